@@ -1,0 +1,90 @@
+// Reads numbers the way farmers type them: "1,5" or "1.5", "2 500" with (non-breaking)
+// spaces between thousands, surrounding whitespace. Everything else is an error — never a
+// guess and never a crash. Values are exact decimals (see Decimal+Exact.swift).
+
+import FoundationEssentials
+
+/// Why a text is not a usable number.
+public enum NumberProblem: Error, Equatable, Sendable {
+    case empty
+    case notANumber
+    case notFiniteOrTooLarge
+}
+
+public enum NumberParser {
+    /// The largest magnitude any input may have: far beyond any field, tank or rate,
+    /// small enough that every product of two inputs stays exact in `Decimal`.
+    public static let maximum = Decimal(1_000_000_000)
+
+    /// Characters that may separate groups of thousands.
+    static let groupSeparators: Set<Character> = [" ", "\u{00A0}", "\u{202F}", "\u{2009}"]
+
+    /// Digits after the decimal mark beyond this are refused rather than silently dropped.
+    static let maximumFractionDigits = 20
+
+    public static func parse(_ text: String) -> Result<Decimal, NumberProblem> {
+        let trimmed = text.trimmedWhitespace
+        if trimmed.isEmpty { return .failure(.empty) }
+
+        var body = Substring(trimmed)
+        var negative = false
+        if let first = body.first, first == "-" || first == "\u{2212}" {
+            negative = true
+            body = body.dropFirst()
+        }
+        guard let (integerDigits, fractionDigits) = splitDigits(body) else {
+            return .failure(looksLikeInfinity(trimmed) ? .notFiniteOrTooLarge : .notANumber)
+        }
+        let integer = integerDigits.drop { $0 == "0" }
+        if integer.count > 10 { return .failure(.notFiniteOrTooLarge) }
+        if fractionDigits.count > maximumFractionDigits { return .failure(.notANumber) }
+
+        let literal = (negative ? "-" : "") + (integer.isEmpty ? "0" : String(integer))
+            + (fractionDigits.isEmpty ? "" : "." + fractionDigits)
+        guard let value = Decimal(string: literal) else { return .failure(.notANumber) }
+        if value.magnitude > maximum { return .failure(.notFiniteOrTooLarge) }
+        return .success(value)
+    }
+
+    /// Splits "12 500,5" into ("12500", "5"). Nil when the text breaks a rule:
+    /// one decimal mark at most, group separators only between full groups of three
+    /// digits in the integer part, and at least one digit.
+    private static func splitDigits(_ body: Substring) -> (String, String)? {
+        let marks = body.filter { $0 == "," || $0 == "." }
+        guard marks.count <= 1 else { return nil }
+        let parts = body.split(separator: marks.first ?? ",", maxSplits: 1, omittingEmptySubsequences: false)
+        let integerPart = parts[0]
+        let fractionPart = parts.count > 1 ? parts[1] : ""
+
+        guard fractionPart.allSatisfy(\.isASCIIDigit) else { return nil }
+        let groups = integerPart.split(omittingEmptySubsequences: false) { groupSeparators.contains($0) }
+        guard groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        if groups.count > 1 {
+            guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        }
+        let integerDigits = groups.joined()
+        guard !integerDigits.isEmpty || !fractionPart.isEmpty else { return nil }
+        return (integerDigits, String(fractionPart))
+    }
+
+    /// "inf", "NaN", "1e400": things a programmer's parser would accept as non-finite.
+    private static func looksLikeInfinity(_ text: String) -> Bool {
+        let lowered = String(text.lowercased().drop { "+-\u{2212}".contains($0) })
+        if ["inf", "infinity", "nan", "∞"].contains(lowered) { return true }
+        guard lowered.contains("e"), let double = Double(text.replacing(",", with: ".")) else {
+            return false
+        }
+        return !double.isFinite || double.magnitude > 1e9
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}
+
+extension String {
+    /// Without leading and trailing whitespace (spaces, tabs, newlines, non-breaking spaces).
+    public var trimmedWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,84 @@
+// Typed validation errors. The GUI shows `message` under the field, the CLI prefixes it
+// with the option name, the report lists it — one wording everywhere.
+
+import FoundationEssentials
+
+/// A field of the job form.
+public enum JobField: Equatable, Hashable, Sendable {
+    case area
+    case areaUnit
+    case sprayRate
+    case tankCapacity
+    case productRate(Int)
+    case productUnit(Int)
+    case strategy
+}
+
+public enum InputProblem: Equatable, Sendable, Error {
+    case empty
+    case notANumber
+    case notPositive
+    case notFiniteOrTooLarge
+    /// The liquid products alone take `liquidProducts` l/ha of a `sprayRate` l/ha spray volume.
+    case noRoomForWater(liquidProducts: Decimal, sprayRate: Decimal)
+    case unknownUnit(String, accepted: [String])
+    /// The tank is so small that the job would take more than `limit` loads.
+    case tooManyLoads(limit: Int)
+
+    init(_ problem: NumberProblem) {
+        switch problem {
+        case .empty: self = .empty
+        case .notANumber: self = .notANumber
+        case .notFiniteOrTooLarge: self = .notFiniteOrTooLarge
+        }
+    }
+
+    public var message: String {
+        let format = NumberFormat.current
+        switch self {
+        case .empty:
+            return tr("enter a value")
+        case .notANumber:
+            return tr("not a number (write e.g. 1,5 or 1.5)")
+        case .notPositive:
+            return tr("must be greater than 0")
+        case .notFiniteOrTooLarge:
+            return tr("not a finite number, or too large (at most %@)")
+                .filled(format.string(NumberParser.maximum, maxFractionDigits: 0))
+        case let .noRoomForWater(liquidProducts, sprayRate):
+            return tr("the liquid products take %1$@ l/ha of the %2$@ l/ha spray volume, which leaves no room for water")
+                .filled(format.string(liquidProducts, maxFractionDigits: 4), format.string(sprayRate, maxFractionDigits: 4))
+        case let .unknownUnit(text, accepted):
+            return tr("unknown unit “%1$@” (use %2$@)")
+                .filled(text, accepted.joined(separator: ", "))
+        case let .tooManyLoads(limit):
+            return tr("too small for this job: it would take more than %@ loads")
+                .filled(format.string(Decimal(limit), maxFractionDigits: 0))
+        }
+    }
+}
+
+/// Every problem found in a job; never empty.
+public struct InvalidJob: Error, Equatable, Sendable {
+    public var errors: [FieldError]
+
+    public init(_ errors: [FieldError]) {
+        self.errors = errors
+    }
+
+    /// The first problem of `field`, if it has one.
+    public func problem(of field: JobField) -> InputProblem? {
+        errors.first { $0.field == field }?.problem
+    }
+}
+
+/// A problem and the field it belongs to.
+public struct FieldError: Equatable, Sendable, Error {
+    public var field: JobField
+    public var problem: InputProblem
+
+    public init(_ field: JobField, _ problem: InputProblem) {
+        self.field = field
+        self.problem = problem
+    }
+}

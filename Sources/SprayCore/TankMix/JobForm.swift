@@ -1,0 +1,69 @@
+// A job as the user typed it. `plan()` is the one validation path: the calculator
+// window and the `calc` command both fill a JobForm and call it.
+
+import FoundationEssentials
+
+public struct ProductForm: Equatable, Sendable, Codable {
+    public var name: String
+    public var rateText: String
+    public var unit: RateUnit
+
+    public init(name: String = "", rateText: String = "", unit: RateUnit = .litresPerHectare) {
+        self.name = name
+        self.rateText = rateText
+        self.unit = unit
+    }
+}
+
+public struct JobForm: Equatable, Sendable, Codable {
+    public var areaText: String
+    public var areaUnit: AreaUnit
+    public var sprayRateText: String
+    public var tankText: String
+    public var products: [ProductForm]
+    public var strategy: LoadStrategy
+
+    public init(
+        areaText: String = "", areaUnit: AreaUnit = .hectares, sprayRateText: String = "",
+        tankText: String = "", products: [ProductForm] = [ProductForm()], strategy: LoadStrategy = .full
+    ) {
+        self.areaText = areaText
+        self.areaUnit = areaUnit
+        self.sprayRateText = sprayRateText
+        self.tankText = tankText
+        self.products = products
+        self.strategy = strategy
+    }
+
+    /// The numbers, or every field that does not hold a positive number.
+    public func input() -> Result<JobInput, InvalidJob> {
+        var errors: [FieldError] = []
+        func number(_ text: String, _ field: JobField) -> Decimal {
+            switch NumberParser.parse(text) {
+            case let .success(value) where value > 0:
+                return value
+            case .success:
+                errors.append(FieldError(field, .notPositive))
+            case let .failure(problem):
+                errors.append(FieldError(field, InputProblem(problem)))
+            }
+            return 0
+        }
+        let input = JobInput(
+            area: number(areaText, .area),
+            areaUnit: areaUnit,
+            sprayRate: number(sprayRateText, .sprayRate),
+            tankCapacity: number(tankText, .tankCapacity),
+            products: products.enumerated().map { index, product in
+                ProductInput(name: product.name, rate: number(product.rateText, .productRate(index)), unit: product.unit)
+            },
+            strategy: strategy
+        )
+        return errors.isEmpty ? .success(input) : .failure(InvalidJob(errors))
+    }
+
+    /// The plan, or every problem, keyed by field.
+    public func plan() -> Result<TankMixPlan, InvalidJob> {
+        input().flatMap(TankMixEngine.plan)
+    }
+}
