@@ -1,0 +1,98 @@
+// What `calc` prints: JSON for programs (full precision, the documented keys in order)
+// and text for people (localized, rounded for reading, aligned in columns).
+
+import FoundationEssentials
+
+public enum CalcJSONOutput {
+    public static func render(_ plan: TankMixPlan) -> String {
+        let input = plan.input
+        let products: [JSONValue] = input.products.indices.map { index in
+            let product = input.products[index]
+            return .object([
+                ("name", .string(input.displayName(ofProduct: index))),
+                ("rate", .number(product.rate)),
+                ("unit", .string(product.unit.symbol)),
+                ("total", .number(plan.productTotals[index])),
+                ("total_unit", .string(product.unit.quantityUnit.rawValue)),
+            ])
+        }
+        let loads: [JSONValue] = plan.loads.map { group in
+            .object([
+                ("count", .number(group.count)),
+                ("liquid_l", .number(group.liquid)),
+                ("water_l", .number(group.water)),
+                ("products", .array(group.productAmounts.map { .number($0) })),
+            ])
+        }
+        let document = JSONValue.object([
+            ("area_ha", .number(plan.areaInHectares)),
+            ("spray_rate_l_ha", .number(input.sprayRate)),
+            ("tank_l", .number(input.tankCapacity)),
+            ("loads_strategy", .string(input.strategy.rawValue)),
+            ("total_liquid_l", .number(plan.totalLiquid)),
+            ("total_water_l", .number(plan.totalWater)),
+            ("products", .array(products)),
+            ("loads", .array(loads)),
+            ("warnings", .array(plan.warnings.map { .string($0.message) })),
+        ])
+        return document.serialized() + "\n"
+    }
+}
+
+public enum CalcTextOutput {
+    public static func render(_ plan: TankMixPlan, format: NumberFormat = .current) -> String {
+        let input = plan.input
+        func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
+        func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
+
+        var job: [(String, String)] = [
+            (tr("Field area"), number(input.area) + " " + input.areaUnit.symbol),
+            (tr("Spray volume"), number(input.sprayRate) + " l/ha"),
+            (tr("Tank capacity"), number(input.tankCapacity) + " l"),
+            (tr("Filling"), LoadSummary.strategyName(input.strategy)),
+        ]
+        if input.areaUnit != .hectares {
+            job[0].1 += " (" + number(plan.areaInHectares) + " ha)"
+        }
+        for index in input.products.indices {
+            let product = input.products[index]
+            job.append((index == 0 ? tr("Products") : "",
+                        input.displayName(ofProduct: index) + ": " + number(product.rate) + " " + product.unit.symbol))
+        }
+
+        var totals: [(String, String)] = [
+            (tr("Working liquid"), litres(plan.totalLiquid)),
+            (tr("Water"), litres(plan.totalWater)),
+        ]
+        for index in input.products.indices {
+            totals.append((index == 0 ? tr("To buy") : "",
+                           input.displayName(ofProduct: index) + ": " + plan.total(ofProduct: index).formatted(format)))
+        }
+        totals.append((tr("Tank loads"), LoadSummary.text(plan)))
+
+        var sections = [table(job), table(totals)]
+        for group in plan.loads {
+            var recipe = [(tr("Water"), litres(group.water))]
+            for index in input.products.indices {
+                recipe.append((input.displayName(ofProduct: index), plan.amount(ofProduct: index, in: group).formatted(format)))
+            }
+            let heading = LoadSummary.recipeTitle(group.kind) + " × " + String(group.count) + " — " + litres(group.liquid)
+            sections.append(heading + "\n" + table(recipe, indent: "  ", alignValuesRight: true))
+        }
+        if !plan.warnings.isEmpty {
+            sections.append(plan.warnings.map { tr("Warning:") + " " + $0.message }.joined(separator: "\n"))
+        }
+        // Terminals and scripts expect plain spaces; non-breaking ones are for the window and the PDF.
+        return sections.joined(separator: "\n\n").replacing("\u{00A0}", with: " ") + "\n"
+    }
+
+    /// Rows of "label   value", the values in one column (right-aligned for amounts).
+    static func table(_ rows: [(String, String)], indent: String = "", alignValuesRight: Bool = false) -> String {
+        let labelWidth = rows.map(\.0.count).max() ?? 0
+        let valueWidth = alignValuesRight ? rows.map(\.1.count).max() ?? 0 : 0
+        return rows.map { label, value in
+            indent + label + String(repeating: " ", count: labelWidth - label.count + 3)
+                + String(repeating: " ", count: max(valueWidth - value.count, 0)) + value
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,46 @@
+// Reads a `--product [NAME=]RATE[ ]UNIT` value: "Herbicyd=1,5 l/ha", "300ml/ha", "2,5".
+// The rate stays text here; JobForm.plan() reads it like any typed number.
+
+import FoundationEssentials
+
+enum ProductSpec {
+    /// Unit spellings, longest first so that "ml/ha" is not read as "l/ha".
+    static let unitSpellings: [(String, RateUnit)] = [
+        ("ml/ha", .millilitresPerHectare), ("kg/ha", .kilogramsPerHectare),
+        ("l/ha", .litresPerHectare), ("g/ha", .gramsPerHectare),
+        ("ml", .millilitresPerHectare), ("kg", .kilogramsPerHectare),
+        ("l", .litresPerHectare), ("g", .gramsPerHectare),
+    ]
+
+    static func parse(_ text: String) -> Result<ProductForm, InputProblem> {
+        // The rate and unit never contain "=", so the last one ends the name.
+        let (name, rest) = text.lastIndex(of: "=").map {
+            (String(text[..<$0]).trimmedWhitespace, String(text[text.index(after: $0)...]))
+        } ?? ("", text)
+
+        let spec = rest.trimmedWhitespace
+            .replacing(" /", with: "/").replacing("/ ", with: "/")
+        let lowered = spec.lowercased()
+        for (spelling, unit) in unitSpellings where lowered.hasSuffix(spelling) {
+            let rate = String(spec.dropLast(spelling.count)).trimmedWhitespace
+            // "1,5 gl/ha" must not pass as "1,5 g" + "l/ha": what precedes the unit is a number.
+            if rate.last?.isLetter == true { break }
+            return .success(ProductForm(name: name, rateText: rate, unit: unit))
+        }
+        // No known unit: a bare number is in l/ha; a number followed by a word is an unknown unit.
+        let numeric = spec.prefix(while: { $0.isASCIIDigit || ",. \u{00A0}\u{202F}-\u{2212}".contains($0) })
+        let tail = String(spec[numeric.endIndex...]).trimmedWhitespace
+        let wholeProblem = NumberParser.parse(spec).failure
+        if wholeProblem != .notFiniteOrTooLarge, numeric.contains(where: \.isASCIIDigit), tail.first?.isLetter == true,
+           NumberParser.parse(String(numeric)).failure == nil {
+            return .failure(.unknownUnit(tail, accepted: RateUnit.allCases.map(\.symbol)))
+        }
+        return .success(ProductForm(name: name, rateText: spec, unit: .litresPerHectare))
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case let .failure(error) = self { error } else { nil }
+    }
+}

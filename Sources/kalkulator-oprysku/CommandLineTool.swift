@@ -1,0 +1,40 @@
+// The command-line subcommands: parse, compute, print, and set the exit status.
+// Exit status: 0 success, 2 invalid input (nothing on stdout, messages on stderr).
+
+import SprayCore
+import SprayGtk
+import Glibc
+
+enum CommandLineTool {
+    enum Stream { case standardOutput, standardError }
+
+    static func calc(_ arguments: [String]) -> Int32 {
+        Localization.start(language: CalcCommand.requestedLanguage(arguments))
+        if arguments.contains("--help") || arguments.contains("-h") {
+            write(Help.calc, to: .standardOutput)
+            return 0
+        }
+        switch CalcCommand.parse(arguments) {
+        case let .success(command):
+            switch command.format {
+            case .text: write(CalcTextOutput.render(command.plan), to: .standardOutput)
+            case .json: write(CalcJSONOutput.render(command.plan), to: .standardOutput)
+            }
+            return 0
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+    }
+
+    static func write(_ text: String, to stream: Stream) {
+        let descriptor: Int32 = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // a closed pipe: nothing more can be said
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

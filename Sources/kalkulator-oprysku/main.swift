@@ -1,0 +1,26 @@
+// Entry point: no arguments starts the window; a subcommand runs on the command line.
+
+import Glibc
+import SprayCore
+import SprayGtk
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+switch arguments.first {
+case nil:
+    Localization.start(language: nil)
+    exit(SprayApplication.run())
+case "calc":
+    exit(CommandLineTool.calc(Array(arguments.dropFirst())))
+case "--help", "-h", "help":
+    Localization.start(language: nil)
+    CommandLineTool.write(Help.main, to: .standardOutput)
+    exit(0)
+case "--version":
+    CommandLineTool.write("kalkulator-oprysku " + AppInfo.version + "\n", to: .standardOutput)
+    exit(0)
+case let command?:
+    Localization.start(language: nil)
+    CommandLineTool.write(tr("unknown command “%@” (see --help)").filled(command) + "\n", to: .standardError)
+    exit(2)
+}

@@ -1,0 +1,57 @@
+// Runs the built kalkulator-oprysku binary, as a user or a script would.
+
+import Foundation
+import XCTest
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Binary {
+    /// The executable SwiftPM built next to this test bundle.
+    static var path: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("kalkulator-oprysku").path
+    }
+
+    /// Runs the binary with `arguments`; the environment is the test's own, pinned to
+    /// English unless `environment` says otherwise.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+        try run(executable: path, arguments, environment: environment)
+    }
+
+    static func run(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"
+        env["LANGUAGE"] = "en"
+        env.removeValue(forKey: "LC_ALL")
+        env.removeValue(forKey: "LC_MESSAGES")
+        env.merge(environment) { $1 }
+        process.environment = env
+        // Output goes to files, not pipes: a child can never block on a full pipe.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        let outputData = try Data(contentsOf: outURL)
+        let stderrData = try Data(contentsOf: errURL)
+        return RunResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self)
+        )
+    }
+}

@@ -1,0 +1,158 @@
+// The `calc` contract, checked on the built binary: output, exit status, streams, language.
+
+import Foundation
+import XCTest
+
+final class CalcCommandLineTests: XCTestCase {
+    private let seed = ["calc", "--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]
+
+    private func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try Binary.run(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try XCTUnwrap(object as? [String: Any], result.stdout)
+    }
+
+    func testSeedExampleAsJSON() throws {
+        let result = try json(["calc", "--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "Środek=15 l/ha"])
+        XCTAssertEqual(result["area_ha"] as? Double, 15)
+        XCTAssertEqual(result["spray_rate_l_ha"] as? Double, 150)
+        XCTAssertEqual(result["tank_l"] as? Double, 800)
+        XCTAssertEqual(result["loads_strategy"] as? String, "full")
+        XCTAssertEqual(result["total_liquid_l"] as? Double, 2250)
+        XCTAssertEqual(result["total_water_l"] as? Double, 2025)
+        let product = try XCTUnwrap((result["products"] as? [[String: Any]])?.first)
+        XCTAssertEqual(product["name"] as? String, "Środek")
+        XCTAssertEqual(product["rate"] as? Double, 15)
+        XCTAssertEqual(product["unit"] as? String, "l/ha")
+        XCTAssertEqual(product["total"] as? Double, 225)
+        XCTAssertEqual(product["total_unit"] as? String, "l")
+        let loads = try XCTUnwrap(result["loads"] as? [[String: Any]])
+        XCTAssertEqual(loads.map { $0["count"] as? Int }, [2, 1])
+        XCTAssertEqual(loads.map { $0["liquid_l"] as? Double }, [800, 650])
+        XCTAssertEqual(loads.map { $0["water_l"] as? Double }, [720, 585])
+        XCTAssertEqual(loads.map { $0["products"] as? [Double] }, [[80], [65]])
+        XCTAssertEqual((result["warnings"] as? [Any])?.count, 0)
+    }
+
+    func testFloatingPointEdgeHasNoPhantomPartialLoad() throws {
+        for strategy in ["full", "equal"] {
+            let result = try json(["calc", "--area", "258.4", "--spray-rate", "250", "--tank", "200", "--product", "1", "--loads", strategy])
+            let loads = try XCTUnwrap(result["loads"] as? [[String: Any]])
+            XCTAssertEqual(loads.count, 1, strategy)
+            XCTAssertEqual(loads.first?["count"] as? Int, 323, strategy)
+            XCTAssertEqual(loads.first?["liquid_l"] as? Double, 200, strategy)
+        }
+    }
+
+    func testSeveralProductsInTheirOwnUnits() throws {
+        let result = try json(["calc", "--area", "150", "--area-unit", "a", "--spray-rate", "200", "--tank", "100",
+                               "--product", "A=1,5 l/ha", "--product", "B=300ml/ha", "--product", "C=2 kg/ha", "--product", "D=50 g/ha"])
+        XCTAssertEqual(result["area_ha"] as? Double, 1.5)
+        let products = try XCTUnwrap(result["products"] as? [[String: Any]])
+        XCTAssertEqual(products.map { $0["total_unit"] as? String }, ["l", "ml", "kg", "g"])
+        XCTAssertEqual(products.map { $0["total"] as? Double }, [2.25, 450, 3, 75])
+        let loads = try XCTUnwrap(result["loads"] as? [[String: Any]])
+        XCTAssertEqual(loads.map { $0["count"] as? Int }, [3])
+        XCTAssertEqual(loads.first?["products"] as? [Double], [0.75, 150, 1, 25])
+        XCTAssertEqual(loads.first?["water_l"] as? Double, 99.1)
+    }
+
+    func testWarningsAreListedAndDoNotFail() throws {
+        let result = try json(["calc", "--area", "600", "--spray-rate", "100", "--tank", "100", "--product", "1"])
+        XCTAssertEqual((result["warnings"] as? [String])?.count, 1)
+        XCTAssertEqual((result["loads"] as? [[String: Any]])?.first?["count"] as? Int, 600)
+    }
+
+    func testInvalidInputExitsWithStatus2AndNothingOnStdout() throws {
+        let rows: [([String], String)] = [
+            (["--tank", "0"], "--tank: must be greater than 0\n"),
+            (["--tank", "abc"], "--tank: not a number (write e.g. 1,5 or 1.5)\n"),
+            (["--area", "1e400"], "--area: not a finite number, or too large (at most 1,000,000,000)\n"),
+            (["--area", "nan"], "--area: not a finite number, or too large (at most 1,000,000,000)\n"),
+            (["--spray-rate", "1,5,5"], "--spray-rate: not a number (write e.g. 1,5 or 1.5)\n"),
+            (["--spray-rate", "10"], "--spray-rate: the liquid products take 15 l/ha of the 10 l/ha spray volume, which leaves no room for water\n"),
+            (["--product", "1 gal/ha"], "--product: unknown unit “gal/ha” (use l/ha, ml/ha, kg/ha, g/ha)\n"),
+            (["--area-unit", "acre"], "--area-unit: unknown unit “acre” (use ha, a, m2)\n"),
+            (["--loads", "some"], "--loads: “some” is not one of: full, equal\n"),
+        ]
+        for (override, message) in rows {
+            var arguments = seed
+            // Replace the seed's value of the overridden option, or append a new option.
+            if let index = arguments.firstIndex(of: override[0]) {
+                arguments[index + 1] = override[1]
+            } else {
+                arguments += override
+            }
+            let result = try Binary.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(override)")
+            XCTAssertEqual(result.stdout, "", "\(override)")
+            XCTAssertEqual(result.stderr, message, "\(override)")
+        }
+        let missing = try Binary.run(["calc"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("--area: this option is required"), missing.stderr)
+    }
+
+    func testMessagesInPolish() throws {
+        var arguments = seed
+        arguments[6] = "0"
+        let viaOption = try Binary.run(arguments + ["--lang", "pl"])
+        XCTAssertEqual(viaOption.status, 2)
+        XCTAssertEqual(viaOption.stderr, "--tank: musi być większe od 0\n")
+
+        let viaEnvironment = try Binary.run(arguments, environment: ["LANGUAGE": "pl", "LANG": "C.UTF-8"])
+        XCTAssertEqual(viaEnvironment.stderr, "--tank: musi być większe od 0\n")
+
+        let viaUnavailableLocale = try Binary.run(arguments, environment: ["LANGUAGE": "", "LANG": "pl_PL.UTF-8"])
+        XCTAssertEqual(viaUnavailableLocale.stderr, "--tank: musi być większe od 0\n")
+    }
+
+    func testTextOutputInPolishUsesPolishNumbersAndPlurals() throws {
+        let result = try Binary.run(["calc", "--area", "15", "--spray-rate", "150", "--tank", "800",
+                                     "--product", "Środek=15 l/ha", "--lang", "pl"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for expected in ["Ciecz robocza           2250 l", "Woda                    2025 l",
+                         "Napełnienia zbiornika   2 pełne zbiorniki + 1 częściowy zbiornik",
+                         "Pełny zbiornik × 2 — 800 l", "Częściowy zbiornik × 1 — 650 l", "  Woda     585 l", "  Środek    65 l"] {
+            XCTAssertTrue(result.stdout.contains(expected), "missing “\(expected)” in\n\(result.stdout)")
+        }
+        let grouped = try Binary.run(["calc", "--area", "125", "--spray-rate", "100,5", "--tank", "4000", "--product", "1", "--lang", "pl"])
+        XCTAssertTrue(grouped.stdout.contains("12 562,5 l"), grouped.stdout)
+    }
+
+    func testPolishPluralFormsOfFullTanks() throws {
+        // area (ha) with 100 l/ha and a 100 l tank gives that many full loads.
+        let rows: [(Int, String)] = [
+            (1, "1 pełny zbiornik"), (2, "2 pełne zbiorniki"), (4, "4 pełne zbiorniki"), (5, "5 pełnych zbiorników"),
+            (12, "12 pełnych zbiorników"), (22, "22 pełne zbiorniki"), (25, "25 pełnych zbiorników"), (112, "112 pełnych zbiorników"),
+        ]
+        for (count, expected) in rows {
+            let result = try Binary.run(["calc", "--area", String(count), "--spray-rate", "100", "--tank", "100",
+                                         "--product", "1", "--lang", "pl"])
+            XCTAssertTrue(result.stdout.contains("Napełnienia zbiornika   \(expected)\n"), "\(count): \(result.stdout)")
+        }
+    }
+
+    func testHelp() throws {
+        let main = try Binary.run(["--help"])
+        XCTAssertEqual(main.status, 0)
+        XCTAssertTrue(main.stdout.contains("calc OPTIONS"))
+        let calc = try Binary.run(["calc", "--help"])
+        XCTAssertEqual(calc.status, 0)
+        for option in ["--area", "--area-unit", "--spray-rate", "--tank", "--product", "--loads", "--format", "--lang",
+                       "kg/ha and g/ha"] {
+            XCTAssertTrue(calc.stdout.contains(option), option)
+        }
+        let polish = try Binary.run(["calc", "--help", "--lang", "pl"])
+        XCTAssertTrue(polish.stdout.contains("pojemność zbiornika w litrach"), polish.stdout)
+    }
+
+    func testUnknownCommand() throws {
+        let result = try Binary.run(["kalkuluj"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "unknown command “kalkuluj” (see --help)\n")
+    }
+}
