@@ -1,0 +1,61 @@
+// Swift closures as GLib signal handlers. The closure is boxed, the box is retained and
+// handed to GLib with a destroy notify, so GLib owns it: it is freed when the handler is
+// disconnected or the instance finalized, never while GLib can still call it.
+// (Unretained boxes kept in Swift dictionaries dangle when the Swift side dies first.)
+
+import CGtk
+
+/// A boxed handler. Only GLib's main loop calls it, on the main thread.
+final class SignalHandler: @unchecked Sendable {
+    let action: @MainActor (UnsafeMutableRawPointer?) -> Void
+
+    init(_ action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) {
+        self.action = action
+    }
+}
+
+/// For signals with no arguments: `void handler(instance, user_data)`.
+private let invokeHandler: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    guard let data else { return }
+    let handler = Unmanaged<SignalHandler>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { handler.action(nil) }
+}
+
+/// For signals with one pointer-sized argument (notify's GParamSpec, a dialog's response):
+/// `void handler(instance, argument, user_data)`.
+private let invokeHandlerWithArgument: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    guard let data else { return }
+    let handler = Unmanaged<SignalHandler>.fromOpaque(data).takeUnretainedValue()
+    let address = UInt(bitPattern: argument)  // a plain integer may cross into the isolated closure
+    MainActor.assumeIsolated { handler.action(UnsafeMutableRawPointer(bitPattern: address)) }
+}
+
+private let releaseHandler: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<SignalHandler>.fromOpaque(data).release()
+}
+
+/// Connects `action` to `signal` (e.g. "clicked", "activate") of `instance`.
+/// Returns the handler id for `g_signal_handler_disconnect`.
+@MainActor @discardableResult
+func connect(_ instance: some GPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> gulong {
+    connect(instance, signal, trampoline: unsafeBitCast(invokeHandler, to: GCallback.self)) { _ in action() }
+}
+
+/// Connects a handler that receives the signal's one argument (e.g. "notify::selected", "response").
+@MainActor @discardableResult
+func connect(
+    _ instance: some GPointer, _ signal: String,
+    withArgument action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+) -> gulong {
+    connect(instance, signal, trampoline: unsafeBitCast(invokeHandlerWithArgument, to: GCallback.self), action)
+}
+
+@MainActor
+private func connect(
+    _ instance: some GPointer, _ signal: String, trampoline: GCallback,
+    _ action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+) -> gulong {
+    let handler = Unmanaged.passRetained(SignalHandler(action)).toOpaque()
+    return g_signal_connect_data(instance.rawPointer, signal, trampoline, handler, releaseHandler, GConnectFlags(0))
+}
