@@ -1,0 +1,52 @@
+# Shared by tools/run and tools/test: find Swift, install missing Debian/Ubuntu packages.
+
+# Puts a Swift 6 toolchain on PATH, or explains where to get one and exits.
+ensure_swift() {
+  if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+  fi
+  if ! command -v swift >/dev/null 2>&1; then
+    cat >&2 <<'MSG'
+No Swift toolchain found on PATH.
+Kalkulator Oprysku needs Swift 6 or newer: download the toolchain for your
+distribution from https://www.swift.org/install/linux/ (or install it with swiftly),
+put its usr/bin directory on PATH, and run this command again.
+MSG
+    exit 1
+  fi
+  local major
+  major=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\).*/\1/p' | head -n 1)
+  if [ -z "$major" ] || [ "$major" -lt 6 ]; then
+    echo "Swift 6 or newer is needed; found: $(swift --version 2>&1 | head -n 1)" >&2
+    echo "Get a newer toolchain from https://www.swift.org/install/linux/" >&2
+    exit 1
+  fi
+}
+
+# Installs the given apt packages that are not installed yet (via sudo when not root).
+ensure_packages() {
+  local missing=()
+  local package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "Please install these packages with your package manager: ${missing[*]}" >&2
+    exit 1
+  fi
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "Missing packages (${missing[*]}), and no sudo to install them: run as root." >&2
+      exit 1
+    fi
+    sudo="sudo"
+  fi
+  echo "Installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# What building the app needs: GTK 4 headers (with cairo and pango), pkg-config, gettext.
+BUILD_PACKAGES=(libgtk-4-dev pkg-config gettext)
