@@ -115,7 +115,7 @@ final class CalcCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         for expected in ["Ciecz robocza           2250 l", "Woda                    2025 l",
                          "Napełnienia zbiornika   2 pełne zbiorniki + 1 częściowy zbiornik",
-                         "Pełny zbiornik × 2 — 800 l", "Częściowy zbiornik × 1 — 650 l", "  Woda     585 l", "  Środek    65 l"] {
+                         "Skład pełnego zbiornika — 2 × 800 l", "Skład częściowego zbiornika — 1 × 650 l", "  Woda     585 l", "  Środek    65 l"] {
             XCTAssertTrue(result.stdout.contains(expected), "missing “\(expected)” in\n\(result.stdout)")
         }
         let grouped = try Binary.run(["calc", "--area", "125", "--spray-rate", "100,5", "--tank", "4000", "--product", "1", "--lang", "pl"])

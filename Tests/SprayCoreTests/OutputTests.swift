@@ -44,8 +44,8 @@ final class OutputTests: XCTestCase {
             CalcTextOutput.render(try! plan(["--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]))
         }
         for line in ["Working liquid   2,250 l", "Water            2,025 l", "To buy           Product: 225 l",
-                     "Tank loads       2 full tanks + 1 partial tank", "Full tank × 2 — 800 l", "  Water     720 l",
-                     "  Product    80 l", "Partial tank × 1 — 650 l", "  Water     585 l", "  Product    65 l"] {
+                     "Tank loads       2 full tanks + 1 partial tank", "Full tank composition — 2 × 800 l", "  Water     720 l",
+                     "  Product    80 l", "Partial tank composition — 1 × 650 l", "  Water     585 l", "  Product    65 l"] {
             XCTAssertTrue(text.contains(line + "\n"), "missing “\(line)” in\n\(text)")
         }
         XCTAssertFalse(text.contains("\u{00A0}"))

@@ -76,7 +76,7 @@ public enum CalcTextOutput {
             for index in input.products.indices {
                 recipe.append((input.displayName(ofProduct: index), plan.amount(ofProduct: index, in: group).formatted(format)))
             }
-            let heading = LoadSummary.recipeTitle(group.kind) + " × " + String(group.count) + " — " + litres(group.liquid)
+            let heading = LoadSummary.recipeTitle(group.kind) + " — " + LoadSummary.loadSize(group, format: format)
             sections.append(heading + "\n" + table(recipe, indent: "  ", alignValuesRight: true))
         }
         if !plan.warnings.isEmpty {

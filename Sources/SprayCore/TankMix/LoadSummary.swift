@@ -19,13 +19,18 @@ public enum LoadSummary {
         }
     }
 
-    /// The heading of a load group's recipe: "Full tank", "Partial tank", "Each load".
+    /// The heading of a load group's recipe: "Full tank composition", …
     public static func recipeTitle(_ kind: LoadKind) -> String {
         switch kind {
-        case .full: tr("Full tank")
-        case .partial: tr("Partial tank")
-        case .equal: tr("Each load")
+        case .full: tr("Full tank composition")
+        case .partial: tr("Partial tank composition")
+        case .equal: tr("Composition of each load")
         }
+    }
+
+    /// How many loads of what size: "2 × 800 l".
+    public static func loadSize(_ group: LoadGroup, format: NumberFormat = .current) -> String {
+        String(group.count) + "\u{00A0}×\u{00A0}" + Quantity(group.liquid, .litres).formatted(format)
     }
 
     public static func strategyName(_ strategy: LoadStrategy) -> String {
