@@ -23,6 +23,13 @@ public struct ProductInput: Equatable, Sendable, Codable {
         self.unit = unit
     }
 
+    /// `name` trimmed, or "Product" (one product) / "Product 2" (several) when it is empty.
+    static func displayName(_ name: String, index: Int, count: Int) -> String {
+        let trimmed = name.trimmedWhitespace
+        if !trimmed.isEmpty { return trimmed }
+        return count == 1 ? tr("Product") : tr("Product %@").filled(String(index + 1))
+    }
+
     /// Litres of tank volume this product takes per hectare; nil for kg and g rates.
     var litresPerHectare: Decimal? {
         unit.quantityUnit.litresDisplaced.map { rate * $0 }
@@ -55,8 +62,6 @@ public struct JobInput: Equatable, Sendable, Codable {
 
     /// The name to show for product `index`: its own, or "Product" / "Product 2" when unnamed.
     public func displayName(ofProduct index: Int) -> String {
-        let name = products[index].name.trimmedWhitespace
-        if !name.isEmpty { return name }
-        return products.count == 1 ? tr("Product") : tr("Product %@").filled(String(index + 1))
+        ProductInput.displayName(products[index].name, index: index, count: products.count)
     }
 }

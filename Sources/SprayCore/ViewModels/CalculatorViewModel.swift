@@ -1,0 +1,212 @@
+// The calculator window's state and behaviour, without GTK: the form as typed, its plan
+// or problems, which problems to show, and the commands (calculate, clear, products).
+// SprayGtk/Windows/CalculatorWindow*.swift only copies this into widgets.
+
+import FoundationEssentials
+
+/// Keeps each calculation the user records (the history store implements it).
+public protocol CalculationRecorder: AnyObject {
+    func record(_ input: JobInput, at date: Date) throws
+}
+
+/// A text field of the form.
+public enum FormTextField: Equatable, Hashable, Sendable {
+    case area, sprayRate, tankCapacity
+    case productName(Int)
+    case productRate(Int)
+
+    /// The job field whose problems this text field shows.
+    public var jobField: JobField? {
+        switch self {
+        case .area: .area
+        case .sprayRate: .sprayRate
+        case .tankCapacity: .tankCapacity
+        case let .productRate(index): .productRate(index)
+        case .productName: nil
+        }
+    }
+}
+
+public final class CalculatorViewModel {
+    public enum Change: Sendable {
+        /// The plan or the problems changed; the fields hold what the user typed.
+        case results
+        /// The fields themselves were replaced (clear, a favorite, a history entry): refill them.
+        case form
+    }
+
+    public private(set) var form: JobForm
+    public private(set) var outcome: Result<TankMixPlan, InvalidJob>
+    /// Why the last calculation could not be kept, if it could not.
+    public private(set) var recordingError: String?
+    public var recorder: CalculationRecorder?
+    public var onChange: ((Change) -> Void)?
+    /// A calculation was recorded (the window plays its tractor animation).
+    public var onRecorded: ((TankMixPlan) -> Void)?
+
+    /// Fields the user has typed in: their problems show at once.
+    private var edited: Set<JobField> = []
+    /// After Calculate, every problem shows, empty fields included.
+    private var showsAllProblems = false
+
+    public init(form: JobForm = JobForm(), recorder: CalculationRecorder? = nil) {
+        self.form = form
+        self.recorder = recorder
+        outcome = form.plan()
+    }
+
+    // MARK: Editing
+
+    public func setText(_ text: String, for field: FormTextField) {
+        switch field {
+        case .area: form.areaText = text
+        case .sprayRate: form.sprayRateText = text
+        case .tankCapacity: form.tankText = text
+        case let .productName(index): form.products[index].name = text
+        case let .productRate(index): form.products[index].rateText = text
+        }
+        if let jobField = field.jobField { edited.insert(jobField) }
+        recompute(.results)
+    }
+
+    public func text(of field: FormTextField) -> String {
+        switch field {
+        case .area: form.areaText
+        case .sprayRate: form.sprayRateText
+        case .tankCapacity: form.tankText
+        case let .productName(index): form.products[index].name
+        case let .productRate(index): form.products[index].rateText
+        }
+    }
+
+    public func setAreaUnit(_ unit: AreaUnit) {
+        form.areaUnit = unit
+        recompute(.results)
+    }
+
+    public func setProductUnit(_ unit: RateUnit, at index: Int) {
+        form.products[index].unit = unit
+        recompute(.results)
+    }
+
+    public func setStrategy(_ strategy: LoadStrategy) {
+        form.strategy = strategy
+        recompute(.results)
+    }
+
+    public func addProduct() {
+        form.products.append(ProductForm())
+        recompute(.form)
+    }
+
+    public var canRemoveProduct: Bool { form.products.count > 1 }
+
+    public func removeProduct(at index: Int) {
+        guard canRemoveProduct, form.products.indices.contains(index) else { return }
+        form.products.remove(at: index)
+        // Product fields after the removed one move up by one.
+        edited = Set(edited.compactMap { field in
+            guard case let .productRate(i) = field else { return field }
+            return i < index ? field : i == index ? nil : .productRate(i - 1)
+        })
+        recompute(.form)
+    }
+
+    // MARK: Commands
+
+    /// Records the calculation when the form is valid; otherwise shows every problem.
+    @discardableResult
+    public func calculate(at date: Date = Date()) -> Bool {
+        showsAllProblems = true
+        guard case let .success(plan) = outcome else {
+            recompute(.results)
+            return false
+        }
+        recordingError = nil
+        do {
+            try recorder?.record(plan.input, at: date)
+        } catch {
+            recordingError = (error as? LocalizedMessage)?.message ?? tr("The calculation could not be saved in the history.")
+        }
+        onChange?(.results)
+        onRecorded?(plan)
+        return true
+    }
+
+    /// Nothing typed anywhere; units and the strategy do not count.
+    public var isEmpty: Bool {
+        form.areaText.trimmedWhitespace.isEmpty && form.sprayRateText.trimmedWhitespace.isEmpty
+            && form.tankText.trimmedWhitespace.isEmpty && form.products.count == 1
+            && form.products[0].name.trimmedWhitespace.isEmpty && form.products[0].rateText.trimmedWhitespace.isEmpty
+    }
+
+    public func clear() {
+        replaceForm(with: JobForm())
+    }
+
+    /// Fills the form from a favorite or a history entry.
+    public func replaceForm(with newForm: JobForm) {
+        form = newForm
+        if form.products.isEmpty { form.products = [ProductForm()] }
+        edited = []
+        showsAllProblems = false
+        recordingError = nil
+        recompute(.form)
+    }
+
+    // MARK: Presentation
+
+    /// The problem to show under `field`, if any is visible yet.
+    public func problem(for field: JobField) -> String? {
+        visibleProblems.first { $0.field == field }?.problem.message
+    }
+
+    /// The first field with a visible problem: where Calculate puts the cursor.
+    public var firstProblemField: JobField? { visibleProblems.first?.field }
+
+    public var results: ResultsPresentation {
+        switch outcome {
+        case let .success(plan):
+            return .plan(PlanPresentation(plan))
+        case .failure:
+            let problems = visibleProblems
+            if problems.isEmpty {
+                return .prompt(tr("Fill in the field area, spray volume, tank capacity and product rates: the results appear as you type."))
+            }
+            return .fix(problems.map { label(of: $0.field) + ": " + $0.problem.message })
+        }
+    }
+
+    /// The field's name as the form labels it, for messages that stand apart from the field.
+    public func label(of field: JobField) -> String {
+        switch field {
+        case .area, .areaUnit: tr("Field area")
+        case .sprayRate: tr("Spray volume")
+        case .tankCapacity: tr("Tank capacity")
+        case .strategy: tr("Filling")
+        case let .productRate(index), let .productUnit(index):
+            tr("Rate of %@").filled(displayName(ofProduct: index))
+        }
+    }
+
+    public func displayName(ofProduct index: Int) -> String {
+        ProductInput.displayName(form.products[index].name, index: index, count: form.products.count)
+    }
+
+    private var visibleProblems: [FieldError] {
+        guard case let .failure(invalid) = outcome else { return [] }
+        return invalid.errors.filter { error in
+            showsAllProblems || (edited.contains(error.field) && error.problem != .empty)
+        }
+    }
+
+    private func recompute(_ change: Change) {
+        outcome = form.plan()
+        onChange?(change)
+    }
+}
+
+/// An error that carries a message for the user.
+public protocol LocalizedMessage: Error {
+    var message: String { get }
+}

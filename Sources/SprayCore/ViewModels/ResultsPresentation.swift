@@ -1,0 +1,60 @@
+// What the results side of the calculator window shows, as text ready for labels:
+// a prompt, the problems to fix, or cards with the plan's numbers.
+
+import FoundationEssentials
+
+public enum ResultsPresentation: Equatable, Sendable {
+    /// Nothing to compute yet: what to fill in.
+    case prompt(String)
+    /// Problems to fix, each naming its field: "Tank capacity: must be greater than 0".
+    case fix([String])
+    case plan(PlanPresentation)
+}
+
+public struct PlanPresentation: Equatable, Sendable {
+    public var cards: [ResultCard]
+    public var warnings: [String]
+}
+
+/// One large card: a title, an optional big headline, rows of label and amount, a detail line.
+public struct ResultCard: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case liquid, toBuy, loads
+        case recipe(LoadKind)
+    }
+
+    public struct Row: Equatable, Sendable {
+        public var label: String
+        public var value: String
+    }
+
+    public var kind: Kind
+    public var title: String
+    public var headline: String?
+    public var rows: [Row] = []
+    public var detail: String?
+}
+
+extension PlanPresentation {
+    public init(_ plan: TankMixPlan, format: NumberFormat = .current) {
+        let input = plan.input
+        func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
+        let names = input.products.indices.map(input.displayName(ofProduct:))
+
+        var cards = [
+            ResultCard(kind: .liquid, title: tr("Working liquid"), headline: litres(plan.totalLiquid),
+                       detail: tr("water %@ + products").filled(litres(plan.totalWater))),
+            ResultCard(kind: .toBuy, title: trn("Product to buy", "Products to buy", names.count),
+                       rows: names.indices.map { ResultCard.Row(label: names[$0], value: plan.total(ofProduct: $0).formatted(format)) }),
+            ResultCard(kind: .loads, title: tr("Tank loads"), headline: LoadSummary.text(plan),
+                       detail: plan.loads.map { LoadSummary.loadSize($0, format: format) }.joined(separator: " + ")),
+        ]
+        for group in plan.loads {
+            var rows = [ResultCard.Row(label: tr("Water"), value: litres(group.water))]
+            rows += names.indices.map { ResultCard.Row(label: names[$0], value: plan.amount(ofProduct: $0, in: group).formatted(format)) }
+            cards.append(ResultCard(kind: .recipe(group.kind), title: LoadSummary.recipeTitle(group.kind),
+                                    headline: LoadSummary.loadSize(group, format: format), rows: rows))
+        }
+        self.init(cards: cards, warnings: plan.warnings.map(\.message))
+    }
+}

@@ -1,0 +1,175 @@
+// The calculator's behaviour without GTK: typing, validation states, commands, results text.
+
+import FoundationEssentials
+import XCTest
+@testable import SprayCore
+
+private final class RecordingSpy: CalculationRecorder {
+    var recorded: [(JobInput, Date)] = []
+    var failure: Error?
+
+    func record(_ input: JobInput, at date: Date) throws {
+        if let failure { throw failure }
+        recorded.append((input, date))
+    }
+}
+
+private struct DiskFull: LocalizedMessage {
+    var message: String { "disk full" }
+}
+
+final class CalculatorViewModelTests: XCTestCase {
+    private func typeSeed(into model: CalculatorViewModel) {
+        model.setText("15", for: .area)
+        model.setText("150", for: .sprayRate)
+        model.setText("800", for: .tankCapacity)
+        model.setText("Środek", for: .productName(0))
+        model.setText("15", for: .productRate(0))
+    }
+
+    func testTypingTheSeedExampleShowsItsCards() throws {
+        let model = CalculatorViewModel()
+        var changes: [CalculatorViewModel.Change] = []
+        model.onChange = { changes.append($0) }
+        typeSeed(into: model)
+        XCTAssertEqual(changes.count, 5, "every keystroke recomputes")
+
+        guard case let .plan(plan) = withLanguage(.english, { model.results }) else {
+            return XCTFail("expected a plan, got \(model.results)")
+        }
+        let nbsp = "\u{00A0}"
+        XCTAssertEqual(plan.cards.map(\.kind), [.liquid, .toBuy, .loads, .recipe(.full), .recipe(.partial)])
+        XCTAssertEqual(plan.cards[0].headline, "2,250\(nbsp)l")
+        XCTAssertEqual(plan.cards[0].detail, "water 2,025\(nbsp)l + products")
+        XCTAssertEqual(plan.cards[1].rows, [ResultCard.Row(label: "Środek", value: "225\(nbsp)l")])
+        XCTAssertEqual(plan.cards[2].headline, "2 full tanks + 1 partial tank")
+        XCTAssertEqual(plan.cards[3].title, "Full tank composition")
+        XCTAssertEqual(plan.cards[3].headline, "2\(nbsp)×\(nbsp)800\(nbsp)l")
+        XCTAssertEqual(plan.cards[3].rows.map(\.value), ["720\(nbsp)l", "80\(nbsp)l"])
+        XCTAssertEqual(plan.cards[4].rows.map(\.value), ["585\(nbsp)l", "65\(nbsp)l"])
+        XCTAssertEqual(plan.warnings, [])
+    }
+
+    func testSeedExampleInPolish() {
+        let model = CalculatorViewModel()
+        typeSeed(into: model)
+        guard case let .plan(plan) = inPolish({ model.results }) else { return XCTFail() }
+        XCTAssertEqual(plan.cards.map(\.title), ["Ciecz robocza", "Środek do kupienia", "Napełnienia zbiornika",
+                                                  "Skład pełnego zbiornika", "Skład częściowego zbiornika"])
+        XCTAssertEqual(plan.cards[0].headline, "2250\u{00A0}l")
+        XCTAssertEqual(plan.cards[2].headline, "2 pełne zbiorniki + 1 częściowy zbiornik")
+        XCTAssertEqual(plan.cards[3].rows.map(\.label), ["Woda", "Środek"])
+    }
+
+    func testPolishPluralsOfLoads() {
+        XCTAssertTrue(PolishCatalog.entries[""]?.first?.contains(PolishCatalog.pluralForms) == true, "pl.po declares the rule the tests use")
+        let rows: [(String, String)] = [
+            ("1", "1 pełny zbiornik"), ("2", "2 pełne zbiorniki"), ("5", "5 pełnych zbiorników"),
+            ("12", "12 pełnych zbiorników"), ("22", "22 pełne zbiorniki"), ("1,5", "1 pełny zbiornik + 1 częściowy zbiornik"),
+        ]
+        for (area, expected) in rows {
+            let model = CalculatorViewModel(form: JobForm(areaText: area, sprayRateText: "100", tankText: "100",
+                                                          products: [ProductForm(rateText: "1")]))
+            guard case let .plan(plan) = inPolish({ model.results }) else { return XCTFail(area) }
+            XCTAssertEqual(plan.cards[2].headline, expected, area)
+        }
+        let equal = CalculatorViewModel(form: JobForm(areaText: "5", sprayRateText: "100", tankText: "100",
+                                                      products: [ProductForm(rateText: "1")], strategy: .equal))
+        guard case let .plan(plan) = inPolish({ equal.results }) else { return XCTFail() }
+        XCTAssertEqual(plan.cards[2].headline, "5 równych napełnień")
+    }
+
+    func testProblemsShowOnceTheFieldIsEditedAndEmptyOnesAfterCalculate() {
+        let model = CalculatorViewModel()
+        XCTAssertEqual(model.results, .prompt(model.results.promptText ?? ""))
+        XCTAssertNil(model.problem(for: .area), "an untouched empty field shows nothing")
+
+        model.setText("abc", for: .area)
+        XCTAssertEqual(model.problem(for: .area), "not a number (write e.g. 1,5 or 1.5)")
+        XCTAssertEqual(model.text(of: .area), "abc", "what the user typed is kept")
+        XCTAssertEqual(model.results, .fix(["Field area: not a number (write e.g. 1,5 or 1.5)"]))
+
+        model.setText("", for: .area)
+        XCTAssertNil(model.problem(for: .area), "emptying a field is not an error while typing")
+
+        XCTAssertFalse(model.calculate())
+        XCTAssertEqual(model.problem(for: .tankCapacity), "enter a value")
+        XCTAssertEqual(model.firstProblemField, .area)
+        XCTAssertEqual(model.results, .fix([
+            "Field area: enter a value", "Spray volume: enter a value", "Tank capacity: enter a value",
+            "Rate of Product: enter a value",
+        ]))
+    }
+
+    func testCalculateRecordsValidJobsOnly() {
+        let spy = RecordingSpy()
+        let model = CalculatorViewModel(recorder: spy)
+        var animated = 0
+        model.onRecorded = { _ in animated += 1 }
+        XCTAssertFalse(model.calculate())
+        XCTAssertTrue(spy.recorded.isEmpty)
+
+        typeSeed(into: model)
+        let when = Date(timeIntervalSince1970: 1_800_000_000)
+        XCTAssertTrue(model.calculate(at: when))
+        XCTAssertEqual(spy.recorded.count, 1)
+        XCTAssertEqual(spy.recorded.first?.0.products, [ProductInput(name: "Środek", rate: 15)])
+        XCTAssertEqual(spy.recorded.first?.1, when)
+        XCTAssertEqual(animated, 1)
+        XCTAssertNil(model.recordingError)
+
+        spy.failure = DiskFull()
+        XCTAssertTrue(model.calculate(), "the results stand even when the history cannot be written")
+        XCTAssertEqual(model.recordingError, "disk full")
+    }
+
+    func testProductsCanBeAddedAndRemovedButNotTheLastOne() {
+        let model = CalculatorViewModel()
+        XCTAssertFalse(model.canRemoveProduct)
+        model.removeProduct(at: 0)
+        XCTAssertEqual(model.form.products.count, 1)
+
+        model.addProduct()
+        model.addProduct()
+        model.setText("x", for: .productRate(1))
+        model.setText("0", for: .productRate(2))
+        XCTAssertEqual(model.problem(for: .productRate(2)), "must be greater than 0")
+        model.removeProduct(at: 1)
+        XCTAssertEqual(model.form.products.count, 2)
+        XCTAssertEqual(model.problem(for: .productRate(1)), "must be greater than 0", "problems follow their row")
+        XCTAssertEqual(model.label(of: .productRate(1)), "Rate of Product 2")
+    }
+
+    func testClearAndEmptiness() {
+        let model = CalculatorViewModel()
+        XCTAssertTrue(model.isEmpty)
+        model.setAreaUnit(.ares)
+        model.setStrategy(.equal)
+        XCTAssertTrue(model.isEmpty, "units and strategy are not typed content")
+        model.setText(" ", for: .productName(0))
+        XCTAssertTrue(model.isEmpty)
+        model.setText("1", for: .tankCapacity)
+        XCTAssertFalse(model.isEmpty)
+
+        var changes: [CalculatorViewModel.Change] = []
+        model.onChange = { changes.append($0) }
+        model.clear()
+        XCTAssertTrue(model.isEmpty)
+        XCTAssertEqual(model.form, JobForm())
+        XCTAssertEqual(changes.map { "\($0)" }, ["form"])
+    }
+
+    func testWarningsAppearWithTheResults() {
+        let model = CalculatorViewModel(form: JobForm(areaText: "600", sprayRateText: "100", tankText: "100",
+                                                      products: [ProductForm(rateText: "1")]))
+        guard case let .plan(plan) = model.results else { return XCTFail() }
+        XCTAssertEqual(plan.warnings.count, 1)
+        XCTAssertTrue(plan.warnings[0].contains("600"), plan.warnings[0])
+    }
+}
+
+extension ResultsPresentation {
+    var promptText: String? {
+        if case let .prompt(text) = self { text } else { nil }
+    }
+}
