@@ -11,3 +11,40 @@
 static inline void ko_signal_emit_by_name(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
 }
+
+static inline gboolean ko_animations_enabled(GtkWidget *widget) {
+    gboolean enabled = TRUE;
+    g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);
+    return enabled;
+}
+
+static inline void ko_set_prefer_dark_theme(gboolean prefer_dark) {
+    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", prefer_dark, NULL);
+}
+
+static inline gboolean ko_prefers_dark_theme(void) {
+    gboolean prefer_dark = FALSE;
+    g_object_get(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", &prefer_dark, NULL);
+    return prefer_dark;
+}
+
+static inline void ko_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void ko_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static inline void ko_set_accels(GtkApplication *app, const char *action, const char *accel1, const char *accel2) {
+    const char *accels[] = { accel1, accel2, NULL };
+    gtk_application_set_accels_for_action(app, action, accels);
+}
+
+static inline GtkWidget *ko_drop_down_new(const char *const *strings) {
+    return gtk_drop_down_new_from_strings(strings);
+}
+
+static inline const GVariantType *ko_variant_type_string(void) {
+    return G_VARIANT_TYPE_STRING;
+}

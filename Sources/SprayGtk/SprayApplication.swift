@@ -1,4 +1,5 @@
-// The GtkApplication: one instance per session (D-Bus), one main window.
+// The GtkApplication: one instance per session (D-Bus), one calculator window, and the
+// application-wide actions (quit, preferences, shortcuts, about).
 
 import CGtk
 import SprayCore
@@ -6,12 +7,15 @@ import SprayCore
 @MainActor
 public final class SprayApplication {
     public let application: UnsafeMutablePointer<GtkApplication>
-    public private(set) var mainWindow: MainWindow?
+    public let services: AppServices
+    public private(set) var calculatorWindow: CalculatorWindow?
 
     /// Tests pass G_APPLICATION_NON_UNIQUE: headless runs have no session bus.
-    public init(flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
+    public init(flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS, services: AppServices = AppServices()) {
         application = gtk_application_new(AppInfo.applicationID, flags)
-        connect(application, "activate") { [unowned self] in self.activate() }
+        self.services = services
+        connect(application, "startup") { [unowned self] in startUp() }
+        connect(application, "activate") { [unowned self] in activate() }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -22,10 +26,20 @@ public final class SprayApplication {
         return status
     }
 
-    /// Shows the main window, creating it on first activation.
+    private func startUp() {
+        Style.install()
+        gtk_window_set_default_icon_name(AppInfo.applicationID)
+        addAction(.quit, to: application) { [unowned self] in
+            calculatorWindow.map { gtk_window_destroy(cast($0.window)) }
+            g_application_quit(cast(application))
+        }
+        Action.registerAccelerators(on: application)
+    }
+
+    /// Shows the calculator window, creating it on first activation.
     public func activate() {
-        let window = mainWindow ?? MainWindow(application: application)
-        mainWindow = window
+        let window = calculatorWindow ?? CalculatorWindow(application: application, model: services.calculator, services: services)
+        calculatorWindow = window
         gtk_window_present(cast(window.window))
     }
 }

@@ -16,12 +16,12 @@ final class MainWindowTests: XCTestCase {
             let app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE)
             XCTAssertNotEqual(g_application_register(cast(app.application), nil, nil), 0)
             app.activate()
-            guard let window = app.mainWindow?.window else {
+            guard let window = app.calculatorWindow?.window else {
                 XCTFail("activate() opened no window")
                 return ("", false)
             }
             let mapped = GtkTestSupport.iterate(until: { gtk_widget_get_mapped(window) != 0 })
-            let title = app.mainWindow?.title ?? ""
+            let title = app.calculatorWindow?.title ?? ""
             gtk_window_destroy(cast(window))
             g_object_unref(app.application)
             return (title, mapped)

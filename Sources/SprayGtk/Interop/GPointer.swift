@@ -25,6 +25,12 @@ func cast<T>(_ pointer: some GPointer, to type: T.Type = T.self) -> UnsafeMutabl
     pointer.rawPointer.assumingMemoryBound(to: T.self)
 }
 
+/// `cast` for the types Swift imports opaquely (GtkGrid, GtkOverlay, GMenu, …): the
+/// expected parameter type picks the overload, so call sites need not know which kind it is.
+func cast(_ pointer: some GPointer) -> OpaquePointer {
+    OpaquePointer(pointer.rawPointer)
+}
+
 /// The same object as an OpaquePointer, for the types Swift imports opaquely.
 func opaque(_ pointer: some GPointer) -> OpaquePointer {
     OpaquePointer(pointer.rawPointer)

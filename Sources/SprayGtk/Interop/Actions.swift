@@ -1,0 +1,85 @@
+// Every action and its shortcuts, named in one place: menus, buttons, the shortcuts
+// window and the key bindings all read this table.
+
+import CGtk
+import SprayCore
+
+enum Action: String, CaseIterable {
+    case quit = "app.quit"
+    case preferences = "app.preferences"
+    case shortcuts = "app.shortcuts"
+    case about = "app.about"
+    case calculate = "win.calculate"
+    case clear = "win.clear"
+    case addProduct = "win.add-product"
+    case saveFavorite = "win.save-favorite"
+    case manageFavorites = "win.manage-favorites"
+    case applyFavorite = "win.apply-favorite"
+
+    /// The name without its "app." / "win." prefix, as registered on the action map.
+    var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
+
+    /// Accelerators in GTK syntax; the first is the one shown to the user.
+    var accelerators: [String] {
+        switch self {
+        case .quit: ["<Control>q"]
+        case .preferences: ["<Control>comma"]
+        case .shortcuts: ["<Control>question"]
+        case .calculate: ["<Control>Return"]
+        case .clear: ["<Control>n"]
+        case .addProduct: ["<Control><Shift>a"]
+        case .saveFavorite: ["<Control>s"]
+        case .about, .manageFavorites, .applyFavorite: []
+        }
+    }
+
+    /// What the action does, for the shortcuts window; nil when it has no shortcut to show.
+    var shortcutTitle: String? {
+        switch self {
+        case .quit: tr("Quit")
+        case .preferences: tr("Preferences")
+        case .shortcuts: tr("Keyboard shortcuts")
+        case .calculate: tr("Calculate and save in the history")
+        case .clear: tr("New calculation")
+        case .addProduct: tr("Add a product")
+        case .saveFavorite: tr("Save as a favorite")
+        case .about, .manageFavorites, .applyFavorite: nil
+        }
+    }
+
+    @MainActor
+    static func registerAccelerators(on application: UnsafeMutablePointer<GtkApplication>) {
+        for action in allCases where !action.accelerators.isEmpty {
+            let accels = action.accelerators
+            ko_set_accels(application, action.rawValue, accels[0], accels.count > 1 ? accels[1] : nil)
+        }
+    }
+}
+
+/// Adds a parameterless action to `map` (an application or a window).
+@MainActor @discardableResult
+func addAction(_ action: Action, to map: some GPointer, _ activate: @escaping @MainActor () -> Void) -> OpaquePointer {
+    let simple = g_simple_action_new(action.name, nil)!
+    connect(simple, "activate", withArgument: { _ in activate() })
+    g_action_map_add_action(opaque(map), opaque(simple))
+    g_object_unref(simple.rawPointer)
+    return simple
+}
+
+/// Adds an action that takes a string parameter (e.g. which favorite to apply).
+@MainActor
+func addStringAction(_ action: Action, to map: some GPointer, _ activate: @escaping @MainActor (String) -> Void) {
+    let simple = g_simple_action_new(action.name, ko_variant_type_string())!
+    connect(simple, "activate", withArgument: { parameter in
+        guard let parameter else { return }
+        activate(String(cString: g_variant_get_string(opaque(parameter), nil)))
+    })
+    g_action_map_add_action(opaque(map), opaque(simple))
+    g_object_unref(simple.rawPointer)
+}
+
+@MainActor
+func setEnabled(_ enabled: Bool, _ action: Action, in map: some GPointer) {
+    guard let found = g_action_map_lookup_action(opaque(map), action.name) else { return }
+    g_simple_action_set_enabled(opaque(found), enabled ? 1 : 0)
+}

@@ -1,0 +1,110 @@
+// Small builders for the widgets every window uses, so window code reads as layout.
+
+import CGtk
+
+public typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+@MainActor
+enum Widgets {
+    static func label(_ text: String, classes: [String] = [], xalign: Float = 0, wrap: Bool = false) -> Widget {
+        let label = gtk_label_new(text)!
+        gtk_label_set_xalign(opaque(label), xalign)
+        if wrap {
+            gtk_label_set_wrap(opaque(label), 1)
+            gtk_label_set_wrap_mode(opaque(label), PANGO_WRAP_WORD_CHAR)
+        }
+        addClasses(classes, to: label)
+        return label
+    }
+
+    /// A label whose underlined letter (written "_Tank") focuses `target` with Alt; GTK also
+    /// makes it `target`'s accessible name.
+    static func mnemonicLabel(_ text: String, for target: Widget, classes: [String] = []) -> Widget {
+        let label = gtk_label_new_with_mnemonic(text)!
+        gtk_label_set_xalign(opaque(label), 0)
+        gtk_label_set_mnemonic_widget(opaque(label), target)
+        addClasses(classes, to: label)
+        return label
+    }
+
+    static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, classes: [String] = [], children: [Widget] = []) -> Widget {
+        let box = gtk_box_new(orientation, spacing)!
+        for child in children { gtk_box_append(cast(box), child) }
+        addClasses(classes, to: box)
+        return box
+    }
+
+    static func button(_ label: String, mnemonic: Bool = true, action: String? = nil, classes: [String] = []) -> Widget {
+        let button = mnemonic ? gtk_button_new_with_mnemonic(label)! : gtk_button_new_with_label(label)!
+        if let action { gtk_actionable_set_action_name(opaque(button), action) }
+        addClasses(classes, to: button)
+        return button
+    }
+
+    static func iconButton(_ iconName: String, tooltip: String, action: String? = nil) -> Widget {
+        let button = gtk_button_new_from_icon_name(iconName)!
+        gtk_widget_set_tooltip_text(button, tooltip)
+        ko_accessible_set_label(button, tooltip)
+        if let action { gtk_actionable_set_action_name(opaque(button), action) }
+        return button
+    }
+
+    static func entry(placeholder: String? = nil, tooltip: String? = nil, widthChars: Int32 = 10) -> Widget {
+        let entry = gtk_entry_new()!
+        if let placeholder { gtk_entry_set_placeholder_text(cast(entry), placeholder) }
+        if let tooltip { gtk_widget_set_tooltip_text(entry, tooltip) }
+        gtk_editable_set_width_chars(opaque(entry), widthChars)
+        return entry
+    }
+
+    static func dropDown(_ items: [String], tooltip: String? = nil) -> Widget {
+        var cStrings = items.map { strdup($0) } + [nil]
+        defer { cStrings.forEach { free($0) } }
+        let dropDown = cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                ko_drop_down_new($0)!
+            }
+        }
+        if let tooltip { gtk_widget_set_tooltip_text(dropDown, tooltip) }
+        return dropDown
+    }
+
+    static func text(of editable: Widget) -> String {
+        String(cString: gtk_editable_get_text(opaque(editable)))
+    }
+
+    static func setMargins(_ widget: Widget, _ margin: Int32) {
+        gtk_widget_set_margin_top(widget, margin)
+        gtk_widget_set_margin_bottom(widget, margin)
+        gtk_widget_set_margin_start(widget, margin)
+        gtk_widget_set_margin_end(widget, margin)
+    }
+
+    static func addClasses(_ classes: [String], to widget: Widget) {
+        for name in classes { gtk_widget_add_css_class(widget, name) }
+    }
+
+    static func setClass(_ name: String, on widget: Widget, _ enabled: Bool) {
+        if enabled { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+    }
+
+    static func removeAllChildren(of box: Widget) {
+        while let child = gtk_widget_get_first_child(box) {
+            gtk_widget_unparent(child)
+        }
+    }
+
+    /// Every label text under `widget`, depth first (tests and screen checks read results this way).
+    static func labelTexts(in widget: Widget) -> [String] {
+        var texts: [String] = []
+        if g_type_check_instance_is_a(cast(widget), gtk_label_get_type()) != 0 {
+            texts.append(String(cString: gtk_label_get_text(opaque(widget))))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += labelTexts(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+}

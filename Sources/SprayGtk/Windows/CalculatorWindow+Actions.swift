@@ -1,0 +1,43 @@
+// The window's actions (calculate, clear, products, favorites) and updateActions(),
+// the one place that sets their enabled state from the view-model.
+
+import CGtk
+import SprayCore
+
+extension CalculatorWindow {
+    func installActions() {
+        addAction(.calculate, to: window) { [unowned self] in calculate() }
+        addAction(.clear, to: window) { [unowned self] in clearForm() }
+        addAction(.addProduct, to: window) { [unowned self] in
+            model.addProduct()
+            if let last = productRows.last { gtk_widget_grab_focus(last.nameEntry) }
+        }
+    }
+
+    func updateActions() {
+        setEnabled(!model.isEmpty, .clear, in: window)
+    }
+
+    // MARK: Handlers
+
+    func calculate() {
+        if !model.calculate(), let field = model.firstProblemField, let entry = entry(for: field) {
+            gtk_widget_grab_focus(entry)
+        }
+    }
+
+    /// Clears at once when there is nothing to lose; otherwise asks first.
+    func clearForm() {
+        guard !model.isEmpty else { return }
+        ConfirmationDialog.present(
+            parent: window,
+            heading: tr("Start a new calculation?"),
+            body: tr("The values in the form will be cleared. Calculations already saved stay in the history."),
+            confirmLabel: tr("_Clear"),
+            destructive: true
+        ) { [weak self] in
+            self?.model.clear()
+            if let entry = self?.areaEntry { gtk_widget_grab_focus(entry) }
+        }
+    }
+}

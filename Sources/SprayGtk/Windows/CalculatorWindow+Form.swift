@@ -1,0 +1,162 @@
+// The job form: field area, spray volume, tank, the product rows and the loads strategy.
+// Every field reports its text to the view-model as it is typed; Enter calculates.
+
+import CGtk
+import SprayCore
+
+/// The widgets of one product row.
+@MainActor
+final class ProductRow {
+    let container: Widget
+    let nameEntry: Widget
+    let rateEntry: Widget
+    let unitDropDown: Widget
+    let removeButton: Widget
+    let errorLabel: Widget
+
+    init() {
+        nameEntry = Widgets.entry(placeholder: tr("Name (optional)"), widthChars: 14)
+        rateEntry = Widgets.entry(placeholder: tr("Rate"), tooltip: tr("Product rate per hectare, in the unit chosen next to it"), widthChars: 7)
+        unitDropDown = Widgets.dropDown(RateUnit.allCases.map(\.symbol), tooltip: tr("Unit of the product rate"))
+        removeButton = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Remove this product"))
+        gtk_widget_set_hexpand(nameEntry, 1)
+        let fields = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [nameEntry, rateEntry, unitDropDown, removeButton])
+        errorLabel = Widgets.label("", classes: ["field-error"], wrap: true)
+        container = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [fields, errorLabel])
+    }
+}
+
+extension CalculatorWindow {
+    func makeForm() -> Widget {
+        areaEntry = Widgets.entry(tooltip: tr("Field area, in the unit chosen next to it (ha, a or m²)"))
+        areaUnitDropDown = Widgets.dropDown(AreaUnit.allCases.map(\.symbol), tooltip: tr("Unit of the field area"))
+        sprayRateEntry = Widgets.entry(tooltip: tr("Spray volume in l/ha: working liquid (water + products) per hectare"))
+        tankEntry = Widgets.entry(tooltip: tr("Tank capacity in litres"))
+
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(grid), 4)
+        gtk_grid_set_column_spacing(cast(grid), 10)
+        var row: Int32 = 0
+        func addField(_ label: String, _ entry: Widget, _ unit: Widget, _ field: JobField) {
+            gtk_widget_set_hexpand(entry, 1)
+            gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(label, for: entry), 0, row, 1, 1)
+            gtk_grid_attach(cast(grid), entry, 1, row, 1, 1)
+            gtk_grid_attach(cast(grid), unit, 2, row, 1, 1)
+            let error = Widgets.label("", classes: ["field-error"], wrap: true)
+            errorLabels[field] = error
+            gtk_grid_attach(cast(grid), error, 1, row + 1, 2, 1)
+            row += 2
+        }
+        addField(tr("Field _area"), areaEntry, areaUnitDropDown, .area)
+        addField(tr("_Spray volume"), sprayRateEntry, Widgets.label("l/ha", classes: ["unit-label"]), .sprayRate)
+        addField(tr("_Tank capacity"), tankEntry, Widgets.label("l", classes: ["unit-label"]), .tankCapacity)
+
+        productsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let addProduct = Widgets.button(tr("_Add product"), action: Action.addProduct.rawValue)
+        gtk_widget_set_halign(addProduct, GTK_ALIGN_START)
+
+        fullLoadsButton = gtk_check_button_new_with_mnemonic(tr("_Full tanks, then one partial"))
+        equalLoadsButton = gtk_check_button_new_with_mnemonic(tr("_Equal loads"))
+        gtk_check_button_set_group(cast(equalLoadsButton), cast(fullLoadsButton))
+        gtk_widget_set_tooltip_text(equalLoadsButton, tr("The fewest loads, all of the same size"))
+
+        let calculate = Widgets.button(tr("_Calculate"), action: Action.calculate.rawValue, classes: ["suggested-action", "calculate-button"])
+        gtk_widget_set_tooltip_text(calculate, tr("Calculate and save in the history (Enter)"))
+        gtk_widget_set_halign(calculate, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(calculate, 12)
+
+        let note = Widgets.label(tr("Products in l/ha and ml/ha take up room in the tank; kg/ha and g/ha are counted as taking none."),
+                                 classes: ["dim-label"], wrap: true)
+        let form = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [
+            Widgets.label(tr("Job"), classes: ["form-heading"]), grid,
+            Widgets.label(tr("Products"), classes: ["form-heading"]), productsBox, addProduct, note,
+            Widgets.label(tr("Filling the sprayer"), classes: ["form-heading"]), fullLoadsButton, equalLoadsButton,
+            calculate,
+        ])
+        Widgets.setMargins(form, 18)
+
+        connectField(areaEntry, .area)
+        connectField(sprayRateEntry, .sprayRate)
+        connectField(tankEntry, .tankCapacity)
+        connect(areaUnitDropDown, "notify::selected", withArgument: { [unowned self] _ in
+            guard !isFilling else { return }
+            model.setAreaUnit(AreaUnit.allCases[Int(gtk_drop_down_get_selected(opaque(areaUnitDropDown)))])
+        })
+        connect(equalLoadsButton, "toggled") { [unowned self] in
+            guard !isFilling else { return }
+            model.setStrategy(gtk_check_button_get_active(cast(equalLoadsButton)) != 0 ? .equal : .full)
+        }
+        return form
+    }
+
+    /// Sends the entry's text to the model as it is typed; Enter calculates.
+    func connectField(_ entry: Widget, _ field: FormTextField) {
+        connect(entry, "changed") { [unowned self] in
+            guard !isFilling else { return }
+            model.setText(Widgets.text(of: entry), for: field)
+        }
+        connect(entry, "activate") { [unowned self] in calculate() }
+    }
+
+    /// Copies the whole form from the model: after Clear, a favorite, a removed row.
+    func fillForm() {
+        isFilling = true
+        defer { isFilling = false }
+        let form = model.form
+        gtk_editable_set_text(opaque(areaEntry), form.areaText)
+        gtk_editable_set_text(opaque(sprayRateEntry), form.sprayRateText)
+        gtk_editable_set_text(opaque(tankEntry), form.tankText)
+        gtk_drop_down_set_selected(opaque(areaUnitDropDown), guint(AreaUnit.allCases.firstIndex(of: form.areaUnit) ?? 0))
+        gtk_check_button_set_active(cast(form.strategy == .equal ? equalLoadsButton : fullLoadsButton), 1)
+
+        Widgets.removeAllChildren(of: productsBox)
+        productRows = form.products.indices.map { index in
+            let row = ProductRow()
+            let product = form.products[index]
+            gtk_editable_set_text(opaque(row.nameEntry), product.name)
+            gtk_editable_set_text(opaque(row.rateEntry), product.rateText)
+            gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(RateUnit.allCases.firstIndex(of: product.unit) ?? 0))
+            let number = String(index + 1)
+            ko_accessible_set_label(row.nameEntry, tr("Name of product %@").filled(number))
+            ko_accessible_set_label(row.rateEntry, tr("Rate of product %@").filled(number))
+            ko_accessible_set_label(row.unitDropDown, tr("Rate unit of product %@").filled(number))
+            connectField(row.nameEntry, .productName(index))
+            connectField(row.rateEntry, .productRate(index))
+            connect(row.unitDropDown, "notify::selected", withArgument: { [unowned self] _ in
+                guard !isFilling else { return }
+                model.setProductUnit(RateUnit.allCases[Int(gtk_drop_down_get_selected(opaque(row.unitDropDown)))], at: index)
+            })
+            connect(row.removeButton, "clicked") { [unowned self] in model.removeProduct(at: index) }
+            gtk_box_append(cast(productsBox), row.container)
+            return row
+        }
+    }
+
+    /// Marks invalid fields and writes their problem under them (and as their accessible description).
+    func showProblems() {
+        func show(_ problem: String?, entry: Widget, label: Widget) {
+            Widgets.setClass("error", on: entry, problem != nil)
+            gtk_label_set_text(opaque(label), problem ?? "")
+            gtk_widget_set_visible(label, problem == nil ? 0 : 1)
+            ko_accessible_set_description(entry, problem ?? "")
+        }
+        show(model.problem(for: .area), entry: areaEntry, label: errorLabels[.area]!)
+        show(model.problem(for: .sprayRate), entry: sprayRateEntry, label: errorLabels[.sprayRate]!)
+        show(model.problem(for: .tankCapacity), entry: tankEntry, label: errorLabels[.tankCapacity]!)
+        for (index, row) in productRows.enumerated() {
+            show(model.problem(for: .productRate(index)), entry: row.rateEntry, label: row.errorLabel)
+            gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0)
+        }
+    }
+
+    /// The entry that edits `field`, to put the cursor where a problem is.
+    func entry(for field: JobField) -> Widget? {
+        switch field {
+        case .area, .areaUnit: areaEntry
+        case .sprayRate: sprayRateEntry
+        case .tankCapacity: tankEntry
+        case let .productRate(index), let .productUnit(index): productRows.indices.contains(index) ? productRows[index].rateEntry : nil
+        case .strategy: fullLoadsButton
+        }
+    }
+}
