@@ -48,3 +48,7 @@ static inline GtkWidget *ko_drop_down_new(const char *const *strings) {
 static inline const GVariantType *ko_variant_type_string(void) {
     return G_VARIANT_TYPE_STRING;
 }
+
+static inline void ko_set_animations_enabled(GtkWidget *widget, gboolean enabled) {
+    g_object_set(gtk_widget_get_settings(widget), "gtk-enable-animations", enabled, NULL);
+}

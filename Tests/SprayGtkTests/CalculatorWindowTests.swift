@@ -1,0 +1,142 @@
+// The calculator window driven in-process under Xvfb: results as the user types, in both
+// languages; invalid input marked and kept; actions.
+
+import CGtk
+import SprayCore
+import XCTest
+@testable import SprayGtk
+
+final class CalculatorWindowTests: XCTestCase {
+    func testSeedExampleReadsCorrectlyInPolish() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .polish)
+            defer { harness.close() }
+            XCTAssertEqual(harness.window.title, "Kalkulator Oprysku")
+            harness.typeSeed()
+            let texts = harness.resultTexts
+            for expected in ["Ciecz robocza", "2250 l", "woda 2025 l + środki", "Środek do kupienia", "225 l",
+                             "2 pełne zbiorniki + 1 częściowy zbiornik", "Skład pełnego zbiornika", "2 × 800 l",
+                             "720 l", "80 l", "Skład częściowego zbiornika", "1 × 650 l", "585 l", "65 l"] {
+                XCTAssertTrue(texts.contains(expected), "missing “\(expected)” in \(texts)")
+            }
+        }
+    }
+
+    func testSeedExampleReadsCorrectlyInEnglish() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            XCTAssertEqual(harness.window.title, "Spray Calculator")
+            harness.typeSeed(productName: "")
+            let texts = harness.resultTexts
+            for expected in ["Working liquid", "2,250 l", "Product to buy", "Product", "225 l",
+                             "2 full tanks + 1 partial tank", "Full tank composition", "720 l", "80 l", "585 l", "65 l"] {
+                XCTAssertTrue(texts.contains(expected), "missing “\(expected)” in \(texts)")
+            }
+        }
+    }
+
+    func testThreeProductsInEqualLoads() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            let window = harness.window
+            harness.type("12", into: window.areaEntry)
+            harness.type("250", into: window.sprayRateEntry)
+            harness.type("1000", into: window.tankEntry)
+            harness.activate(.addProduct)
+            harness.activate(.addProduct)
+            XCTAssertEqual(window.productRows.count, 3)
+            for (index, (name, rate)) in [("Herbicide", "2"), ("Fungicide", "0,5"), ("Fertiliser", "200")].enumerated() {
+                harness.type(name, into: window.productRows[index].nameEntry)
+                harness.type(rate, into: window.productRows[index].rateEntry)
+            }
+            gtk_drop_down_set_selected(cast(window.productRows[2].unitDropDown), 3)  // g/ha
+            gtk_check_button_set_active(cast(window.equalLoadsButton), 1)
+            let texts = harness.resultTexts
+            for expected in ["3 equal loads", "Composition of each load", "3 × 1,000 l", "990 l", "8 l", "2 l", "800 g", "2.4 kg"] {
+                XCTAssertTrue(texts.contains(expected), "missing “\(expected)” in \(texts)")
+            }
+        }
+    }
+
+    func testInvalidValueIsMarkedExplainedAndKept() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .polish)
+            defer { harness.close() }
+            let window = harness.window
+            harness.typeSeed()
+            harness.type("1,5,5", into: window.tankEntry)
+
+            XCTAssertEqual(Widgets.text(of: window.tankEntry), "1,5,5", "the typed text stays")
+            XCTAssertTrue(gtk_widget_has_css_class(window.tankEntry, "error") != 0)
+            let error = window.errorLabels[.tankCapacity]!
+            XCTAssertTrue(harness.isVisible(error))
+            XCTAssertEqual(harness.label(error), "to nie jest liczba (wpisz np. 1,5 lub 1.5)")
+            XCTAssertTrue(harness.resultTexts.contains("• Pojemność zbiornika: to nie jest liczba (wpisz np. 1,5 lub 1.5)"),
+                          "\(harness.resultTexts)")
+
+            harness.type("800", into: window.tankEntry)
+            XCTAssertFalse(gtk_widget_has_css_class(window.tankEntry, "error") != 0)
+            XCTAssertFalse(harness.isVisible(error))
+            XCTAssertTrue(harness.resultTexts.contains("2250 l"))
+        }
+    }
+
+    func testCalculateOnAnEmptyFormShowsEveryMissingFieldAndFocusesTheFirst() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            let window = harness.window
+            XCTAssertFalse(harness.isVisible(window.errorLabels[.area]!), "nothing is red before the user acts")
+            harness.type("15", into: window.areaEntry)
+            gtk_widget_grab_focus(window.tankEntry)
+            harness.activate(.calculate)
+            XCTAssertEqual(harness.label(window.errorLabels[.sprayRate]!), "enter a value")
+            // An entry's focus sits on its inner text widget.
+            let focus = gtk_window_get_focus(cast(window.window))
+            XCTAssertTrue(focus.map { gtk_widget_is_ancestor($0, window.sprayRateEntry) != 0 } ?? false, "the cursor goes to the first problem")
+        }
+    }
+
+    func testProductRowsAddAndRemove() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            let window = harness.window
+            XCTAssertEqual(gtk_widget_get_sensitive(window.productRows[0].removeButton), 0, "the last product cannot be removed")
+            harness.type("A", into: window.productRows[0].nameEntry)
+            harness.activate(.addProduct)
+            harness.type("B", into: window.productRows[1].nameEntry)
+            harness.activate(.addProduct)
+            harness.type("C", into: window.productRows[2].nameEntry)
+            ko_signal_emit_by_name(window.productRows[1].removeButton, "clicked")
+            XCTAssertEqual(window.productRows.map { Widgets.text(of: $0.nameEntry) }, ["A", "C"])
+        }
+    }
+
+    func testRecordingPlaysTheTractorWhenAnimationsAreOn() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            harness.typeSeed()
+            let tractor = harness.window.tractor!
+            ko_set_animations_enabled(tractor.area, 1)
+            harness.activate(.calculate)
+            XCTAssertTrue(tractor.isRunning)
+            XCTAssertTrue(GtkTestSupport.iterate(until: { !tractor.isRunning }, timeout: 10), "the ride ends")
+
+            ko_set_animations_enabled(tractor.area, 0)
+            defer { ko_set_animations_enabled(tractor.area, 1) }
+            harness.activate(.calculate)
+            XCTAssertFalse(tractor.isRunning, "no ride when the desktop turns animations off")
+        }
+    }
+}
