@@ -33,6 +33,12 @@ public final class SprayApplication {
             calculatorWindow.map { gtk_window_destroy(cast($0.window)) }
             g_application_quit(cast(application))
         }
+        addAction(.shortcuts, to: application) { [unowned self] in
+            calculatorWindow.map { ShortcutsWindow.present(parent: $0.window) }
+        }
+        addAction(.about, to: application) { [unowned self] in
+            calculatorWindow.map { AboutDialog.present(parent: $0.window) }
+        }
         Action.registerAccelerators(on: application)
     }
 

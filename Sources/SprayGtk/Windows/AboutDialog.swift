@@ -1,0 +1,34 @@
+// The About window: name, version (from AppInfo), what it does, licence, credits.
+
+import CGtk
+import SprayCore
+
+@MainActor
+enum AboutDialog {
+    static let website = "https://kalkulatoroprysku.pl"
+
+    static func present(parent: Widget) {
+        let about = gtk_about_dialog_new()!
+        gtk_window_set_transient_for(cast(about), cast(parent))
+        gtk_window_set_modal(cast(about), 1)
+        gtk_about_dialog_set_program_name(cast(about), tr("Spray Calculator"))
+        gtk_about_dialog_set_version(cast(about), AppInfo.version)
+        gtk_about_dialog_set_logo_icon_name(cast(about), AppInfo.applicationID)
+        gtk_about_dialog_set_comments(cast(about), tr("Water and products for every sprayer tank load, full and partial, as a printable recipe."))
+        gtk_about_dialog_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
+        gtk_about_dialog_set_website(cast(about), website)
+        gtk_about_dialog_set_translator_credits(cast(about), tr("translator-credits"))
+        withCStrings([tr("Kalkulator Oprysku developers")]) { gtk_about_dialog_set_authors(cast(about), $0) }
+        withCStrings([tr("“Kalkulator Oprysku” for iOS by Wojciech Olszak")]) {
+            gtk_about_dialog_add_credit_section(cast(about), tr("Based on"), $0)
+        }
+        gtk_window_present(cast(about))
+    }
+
+    /// A NULL-terminated C string array alive for the duration of `body`.
+    static func withCStrings(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
+        var pointers = strings.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+}
