@@ -32,7 +32,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayCore"]
+            dependencies: ["SprayCore"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SprayGtkTests",

@@ -1,0 +1,31 @@
+// What a store keeps of its VersionedFile: the contents last read or written. A file that
+// cannot be read shows as an empty, read-only list with the error as its notice.
+
+struct LoadedFile<Item: Codable> {
+    let file: VersionedFile<Item>
+    private(set) var contents = VersionedFile<Item>.Contents()
+
+    init(_ file: VersionedFile<Item>) {
+        self.file = file
+        reload()
+    }
+
+    mutating func reload() {
+        do {
+            contents = try file.load()
+        } catch {
+            contents = .init(notices: [.failed(error)], isReadOnly: true)
+        }
+    }
+
+    /// `VersionedFile.modify`; when it fails the file is read again (another process may
+    /// have changed it) and the error rethrown.
+    mutating func modify(_ change: (inout [Item]) throws -> Void) throws {
+        do {
+            contents = try file.modify(change)
+        } catch {
+            reload()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,152 @@
+// The only file of SprayCore that talks to the C library: reading, durable atomic writes,
+// directory creation, exclusive locks and renames without overwriting. VersionedFile uses it.
+
+import Glibc
+
+enum POSIXFile {
+    /// Mode of the directories the app creates: the owner only, like other GNOME apps.
+    static let directoryMode: mode_t = 0o700
+    /// Mode of lock files; data files get mkstemp's 0600.
+    static let lockFileMode: mode_t = 0o600
+    /// Bytes asked for per read(2) call.
+    private static let readChunkSize = 64 * 1024
+
+    /// The whole file, or nil when it does not exist (nor can: a parent is a regular file).
+    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .cannotRead(path: path, errno: errno)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: readChunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// Creates `path` and its missing parents.
+    static func createDirectories(_ path: String) throws(StorageError) {
+        if mkdir(path, directoryMode) == 0 { return }
+        let failure = errno
+        if failure == EEXIST, isDirectory(path) { return }
+        let parent = directory(of: path)
+        guard failure == ENOENT, parent != path else {
+            throw .cannotCreateDirectory(path: path, errno: failure == EEXIST ? ENOTDIR : failure)
+        }
+        try createDirectories(parent)
+        if mkdir(path, directoryMode) != 0, !(errno == EEXIST && isDirectory(path)) {
+            throw .cannotCreateDirectory(path: path, errno: errno)
+        }
+    }
+
+    /// Waits for an exclusive flock on `lockPath` (created if missing) and returns the
+    /// descriptor that holds it. The lock belongs to this open file description, so it also
+    /// excludes other threads of this process; `unlock` releases it.
+    static func lockExclusively(_ lockPath: String) throws(StorageError) -> Int32 {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, lockFileMode)
+        guard descriptor >= 0 else { throw .cannotLock(path: lockPath, errno: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let failure = errno
+                close(descriptor)
+                throw .cannotLock(path: lockPath, errno: failure)
+            }
+        }
+        return descriptor
+    }
+
+    static func unlock(_ descriptor: Int32) {
+        close(descriptor)  // closing the description releases its lock
+    }
+
+    /// Replaces `path` with `bytes` so that a reader, or a crash, sees the old file or the
+    /// new one, never a mix: a temporary sibling is written, synced, renamed over `path`,
+    /// and the directory is synced. Nothing is left behind on failure.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let directory = directory(of: path)
+        var template = Array("\(directory)/.\(fileName(of: path)).XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        do {
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
+        }
+        guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        renamed = true
+        try syncDirectory(directory, reportingAs: path)
+    }
+
+    /// Renames `path` to the first of `candidates` that does not exist yet, and returns it.
+    /// link + unlink, because rename would silently replace an existing file.
+    static func moveAside(_ path: String, toFirstFreeOf candidates: some Sequence<String>) throws(StorageError) -> String {
+        for candidate in candidates {
+            if link(path, candidate) != 0 {
+                if errno == EEXIST { continue }
+                throw .cannotMoveAside(path: path, errno: errno)
+            }
+            guard unlink(path) == 0 else {
+                let failure = errno
+                unlink(candidate)
+                throw .cannotMoveAside(path: path, errno: failure)
+            }
+            try syncDirectory(directory(of: path), reportingAs: path)
+            return candidate
+        }
+        throw .cannotMoveAside(path: path, errno: EEXIST)
+    }
+
+    /// The C library's description of an error number, in the process locale.
+    static func describe(errno number: Int32) -> String {
+        guard let text = strerror(number) else { return "errno \(number)" }
+        let bytes = UnsafeBufferPointer(start: text, count: strlen(text)).map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func fileName(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
+        var remaining = bytes[...]
+        while !remaining.isEmpty {
+            let written = remaining.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                remaining = remaining.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                throw .cannotWrite(path: path, errno: written < 0 ? errno : EIO)
+            }
+        }
+    }
+
+    /// Makes a rename in `directory` durable; failures are reported against `path`.
+    private static func syncDirectory(_ directory: String, reportingAs path: String) throws(StorageError) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+    }
+}

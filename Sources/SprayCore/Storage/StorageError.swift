@@ -1,0 +1,55 @@
+// What can go wrong with the app's files (StorageError) and what a load has to tell the
+// user even when it succeeds (StorageNotice). Each message names the file it is about.
+
+/// A failure to read or write one of the app's files; `errno` is the C library's reason.
+public enum StorageError: Error, Equatable, Sendable {
+    case cannotCreateDirectory(path: String, errno: Int32)
+    case cannotRead(path: String, errno: Int32)
+    case cannotWrite(path: String, errno: Int32)
+    case cannotLock(path: String, errno: Int32)
+    /// A damaged file could not be renamed out of the way, so it is left as it is.
+    case cannotMoveAside(path: String, errno: Int32)
+    /// The file was written by a newer version of the app; this one does not change it.
+    case readOnly(path: String)
+
+    public var message: String {
+        switch self {
+        case let .cannotCreateDirectory(path, number):
+            tr("Cannot create the folder %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
+        case let .cannotRead(path, number):
+            tr("Cannot read the file %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
+        case let .cannotWrite(path, number):
+            tr("Cannot save the file %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
+        case let .cannotLock(path, number):
+            tr("Cannot lock the file %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
+        case let .cannotMoveAside(path, number):
+            tr("Cannot rename the damaged file %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
+        case let .readOnly(path):
+            tr("The file %@ comes from a newer version of Kalkulator Oprysku, so it cannot be changed here")
+                .filled(path)
+        }
+    }
+}
+
+/// Something a load found and handled, which the user should hear about.
+public enum StorageNotice: Equatable, Sendable {
+    /// The file could not be parsed; it was renamed to `aside` and an empty one is used.
+    case movedAside(original: String, aside: String)
+    /// The file's format version is newer than this app reads; it is shown read-only.
+    case newerVersion(path: String, found: Int, supported: Int)
+    /// The file exists but could not be read (or its damage could not be set aside).
+    case failed(StorageError)
+
+    public var message: String {
+        switch self {
+        case let .movedAside(original, aside):
+            tr("The file %1$@ was damaged and could not be read. It was renamed to %2$@ and a new, empty one is used.")
+                .filled(original, aside)
+        case let .newerVersion(path, found, supported):
+            tr("The file %1$@ comes from a newer version of Kalkulator Oprysku (format %2$@; this version reads up to %3$@). It is shown read-only and left unchanged.")
+                .filled(path, String(found), String(supported))
+        case let .failed(error):
+            error.message
+        }
+    }
+}

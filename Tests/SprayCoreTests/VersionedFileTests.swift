@@ -1,0 +1,188 @@
+// The rules every stored file follows, on a small item type: missing, damaged, newer and
+// unreadable files, and atomic, locked writes. Store-specific behaviour is in the store tests.
+
+import Foundation
+import XCTest
+@testable import SprayCore
+
+private struct Note: Codable, Equatable, Sendable {
+    var text: String
+}
+
+/// 2026-11-21 15:30:12 UTC, the time stamped on files set aside in these tests.
+private let setAsideTime = Date(timeIntervalSince1970: 1_795_275_012)
+
+final class VersionedFileTests: TemporaryDirectoryTestCase {
+    private func notes(_ url: URL) -> VersionedFile<Note> {
+        VersionedFile(url: url, kind: "notes", version: 2, now: { setAsideTime })
+    }
+
+    // Damaged files
+
+    private let damaged: [(name: String, text: String)] = [
+        ("empty file", ""),
+        ("not JSON", "favorites, please"),
+        ("cut off", #"{"format": "kalkulator-oprysku/notes", "version": 1, "items": [{"text": "a"#),
+        ("another kind of file", #"{"format": "kalkulator-oprysku/settings", "version": 1, "items": []}"#),
+        ("no format", #"{"version": 1, "items": []}"#),
+        ("no version", #"{"format": "kalkulator-oprysku/notes", "items": []}"#),
+        ("version as text", #"{"format": "kalkulator-oprysku/notes", "version": "1", "items": []}"#),
+        ("version 0", #"{"format": "kalkulator-oprysku/notes", "version": 0, "items": []}"#),
+        ("no items", #"{"format": "kalkulator-oprysku/notes", "version": 1}"#),
+        ("items not a list", #"{"format": "kalkulator-oprysku/notes", "version": 1, "items": {"text": "a"}}"#),
+        ("an item that does not decode", #"{"format": "kalkulator-oprysku/notes", "version": 2, "items": [{"text": "a"}, {"text": 5}]}"#),
+        ("a JSON list", "[]"),
+    ]
+
+    func testDamagedFilesAreSetAsideWithTheirBytes() throws {
+        for (index, example) in damaged.enumerated() {
+            let url = try write(example.text, to: "notes-\(index).json")
+            let aside = url.path + ".corrupt-20261121T153012Z"
+            let contents = try notes(url).load()
+            XCTAssertEqual(contents, .init(notices: [.movedAside(original: url.path, aside: aside)]), example.name)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), example.name)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: aside)), Data(example.text.utf8), example.name)
+        }
+    }
+
+    func testSettingAsideNeverReplacesAnEarlierDamagedFile() throws {
+        let url = try write("{", to: "notes.json")
+        let stamped = url.path + ".corrupt-20261121T153012Z"
+        try Data("first".utf8).write(to: URL(fileURLWithPath: stamped))
+        try Data("second".utf8).write(to: URL(fileURLWithPath: stamped + "-2"))
+
+        let contents = try notes(url).load()
+
+        XCTAssertEqual(contents.notices, [.movedAside(original: url.path, aside: stamped + "-3")])
+        XCTAssertEqual(try bytes(URL(fileURLWithPath: stamped)), Data("first".utf8))
+        XCTAssertEqual(try bytes(URL(fileURLWithPath: stamped + "-2")), Data("second".utf8))
+        XCTAssertEqual(try bytes(URL(fileURLWithPath: stamped + "-3")), Data("{".utf8))
+    }
+
+    func testModifySetsADamagedFileAsideBeforeWriting() throws {
+        let url = try write("not json", to: "notes.json")
+        let contents = try notes(url).modify { $0.append(Note(text: "new")) }
+        XCTAssertEqual(contents, .init(items: [Note(text: "new")],
+                                       notices: [.movedAside(original: url.path, aside: url.path + ".corrupt-20261121T153012Z")]))
+        XCTAssertEqual(try bytes(path("notes.json.corrupt-20261121T153012Z")), Data("not json".utf8))
+        XCTAssertEqual(try notes(url).load(), .init(items: [Note(text: "new")]))
+    }
+
+    // Versions
+
+    func testUnknownKeysAreIgnoredWithinAVersion() throws {
+        let url = try write(#"{"format": "kalkulator-oprysku/notes", "version": 1, "savedBy": "0.9", "items": [{"text": "a", "colour": "red"}]}"#,
+                            to: "notes.json")
+        XCTAssertEqual(try notes(url).load(), .init(items: [Note(text: "a")]))
+    }
+
+    func testANewerFileIsReadAsFarAsPossibleAndNeverWritten() throws {
+        let text = #"{"format": "kalkulator-oprysku/notes", "version": 3, "items": [{"text": "a", "new": 1}, {"text": ["b"]}, {"text": "c"}]}"#
+        let url = try write(text, to: "notes.json")
+        let file = notes(url)
+
+        XCTAssertEqual(try file.load(), .init(items: [Note(text: "a"), Note(text: "c")],
+                                              notices: [.newerVersion(path: url.path, found: 3, supported: 2)],
+                                              isReadOnly: true))
+        XCTAssertThrowsError(try file.modify { $0 = [] }) { error in
+            XCTAssertEqual(error as? StorageError, .readOnly(path: url.path))
+        }
+        XCTAssertEqual(try bytes(url), Data(text.utf8))
+        XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
+    }
+
+    func testANewerFileWhoseItemsAreNotAListLoadsNothing() throws {
+        let url = try write(#"{"format": "kalkulator-oprysku/notes", "version": 3, "items": {"by-id": {}}}"#, to: "notes.json")
+        XCTAssertEqual(try notes(url).load(), .init(notices: [.newerVersion(path: url.path, found: 3, supported: 2)], isReadOnly: true))
+        XCTAssertEqual(try listing(), ["notes.json"])
+    }
+
+    // Reading and writing
+
+    func testAMissingFileIsEmptyAndCreatesNothing() throws {
+        let url = directory.appendingPathComponent("data/notes.json")
+        XCTAssertEqual(try notes(url).load(), .init())
+        XCTAssertEqual(try listing(), [])
+    }
+
+    func testTheFirstWriteCreatesPrivateDirectories() throws {
+        let url = directory.appendingPathComponent("share/kalkulator-oprysku/notes.json")
+        try notes(url).modify { $0.append(Note(text: "a")) }
+        for folder in ["share", "share/kalkulator-oprysku"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path(folder).path)
+            XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700, folder)
+        }
+        XCTAssertEqual(try notes(url).load().items, [Note(text: "a")])
+    }
+
+    func testWritesAreAtomicAndLeaveOnlyTheFileAndItsLock() throws {
+        let url = path("notes.json")
+        let file = notes(url)
+        for text in ["a", "b", "c"] {
+            try file.modify { $0.append(Note(text: text)) }
+        }
+        XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: bytes(url)) as? [String: Any])
+        XCTAssertEqual(json["format"] as? String, "kalkulator-oprysku/notes")
+        XCTAssertEqual(json["version"] as? Int, 2)
+        XCTAssertEqual((json["items"] as? [[String: String]])?.map { $0["text"] }, ["a", "b", "c"])
+    }
+
+    func testAFailedChangeLeavesTheFileAsItWas() throws {
+        struct Refused: Error {}
+        let url = path("notes.json")
+        let file = notes(url)
+        try file.modify { $0 = [Note(text: "kept")] }
+        let before = try bytes(url)
+        XCTAssertThrowsError(try file.modify { $0 = []; throw Refused() }) { XCTAssertTrue($0 is Refused) }
+        XCTAssertEqual(try bytes(url), before)
+        XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
+    }
+
+    func testModifyStartsFromTheFileNotFromAnEarlierLoad() throws {
+        let url = path("notes.json")
+        let first = notes(url), second = notes(url)
+        try first.modify { $0.append(Note(text: "from the window")) }
+        let contents = try second.modify { $0.append(Note(text: "from the command line")) }
+        XCTAssertEqual(contents.items, [Note(text: "from the window"), Note(text: "from the command line")])
+    }
+
+    func testAnUnreadableFileIsReportedAndLeftInPlace() throws {
+        // A directory where the file should be: open succeeds, read fails (EISDIR), even for root.
+        let url = path("notes.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        let file = notes(url)
+        XCTAssertThrowsError(try file.load()) { XCTAssertEqual($0 as? StorageError, .cannotRead(path: url.path, errno: EISDIR)) }
+        XCTAssertThrowsError(try file.modify { $0 = [] }) { XCTAssertEqual($0 as? StorageError, .cannotRead(path: url.path, errno: EISDIR)) }
+        XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
+        XCTAssertEqual(try listing(url), [])
+    }
+
+    // Messages
+
+    func testMessagesNameTheFileAndTheReason() {
+        let examples: [(String, String)] = [
+            (StorageError.cannotCreateDirectory(path: "/d/ko", errno: ENOTDIR).message,
+             "Cannot create the folder /d/ko: Not a directory"),
+            (StorageError.cannotRead(path: "/d/f.json", errno: EACCES).message,
+             "Cannot read the file /d/f.json: Permission denied"),
+            (StorageError.cannotWrite(path: "/d/f.json", errno: ENOSPC).message,
+             "Cannot save the file /d/f.json: No space left on device"),
+            (StorageError.cannotLock(path: "/d/f.json.lock", errno: EROFS).message,
+             "Cannot lock the file /d/f.json.lock: Read-only file system"),
+            (StorageError.cannotMoveAside(path: "/d/f.json", errno: EACCES).message,
+             "Cannot rename the damaged file /d/f.json: Permission denied"),
+            (StorageError.readOnly(path: "/d/f.json").message,
+             "The file /d/f.json comes from a newer version of Kalkulator Oprysku, so it cannot be changed here"),
+            (StorageNotice.movedAside(original: "/d/f.json", aside: "/d/f.json.corrupt-20261121T153012Z").message,
+             "The file /d/f.json was damaged and could not be read. It was renamed to /d/f.json.corrupt-20261121T153012Z and a new, empty one is used."),
+            (StorageNotice.newerVersion(path: "/d/f.json", found: 3, supported: 1).message,
+             "The file /d/f.json comes from a newer version of Kalkulator Oprysku (format 3; this version reads up to 1). It is shown read-only and left unchanged."),
+            (StorageNotice.failed(.cannotRead(path: "/d/f.json", errno: EISDIR)).message,
+             "Cannot read the file /d/f.json: Is a directory"),
+        ]
+        for (message, expected) in examples {
+            XCTAssertEqual(message, expected)
+        }
+    }
+}
