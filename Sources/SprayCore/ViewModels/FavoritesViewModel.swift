@@ -1,0 +1,130 @@
+// Favorites as the windows use them: save the current setup under a name (everything but
+// the area), fill the form from one, rename, delete. Storage is FavoritesStore's job.
+
+import FoundationEssentials
+
+extension StorageError: LocalizedMessage {}
+extension FavoriteError: LocalizedMessage {}
+
+public final class FavoritesViewModel {
+    private let store: FavoritesStore
+    /// The list changed (saved, renamed, deleted, or re-read).
+    public var onChange: (() -> Void)?
+
+    public init(store: FavoritesStore) {
+        self.store = store
+    }
+
+    public var favorites: [Favorite] { store.favorites }
+    public var isReadOnly: Bool { store.isReadOnly }
+    public var notices: [String] { store.notices.map(\.message) }
+
+    public func favorite(id: UUID) -> Favorite? {
+        favorites.first { $0.id == id }
+    }
+
+    /// The favorite that saving under `name` would replace.
+    public func existing(named name: String) -> Favorite? {
+        let key = name.trimmedWhitespace.lowercased()
+        return key.isEmpty ? nil : favorites.first { $0.name.trimmedWhitespace.lowercased() == key }
+    }
+
+    /// A name to offer when saving: the products' names, or the spray volume and tank.
+    public func suggestedName(for form: JobForm) -> String {
+        let names = form.products.map { $0.name.trimmedWhitespace }.filter { !$0.isEmpty }
+        if !names.isEmpty { return names.joined(separator: " + ") }
+        return [form.sprayRateText.trimmedWhitespace + " l/ha", form.tankText.trimmedWhitespace + " l"]
+            .filter { $0.count > 3 }.joined(separator: ", ")
+    }
+
+    /// Saves the form's setup (not its area) as `name`; the message of what went wrong otherwise.
+    @discardableResult
+    public func save(_ form: JobForm, named name: String) -> Result<Favorite, SaveProblem> {
+        // The area is not part of a favorite, so it must not stop one from being saved.
+        var setup = form
+        setup.areaText = "1"
+        let input: JobInput
+        switch setup.input() {
+        case let .success(valid): input = valid
+        case let .failure(invalid):
+            return .failure(.invalidSetup(invalid.errors.filter { $0.field != .area }))
+        }
+        var favorite = Favorite(name: name, areaUnit: input.areaUnit, sprayRate: input.sprayRate,
+                                tankCapacity: input.tankCapacity, products: input.products, strategy: input.strategy)
+        if let replaced = existing(named: name) { favorite.id = replaced.id }
+        return perform { try store.save(favorite) }.map { store.favorites.first { $0.id == favorite.id } ?? favorite }
+    }
+
+    public func rename(id: UUID, to name: String) -> Result<Void, SaveProblem> {
+        perform { try store.rename(id: id, to: name) }
+    }
+
+    public func delete(id: UUID) -> Result<Void, SaveProblem> {
+        perform { try store.delete(id: id) }
+    }
+
+    public func reload() {
+        store.reload()
+        onChange?()
+    }
+
+    /// The form filled from `favorite`, keeping the area the user has typed.
+    public func form(applying favorite: Favorite, to current: JobForm) -> JobForm {
+        let format = NumberFormat.current
+        return JobForm(
+            areaText: current.areaText,
+            areaUnit: favorite.areaUnit,
+            sprayRateText: format.editable(favorite.sprayRate),
+            tankText: format.editable(favorite.tankCapacity),
+            products: favorite.products.map { ProductForm(name: $0.name, rateText: format.editable($0.rate), unit: $0.unit) },
+            strategy: favorite.strategy
+        )
+    }
+
+    /// One line that tells favorites apart: "150 l/ha · 800 l · Herbicyd 1,5 l/ha · Equal loads".
+    public func summary(of favorite: Favorite) -> String {
+        let format = NumberFormat.current
+        func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
+        var parts = [number(favorite.sprayRate) + " l/ha", number(favorite.tankCapacity) + " l"]
+        parts += favorite.products.enumerated().map { index, product in
+            ProductInput.displayName(product.name, index: index, count: favorite.products.count) + " "
+                + number(product.rate) + " " + product.unit.symbol
+        }
+        parts.append(LoadSummary.strategyName(favorite.strategy))
+        return parts.joined(separator: " · ")
+    }
+
+    public enum SaveProblem: Error, Equatable {
+        /// The setup has problems (spray volume, tank, rates) to fix before it can be kept.
+        case invalidSetup([FieldError])
+        case storage(String)
+
+        public var message: String {
+            switch self {
+            case let .invalidSetup(errors):
+                var fields: [String] = []
+                for error in errors {
+                    let name = switch error.field {
+                    case .sprayRate: tr("spray volume")
+                    case .tankCapacity: tr("tank capacity")
+                    default: tr("product rates")
+                    }
+                    if !fields.contains(name) { fields.append(name) }
+                }
+                return tr("To save a favorite, first correct: %@.").filled(fields.joined(separator: ", "))
+            case let .storage(message):
+                return message
+            }
+        }
+    }
+
+    private func perform(_ change: () throws -> Void) -> Result<Void, SaveProblem> {
+        defer { onChange?() }
+        do {
+            try change()
+            return .success(())
+        } catch {
+            return .failure(.storage((error as? LocalizedMessage)?.message ?? tr("The favorites could not be saved.")))
+        }
+    }
+}
