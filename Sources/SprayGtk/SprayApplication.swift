@@ -11,7 +11,7 @@ public final class SprayApplication {
     public private(set) var calculatorWindow: CalculatorWindow?
 
     /// Tests pass G_APPLICATION_NON_UNIQUE: headless runs have no session bus.
-    public init(flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS, services: AppServices = AppServices()) {
+    public init(flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS, services: AppServices) {
         application = gtk_application_new(AppInfo.applicationID, flags)
         self.services = services
         connect(application, "startup") { [unowned self] in startUp() }
@@ -19,8 +19,8 @@ public final class SprayApplication {
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
-    public static func run() -> Int32 {
-        let app = SprayApplication()
+    public static func run(services: AppServices) -> Int32 {
+        let app = SprayApplication(services: services)
         let status = g_application_run(cast(app.application), 0, nil)
         g_object_unref(app.application)
         return status

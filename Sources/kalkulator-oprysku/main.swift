@@ -8,8 +8,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
 case nil:
-    Localization.start(language: nil)
-    exit(SprayApplication.run())
+    let settings = SettingsStore.standard()
+    Localization.start(language: settings.settings.language)
+    exit(SprayApplication.run(services: .standard(settings: settings)))
 case "calc":
     exit(CommandLineTool.calc(Array(arguments.dropFirst())))
 case "--help", "-h", "help":

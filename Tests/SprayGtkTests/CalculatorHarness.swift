@@ -2,6 +2,7 @@
 // and drives it the way a user does: typing into entries, activating actions.
 
 import CGtk
+import Foundation
 import SprayCore
 import XCTest
 @testable import SprayGtk
@@ -11,7 +12,15 @@ final class CalculatorHarness {
     let app: SprayApplication
     let window: CalculatorWindow
 
-    init(language: Language, services: AppServices = AppServices()) {
+    /// Favorites and settings live in a fresh temporary directory, removed on close.
+    let directory: URL
+
+    init(language: Language) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-gui-\(UUID().uuidString)")
+        let services = AppServices(
+            favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
+            settings: SettingsStore(file: directory.appendingPathComponent("settings.json"))
+        )
         Localization.start(language: language)
         app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE, services: services)
         g_application_register(cast(app.application), nil, nil)
@@ -21,6 +30,7 @@ final class CalculatorHarness {
     }
 
     func close() {
+        try? FileManager.default.removeItem(at: directory)
         gtk_window_destroy(cast(window.window))
         g_object_unref(app.application)
         Localization.start(language: .english)
@@ -57,4 +67,44 @@ final class CalculatorHarness {
     }
 
     func isVisible(_ widget: Widget) -> Bool { gtk_widget_get_visible(widget) != 0 }
+
+    /// The open top-level window titled `title`.
+    func toplevel(titled title: String) -> Widget? {
+        let windows = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(windows) {
+            let object = g_list_model_get_item(windows, index)!
+            defer { g_object_unref(object) }
+            let window = object.assumingMemoryBound(to: GtkWidget.self)
+            if let current = gtk_window_get_title(cast(window)), String(cString: current) == title,
+               gtk_widget_get_visible(window) != 0 {
+                return window
+            }
+        }
+        return nil
+    }
+
+    /// The first widget under `root` (depth first) that satisfies `match`.
+    func find(in root: Widget, _ match: (Widget) -> Bool) -> Widget? {
+        if match(root) { return root }
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            if let found = find(in: current, match) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    func firstEntry(in root: Widget) -> Widget? {
+        find(in: root) { g_type_check_instance_is_a(cast($0), gtk_entry_get_type()) != 0 }
+    }
+
+    /// Clicks the button labelled `label` (mnemonic underscores included) under `root`.
+    func click(_ label: String, in root: Widget) {
+        let button = find(in: root) {
+            g_type_check_instance_is_a(cast($0), gtk_button_get_type()) != 0
+                && gtk_button_get_label(cast($0)).map { String(cString: $0) } == label
+        }
+        XCTAssertNotNil(button, "no button “\(label)”")
+        button.map { ko_signal_emit_by_name($0, "clicked") }
+    }
 }

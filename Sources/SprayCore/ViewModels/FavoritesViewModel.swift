@@ -37,17 +37,21 @@ public final class FavoritesViewModel {
             .filter { $0.count > 3 }.joined(separator: ", ")
     }
 
+    /// The setup's numbers, or the problems that keep it from being a favorite.
+    /// The area is not part of a favorite, so it does not count.
+    public func check(_ form: JobForm) -> Result<JobInput, SaveProblem> {
+        var setup = form
+        setup.areaText = "1"
+        return setup.input().mapError { .invalidSetup($0.errors.filter { $0.field != .area }) }
+    }
+
     /// Saves the form's setup (not its area) as `name`; the message of what went wrong otherwise.
     @discardableResult
     public func save(_ form: JobForm, named name: String) -> Result<Favorite, SaveProblem> {
-        // The area is not part of a favorite, so it must not stop one from being saved.
-        var setup = form
-        setup.areaText = "1"
         let input: JobInput
-        switch setup.input() {
+        switch check(form) {
         case let .success(valid): input = valid
-        case let .failure(invalid):
-            return .failure(.invalidSetup(invalid.errors.filter { $0.field != .area }))
+        case let .failure(problem): return .failure(problem)
         }
         var favorite = Favorite(name: name, areaUnit: input.areaUnit, sprayRate: input.sprayRate,
                                 tankCapacity: input.tankCapacity, products: input.products, strategy: input.strategy)

@@ -33,6 +33,8 @@ public final class CalculatorWindow {
     var banner: Widget!
     var bannerLabel: Widget!
     let favoritesMenu: OpaquePointer
+    /// The open favorites manager, if any; its GTK window owns it.
+    weak var favoritesWindow: FavoritesWindow?
 
     init(application: UnsafeMutablePointer<GtkApplication>, model: CalculatorViewModel, services: AppServices) {
         self.application = application
@@ -53,9 +55,15 @@ public final class CalculatorWindow {
         gtk_window_set_child(cast(window), columns)
 
         installActions()
+        installFavoriteActions()
+        updateFavoritesMenu()
         attach(self, to: window)
         model.onChange = { [weak self] change in self?.modelChanged(change) }
         model.onRecorded = { [weak self] _ in self?.tractor.start() }
+        services.favorites.onChange = { [weak self] in
+            self?.updateFavoritesMenu()
+            self?.favoritesWindow?.refresh()
+        }
         fillForm()
         refresh()
         gtk_widget_grab_focus(areaEntry)
