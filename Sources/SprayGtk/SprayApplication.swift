@@ -28,6 +28,7 @@ public final class SprayApplication {
 
     private func startUp() {
         Style.install()
+        Appearance.apply(services.settings.settings.theme)
         gtk_window_set_default_icon_name(AppInfo.applicationID)
         addAction(.quit, to: application) { [unowned self] in
             calculatorWindow.map { gtk_window_destroy(cast($0.window)) }
@@ -36,10 +37,56 @@ public final class SprayApplication {
         addAction(.shortcuts, to: application) { [unowned self] in
             calculatorWindow.map { ShortcutsWindow.present(parent: $0.window) }
         }
+        addAction(.preferences, to: application) { [unowned self] in openPreferences() }
         addAction(.about, to: application) { [unowned self] in
             calculatorWindow.map { AboutDialog.present(parent: $0.window) }
         }
         Action.registerAccelerators(on: application)
+    }
+
+    private(set) weak var preferencesWindow: PreferencesWindow?
+
+    func openPreferences() {
+        guard let parent = calculatorWindow?.window else { return }
+        let preferences = PreferencesWindow(
+            parent: parent, settings: services.settings.settings,
+            changeLanguage: { [unowned self] language in
+                let error = saveSettings { $0.language = language }
+                switchLanguage(to: language)
+                return error
+            },
+            changeTheme: { [unowned self] theme in
+                Appearance.apply(theme)
+                return saveSettings { $0.theme = theme }
+            })
+        preferencesWindow = preferences
+        preferences.present()
+    }
+
+    /// Keeps a settings change; the message to show when it cannot be written.
+    private func saveSettings(_ change: (inout Settings) -> Void) -> String? {
+        do {
+            try services.settings.update(change)
+            return nil
+        } catch {
+            return (error as? StorageError)?.message ?? tr("The preferences could not be saved.")
+        }
+    }
+
+    /// Applies a language at once: the windows are built again in it; what the user typed
+    /// survives because it lives in the view-models, not in the widgets.
+    func switchLanguage(to language: Language?) {
+        Localization.start(language: language)
+        guard let old = calculatorWindow else { return }
+        let width = gtk_widget_get_width(old.window), height = gtk_widget_get_height(old.window)
+        let reopenPreferences = preferencesWindow != nil
+        calculatorWindow = nil
+        activate()
+        if let window = calculatorWindow?.window, width > 0, height > 0 {
+            gtk_window_set_default_size(cast(window), width, height)
+        }
+        gtk_window_destroy(cast(old.window))
+        if reopenPreferences { openPreferences() }
     }
 
     /// Shows the calculator window, creating it on first activation.

@@ -10,7 +10,7 @@ import XCTest
 @MainActor
 final class CalculatorHarness {
     let app: SprayApplication
-    let window: CalculatorWindow
+    var window: CalculatorWindow { app.calculatorWindow! }
 
     /// Favorites and settings live in a fresh temporary directory, removed on close.
     let directory: URL
@@ -25,7 +25,6 @@ final class CalculatorHarness {
         app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE, services: services)
         g_application_register(cast(app.application), nil, nil)
         app.activate()
-        window = app.calculatorWindow!
         GtkTestSupport.iterate(until: { gtk_widget_get_mapped(self.window.window) != 0 })
     }
 

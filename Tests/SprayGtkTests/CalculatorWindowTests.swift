@@ -140,3 +140,48 @@ final class CalculatorWindowTests: XCTestCase {
         }
     }
 }
+
+final class PreferencesTests: XCTestCase {
+    func testSwitchingLanguageRebuildsTheWindowAndKeepsWhatWasTyped() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            harness.typeSeed()
+            harness.type("1,5,5", into: harness.window.tankEntry)
+            harness.activate(.preferences)
+            guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
+
+            gtk_drop_down_set_selected(cast(preferences.languageDropDown), 1)  // Polski
+            let window = harness.app.calculatorWindow!
+            XCTAssertEqual(window.title, "Kalkulator Oprysku")
+            XCTAssertEqual(Widgets.text(of: window.areaEntry), "15", "typed values stay")
+            XCTAssertEqual(Widgets.text(of: window.tankEntry), "1,5,5", "even invalid ones")
+            XCTAssertEqual(harness.label(window.errorLabels[.tankCapacity]!), "to nie jest liczba (wpisz np. 1,5 lub 1.5)")
+            XCTAssertTrue(Widgets.labelTexts(in: window.window).contains("Powierzchnia pola"))
+            XCTAssertEqual(harness.app.services.settings.settings.language, .polish, "the choice is kept")
+
+            let reopened = harness.app.preferencesWindow!
+            gtk_drop_down_set_selected(cast(reopened.languageDropDown), 2)  // English
+            XCTAssertEqual(harness.app.calculatorWindow!.title, "Spray Calculator")
+            XCTAssertEqual(Widgets.text(of: harness.app.calculatorWindow!.areaEntry), "15")
+            let saved = SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings
+            XCTAssertEqual(saved.language, .english)
+        }
+    }
+
+    func testThemeChoiceIsAppliedAndKept() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english)
+            defer { harness.close() }
+            harness.activate(.preferences)
+            let preferences = harness.app.preferencesWindow!
+            gtk_drop_down_set_selected(cast(preferences.themeDropDown), 2)  // dark
+            XCTAssertEqual(ko_prefers_dark_theme(), 1)
+            gtk_drop_down_set_selected(cast(preferences.themeDropDown), 1)  // light
+            XCTAssertEqual(ko_prefers_dark_theme(), 0)
+            XCTAssertEqual(harness.app.services.settings.settings.theme, .light)
+        }
+    }
+}

@@ -12,7 +12,7 @@ public enum Localization {
 
     /// Selects `language`, or the system's when nil, for our messages and GTK's own.
     public static func start(language requested: Language?) {
-        let language = requested ?? Language.preferred(environment: environment())
+        let language = requested ?? systemLanguage
         setenv("LANGUAGE", language.rawValue, 1)
         let locale = setlocale(LC_ALL, "").map { String(cString: $0) }
         if locale == nil || locale == "C" || locale == "POSIX" {
@@ -30,6 +30,9 @@ public enum Localization {
         textdomain(domain)
         Translation.install(gettextTranslator(language: language))
     }
+
+    /// The language the environment asked for before the app first set LANGUAGE itself.
+    static let systemLanguage = Language.preferred(environment: environment())
 
     /// Where the compiled catalogs are: the override, next to an installed binary, or the
     /// build tree (the CompileTranslations plugin writes `buildTreeLocaleDirectory`).
