@@ -28,6 +28,18 @@ final class CalculatorHarness {
         GtkTestSupport.iterate(until: { gtk_widget_get_mapped(self.window.window) != 0 })
     }
 
+    /// Runs `scenario` against a freshly opened window (failing when there is no display),
+    /// and closes it afterwards.
+    nonisolated static func run(_ language: Language, file: StaticString = #filePath, line: UInt = #line,
+                                _ scenario: @MainActor (CalculatorHarness) -> Void) {
+        guard GtkTestSupport.requireDisplay(file: file, line: line) else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: language)
+            defer { harness.close() }
+            scenario(harness)
+        }
+    }
+
     func close() {
         try? FileManager.default.removeItem(at: directory)
         gtk_window_destroy(cast(window.window))

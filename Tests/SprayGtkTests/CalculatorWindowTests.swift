@@ -8,10 +8,7 @@ import XCTest
 
 final class CalculatorWindowTests: XCTestCase {
     func testSeedExampleReadsCorrectlyInPolish() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .polish)
-            defer { harness.close() }
+        CalculatorHarness.run(.polish) { harness in
             XCTAssertEqual(harness.window.title, "Kalkulator Oprysku")
             harness.typeSeed()
             let texts = harness.resultTexts
@@ -24,10 +21,7 @@ final class CalculatorWindowTests: XCTestCase {
     }
 
     func testSeedExampleReadsCorrectlyInEnglish() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             XCTAssertEqual(harness.window.title, "Spray Calculator")
             harness.typeSeed(productName: "")
             let texts = harness.resultTexts
@@ -39,10 +33,7 @@ final class CalculatorWindowTests: XCTestCase {
     }
 
     func testThreeProductsInEqualLoads() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             let window = harness.window
             harness.type("12", into: window.areaEntry)
             harness.type("250", into: window.sprayRateEntry)
@@ -64,10 +55,7 @@ final class CalculatorWindowTests: XCTestCase {
     }
 
     func testInvalidValueIsMarkedExplainedAndKept() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .polish)
-            defer { harness.close() }
+        CalculatorHarness.run(.polish) { harness in
             let window = harness.window
             harness.typeSeed()
             harness.type("1,5,5", into: window.tankEntry)
@@ -88,10 +76,7 @@ final class CalculatorWindowTests: XCTestCase {
     }
 
     func testCalculateOnAnEmptyFormShowsEveryMissingFieldAndFocusesTheFirst() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             let window = harness.window
             XCTAssertFalse(harness.isVisible(window.errorLabels[.area]!), "nothing is red before the user acts")
             harness.type("15", into: window.areaEntry)
@@ -105,10 +90,7 @@ final class CalculatorWindowTests: XCTestCase {
     }
 
     func testProductRowsAddAndRemove() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             let window = harness.window
             XCTAssertEqual(gtk_widget_get_sensitive(window.productRows[0].removeButton), 0, "the last product cannot be removed")
             harness.type("A", into: window.productRows[0].nameEntry)
@@ -122,10 +104,7 @@ final class CalculatorWindowTests: XCTestCase {
     }
 
     func testRecordingPlaysTheTractorWhenAnimationsAreOn() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             harness.typeSeed()
             let tractor = harness.window.tractor!
             ko_set_animations_enabled(tractor.area, 1)
@@ -143,10 +122,7 @@ final class CalculatorWindowTests: XCTestCase {
 
 final class PreferencesTests: XCTestCase {
     func testSwitchingLanguageRebuildsTheWindowAndKeepsWhatWasTyped() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             harness.typeSeed()
             harness.type("1,5,5", into: harness.window.tankEntry)
             harness.activate(.preferences)
@@ -171,10 +147,7 @@ final class PreferencesTests: XCTestCase {
     }
 
     func testThemeChoiceIsAppliedAndKept() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             harness.activate(.preferences)
             let preferences = harness.app.preferencesWindow!
             gtk_drop_down_set_selected(cast(preferences.themeDropDown), 2)  // dark

@@ -9,10 +9,7 @@ import XCTest
 
 final class FavoritesUITests: XCTestCase {
     func testSaveAndLoadAFavorite() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .polish)
-            defer { harness.close() }
+        CalculatorHarness.run(.polish) { harness in
             let window = harness.window
             harness.typeSeed()
             harness.activate(.saveFavorite)
@@ -50,10 +47,7 @@ final class FavoritesUITests: XCTestCase {
     }
 
     func testAnInvalidSetupCannotBeSaved() {
-        guard GtkTestSupport.requireDisplay() else { return }
-        MainActor.assumeIsolated {
-            let harness = CalculatorHarness(language: .english)
-            defer { harness.close() }
+        CalculatorHarness.run(.english) { harness in
             harness.type("150", into: harness.window.sprayRateEntry)
             harness.activate(.saveFavorite)
             guard let dialog = harness.toplevel(titled: "Save as favorite") else { return XCTFail("no dialog") }
