@@ -1,0 +1,69 @@
+// Facts that must agree across the project's files: one version, complete file lists.
+
+import Foundation
+import XCTest
+@testable import SprayCore
+
+final class ProjectFilesTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testMesonVersionIsTheAppVersion() throws {
+        XCTAssertTrue(try read("meson.build").contains("version: '\(AppInfo.version)'"))
+        XCTAssertTrue(try read("data/\(AppInfo.applicationID).metainfo.xml.in").contains("<release version=\"\(AppInfo.version)\""))
+    }
+
+    func testEverySourceWithTranslatableStringsIsInPotfiles() throws {
+        let listed = Set(try read("po/POTFILES.in").split(separator: "\n").map(String.init))
+        let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)!
+        for case let relative as String in sources where relative.hasSuffix(".swift") {
+            let text = try read("Sources/" + relative)
+            if text.contains("tr(\"") || text.contains("trn(\"") {
+                XCTAssertTrue(listed.contains("Sources/" + relative), "po/POTFILES.in misses Sources/\(relative): run tools/update-po")
+            }
+        }
+    }
+}
+
+/// Best effort: text literals handed to GTK without tr() would show untranslated.
+final class UntranslatedLiteralTests: XCTestCase {
+    /// Calls and argument labels whose string argument is shown to the user.
+    static let textTakers = [
+        "gtk_label_new", "gtk_label_new_with_mnemonic", "gtk_label_set_text", "gtk_label_set_markup",
+        "gtk_button_new_with_label", "gtk_button_new_with_mnemonic", "gtk_button_set_label",
+        "gtk_check_button_new_with_label", "gtk_check_button_new_with_mnemonic", "gtk_window_set_title",
+        "gtk_widget_set_tooltip_text", "gtk_entry_set_placeholder_text", "ko_accessible_set_label",
+        "ko_accessible_set_description", "gtk_about_dialog_set_comments", "gtk_about_dialog_set_program_name",
+        "g_menu_append", "Widgets.label", "Widgets.button", "Widgets.mnemonicLabel", "Widgets.iconButton",
+    ]
+    static let textLabels = ["placeholder:", "tooltip:", "heading:", "body:", "confirmLabel:", "title:"]
+    /// Literals that are the same in every language.
+    static let allowed: Set<String> = ["", "l", "l/ha", "Polski", "English", "• ", "⚠ "]
+
+    func testNoUntranslatedTextIsHandedToGtk() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = root.appendingPathComponent("Sources/SprayGtk")
+        let files = FileManager.default.enumerator(atPath: directory.path)!
+        let literal = try NSRegularExpression(pattern: #"(\b[\w.]+\(|\b\w+:)\s*(?:[^"]*?,\s*)?"((?:[^"\\]|\\.)*)""#)
+        var offenders: [String] = []
+        for case let relative as String in files where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(line)
+                let range = NSRange(line.startIndex..., in: line)
+                for match in literal.matches(in: line, range: range) {
+                    let taker = String(line[Range(match.range(at: 1), in: line)!]).trimmingCharacters(in: .whitespaces)
+                    let value = String(line[Range(match.range(at: 2), in: line)!])
+                    let name = taker.hasSuffix("(") ? String(taker.dropLast()) : taker
+                    guard Self.textTakers.contains(name) || Self.textLabels.contains(name) else { continue }
+                    guard !Self.allowed.contains(value), !value.hasSuffix("-symbolic"), value.contains(where: \.isLetter) else { continue }
+                    offenders.append("Sources/SprayGtk/\(relative):\(number + 1): \"\(value)\"")
+                }
+            }
+        }
+        XCTAssertEqual(offenders, [], "wrap user-visible text in tr(…)")
+    }
+}
