@@ -32,6 +32,7 @@ extension CalculatorWindow {
         areaUnitDropDown = Widgets.dropDown(AreaUnit.allCases.map(\.symbol), tooltip: tr("Unit of the field area"))
         sprayRateEntry = Widgets.entry(tooltip: tr("Spray volume in l/ha: working liquid (water + products) per hectare"))
         tankEntry = Widgets.entry(tooltip: tr("Tank capacity in litres"))
+        ko_accessible_set_label(areaUnitDropDown, tr("Unit of the field area"))
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 4)
