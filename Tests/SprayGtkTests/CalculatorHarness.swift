@@ -15,8 +15,11 @@ final class CalculatorHarness {
     /// Favorites and settings live in a fresh temporary directory, removed on close.
     let directory: URL
 
-    init(language: Language) {
+    /// `prepare` may put files in the data directory before the app reads it.
+    init(language: Language, prepare: (URL) -> Void = { _ in }) {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-gui-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        prepare(directory)
         let services = AppServices(
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
             settings: SettingsStore(file: directory.appendingPathComponent("settings.json"))

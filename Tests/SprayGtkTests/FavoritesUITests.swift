@@ -58,3 +58,28 @@ final class FavoritesUITests: XCTestCase {
         }
     }
 }
+
+final class StorageBannerTests: XCTestCase {
+    func testADamagedFavoritesFileIsReportedInABannerThatStaysDismissed() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: .english) { directory in
+                try? Data("{ not json".utf8).write(to: directory.appendingPathComponent("favorites.json"))
+            }
+            defer { harness.close() }
+            let window = harness.window
+            XCTAssertTrue(harness.isVisible(window.banner))
+            let message = harness.label(window.bannerLabel)
+            XCTAssertTrue(message.contains("favorites.json"), message)
+            let aside = try? FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
+                .filter { $0.hasPrefix("favorites.json.corrupt-") }
+            XCTAssertEqual(aside?.count, 1, "the damaged file is kept aside")
+
+            let dismiss = harness.find(in: window.banner) { g_type_check_instance_is_a(cast($0), gtk_button_get_type()) != 0 }
+            ko_signal_emit_by_name(dismiss, "clicked")
+            XCTAssertFalse(harness.isVisible(window.banner))
+            harness.type("15", into: window.areaEntry)
+            XCTAssertFalse(harness.isVisible(window.banner), "typing does not bring it back")
+        }
+    }
+}

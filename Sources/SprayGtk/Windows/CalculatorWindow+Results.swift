@@ -15,7 +15,10 @@ extension CalculatorWindow {
         bannerLabel = Widgets.label("", wrap: true)
         gtk_widget_set_hexpand(bannerLabel, 1)
         let dismiss = Widgets.iconButton("window-close-symbolic", tooltip: tr("Dismiss"))
-        connect(dismiss, "clicked") { [unowned self] in gtk_widget_set_visible(banner, 0) }
+        connect(dismiss, "clicked") { [unowned self] in
+            dismissedBanner = String(cString: gtk_label_get_text(cast(bannerLabel)))
+            gtk_widget_set_visible(banner, 0)
+        }
         banner = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["banner"], children: [bannerLabel, dismiss])
 
         resultsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -85,9 +88,10 @@ extension CalculatorWindow {
         return box
     }
 
+    /// Shows the newest problem with storage until the user dismisses it.
     func showBanner() {
         let message = model.recordingError ?? services.notices.last
-        gtk_label_set_text(opaque(bannerLabel), message ?? "")
-        gtk_widget_set_visible(banner, message == nil ? 0 : 1)
+        gtk_label_set_text(cast(bannerLabel), message ?? "")
+        gtk_widget_set_visible(banner, message == nil || message == dismissedBanner ? 0 : 1)
     }
 }

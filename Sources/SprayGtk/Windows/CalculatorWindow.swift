@@ -32,6 +32,8 @@ public final class CalculatorWindow {
     var tractor: TractorAnimation!
     var banner: Widget!
     var bannerLabel: Widget!
+    /// The banner message the user closed; it stays closed until another one comes.
+    var dismissedBanner: String?
     let favoritesMenu: OpaquePointer
     /// The open favorites manager, if any; its GTK window owns it.
     weak var favoritesWindow: FavoritesWindow?
