@@ -93,6 +93,19 @@ final class ReportLayoutEngineTests: XCTestCase {
         }
     }
 
+    func testWarningsComeRightAfterTheKeyFigures() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 30, sprayRate: 4, tankCapacity: 70_000, products: [ProductInput(rate: d("0.5"))])).get()
+        XCTAssertEqual(plan.warnings.count, 2)
+        let texts = layout(plan).pages[0].texts.map(plain)
+        let heading = try XCTUnwrap(texts.firstIndex(of: "Check before spraying"))
+        XCTAssertLessThan(try XCTUnwrap(texts.firstIndex(of: "Tank loads")), heading)
+        XCTAssertLessThan(heading, try XCTUnwrap(texts.firstIndex(of: "Job")))
+        for warning in plan.warnings.map(\.message) {
+            XCTAssertTrue(texts.contains(plain(warning)), warning)
+        }
+        XCTAssertEqual(texts.filter { $0 == "•" }.count, 2, "a bullet for each warning")
+    }
+
     func testTableRowsDoNotOverlap() throws {
         let page = layout(try longPlan()).pages[0]
         let names = page.elements.compactMap { element -> TextElement? in

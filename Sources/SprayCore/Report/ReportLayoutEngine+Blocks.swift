@@ -59,19 +59,22 @@ extension ReportLayoutEngine {
         return LaidBlock(head: Band(height: boxHeight, elements: elements))
     }
 
-    /// Warnings beside a heavy bar that runs down the whole block, across pages too.
+    /// Warnings beside a heavy bar that runs down the whole block, across pages too; each
+    /// warning a bullet with its lines hanging under its first word.
     func warnings(heading: String, _ messages: [String]) -> LaidBlock {
-        let indent = 12.0
-        func barred(_ text: String, _ style: TextStyle, bottomSpace: Double) -> Band {
-            let textHeight = height(text, style, width - indent)
-            let bandHeight = textHeight + bottomSpace
-            return Band(height: bandHeight, elements: [
+        let indent = 12.0, hang = 10.0
+        func barred(_ text: String, _ style: TextStyle, bullet: Bool, bottomSpace: Double) -> Band {
+            let x = indent + (bullet ? hang : 0)
+            let bandHeight = height(text, style, width - x) + bottomSpace
+            var elements: [PageElement] = [
                 .rule(x0: 1.5, y0: 0, x1: 1.5, y1: bandHeight, width: 3),
-                .text(TextElement(text, style: style, x: indent, y: 0, width: width - indent)),
-            ])
+                .text(TextElement(text, style: style, x: x, y: 0, width: width - x)),
+            ]
+            if bullet { elements.append(.text(TextElement("•", style: style, x: indent, y: 0))) }
+            return Band(height: bandHeight, elements: elements)
         }
-        return LaidBlock(head: barred(heading, .heading, bottomSpace: 4),
-                         rows: messages.map { barred("• " + $0, .body, bottomSpace: 3) })
+        return LaidBlock(head: barred(heading, .heading, bullet: false, bottomSpace: 4),
+                         rows: messages.map { barred($0, .body, bullet: true, bottomSpace: 3) })
     }
 
     /// "Label   value" lines between heavy rules, hairlines between them.
