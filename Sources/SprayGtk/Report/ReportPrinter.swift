@@ -7,7 +7,9 @@ import SprayReport
 
 @MainActor
 public final class ReportPrinter {
-    public let report: PreparedReport
+    /// What the next run prints; a window keeps one printer and sets this, so the printer
+    /// and options chosen last time are offered again.
+    public var report: PreparedReport
     /// The printer and options chosen last time, offered again by the next print dialog.
     public private(set) var settings: OpaquePointer?
 
