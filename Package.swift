@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
-// SprayCore (pure Swift) ← SprayGtk (GTK interop) ← kalkulator-oprysku (GUI or CLI).
+// SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
+// ← kalkulator-oprysku (GUI or CLI).
 import PackageDescription
 
 let package = Package(
@@ -8,6 +9,16 @@ let package = Package(
     targets: [
         .target(
             name: "SprayCore",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .target(
+            name: "SprayReport",
+            dependencies: ["SprayCore", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .systemLibrary(
@@ -21,14 +32,18 @@ let package = Package(
         ),
         .target(
             name: "SprayGtk",
-            dependencies: ["SprayCore", "CGtk"],
+            dependencies: ["SprayCore", "SprayReport", "CGtk"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: ["CompileTranslations"]
         ),
         .executableTarget(
             name: "kalkulator-oprysku",
-            dependencies: ["SprayCore", "SprayGtk"],
+            dependencies: ["SprayCore", "SprayReport", "SprayGtk"],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "PDFTestSupport",
+            path: "Tests/PDFTestSupport"
         ),
         .testTarget(
             name: "SprayCoreTests",
@@ -37,11 +52,16 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayGtkTests",
-            dependencies: ["SprayGtk", "SprayCore", "CGtk"]
+            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "CGtk", "PDFTestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "SprayCore"]
+            dependencies: ["kalkulator-oprysku", "SprayCore", "PDFTestSupport"]
+        ),
+        .testTarget(
+            name: "SprayReportTests",
+            dependencies: ["SprayReport", "SprayCore", "CPangoCairo", "PDFTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

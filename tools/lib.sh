@@ -48,5 +48,9 @@ ensure_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# What building the app needs: GTK 4 headers (with cairo and pango), pkg-config, gettext.
-BUILD_PACKAGES=(libgtk-4-dev pkg-config gettext)
+# What building the app needs: GTK 4 headers (with cairo and pango), pkg-config, gettext,
+# and the font the printed report is set in.
+BUILD_PACKAGES=(libgtk-4-dev pkg-config gettext fonts-dejavu-core)
+
+# What the report tests read PDF files with: pdfinfo, pdftotext, pdffonts, pdftoppm.
+REPORT_TEST_PACKAGES=(poppler-utils)

@@ -52,3 +52,13 @@ static inline const GVariantType *ko_variant_type_string(void) {
 static inline void ko_set_animations_enabled(GtkWidget *widget, gboolean enabled) {
     g_object_set(gtk_widget_get_settings(widget), "gtk-enable-animations", enabled, NULL);
 }
+
+/* gtk_message_dialog_new and _format_secondary_text are variadic: the text goes through "%s". */
+static inline GtkWidget *ko_message_dialog_new(GtkWindow *parent, GtkMessageType type, const char *primary,
+                                               const char *secondary) {
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, type,
+                                               GTK_BUTTONS_CLOSE, "%s", primary);
+    if (secondary)
+        gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
+    return dialog;
+}

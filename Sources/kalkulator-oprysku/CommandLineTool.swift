@@ -1,8 +1,10 @@
-// The command-line subcommands: parse, compute, print, and set the exit status.
-// Exit status: 0 success, 2 invalid input (nothing on stdout, messages on stderr).
+// The command-line subcommands: parse, compute, print or write, and set the exit status.
+// Exit status: 0 success, 1 the PDF cannot be written, 2 invalid input (nothing on stdout,
+// messages on stderr).
 
 import SprayCore
 import SprayGtk
+import SprayReport
 import Glibc
 
 enum CommandLineTool {
@@ -21,6 +23,28 @@ enum CommandLineTool {
             case .json: write(CalcJSONOutput.render(command.plan), to: .standardOutput)
             }
             return 0
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+    }
+
+    /// `export-pdf`: the report the window saves, written to `--output`; prints nothing on success.
+    static func exportPDF(_ arguments: [String]) -> Int32 {
+        Localization.start(language: CalcCommand.requestedLanguage(arguments))
+        if arguments.contains("--help") || arguments.contains("-h") {
+            write(Help.exportPDF, to: .standardOutput)
+            return 0
+        }
+        switch ExportPDFCommand.parse(arguments) {
+        case let .success(command):
+            do {
+                try PreparedReport(plan: command.plan).writePDF(to: command.output)
+                return 0
+            } catch {
+                write(error.message + "\n", to: .standardError)
+                return 1
+            }
         case let .failure(errors):
             write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
             return 2

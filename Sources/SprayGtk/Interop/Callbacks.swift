@@ -1,52 +1,122 @@
-// GLib callbacks that are not signals — drawing, frame ticks — with the same ownership
-// rule as signals: the Swift closure is boxed, retained, and released by GLib's destroy notify.
+// Swift closures for GTK callbacks that Signals.swift's pointer-only trampolines do not
+// fit: drawing-area draw functions, keyboard shortcuts, and signals carrying numbers (a
+// scroll's deltas, a printed page's number), frame ticks. Owned by GLib the same way: a retained box
+// released by GLib's destroy notify.
 
 import CGtk
 
-private final class DrawHandler: @unchecked Sendable {
-    let draw: @MainActor (OpaquePointer, Int32, Int32) -> Void
-    init(_ draw: @escaping @MainActor (OpaquePointer, Int32, Int32) -> Void) { self.draw = draw }
+/// A boxed closure of any shape. Only GLib's main loop calls it, on the main thread.
+final class CallbackBox<Action>: @unchecked Sendable {
+    let action: Action
+    init(_ action: Action) { self.action = action }
 }
 
-private final class TickHandler: @unchecked Sendable {
-    let tick: @MainActor (Int) -> Bool
-    init(_ tick: @escaping @MainActor (Int) -> Bool) { self.tick = tick }
+private func retained<Action>(_ action: Action) -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(CallbackBox(action)).toOpaque()
 }
+
+/// Releases any box: Swift's release does not need the static type.
+private let releaseBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let releaseBoxClosure: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+typealias DrawAction = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
 
 private let invokeDraw: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
     guard let data, let cr else { return }
-    let handler = Unmanaged<DrawHandler>.fromOpaque(data).takeUnretainedValue()
-    let context = UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(cr)))
-    MainActor.assumeIsolated { handler.draw(OpaquePointer(bitPattern: context)!, width, height) }
+    let box = Unmanaged<CallbackBox<DrawAction>>.fromOpaque(data).takeUnretainedValue()
+    let address = UInt(bitPattern: UnsafeMutableRawPointer(cr))
+    MainActor.assumeIsolated { box.action(OpaquePointer(bitPattern: address)!, width, height) }
 }
 
-private let releaseDraw: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<DrawHandler>.fromOpaque(data).release()
+/// Sets the function that paints `area` (a GtkDrawingArea) on the cairo context it is given.
+@MainActor
+func setDrawFunction(_ area: some GPointer, _ draw: @escaping DrawAction) {
+    gtk_drawing_area_set_draw_func(cast(area), invokeDraw, retained(draw), releaseBox)
 }
+
+typealias ShortcutAction = @MainActor () -> Void
+
+private let invokeShortcut: GtkShortcutFunc = { _, _, data in
+    guard let data else { return 0 }
+    let box = Unmanaged<CallbackBox<ShortcutAction>>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { box.action() }
+    return 1
+}
+
+/// Adds a shortcut such as "<Control>plus" to `controller` (a GtkShortcutController).
+@MainActor
+func addShortcut(_ controller: some GPointer, _ trigger: String, _ action: @escaping ShortcutAction) {
+    let callback = gtk_callback_action_new(invokeShortcut, retained(action), releaseBox)
+    gtk_shortcut_controller_add_shortcut(opaque(controller), gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), callback))
+}
+
+typealias ScrollAction = @MainActor (_ dx: Double, _ dy: Double) -> Bool
+
+private let invokeScroll: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+    guard let data else { return 0 }
+    let box = Unmanaged<CallbackBox<ScrollAction>>.fromOpaque(data).takeUnretainedValue()
+    return MainActor.assumeIsolated { box.action(dx, dy) } ? 1 : 0
+}
+
+/// Connects to "scroll" of a GtkEventControllerScroll; return true to stop the event.
+@MainActor @discardableResult
+func connectScroll(_ controller: some GPointer, _ action: @escaping ScrollAction) -> gulong {
+    g_signal_connect_data(controller.rawPointer, "scroll", unsafeBitCast(invokeScroll, to: GCallback.self),
+                          retained(action), releaseBoxClosure, GConnectFlags(0))
+}
+
+typealias PointerIndexAction = @MainActor (_ argument: UnsafeMutableRawPointer?, _ index: Int32) -> Void
+
+private let invokePointerIndex: @convention(c) (gpointer?, gpointer?, Int32, gpointer?) -> Void = { _, argument, index, data in
+    guard let data else { return }
+    let box = Unmanaged<CallbackBox<PointerIndexAction>>.fromOpaque(data).takeUnretainedValue()
+    let address = UInt(bitPattern: argument)
+    MainActor.assumeIsolated { box.action(UnsafeMutableRawPointer(bitPattern: address), index) }
+}
+
+/// Connects a handler of a signal whose arguments are a pointer and an int, such as
+/// GtkPrintOperation's "draw-page" (context, page number).
+@MainActor @discardableResult
+func connect(_ instance: some GPointer, _ signal: String,
+             withPointerAndIndex action: @escaping PointerIndexAction) -> gulong {
+    g_signal_connect_data(instance.rawPointer, signal, unsafeBitCast(invokePointerIndex, to: GCallback.self),
+                          retained(action), releaseBoxClosure, GConnectFlags(0))
+}
+
+typealias IdleAction = @MainActor () -> Void
+
+private let invokeIdleOnce: GSourceFunc = { data in
+    guard let data else { return 0 }
+    let box = Unmanaged<CallbackBox<IdleAction>>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { box.action() }
+    return 0  // G_SOURCE_REMOVE: run once
+}
+
+/// Runs `action` once, when the main loop is next idle (e.g. to resize a widget after an
+/// allocation, which must not queue another resize while it runs).
+@MainActor
+func runWhenIdle(_ action: @escaping IdleAction) {
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, invokeIdleOnce, retained(action), releaseBox)
+}
+
+typealias TickAction = @MainActor (_ frameTime: Int) -> Bool
 
 private let invokeTick: GtkTickCallback = { _, clock, data in
     guard let data, let clock else { return 0 }
-    let handler = Unmanaged<TickHandler>.fromOpaque(data).takeUnretainedValue()
+    let box = Unmanaged<CallbackBox<TickAction>>.fromOpaque(data).takeUnretainedValue()
     let frameTime = gdk_frame_clock_get_frame_time(clock)
-    return MainActor.assumeIsolated { handler.tick(frameTime) } ? 1 : 0
+    return MainActor.assumeIsolated { box.action(frameTime) } ? 1 : 0
 }
 
-private let releaseTick: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<TickHandler>.fromOpaque(data).release()
-}
-
-/// Sets the drawing area's draw function: `draw(cairoContext, width, height)`.
-@MainActor
-func setDrawFunction(_ area: Widget, _ draw: @escaping @MainActor (OpaquePointer, Int32, Int32) -> Void) {
-    let handler = Unmanaged.passRetained(DrawHandler(draw)).toOpaque()
-    gtk_drawing_area_set_draw_func(cast(area), invokeDraw, handler, releaseDraw)
-}
-
-/// Calls `tick(frameTimeInMicroseconds)` before each frame while it returns true.
+/// Calls `tick(frameTimeInMicroseconds)` before each frame of `widget` while it returns true.
 @MainActor @discardableResult
-func addTickCallback(_ widget: Widget, _ tick: @escaping @MainActor (Int) -> Bool) -> guint {
-    let handler = Unmanaged.passRetained(TickHandler(tick)).toOpaque()
-    return gtk_widget_add_tick_callback(widget, invokeTick, handler, releaseTick)
+func addTickCallback(_ widget: some GPointer, _ tick: @escaping TickAction) -> guint {
+    gtk_widget_add_tick_callback(cast(widget), invokeTick, retained(tick), releaseBox)
 }

@@ -1,0 +1,143 @@
+// Reading `--name value` options, and the job options every command shares (area, rates,
+// tank, products, loads, language): one parser, each command adding its own option set.
+
+import FoundationEssentials
+
+/// `--name value` and `--name=value` options. Every option takes a value, so the word after
+/// an option is always its value, even when it starts with "-" (as in `--area -5`).
+struct OptionReader {
+    private var pairs: [(name: String, value: String)] = []
+    var errors: [CommandLineError] = []
+
+    /// Reads `arguments`; a name not in `known` is reported as an unknown option.
+    init(arguments: [String], known: Set<String>) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else {
+                errors.append(.unexpectedArgument(argument))
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard known.contains(name) else {
+                errors.append(.unknownOption(name))
+                // Options take values: a word after an unknown option is most likely its value.
+                if parts.count == 1, index < arguments.count, !arguments[index].hasPrefix("--") { index += 1 }
+                continue
+            }
+            if parts.count > 1 {
+                pairs.append((name, String(parts[1])))
+            } else if index < arguments.count {
+                pairs.append((name, arguments[index]))
+                index += 1
+            } else {
+                errors.append(.missingValue(option: name))
+            }
+        }
+    }
+
+    func values(of name: String) -> [String] {
+        pairs.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The value of an option given at most once.
+    mutating func single(_ name: String) -> String? {
+        let values = values(of: name)
+        if values.count > 1 { errors.append(.repeated(option: name)) }
+        return values.last
+    }
+
+    mutating func required(_ name: String) -> String {
+        guard let value = single(name) else {
+            // "--output" given last with no value is reported once, as lacking its value.
+            if !errors.contains(.missingValue(option: name)) { errors.append(.missing(option: name)) }
+            return ""
+        }
+        return value
+    }
+
+    /// One of a fixed set of words; an area unit that is not known is reported as a unit.
+    mutating func choice<T: RawRepresentable<String> & CaseIterable>(_ name: String, parse: (String) -> T?) -> T? {
+        guard let text = single(name) else { return nil }
+        guard let value = parse(text) else {
+            let accepted = T.allCases.map(\.rawValue)
+            errors.append(T.self == AreaUnit.self
+                ? .invalid(option: name, .unknownUnit(text, accepted: accepted))
+                : .notAChoice(option: name, text, accepted: accepted))
+            return nil
+        }
+        return value
+    }
+}
+
+/// The options that describe the job, shared by every command that computes a plan.
+enum JobOptions {
+    /// In the order --help lists them (errors are reported in this order too).
+    static let names = ["--area", "--area-unit", "--spray-rate", "--tank", "--product", "--loads"]
+
+    /// The value of `--lang`, read before anything else so that errors come out in that language.
+    static func requestedLanguage(_ arguments: [String]) -> Language? {
+        OptionReader(arguments: arguments, known: Set(names + ["--format", "--output", "--lang"])).values(of: "--lang").last.flatMap(Language.init(rawValue:))
+    }
+
+    /// Reads the job options and `--lang`, then computes the plan through the same
+    /// validation path the window uses. `readOwnOptions` reads the command's other options
+    /// (their problems go into the reader's errors); the plan is returned only if none has any.
+    static func parse(
+        _ arguments: [String], commandOptions: [String], readOwnOptions: (inout OptionReader) -> Void
+    ) -> Result<(plan: TankMixPlan, language: Language?), CommandLineErrors> {
+        var options = OptionReader(arguments: arguments, known: Set(names + commandOptions + ["--lang"]))
+        var form = JobForm(products: [])
+        form.areaText = options.required("--area")
+        form.sprayRateText = options.required("--spray-rate")
+        form.tankText = options.required("--tank")
+        form.areaUnit = options.choice("--area-unit", parse: AreaUnit.init(parsing:)) ?? .hectares
+        form.strategy = options.choice("--loads", parse: LoadStrategy.init(rawValue:)) ?? .full
+        let language = options.choice("--lang", parse: Language.init(rawValue:))
+        readOwnOptions(&options)
+
+        let products = options.values(of: "--product")
+        if products.isEmpty { options.errors.append(.missing(option: "--product")) }
+        for (index, text) in products.enumerated() {
+            switch ProductSpec.parse(text) {
+            case let .success(product): form.products.append(product)
+            case let .failure(problem):
+                options.errors.append(.invalid(option: productOption(index, of: products.count), problem))
+                form.products.append(ProductForm(rateText: "1"))
+            }
+        }
+
+        var errors = options.errors
+        switch form.plan() {
+        case let .success(plan) where errors.isEmpty:
+            return .success((plan, language))
+        case .success:
+            break
+        case let .failure(invalid):
+            // An option already reported (missing, say) is not reported twice.
+            let reported = Set(errors.compactMap(\.option))
+            errors += invalid.errors
+                .map { .invalid(option: option(for: $0.field, productCount: products.count), $0.problem) }
+                .filter { !reported.contains($0.option ?? "") }
+        }
+        return .failure(CommandLineErrors(errors: errors.sorted { $0.sortKey < $1.sortKey }))
+    }
+
+    static func option(for field: JobField, productCount: Int) -> String {
+        switch field {
+        case .area: "--area"
+        case .areaUnit: "--area-unit"
+        case .sprayRate: "--spray-rate"
+        case .tankCapacity: "--tank"
+        case .strategy: "--loads"
+        case let .productRate(index), let .productUnit(index): productOption(index, of: productCount)
+        }
+    }
+
+    /// "--product", or "--product #2" when several are given.
+    static func productOption(_ index: Int, of count: Int) -> String {
+        count > 1 ? "--product #\(index + 1)" : "--product"
+    }
+}

@@ -1,0 +1,147 @@
+// The printed report as content: every text worded and formatted in one language, built
+// from a TankMixPlan. ReportLayoutEngine places it on pages; SprayReport draws the pages.
+
+import FoundationEssentials
+
+/// A number shown large at the top: "Working liquid — 2250 l".
+public struct KeyFigure: Equatable, Sendable {
+    public var label: String
+    public var value: String
+}
+
+/// A "label — value" line of the job's parameters.
+public struct FactRow: Equatable, Sendable {
+    public var label: String
+    public var value: String
+}
+
+public enum ColumnAlignment: Equatable, Sendable {
+    case leading, trailing
+}
+
+/// A titled table: a header row, body rows, some of them emphasized (totals).
+public struct ReportTable: Equatable, Sendable {
+    public var heading: String
+    public var columns: [String]
+    public var alignments: [ColumnAlignment]
+    public var rows: [[String]]
+    /// Rows set in bold, such as the working liquid a tank holds in all.
+    public var emphasizedRows: Set<Int> = []
+    /// Columns set in bold, such as the amounts to buy.
+    public var emphasizedColumns: Set<Int> = []
+    /// Boxes to tick off, one per load, under the table; 0 for none.
+    public var checkboxes: Int = 0
+}
+
+public struct ReportDocument: Equatable, Sendable {
+    /// More loads than this get no boxes to tick: they would not fit on one line.
+    public static let maximumCheckboxes = 30
+
+    public var language: Language
+    public var title: String
+    public var dateTime: String
+    public var keyFigures: [KeyFigure]
+    public var parametersHeading: String
+    public var parameters: [FactRow]
+    public var products: ReportTable
+    /// One table per load group: the recipe of one tank, and of the whole group.
+    public var recipes: [ReportTable]
+    public var checkboxLabel: String
+    public var warningsHeading: String
+    public var warnings: [String]
+    /// Blank lines for the farmer to fill in by hand: field, crop, date, operator.
+    public var recordHeading: String
+    public var recordFields: [String]
+    /// App name and version, at the foot of every page.
+    public var footer: String
+    /// "Page %1$@ of %2$@", filled in once the pages are counted.
+    public var pageLabelTemplate: String
+    /// "%@ (continued)", for a table's heading repeated on the next page.
+    public var continuedTemplate: String
+
+    /// The report of `plan`, made at `time`, with numbers in `language` and words from the
+    /// installed translator (which speaks that language).
+    public init(plan: TankMixPlan, time: ReportTime, language: Language = Translation.current.language) {
+        let format = NumberFormat(language: language)
+        let input = plan.input
+        func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
+        func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
+        let space = "\u{00A0}"
+
+        self.language = language
+        title = tr("Spray plan")
+        dateTime = time.formatted(language)
+        keyFigures = [
+            KeyFigure(label: tr("Working liquid"), value: litres(plan.totalLiquid)),
+            KeyFigure(label: tr("Water"), value: litres(plan.totalWater)),
+            // One load group to a line: "2 full tanks", "+ 1 partial tank".
+            KeyFigure(label: tr("Tank loads"), value: plan.loads.map(LoadSummary.countText).joined(separator: "\n+ ")),
+        ]
+
+        var area = number(input.area) + space + input.areaUnit.symbol
+        if input.areaUnit != .hectares { area += " (" + number(plan.areaInHectares) + space + "ha)" }
+        parametersHeading = tr("Job")
+        parameters = [
+            FactRow(label: tr("Field area"), value: area),
+            FactRow(label: tr("Spray volume"), value: number(input.sprayRate) + space + "l/ha"),
+            FactRow(label: tr("Tank capacity"), value: number(input.tankCapacity) + space + "l"),
+            FactRow(label: tr("Filling"), value: LoadSummary.strategyName(input.strategy)),
+        ]
+
+        products = ReportTable(
+            heading: tr("Products"),
+            columns: [tr("Product"), tr("Rate"), tr("To buy")],
+            alignments: [.leading, .trailing, .trailing],
+            rows: input.products.indices.map { index in
+                [input.displayName(ofProduct: index),
+                 number(input.products[index].rate) + space + input.products[index].unit.symbol,
+                 plan.total(ofProduct: index).formatted(format)]
+            },
+            emphasizedColumns: [2]
+        )
+
+        recipes = plan.loads.map { group in
+            Self.recipe(of: group, in: plan, format: format)
+        }
+        checkboxLabel = tr("Done:")
+
+        warningsHeading = tr("Check before spraying")
+        warnings = plan.warnings.map(\.message)
+        recordHeading = tr("Treatment record")
+        recordFields = [tr("Field / plot"), tr("Crop"), tr("Date of treatment"), tr("Operator")]
+        footer = tr("Spray Calculator") + " " + AppInfo.version
+        pageLabelTemplate = tr("Page %1$@ of %2$@")
+        continuedTemplate = tr("%@ (continued)")
+    }
+
+    /// "Full tank composition — 2 × 800 l": water, each product and the whole load, per load
+    /// and (for more than one load) for the whole group.
+    static func recipe(of group: LoadGroup, in plan: TankMixPlan, format: NumberFormat) -> ReportTable {
+        let input = plan.input
+        let count = Decimal(group.count)
+        let both = group.count > 1
+        func row(_ label: String, _ each: Quantity) -> [String] {
+            var cells = [label, each.formatted(format)]
+            if both { cells.append(Quantity(each.value * count, each.unit).formatted(format)) }
+            return cells
+        }
+        var rows = [row(tr("Water"), Quantity(group.water, .litres))]
+        for index in input.products.indices {
+            rows.append(row(input.displayName(ofProduct: index), plan.amount(ofProduct: index, in: group)))
+        }
+        rows.append(row(tr("Working liquid"), Quantity(group.liquid, .litres)))
+
+        var columns = [tr("Ingredient"), tr("Per load")]
+        if both {
+            columns.append(trn("For %d load", "For %d loads", group.count).filled(String(group.count)))
+        }
+        return ReportTable(
+            heading: LoadSummary.recipeTitle(group.kind) + " — " + LoadSummary.loadSize(group, format: format),
+            columns: columns,
+            alignments: [.leading] + Array(repeating: .trailing, count: columns.count - 1),
+            rows: rows,
+            emphasizedRows: [rows.count - 1],
+            checkboxes: group.count <= maximumCheckboxes ? group.count : 0
+        )
+    }
+}

@@ -1,0 +1,37 @@
+// A report ready to show, print or save: the document, its pages laid out with Pango
+// metrics, the file name to offer and the PDF metadata. The CLI's export-pdf, the preview,
+// the printer and the save dialog all start from one of these.
+
+import SprayCore
+
+public struct PreparedReport: Equatable, Sendable {
+    public let document: ReportDocument
+    public let layout: ReportLayout
+    public let time: ReportTime
+    /// "oprysk-2026-11-21-15ha.pdf"
+    public let suggestedFileName: String
+    public let metadata: PDFMetadata
+
+    /// The report of `plan` at `time` (now, or SOURCE_DATE_EPOCH), in the installed language.
+    public init(plan: TankMixPlan, time: ReportTime = ReportClock.now(), language: Language = Translation.current.language,
+                frame: PageFrame = PageFrame()) {
+        document = ReportDocument(plan: plan, time: time, language: language)
+        layout = ReportLayoutEngine(measurer: PangoTextMeasurer(), frame: frame).layout(document)
+        self.time = time
+        suggestedFileName = ReportFileName.suggested(for: plan.input, at: time)
+        metadata = PDFMetadata(title: document.title + " — " + document.dateTime, createDate: time.iso8601)
+    }
+
+    public var pageCount: Int { layout.pageCount }
+    public var pageSize: PageSize { layout.pageSize }
+
+    /// Paints page `index` on `cr` (a cairo_t) in page points; see ReportPainter.
+    public func drawPage(_ index: Int, on cr: OpaquePointer) {
+        ReportPainter.drawPage(index, of: layout, on: cr)
+    }
+
+    /// Writes the PDF to `path` atomically; see PDFExport.
+    public func writePDF(to path: String) throws(ReportSaveError) {
+        try PDFExport.write(layout, metadata: metadata, to: path)
+    }
+}

@@ -1,0 +1,64 @@
+// How report text is set, shared by measuring and drawing so both agree to the point:
+// DejaVu Sans (any "Sans" as fallback) at absolute sizes in points, unhinted metrics, so
+// the same layout wraps the same way in the PDF, the on-screen preview and on paper.
+
+import CPangoCairo
+import SprayCore
+
+enum ReportFonts {
+    static let family = "DejaVu Sans,Sans"
+
+    /// A new font description for `style`; the caller frees it (pango_font_description_free).
+    static func description(_ style: TextStyle) -> OpaquePointer {
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, family)
+        pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+        return font
+    }
+
+    /// Makes `context` lay text out independently of the device: no metric hinting, no
+    /// glyph positions rounded to whole pixels.
+    static func configure(_ context: OpaquePointer) {
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    /// A layout of `text` in `context`, wrapped and aligned in `width` points when given.
+    /// The caller releases it (g_object_unref).
+    static func layout(_ text: String, style: TextStyle, width: Double?, alignment: ColumnAlignment,
+                       context: OpaquePointer, fonts: inout [TextStyle: OpaquePointer]) -> OpaquePointer {
+        let layout = pango_layout_new(context)!
+        let font = fonts[style] ?? description(style)
+        fonts[style] = font
+        pango_layout_set_font_description(layout, font)
+        if let width {
+            pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.up)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        pango_layout_set_alignment(layout, alignment == .trailing ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// A context set up exactly as one drawing on a PDF surface, so the fonts Pango loads to
+    /// measure are the very ones the PDF export draws with (Pango caches them by their set-up).
+    static func pdfLikeContext() -> OpaquePointer {
+        let surface = cairo_pdf_surface_create_for_stream(nil, nil, PageSize.a4.width, PageSize.a4.height)!
+        let cr = cairo_create(surface)!
+        let context = pango_cairo_create_context(cr)!
+        configure(context)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        return context
+    }
+
+    static func free(_ fonts: [TextStyle: OpaquePointer]) {
+        for font in fonts.values { pango_font_description_free(font) }
+    }
+}

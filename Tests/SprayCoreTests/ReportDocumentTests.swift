@@ -1,0 +1,130 @@
+// The report's content, built from a plan: what a farmer reads on the printed page.
+
+import FoundationEssentials
+import XCTest
+@testable import SprayCore
+
+/// The report time the tests use: Saturday 21 November 2026, 15:04 UTC.
+let reportTime = ReportTime(epochSeconds: 1_795_273_440)
+
+func seedPlan(_ strategy: LoadStrategy = .full, products: [ProductInput] = [ProductInput(rate: 15)]) throws -> TankMixPlan {
+    try TankMixEngine.plan(JobInput(area: 15, sprayRate: 150, tankCapacity: 800, products: products, strategy: strategy)).get()
+}
+
+/// Text as the tests write it: non-breaking spaces as plain ones.
+func plain(_ text: String) -> String { text.replacing("\u{00A0}", with: " ") }
+func plain(_ rows: [[String]]) -> [[String]] { rows.map { $0.map(plain) } }
+
+final class ReportDocumentTests: XCTestCase {
+    func testSeedExampleInEnglish() throws {
+        let document = ReportDocument(plan: try seedPlan(), time: reportTime, language: .english)
+        XCTAssertEqual(document.title, "Spray plan")
+        XCTAssertEqual(document.dateTime, "21 Nov 2026, 15:04")
+        XCTAssertEqual(document.keyFigures.map(\.label), ["Working liquid", "Water", "Tank loads"])
+        XCTAssertEqual(document.keyFigures.map { plain($0.value) }, ["2,250 l", "2,025 l", "2 full tanks\n+ 1 partial tank"])
+        XCTAssertEqual(document.parameters.map { [$0.label, plain($0.value)] }, [
+            ["Field area", "15 ha"], ["Spray volume", "150 l/ha"], ["Tank capacity", "800 l"],
+            ["Filling", "Full tanks, then one partial"],
+        ])
+        XCTAssertEqual(document.products.columns, ["Product", "Rate", "To buy"])
+        XCTAssertEqual(plain(document.products.rows), [["Product", "15 l/ha", "225 l"]])
+
+        XCTAssertEqual(document.recipes.count, 2)
+        let full = document.recipes[0], partial = document.recipes[1]
+        XCTAssertEqual(plain(full.heading), "Full tank composition — 2 × 800 l")
+        XCTAssertEqual(full.columns, ["Ingredient", "Per load", "For 2 loads"])
+        XCTAssertEqual(plain(full.rows), [["Water", "720 l", "1,440 l"], ["Product", "80 l", "160 l"],
+                                          ["Working liquid", "800 l", "1,600 l"]])
+        XCTAssertEqual(full.emphasizedRows, [2])
+        XCTAssertEqual(full.checkboxes, 2)
+        XCTAssertEqual(plain(partial.heading), "Partial tank composition — 1 × 650 l")
+        XCTAssertEqual(partial.columns, ["Ingredient", "Per load"], "one load needs no column for the group")
+        XCTAssertEqual(plain(partial.rows), [["Water", "585 l"], ["Product", "65 l"], ["Working liquid", "650 l"]])
+        XCTAssertEqual(partial.checkboxes, 1)
+
+        XCTAssertEqual(document.warnings, [])
+        XCTAssertEqual(document.recordFields, ["Field / plot", "Crop", "Date of treatment", "Operator"])
+        XCTAssertEqual(document.footer, "Spray Calculator " + AppInfo.version)
+        XCTAssertEqual(document.pageLabelTemplate.filled("1", "2"), "Page 1 of 2")
+    }
+
+    func testPolishNumbersAndDate() throws {
+        let document = try withLanguage(.polish) { ReportDocument(plan: try seedPlan(), time: reportTime) }
+        XCTAssertEqual(document.language, .polish)
+        XCTAssertEqual(document.dateTime, "21.11.2026, 15:04")
+        XCTAssertEqual(document.keyFigures.map { plain($0.value) }.prefix(2), ["2250 l", "2025 l"])
+        XCTAssertEqual(document.recipes[0].rows[0].map(plain), ["Water", "720 l", "1440 l"])
+    }
+
+    func testEqualLoadsAndSeveralProductsInTheirUnits() throws {
+        let products = [ProductInput(name: "Herbicyd", rate: d("1.5")), ProductInput(name: "Adiuwant", rate: 300, unit: .millilitresPerHectare),
+                        ProductInput(name: "Nawóz", rate: 2, unit: .kilogramsPerHectare)]
+        let document = ReportDocument(plan: try seedPlan(.equal, products: products), time: reportTime, language: .english)
+        XCTAssertEqual(plain(document.products.rows), [["Herbicyd", "1.5 l/ha", "22.5 l"], ["Adiuwant", "300 ml/ha", "4.5 l"],
+                                                       ["Nawóz", "2 kg/ha", "30 kg"]])
+        XCTAssertEqual(document.recipes.count, 1)
+        XCTAssertEqual(plain(document.recipes[0].heading), "Composition of each load — 3 × 750 l")
+        XCTAssertEqual(plain(document.recipes[0].rows), [
+            ["Water", "741 l", "2,223 l"], ["Herbicyd", "7.5 l", "22.5 l"], ["Adiuwant", "1.5 l", "4.5 l"],
+            ["Nawóz", "10 kg", "30 kg"], ["Working liquid", "750 l", "2,250 l"],
+        ])
+        XCTAssertEqual(document.recipes[0].columns.last, "For 3 loads")
+    }
+
+    func testWarningsAndNoBoxesForManyLoads() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 600, sprayRate: 100, tankCapacity: 100, products: [ProductInput(rate: 1)])).get()
+        let document = ReportDocument(plan: plan, time: reportTime, language: .english)
+        XCTAssertEqual(document.warnings, plan.warnings.map(\.message))
+        XCTAssertEqual(document.warnings.count, 1)
+        XCTAssertEqual(document.recipes[0].checkboxes, 0, "600 boxes would not fit: none are drawn")
+        let thirty = try TankMixEngine.plan(JobInput(area: 30, sprayRate: 100, tankCapacity: 100, products: [ProductInput(rate: 1)])).get()
+        XCTAssertEqual(ReportDocument(plan: thirty, time: reportTime).recipes[0].checkboxes, 30)
+    }
+
+    func testAreaInOtherUnitsShowsHectaresToo() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 250, areaUnit: .ares, sprayRate: 200, tankCapacity: 300,
+                                                   products: [ProductInput(rate: 1)])).get()
+        let document = ReportDocument(plan: plan, time: reportTime, language: .english)
+        XCTAssertEqual(plain(document.parameters[0].value), "250 a (2.5 ha)")
+    }
+}
+
+final class ReportTimeTests: XCTestCase {
+    func testCalendar() {
+        // epoch seconds, offset → year, month, day, hour, minute, second
+        let rows: [(Int64, Int, [Int])] = [
+            (0, 0, [1970, 1, 1, 0, 0, 0]),
+            (1_795_273_440, 0, [2026, 11, 21, 15, 4, 0]),
+            (1_795_273_440, 3600, [2026, 11, 21, 16, 4, 0]),
+            (1_795_273_440, -5 * 3600, [2026, 11, 21, 10, 4, 0]),
+            (951_782_400, 0, [2000, 2, 29, 0, 0, 0]),       // a leap day in a year divisible by 400
+            (951_868_800, 0, [2000, 3, 1, 0, 0, 0]),
+            (1_709_164_800, 0, [2024, 2, 29, 0, 0, 0]),
+            (4_107_542_399, 0, [2100, 2, 28, 23, 59, 59]),  // 2100 is not a leap year
+            (4_107_542_400, 0, [2100, 3, 1, 0, 0, 0]),
+            (1_767_225_599, 3600, [2026, 1, 1, 0, 59, 59]), // New Year in Warsaw, still 2025 in UTC
+            (-1, 0, [1969, 12, 31, 23, 59, 59]),
+        ]
+        for (seconds, offset, expected) in rows {
+            let time = ReportTime(epochSeconds: seconds, utcOffsetSeconds: offset)
+            XCTAssertEqual([time.year, time.month, time.day, time.hour, time.minute, time.second], expected, "\(seconds) \(offset)")
+        }
+    }
+
+    func testFormats() {
+        let rows: [(ReportTime, String, String, String)] = [
+            (reportTime, "21.11.2026, 15:04", "21 Nov 2026, 15:04", "2026-11-21T15:04:00Z"),
+            (ReportTime(year: 2027, month: 3, day: 5, hour: 7, minute: 9, second: 3, utcOffsetSeconds: 3600),
+             "05.03.2027, 7:09", "5 Mar 2027, 7:09", "2027-03-05T07:09:03+01:00"),
+            (ReportTime(year: 2026, month: 5, day: 1, hour: 23, minute: 59, utcOffsetSeconds: -(3 * 3600 + 1800)),
+             "01.05.2026, 23:59", "1 May 2026, 23:59", "2026-05-01T23:59:00-03:30"),
+        ]
+        for (time, polish, english, iso) in rows {
+            XCTAssertEqual(time.formatted(.polish), polish)
+            XCTAssertEqual(time.formatted(.english), english)
+            XCTAssertEqual(time.iso8601, iso)
+        }
+        XCTAssertEqual((1...12).map(ReportTime.monthAbbreviation),
+                       ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+    }
+}

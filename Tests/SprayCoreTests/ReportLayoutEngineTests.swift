@@ -1,0 +1,196 @@
+// The report laid out with a fake measurer (every character half its size wide, lines 1.2×
+// its size high): what goes on which page, inside the margins, with "Page N of M" on each.
+
+import FoundationEssentials
+import XCTest
+@testable import SprayCore
+
+/// Text metrics without fonts: predictable, so the tests can reason about positions.
+struct FakeMeasurer: TextMeasurer {
+    func measure(_ text: String, style: TextStyle, width: Double?) -> TextExtent {
+        let advance = style.size * (style.bold ? 0.55 : 0.5)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> (Double, Int) in
+            let natural = Double(line.count) * advance
+            guard let width, width > 0, natural > width else { return (natural, 1) }
+            let perLine = max(Int(width / advance), 1)
+            return (Double(perLine) * advance, (line.count + perLine - 1) / perLine)
+        }
+        return TextExtent(width: lines.map(\.0).max() ?? 0, height: Double(lines.reduce(0) { $0 + $1.1 }) * style.size * 1.2)
+    }
+}
+
+private func longPlan(products: Int = 25) throws -> TankMixPlan {
+    try TankMixEngine.plan(JobInput(
+        area: 15, sprayRate: 150, tankCapacity: 800,
+        products: (1...products).map { ProductInput(name: "Środek ochrony roślin nr \($0)", rate: Decimal($0 * 10), unit: .millilitresPerHectare) }
+    )).get()
+}
+
+final class ReportLayoutEngineTests: XCTestCase {
+    private let engine = ReportLayoutEngine(measurer: FakeMeasurer())
+
+    private func layout(_ plan: TankMixPlan) -> ReportLayout {
+        engine.layout(ReportDocument(plan: plan, time: reportTime, language: .english))
+    }
+
+    func testSeedExampleFitsOnePageInReadingOrder() throws {
+        let layout = layout(try seedPlan())
+        XCTAssertEqual(layout.pageSize, .a4)
+        XCTAssertEqual(layout.pageCount, 1)
+        let texts = layout.pages[0].texts.map(plain)
+        let expectedOrder = ["Spray plan", "21 Nov 2026, 15:04", "Working liquid", "2,250 l", "Job", "Field area", "15 ha",
+                             "Products", "225 l", "Full tank composition — 2 × 800 l", "720 l", "1,440 l",
+                             "Partial tank composition — 1 × 650 l", "585 l", "Done:", "Treatment record", "Operator",
+                             "Spray Calculator " + AppInfo.version, "Page 1 of 1"]
+        var position = texts.startIndex
+        for text in expectedOrder {
+            guard let found = texts[position...].firstIndex(of: text) else {
+                return XCTFail("“\(text)” missing or out of order in \(texts)")
+            }
+            position = found
+        }
+        XCTAssertEqual(checkboxCount(layout.pages[0]), 3, "2 full loads and 1 partial to tick off")
+    }
+
+    func testLongJobContinuesOnNumberedPages() throws {
+        let layout = layout(try longPlan())
+        XCTAssertGreaterThanOrEqual(layout.pageCount, 3)
+        let all = layout.pages.flatMap(\.texts).map(plain)
+        for (index, page) in layout.pages.enumerated() {
+            XCTAssertEqual(page.texts.filter { $0.hasPrefix("Page ") }, ["Page \(index + 1) of \(layout.pageCount)"])
+            XCTAssertTrue(page.texts.contains("Spray Calculator " + AppInfo.version), "footer on page \(index + 1)")
+            if index > 0 {
+                XCTAssertTrue(page.texts.contains("Spray plan · 21 Nov 2026, 15:04"), "running head on page \(index + 1)")
+            }
+        }
+        // Every product appears in the product table and in both recipes; nothing is lost between pages.
+        for number in 1...25 {
+            XCTAssertEqual(all.filter { $0 == "Środek ochrony roślin nr \(number)" }.count, 3, "product \(number)")
+        }
+        XCTAssertTrue(all.contains { $0.hasSuffix("(continued)") }, "a split table repeats its heading")
+    }
+
+    func testEverythingStaysInsideTheMarginsAndAboveTheFooter() throws {
+        for plan in [try seedPlan(), try longPlan(), try longPlan(products: 60)] {
+            let frame = engine.frame
+            let layout = layout(plan)
+            for (index, page) in layout.pages.enumerated() {
+                let footerTexts = Set(["Spray Calculator " + AppInfo.version, "Page \(index + 1) of \(layout.pageCount)"])
+                for element in page.elements {
+                    let (left, top, right, bottom) = bounds(element)
+                    XCTAssertGreaterThanOrEqual(left, frame.contentLeft - 0.001, "\(element)")
+                    XCTAssertLessThanOrEqual(right, frame.contentRight + 0.001, "\(element)")
+                    XCTAssertGreaterThanOrEqual(top, frame.margin - 0.001, "\(element)")
+                    if case let .text(text) = element, footerTexts.contains(text.text) {
+                        XCTAssertLessThanOrEqual(bottom, frame.size.height - frame.margin + 0.001)
+                    } else if case .rule = element, top > frame.footerTop {
+                        continue  // the footer's own rule
+                    } else {
+                        XCTAssertLessThanOrEqual(bottom, frame.footerTop + 0.001, "page \(index + 1): \(element)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testWarningsComeRightAfterTheKeyFigures() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 30, sprayRate: 4, tankCapacity: 70_000, products: [ProductInput(rate: d("0.5"))])).get()
+        XCTAssertEqual(plan.warnings.count, 2)
+        let texts = layout(plan).pages[0].texts.map(plain)
+        let heading = try XCTUnwrap(texts.firstIndex(of: "Check before spraying"))
+        XCTAssertLessThan(try XCTUnwrap(texts.firstIndex(of: "Tank loads")), heading)
+        XCTAssertLessThan(heading, try XCTUnwrap(texts.firstIndex(of: "Job")))
+        for warning in plan.warnings.map(\.message) {
+            XCTAssertTrue(texts.contains(plain(warning)), warning)
+        }
+        XCTAssertEqual(texts.filter { $0 == "•" }.count, 2, "a bullet for each warning")
+    }
+
+    func testTableRowsDoNotOverlap() throws {
+        let page = layout(try longPlan()).pages[0]
+        let names = page.elements.compactMap { element -> TextElement? in
+            if case let .text(text) = element, text.text.hasPrefix("Środek ochrony") { text } else { nil }
+        }
+        XCTAssertGreaterThan(names.count, 5)
+        for (upper, lower) in zip(names, names.dropFirst()) {
+            let height = FakeMeasurer().measure(upper.text, style: upper.style, width: upper.width).height
+            XCTAssertGreaterThanOrEqual(lower.y, upper.y + height, "\(upper.text) / \(lower.text)")
+        }
+    }
+
+    func testNumericColumnsOfAllRecipesLineUp() throws {
+        let layout = layout(try seedPlan())
+        let perLoad = layout.pages[0].elements.compactMap { element -> Double? in
+            if case let .text(text) = element, ["720 l", "585 l"].contains(plain(text.text)) { text.x + (text.width ?? 0) } else { nil }
+        }
+        XCTAssertEqual(perLoad.count, 2)
+        XCTAssertEqual(Set(perLoad).count, 2, "the partial recipe has no group column, so its amounts sit at the right edge")
+        let widths = layout.pages[0].elements.compactMap { element -> Double? in
+            if case let .text(text) = element, ["720 l", "1,440 l", "585 l"].contains(plain(text.text)) { text.width } else { nil }
+        }
+        XCTAssertEqual(Set(widths).count, 1, "every amount column has the same width")
+    }
+
+    private func bounds(_ element: PageElement) -> (Double, Double, Double, Double) {
+        switch element {
+        case let .text(text):
+            let extent = FakeMeasurer().measure(text.text, style: text.style, width: text.width)
+            return (text.x, text.y, text.x + (text.width ?? extent.width), text.y + extent.height)
+        case let .rule(x0, y0, x1, y1, _):
+            return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        case let .box(x, y, width, height, _):
+            return (x, y, x + width, y + height)
+        }
+    }
+
+    private func checkboxCount(_ page: ReportPage) -> Int {
+        page.elements.filter { if case let .box(_, _, width, height, _) = $0 { width == height && width < 20 } else { false } }.count
+    }
+}
+
+final class PreviewStateTests: XCTestCase {
+    func testPages() {
+        var state = PreviewState(pageCount: 3)
+        XCTAssertEqual(state.pageLabel, "Page 1 of 3")
+        XCTAssertFalse(state.canGoBack)
+        state.previousPage()
+        XCTAssertEqual(state.page, 0)
+        state.nextPage()
+        state.nextPage()
+        XCTAssertEqual(state.pageLabel, "Page 3 of 3")
+        XCTAssertFalse(state.canGoForward)
+        state.nextPage()
+        XCTAssertEqual(state.page, 2)
+        XCTAssertEqual(PreviewState(pageCount: 0).pageLabel, "Page 1 of 1")
+    }
+
+    func testZoomSteps() {
+        var state = PreviewState(pageCount: 1)
+        XCTAssertEqual(state.zoomLabel, "100%")
+        state.zoomIn()
+        XCTAssertEqual(state.zoomLabel, "110%")
+        XCTAssertFalse(state.fitsWidth)
+        state.zoomOut()
+        state.zoomOut()
+        XCTAssertEqual(state.zoomLabel, "90%")
+        for _ in 0..<20 { state.zoomOut() }
+        XCTAssertEqual(state.zoom, 0.25)
+        XCTAssertFalse(state.canZoomOut)
+        for _ in 0..<20 { state.zoomIn() }
+        XCTAssertEqual(state.zoom, 4)
+        XCTAssertFalse(state.canZoomIn)
+    }
+
+    func testFitWidthFollowsTheView() {
+        var state = PreviewState(pageCount: 1)
+        let pageWidth = PageSize.a4.width
+        state.fitWidth(viewWidth: 2 * PreviewState.padding + pageWidth * 96 / 72, pageWidth: pageWidth)
+        XCTAssertEqual(state.zoom, 1, accuracy: 1e-9)
+        state.viewResized(width: 2 * PreviewState.padding + pageWidth * 96 / 72 / 2, pageWidth: pageWidth)
+        XCTAssertEqual(state.zoom, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(state.contentSize(pageSize: .a4).width, pageWidth * 96 / 72 / 2 + 2 * PreviewState.padding, accuracy: 1e-9)
+        state.zoomIn()
+        state.viewResized(width: 3000, pageWidth: pageWidth)
+        XCTAssertEqual(state.zoom, 0.67, "a chosen zoom no longer follows the view")
+    }
+}
