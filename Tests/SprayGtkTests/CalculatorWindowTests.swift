@@ -158,3 +158,30 @@ final class PreferencesTests: XCTestCase {
         }
     }
 }
+
+final class ReportActionsTests: XCTestCase {
+    @MainActor private static func isEnabled(_ action: Action, in window: CalculatorWindow) -> Bool {
+        g_action_group_get_action_enabled(cast(window.window), action.name) != 0
+    }
+
+    func testReportActionsFollowThePlanAndOpenThePreview() {
+        CalculatorHarness.run(.polish) { harness in
+            let window = harness.window
+            XCTAssertFalse(Self.isEnabled(.exportPDF, in: window), "nothing to export on an empty form")
+            XCTAssertFalse(harness.isVisible(window.reportButtons))
+            harness.typeSeed()
+            for action in [Action.exportPDF, .printPreview, .print] {
+                XCTAssertTrue(Self.isEnabled(action, in: window), action.rawValue)
+            }
+            XCTAssertTrue(harness.isVisible(window.reportButtons))
+            XCTAssertEqual(window.currentReport()?.suggestedFileName.hasSuffix("-15ha.pdf"), true)
+
+            harness.activate(.printPreview)
+            XCTAssertTrue(GtkTestSupport.iterate(until: { harness.toplevel(titled: "Podgląd wydruku") != nil }), "the preview opens")
+            harness.toplevel(titled: "Podgląd wydruku").map { gtk_window_destroy(cast($0)) }
+
+            harness.type("0", into: window.tankEntry)
+            XCTAssertFalse(Self.isEnabled(.print, in: window), "an invalid job cannot be printed")
+        }
+    }
+}

@@ -15,6 +15,9 @@ enum Action: String, CaseIterable {
     case saveFavorite = "win.save-favorite"
     case manageFavorites = "win.manage-favorites"
     case applyFavorite = "win.apply-favorite"
+    case exportPDF = "win.export-pdf"
+    case printPreview = "win.print-preview"
+    case print = "win.print"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -29,6 +32,9 @@ enum Action: String, CaseIterable {
         case .clear: ["<Control>n"]
         case .addProduct: ["<Control><Shift>a"]
         case .saveFavorite: ["<Control>s"]
+        case .exportPDF: ["<Control>e"]
+        case .printPreview: ["<Control><Shift>p"]
+        case .print: ["<Control>p"]
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -43,6 +49,9 @@ enum Action: String, CaseIterable {
         case .clear: tr("New calculation")
         case .addProduct: tr("Add a product")
         case .saveFavorite: tr("Save as a favorite")
+        case .exportPDF: tr("Export the recipe as PDF")
+        case .printPreview: tr("Print preview")
+        case .print: tr("Print the recipe")
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

@@ -16,6 +16,11 @@ extension CalculatorWindow {
 
     func updateActions() {
         setEnabled(!model.isEmpty, .clear, in: window)
+        let hasPlan = if case .success = model.outcome { true } else { false }
+        for action in [Action.exportPDF, .printPreview, .print] {
+            setEnabled(hasPlan, action, in: window)
+        }
+        gtk_widget_set_visible(reportButtons, hasPlan ? 1 : 0)
     }
 
     // MARK: Handlers

@@ -48,7 +48,7 @@ extension CalculatorWindow {
             gtk_grid_attach(cast(grid), error, 1, row + 1, 2, 1)
             row += 2
         }
-        addField(tr("Field _area"), areaEntry, areaUnitDropDown, .area)
+        addField(tr("Field a_rea"), areaEntry, areaUnitDropDown, .area)
         addField(tr("_Spray volume"), sprayRateEntry, Widgets.label("l/ha", classes: ["unit-label"]), .sprayRate)
         addField(tr("_Tank capacity"), tankEntry, Widgets.label("l", classes: ["unit-label"]), .tankCapacity)
 

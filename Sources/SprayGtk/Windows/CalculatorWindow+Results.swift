@@ -22,7 +22,8 @@ extension CalculatorWindow {
         banner = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["banner"], children: [bannerLabel, dismiss])
 
         resultsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        let column = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [header, banner, resultsBox])
+        reportButtons = makeReportButtons()
+        let column = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [header, banner, resultsBox, reportButtons])
         Widgets.setMargins(column, 18)
         return column
     }

@@ -5,6 +5,7 @@
 
 import CGtk
 import SprayCore
+import SprayReport
 
 @MainActor
 public final class CalculatorWindow {
@@ -37,6 +38,9 @@ public final class CalculatorWindow {
     let favoritesMenu: OpaquePointer
     /// The open favorites manager, if any; its GTK window owns it.
     weak var favoritesWindow: FavoritesWindow?
+    /// Kept so the next print dialog offers the printer and options chosen last time.
+    var printer: ReportPrinter?
+    var reportButtons: Widget!
 
     init(application: UnsafeMutablePointer<GtkApplication>, model: CalculatorViewModel, services: AppServices) {
         self.application = application
@@ -58,6 +62,7 @@ public final class CalculatorWindow {
 
         installActions()
         installFavoriteActions()
+        installReportActions()
         updateFavoritesMenu()
         attach(self, to: window)
         model.onChange = { [weak self] change in self?.modelChanged(change) }
@@ -102,6 +107,12 @@ public final class CalculatorWindow {
         let windows = g_menu_new()!
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
+        let report = g_menu_new()!
+        g_menu_append(report, tr("E_xport PDF…"), Action.exportPDF.rawValue)
+        g_menu_append(report, tr("Print pre_view"), Action.printPreview.rawValue)
+        g_menu_append(report, tr("_Print…"), Action.print.rawValue)
+        g_menu_append_section(menu, nil, cast(report))
+        g_object_unref(report.rawPointer)
         let app = g_menu_new()!
         g_menu_append(app, tr("_Preferences"), Action.preferences.rawValue)
         g_menu_append(app, tr("_Keyboard Shortcuts"), Action.shortcuts.rawValue)

@@ -15,6 +15,7 @@ enum ShortcutsWindow {
         }
         return [
             (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct])),
+            (tr("Report"), rows([.exportPDF, .printPreview, .print])),
             (tr("Favorites"), rows([.saveFavorite])),
             (tr("General"), rows([.preferences, .shortcuts, .quit])),
         ]
