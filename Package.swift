@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 // Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
 // SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
-// ← kalkulator-oprysku (GUI or CLI).
+// ← kalkulator-oprysku-window (the GUI).
+// The command line, kalkulator-oprysku, does not link GTK (loading it costs more than a
+// whole PDF export); run without arguments it starts kalkulator-oprysku-window.
 import PackageDescription
 
 let package = Package(
@@ -26,19 +28,30 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(name: "CGettext"),
         .plugin(
             name: "CompileTranslations",
             capability: .buildTool()
         ),
         .target(
-            name: "SprayGtk",
-            dependencies: ["SprayCore", "SprayReport", "CGtk"],
+            name: "Gettext",
+            dependencies: ["SprayCore", "CGettext"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: ["CompileTranslations"]
         ),
+        .target(
+            name: "SprayGtk",
+            dependencies: ["SprayCore", "SprayReport", "CGtk", "Gettext"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "kalkulator-oprysku",
-            dependencies: ["SprayCore", "SprayReport", "SprayGtk"],
+            dependencies: ["SprayCore", "SprayReport", "Gettext"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "kalkulator-oprysku-window",
+            dependencies: ["SprayCore", "SprayGtk", "Gettext"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -52,11 +65,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayGtkTests",
-            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "CGtk", "PDFTestSupport"]
+            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "CGtk", "Gettext", "PDFTestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "SprayCore", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-window", "SprayCore", "PDFTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",

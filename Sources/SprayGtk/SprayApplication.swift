@@ -2,6 +2,7 @@
 // application-wide actions (quit, preferences, shortcuts, about).
 
 import CGtk
+import Gettext
 import SprayCore
 
 @MainActor

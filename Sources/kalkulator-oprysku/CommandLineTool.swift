@@ -3,7 +3,7 @@
 // messages on stderr).
 
 import SprayCore
-import SprayGtk
+import Gettext
 import SprayReport
 import Glibc
 
@@ -49,6 +49,20 @@ enum CommandLineTool {
             write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
             return 2
         }
+    }
+
+    /// Replaces this process with the window program installed beside it.
+    static func startWindow() -> Int32 {
+        let directory = Localization.executablePath().map { path in
+            String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        } ?? "."
+        let window = directory + "/kalkulator-oprysku-window"
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(window), nil]
+        execv(window, arguments)
+        Localization.start(language: nil)
+        write(tr("Cannot start the window program %1$@: %2$@").filled(window, String(cString: strerror(errno))) + "\n",
+              to: .standardError)
+        return 1
     }
 
     static func write(_ text: String, to stream: Stream) {

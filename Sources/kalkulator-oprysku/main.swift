@@ -1,16 +1,15 @@
-// Entry point: no arguments starts the window; a subcommand runs on the command line.
+// Entry point: no arguments starts the window (the kalkulator-oprysku-window program);
+// a subcommand runs on the command line, without loading GTK.
 
+import Gettext
 import Glibc
 import SprayCore
-import SprayGtk
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
 case nil:
-    let settings = SettingsStore.standard()
-    Localization.start(language: settings.settings.language)
-    exit(SprayApplication.run(services: .standard(settings: settings)))
+    exit(CommandLineTool.startWindow())
 case "calc":
     exit(CommandLineTool.calc(Array(arguments.dropFirst())))
 case "export-pdf":

@@ -3,6 +3,7 @@
 
 import CGtk
 import Foundation
+import Gettext
 import SprayCore
 import XCTest
 @testable import SprayGtk

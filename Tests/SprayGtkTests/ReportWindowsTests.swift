@@ -5,6 +5,7 @@
 import CGtk
 import Foundation
 import PDFTestSupport
+import Gettext
 import SprayCore
 import SprayReport
 import XCTest

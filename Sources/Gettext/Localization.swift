@@ -2,8 +2,9 @@
 // On a machine with only the C locales, LANGUAGE works only once setlocale has succeeded,
 // so a failed or plain "C" locale falls back to C.UTF-8 (see docs in the interop notes).
 
-import CGtk
+import CGettext
 import FoundationEssentials
+import Glibc
 import SprayCore
 
 public enum Localization {
@@ -49,7 +50,7 @@ public enum Localization {
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/pl/LC_MESSAGES/\(AppInfo.domain).mo") }
     }
 
-    static func executablePath() -> String? {
+    public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }

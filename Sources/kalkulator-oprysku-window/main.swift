@@ -1,0 +1,11 @@
+// The window program: the calculator's GTK application. `kalkulator-oprysku` with no
+// arguments starts this; the desktop launcher may start it directly.
+
+import Gettext
+import Glibc
+import SprayCore
+import SprayGtk
+
+let settings = SettingsStore.standard()
+Localization.start(language: settings.settings.language)
+exit(SprayApplication.run(services: .standard(settings: settings)))
