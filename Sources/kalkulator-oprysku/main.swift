@@ -13,6 +13,8 @@ case nil:
     exit(SprayApplication.run(services: .standard(settings: settings)))
 case "calc":
     exit(CommandLineTool.calc(Array(arguments.dropFirst())))
+case "history":
+    exit(CommandLineTool.history(Array(arguments.dropFirst())))
 case "--help", "-h", "help":
     Localization.start(language: nil)
     CommandLineTool.write(Help.main, to: .standardOutput)
