@@ -12,12 +12,13 @@ final class CalculatorHarness {
     let app: SprayApplication
     var window: CalculatorWindow { app.calculatorWindow! }
 
-    /// Favorites and settings live in a fresh temporary directory, removed on close.
+    /// The history, favorites and settings live in a fresh temporary directory, removed on close.
     let directory: URL
 
     init(language: Language) {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-gui-\(UUID().uuidString)")
         let services = AppServices(
+            history: HistoryStore(file: directory.appendingPathComponent("history.json")),
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
             settings: SettingsStore(file: directory.appendingPathComponent("settings.json"))
         )
