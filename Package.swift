@@ -30,6 +30,11 @@ let package = Package(
             dependencies: ["SprayCore", "SprayGtk"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "bench-history",
+            dependencies: ["SprayCore"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "SprayCoreTests",
             dependencies: ["SprayCore"],
