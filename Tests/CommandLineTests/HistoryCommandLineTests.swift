@@ -175,12 +175,30 @@ final class HistoryCommandLineTests: XCTestCase {
         XCTAssertEqual(polish.stderr, "--separator: „tab” nie jest jedną z wartości: ';', ','\n")
     }
 
-    func testExportOfAnEmptyOrDamagedHistory() throws {
+    func testExportOfAnEmptyDamagedNewerOrUnreadableHistory() throws {
         let empty = try run(["history", "export", "--format", "json"])
         XCTAssertEqual(empty.status, 0, empty.stderr)
         XCTAssertEqual(empty.stdout, "{\"format\":\"kalkulator-oprysku/history-export\",\"version\":1,\"entries\":[]}\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.path), "reading creates nothing")
 
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: false)
+        try Data("{\"format\":".utf8).write(to: historyFile)
+        let damaged = try run(["history", "export", "--format", "json"])
+        XCTAssertEqual(damaged.status, 0, damaged.stderr)
+        XCTAssertTrue(damaged.stderr.hasPrefix("The file \(historyFile.path) was damaged and could not be read."), damaged.stderr)
+        XCTAssertEqual(damaged.stdout, empty.stdout)
+
+        let newer = #"{"format":"kalkulator-oprysku/history","version":3,"items":[{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A","#
+            + #""timestamp":"2026-04-14T05:30:00Z","input":{"area":15,"areaUnit":"ha","sprayRate":150,"tankCapacity":800,"#
+            + #""products":[{"name":"Fungicyd","rate":1,"unit":"l/ha"}],"strategy":"full","drift":"low"}},{"id":7}]}"#
+        try Data(newer.utf8).write(to: historyFile)
+        let readOnly = try run(["history", "export", "--format", "csv", "--separator", ","])
+        XCTAssertEqual(readOnly.status, 0, readOnly.stderr)
+        XCTAssertTrue(readOnly.stderr.contains("comes from a newer version of Kalkulator Oprysku (format 3"), readOnly.stderr)
+        XCTAssertTrue(readOnly.stdout.contains(",Fungicyd,1,l/ha,15,l\r\n"), readOnly.stdout)
+        XCTAssertEqual(try String(contentsOf: historyFile, encoding: .utf8), newer)
+
+        try FileManager.default.removeItem(at: historyFile)
         try FileManager.default.createDirectory(at: historyFile, withIntermediateDirectories: true)
         let unreadable = try run(["history", "export"])
         XCTAssertEqual(unreadable.status, 1)

@@ -215,6 +215,11 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
                 .map { all.range(of: $0)!.lowerBound }
             XCTAssertEqual(order, order.sorted())
         }
+        withTimeZone(warsaw) {
+            let lateEvening = Timestamp.parse("2026-11-21T23:30:00Z")!
+            XCTAssertEqual(model.suggestedFileName(for: .csv(.semicolon), on: lateEvening), "spray-history-2026-11-22.csv")
+            XCTAssertEqual(inPolish { model.suggestedFileName(for: .json, on: lateEvening) }, "historia-zabiegow-2026-11-22.json")
+        }
         XCTAssertTrue(model.export(.json, filteredOnly: false, to: path("export.json").path))
         XCTAssertFalse(model.export(.json, filteredOnly: false, to: path("history.json/x").path))
         XCTAssertTrue(model.lastError?.hasPrefix("Cannot save the file") == true, model.lastError ?? "")

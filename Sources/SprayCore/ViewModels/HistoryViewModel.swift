@@ -159,6 +159,13 @@ public final class HistoryViewModel {
         HistoryExport.text((filteredOnly ? filtered : store.entries).reversed(), as: format)
     }
 
+    /// A name to offer in the save dialog: "spray-history-2026-11-21.csv" (local date).
+    public func suggestedFileName(for format: HistoryExportFormat, on date: Date = Date()) -> String {
+        // TRANSLATORS: the start of an exported history's file name, before its date; only
+        // letters a–z, digits and hyphens, so the name travels well between computers.
+        tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
+    }
+
     /// Writes the export to `path` atomically; false, with `lastError`, when it cannot.
     @discardableResult
     public func export(_ format: HistoryExportFormat, filteredOnly: Bool, to path: String) -> Bool {
