@@ -54,22 +54,32 @@ public struct HistoryFilter: Equatable, Sendable {
     }
 
     /// What search looks in, folded: product names (as shown), parcel, crop, notes, and the
-    /// area with either decimal mark and its unit ("15,5 ha", "15.5 ha").
+    /// area with either decimal mark and its unit ("15,5 ha", "15.5 ha", "20 m² m2").
     static func haystack(of entry: HistoryEntry) -> [UInt8] {
         let input = entry.input
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
         for index in input.products.indices {
-            text += input.products[index].name.isEmpty ? input.displayName(ofProduct: index) : input.products[index].name
-            text += "\n"
+            let name = input.products[index].name
+            SearchFolding.fold(name.isEmpty ? input.displayName(ofProduct: index) : name, into: &text)
+            text.append(0x0A)
         }
         for detail in [entry.parcel, entry.crop, entry.notes] {
-            if let detail { text += detail + "\n" }
+            guard let detail else { continue }
+            SearchFolding.fold(detail, into: &text)
+            text.append(0x0A)
         }
-        let area = input.area.description
-        let unit = " " + input.areaUnit.symbol
-        text += area + unit
-        if area.contains(".") { text += "\n" + area.replacing(".", with: ",") + unit }
-        return SearchFolding.fold(text)
+        // The area as typed with either decimal mark, and its unit as shown and as typed (m², m2).
+        let unit = input.areaUnit
+        let start = text.count
+        SearchFolding.fold(input.area.description + " " + unit.symbol + (unit.rawValue == unit.symbol ? "" : " " + unit.rawValue),
+                           into: &text)
+        if text[start...].contains(UInt8(ascii: ".")) {
+            let withComma = text[start...].map { $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }
+            text.append(0x0A)
+            text += withComma
+        }
+        return text
     }
 }
 
@@ -96,7 +106,12 @@ enum SearchFolding {
     /// `text` folded, as UTF-8.
     static func fold(_ text: String) -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
+        fold(text, into: &result)
+        return result
+    }
+
+    /// `text` folded, appended to `result` as UTF-8.
+    static func fold(_ text: String, into result: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
@@ -118,7 +133,6 @@ enum SearchFolding {
                 }
             }
         }
-        return result
     }
 
     /// Whether `haystack` contains `needle` (both folded UTF-8).
