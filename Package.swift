@@ -58,6 +58,11 @@ let package = Package(
             name: "PDFTestSupport",
             path: "Tests/PDFTestSupport"
         ),
+        .executableTarget(
+            name: "bench-history",
+            dependencies: ["SprayCore"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "SprayCoreTests",
             dependencies: ["SprayCore"],

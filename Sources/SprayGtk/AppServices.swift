@@ -1,27 +1,32 @@
 // What the windows share for the life of the app: the calculator's state (it survives
-// window rebuilds, e.g. a language switch), favorites and settings.
+// window rebuilds, e.g. a language switch), the history it records into, favorites and settings.
 
 import SprayCore
 
 @MainActor
 public final class AppServices {
     public let calculator: CalculatorViewModel
+    /// Every calculation recorded with Calculate; the calculator records into it.
+    public let history: HistoryStore
     public let favorites: FavoritesViewModel
     public let settings: SettingsStore
 
-    public init(calculator: CalculatorViewModel = CalculatorViewModel(), favorites: FavoritesViewModel, settings: SettingsStore) {
+    public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: HistoryStore,
+                favorites: FavoritesViewModel, settings: SettingsStore) {
         self.calculator = calculator
+        self.history = history
         self.favorites = favorites
         self.settings = settings
+        calculator.recorder = history
     }
 
     /// The stores in the user's data and config directories (or the test overrides).
     public static func standard(settings: SettingsStore = .standard()) -> AppServices {
-        AppServices(favorites: FavoritesViewModel(store: .standard()), settings: settings)
+        AppServices(history: .standard(), favorites: FavoritesViewModel(store: .standard()), settings: settings)
     }
 
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner.
     public var notices: [String] {
-        favorites.notices + settings.notices.map(\.message)
+        history.notices.map(\.message) + favorites.notices + settings.notices.map(\.message)
     }
 }

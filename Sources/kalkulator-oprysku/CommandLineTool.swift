@@ -1,11 +1,13 @@
 // The command-line subcommands: parse, compute, print or write, and set the exit status.
-// Exit status: 0 success, 1 the PDF cannot be written, 2 invalid input (nothing on stdout,
-// messages on stderr).
+// Exit status: 0 success, 2 invalid input (nothing on stdout, messages on stderr),
+// 1 when a file cannot be read or written (`calc --save`, `export-pdf`, `history export`).
+// The history subcommands are in CommandLineTool+History.swift.
 
-import SprayCore
+import FoundationEssentials
 import Gettext
-import SprayReport
 import Glibc
+import SprayCore
+import SprayReport
 
 enum CommandLineTool {
     enum Stream { case standardOutput, standardError }
@@ -18,11 +20,14 @@ enum CommandLineTool {
         }
         switch CalcCommand.parse(arguments) {
         case let .success(command):
+            // Saved first, so that stderr tells of a damaged history before the results;
+            // the results are printed even when saving fails, but the status is then 1.
+            let saved = command.save.map { save(command.plan.input, details: $0) } ?? true
             switch command.format {
             case .text: write(CalcTextOutput.render(command.plan), to: .standardOutput)
             case .json: write(CalcJSONOutput.render(command.plan), to: .standardOutput)
             }
-            return 0
+            return saved ? 0 : 1
         case let .failure(errors):
             write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
             return 2
@@ -65,14 +70,17 @@ enum CommandLineTool {
         return 1
     }
 
-    static func write(_ text: String, to stream: Stream) {
+    /// False when the stream cannot take it all (a full disk, a closed pipe).
+    @discardableResult
+    static func write(_ text: String, to stream: Stream) -> Bool {
         let descriptor: Int32 = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }  // a closed pipe: nothing more can be said
+            guard written > 0 else { return false }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }

@@ -14,6 +14,8 @@ case "calc":
     exit(CommandLineTool.calc(Array(arguments.dropFirst())))
 case "export-pdf":
     exit(CommandLineTool.exportPDF(Array(arguments.dropFirst())))
+case "history":
+    exit(CommandLineTool.history(Array(arguments.dropFirst())))
 case "--help", "-h", "help":
     Localization.start(language: nil)
     CommandLineTool.write(Help.main, to: .standardOutput)

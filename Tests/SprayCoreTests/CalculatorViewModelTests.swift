@@ -8,9 +8,10 @@ private final class RecordingSpy: CalculationRecorder {
     var recorded: [(JobInput, Date)] = []
     var failure: Error?
 
-    func record(_ input: JobInput, at date: Date) throws {
+    func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
         if let failure { throw failure }
         recorded.append((input, date))
+        return HistoryEntry(timestamp: date, input: input)
     }
 }
 

@@ -37,6 +37,7 @@ final class DataLocationsTests: XCTestCase {
     func testFilesLiveInTheirDirectories() {
         let locations = DataLocations(environment: ["HOME": "/home/ania", "KALKULATOR_OPRYSKU_DATA_DIR": "/d"])
         XCTAssertEqual(locations.favoritesFile.path, "/d/favorites.json")
+        XCTAssertEqual(locations.historyFile.path, "/d/history.json")
         XCTAssertEqual(locations.settingsFile.path, "/home/ania/.config/kalkulator-oprysku/settings.json")
     }
 

@@ -82,6 +82,17 @@ final class FavoritesStoreTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(store.isReadOnly)
     }
 
+    func testAFailedChangeShowsTheFileAsItIsNow() throws {
+        let url = try copyFixture("favorites-v1.json", as: "favorites.json")
+        let store = FavoritesStore(file: url)
+        // A newer version of the app replaces the file meanwhile.
+        try FileManager.default.removeItem(at: url)
+        _ = try copyFixture("favorites-v99.json", as: "favorites.json")
+        XCTAssertThrowsError(try store.save(garden)) { XCTAssertEqual($0 as? StorageError, .readOnly(path: url.path)) }
+        XCTAssertEqual(store.favorites.map(\.name), ["Pszenica – wiosna"])
+        XCTAssertTrue(store.isReadOnly)
+    }
+
     // Names
 
     func testSavingReplacesTheSameIdOrTheSameName() throws {

@@ -143,6 +143,18 @@ final class TankMixEngineTests: XCTestCase {
         ]
         for (input, expected) in rows {
             XCTAssertEqual(TankMixEngine.plan(input).failure?.errors, expected, "\(input)")
+            XCTAssertEqual(TankMixEngine.outline(input).failure?.errors, expected, "\(input)")
+        }
+    }
+
+    func testTheOutlineIsThePlanWithoutItsRecipes() throws {
+        let inputs = examples.map(\.input) + [job("10", spray: "100", tank: "400", [("1", .litresPerHectare)], .equal)]
+        for input in inputs {
+            let plan = try TankMixEngine.plan(input).get()
+            XCTAssertEqual(try TankMixEngine.outline(input).get(), TankMixOutline(
+                areaInHectares: plan.areaInHectares, totalLiquid: plan.totalLiquid, totalWater: plan.totalWater,
+                productTotals: plan.productTotals,
+                loads: plan.loads.map { TankMixOutline.LoadSize(kind: $0.kind, count: $0.count, liquid: $0.liquid) }), "\(input)")
         }
     }
 

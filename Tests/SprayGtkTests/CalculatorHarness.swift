@@ -13,7 +13,7 @@ final class CalculatorHarness {
     let app: SprayApplication
     var window: CalculatorWindow { app.calculatorWindow! }
 
-    /// Favorites and settings live in a fresh temporary directory, removed on close.
+    /// The history, favorites and settings live in a fresh temporary directory, removed on close.
     let directory: URL
 
     /// `prepare` may put files in the data directory before the app reads it.
@@ -22,6 +22,7 @@ final class CalculatorHarness {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         prepare(directory)
         let services = AppServices(
+            history: HistoryStore(file: directory.appendingPathComponent("history.json")),
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
             settings: SettingsStore(file: directory.appendingPathComponent("settings.json"))
         )

@@ -1,5 +1,6 @@
-// `kalkulator-oprysku calc …`: the job options (OptionReader.swift) plus `--format`, read
-// into a JobForm and handed to the same validation path the window uses.
+// `kalkulator-oprysku calc …`: the job options (OptionReader.swift) plus `--format` and
+// `--save` with its spray-record details, read into a JobForm and handed to the same
+// validation path the window uses.
 
 import FoundationEssentials
 
@@ -12,13 +13,41 @@ public struct CalcCommand: Equatable, Sendable {
     public var plan: TankMixPlan
     public var format: OutputFormat
     public var language: Language?
+    /// `--save`: record the calculation in the history, with these spray-record details.
+    public var save: SaveRequest?
+
+    /// What `--save` keeps beside the calculation.
+    public struct SaveRequest: Equatable, Sendable {
+        public var parcel: String?
+        public var crop: String?
+        public var notes: String?
+
+        public init(parcel: String? = nil, crop: String? = nil, notes: String? = nil) {
+            self.parcel = parcel
+            self.crop = crop
+            self.notes = notes
+        }
+    }
+
+    /// The options in the order --help lists them (errors are reported in this order).
+    static let options = ["--area", "--area-unit", "--spray-rate", "--tank", "--product", "--loads", "--format", "--lang",
+                          "--save", "--parcel", "--crop", "--notes"]
 
     /// Everything after `calc`. `--help` is handled by the caller, before this.
     public static func parse(_ arguments: [String]) -> Result<CalcCommand, CommandLineErrors> {
         var format = OutputFormat.text
-        return JobOptions.parse(arguments, commandOptions: ["--format"]) { options in
+        var save: SaveRequest?
+        return JobOptions.parse(arguments, commandOptions: ["--format", "--parcel", "--crop", "--notes"],
+                                commandFlags: ["--save"]) { options in
             format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
-        }.map { CalcCommand(plan: $0.plan, format: format, language: $0.language) }
+            if options.isSet("--save") {
+                save = SaveRequest(parcel: options.single("--parcel"), crop: options.single("--crop"), notes: options.single("--notes"))
+            } else {
+                for detail in ["--parcel", "--crop", "--notes"] where !options.values(of: detail).isEmpty {
+                    options.errors.append(.needs(option: detail, other: "--save"))
+                }
+            }
+        }.map { CalcCommand(plan: $0.plan, format: format, language: $0.language, save: save) }
     }
 
     /// The `--lang` value, read before anything else so that errors come out in that language.

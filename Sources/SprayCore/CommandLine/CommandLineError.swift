@@ -1,11 +1,25 @@
 // What can be wrong with a command line, worded for the terminal: each message names
-// its option, in the UI language. Shared by `calc` and `export-pdf`.
+// its option, in the UI language. Shared by every subcommand.
 
 import FoundationEssentials
 
 /// Every problem with the command line; never empty.
 public struct CommandLineErrors: Error, Equatable, Sendable {
     public var errors: [CommandLineError]
+
+    public init(errors: [CommandLineError]) {
+        self.errors = errors
+    }
+
+    /// `errors` in the order of the options in `order` (as --help lists them); stray words last.
+    init(_ errors: [CommandLineError], order: [String]) {
+        func key(_ error: CommandLineError) -> Int {
+            guard let option = error.option else { return order.count + 1 }
+            let name = option.split(separator: " ").first.map(String.init) ?? option
+            return order.firstIndex(of: name) ?? order.count
+        }
+        self.errors = errors.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
+    }
 
     public var messages: [String] { errors.map(\.message) }
 }
@@ -18,22 +32,24 @@ public enum CommandLineError: Equatable, Sendable {
     case repeated(option: String)
     case invalid(option: String, InputProblem)
     case notAChoice(option: String, String, accepted: [String])
+    /// A flag such as --save given a value (--save=yes).
+    case takesNoValue(option: String)
+    /// `option` means something only together with `other` (--parcel without --save).
+    case needs(option: String, other: String)
+    /// Not a date as YYYY-MM-DD, or a day that does not exist.
+    case notADate(option: String, String)
+    /// --to names a day before --from.
+    case rangeBackwards(from: String, to: String)
 
     /// The option the error is about, if it is about one.
     public var option: String? {
         switch self {
         case .unknownOption, .unexpectedArgument: nil
         case let .missingValue(option), let .missing(option), let .repeated(option),
-             let .invalid(option, _), let .notAChoice(option, _, _): option
+             let .invalid(option, _), let .notAChoice(option, _, _), let .takesNoValue(option),
+             let .needs(option, _), let .notADate(option, _): option
+        case .rangeBackwards: "--to"
         }
-    }
-
-    /// Errors are listed in the order the options appear in --help; stray words last.
-    var sortKey: Int {
-        let order = JobOptions.names + ["--format", "--output", "--lang"]
-        guard let option else { return order.count + 1 }
-        let name = option.split(separator: " ").first.map(String.init) ?? option
-        return order.firstIndex(of: name) ?? order.count
     }
 
     public var message: String {
@@ -52,6 +68,14 @@ public enum CommandLineError: Equatable, Sendable {
             option + ": " + problem.message
         case let .notAChoice(option, value, accepted):
             option + ": " + tr("“%1$@” is not one of: %2$@").filled(value, accepted.joined(separator: ", "))
+        case let .takesNoValue(option):
+            option + ": " + tr("takes no value")
+        case let .needs(option, other):
+            option + ": " + tr("only together with %@").filled(other)
+        case let .notADate(option, value):
+            option + ": " + tr("“%@” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)").filled(value)
+        case let .rangeBackwards(from, to):
+            "--to: " + tr("%1$@ is before the --from date %2$@").filled(to, from)
         }
     }
 }

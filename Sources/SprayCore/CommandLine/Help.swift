@@ -9,10 +9,12 @@ public enum Help {
             "  kalkulator-oprysku calc OPTIONS                " + tr("calculate a tank mix and print it"),
             "  kalkulator-oprysku export-pdf OPTIONS --output FILE",
             "                                                 " + tr("write the printable report as a PDF file"),
+            "  kalkulator-oprysku history export              " + tr("export the history of calculations (CSV or JSON)"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
             "",
             tr("Run “kalkulator-oprysku calc --help” for the calculation options."),
             tr("Run “kalkulator-oprysku export-pdf --help” for the report options."),
+            tr("Run “kalkulator-oprysku history --help” for the history commands."),
         ].joined(separator: "\n") + "\n"
     }
 
@@ -26,16 +28,27 @@ public enum Help {
         ] + jobOptions + [
             "  --format text|json       " + tr("output for people (default) or for programs"),
             "  --lang pl|en             " + tr("language of the output (default: the system’s)"),
+            "  --save                   " + tr("also record the calculation in the history, as the window does"),
+            "  --parcel NAME            " + tr("with --save: the field or parcel sprayed, for the spray record"),
+            "  --crop NAME              " + tr("with --save: the crop sprayed"),
+            "  --notes TEXT             " + tr("with --save: notes (weather, operator, anything worth keeping)"),
             "  --help                   " + tr("show this help"),
         ] + numberNotes + [
             "",
             tr("JSON output gives unrounded numbers; product amounts are in each product’s unit"),
             tr("(l, ml, kg or g). Loads list the full ones first, then the partial one."),
             "",
-            tr("Exit status: 0 on success, 2 on invalid input (with a message on standard error)."),
+            tr("With --save, the history is history.json in the data folder"),
+            tr("($KALKULATOR_OPRYSKU_DATA_DIR, else ~/.local/share/kalkulator-oprysku)."),
+            tr("A calculation that cannot be saved is still printed, but the exit status is 1."),
+            "",
+            tr("Exit status: 0 on success, 2 on invalid input (with a message on standard error),"),
+            tr("1 when --save cannot save the calculation."),
             "",
             tr("Example:"),
             "  kalkulator-oprysku calc --area 15 --spray-rate 150 --tank 800 --product \"Herbicyd=1,5 l/ha\"",
+            "  kalkulator-oprysku calc --area 4,2 --spray-rate 200 --tank 2500 --product \"Fungicyd=1 l/ha\" \\",
+            "      --save --parcel \"Działka 7\" --crop \"Pszenica ozima\"",
         ]).joined(separator: "\n") + "\n"
     }
 
@@ -83,5 +96,52 @@ public enum Help {
             tr("Products in l/ha and ml/ha take up room in the tank, so less water goes in;"),
             tr("products in kg/ha and g/ha are treated as not taking up room."),
         ]
+    }
+
+    public static var history: String {
+        [
+            tr("Usage: kalkulator-oprysku history export OPTIONS"),
+            "",
+            tr("The history keeps every calculation recorded with Calculate in the window or with"),
+            tr("calc --save, with its date, for the spray record."),
+            "",
+            tr("Commands:"),
+            "  export                   " + tr("write the history as CSV or JSON"),
+            "",
+            tr("Run “kalkulator-oprysku history export --help” for its options."),
+        ].joined(separator: "\n") + "\n"
+    }
+
+    public static var historyExport: String {
+        [
+            tr("Usage: kalkulator-oprysku history export [OPTIONS]"),
+            "",
+            tr("Writes the recorded calculations, oldest first, for a spreadsheet or a program."),
+            "",
+            tr("Options:"),
+            "  --format csv|json        " + tr("CSV, one row per calculation (default), or JSON"),
+            "  --separator ';'|','      " + tr("CSV field separator; with “;” decimals take a comma"),
+            "                           " + tr("(default: “;” in Polish, “,” in English)"),
+            "  --output FILE            " + tr("write to FILE (replaced whole, never half-written);"),
+            "                           " + tr("default: standard output"),
+            "  --from YYYY-MM-DD        " + tr("only calculations from this day on (local time)"),
+            "  --to YYYY-MM-DD          " + tr("only calculations up to this day, inclusive"),
+            "  --lang pl|en             " + tr("language of the messages (default: the system’s)"),
+            "  --help                   " + tr("show this help"),
+            "",
+            tr("CSV columns (the same in every language):"),
+            "  timestamp, area, area_unit, area_ha, spray_rate_l_ha, tank_l, loads_strategy,",
+            "  full_loads, partial_loads, equal_loads, total_liquid_l, total_water_l, parcel, crop, notes,",
+            "  product_N_name, product_N_rate, product_N_unit, product_N_total, product_N_total_unit",
+            tr("(one group for each product); timestamps are local ISO 8601 (2026-11-21T15:04:00+01:00)."),
+            tr("JSON numbers are exact; each entry has the whole input, its totals and its loads."),
+            "",
+            tr("Exit status: 0 on success, 2 on invalid options, 1 when the history cannot be read"),
+            tr("or the output cannot be written (with a message on standard error)."),
+            "",
+            tr("Examples:"),
+            "  kalkulator-oprysku history export --format csv --output historia.csv",
+            "  kalkulator-oprysku history export --format json --from 2026-03-01 --to 2026-10-31",
+        ].joined(separator: "\n") + "\n"
     }
 }

@@ -35,20 +35,33 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     static func quote(_ text: String) -> String {
-        var result = "\""
+        var result = ""
+        appendQuoted(text, to: &result)
+        return result
+    }
+
+    /// `text` as a JSON string literal, appended to `output`: only quotes, backslashes and
+    /// control characters are escaped; everything else is written as it is (UTF-8).
+    static func appendQuoted(_ text: String, to output: inout String) {
+        output += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        output += "\""
     }
 }

@@ -1,16 +1,23 @@
-// Reading `--name value` options, and the job options every command shares (area, rates,
-// tank, products, loads, language): one parser, each command adding its own option set.
+// Reading `--name value` options and flags, and the job options every command shares
+// (area, rates, tank, products, loads, language): one parser, each command adding its own.
 
 import FoundationEssentials
 
-/// `--name value` and `--name=value` options. Every option takes a value, so the word after
-/// an option is always its value, even when it starts with "-" (as in `--area -5`).
+/// `--name value` and `--name=value` options, and flags without a value (`--save`). The word
+/// after an option that takes a value is always its value, even when it starts with "-"
+/// (as in `--area -5`).
 struct OptionReader {
+    /// The options that take a value.
+    let known: Set<String>
+    /// The options that take none.
+    let flags: Set<String>
     private var pairs: [(name: String, value: String)] = []
+    private var flagsSet: Set<String> = []
     var errors: [CommandLineError] = []
 
-    /// Reads `arguments`; a name not in `known` is reported as an unknown option.
-    init(arguments: [String], known: Set<String>) {
+    init(arguments: [String], known: Set<String>, flags: Set<String> = []) {
+        self.known = known
+        self.flags = flags
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -21,6 +28,11 @@ struct OptionReader {
             }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
+            if flags.contains(name) {
+                if parts.count > 1 { errors.append(.takesNoValue(option: name)) }
+                flagsSet.insert(name)
+                continue
+            }
             guard known.contains(name) else {
                 errors.append(.unknownOption(name))
                 // Options take values: a word after an unknown option is most likely its value.
@@ -36,6 +48,10 @@ struct OptionReader {
                 errors.append(.missingValue(option: name))
             }
         }
+    }
+
+    func isSet(_ flag: String) -> Bool {
+        flagsSet.contains(flag)
     }
 
     func values(of name: String) -> [String] {
@@ -79,16 +95,20 @@ enum JobOptions {
 
     /// The value of `--lang`, read before anything else so that errors come out in that language.
     static func requestedLanguage(_ arguments: [String]) -> Language? {
-        OptionReader(arguments: arguments, known: Set(names + ["--format", "--output", "--lang"])).values(of: "--lang").last.flatMap(Language.init(rawValue:))
+        // Only --lang matters here: the other options' problems are reported by parse().
+        OptionReader(arguments: arguments, known: ["--lang"]).values(of: "--lang").last.flatMap(Language.init(rawValue:))
     }
 
     /// Reads the job options and `--lang`, then computes the plan through the same
     /// validation path the window uses. `readOwnOptions` reads the command's other options
-    /// (their problems go into the reader's errors); the plan is returned only if none has any.
+    /// (`commandOptions` take a value, `commandFlags` none; their problems go into the
+    /// reader's errors); the plan is returned only if none has any.
     static func parse(
-        _ arguments: [String], commandOptions: [String], readOwnOptions: (inout OptionReader) -> Void
+        _ arguments: [String], commandOptions: [String], commandFlags: [String] = [],
+        readOwnOptions: (inout OptionReader) -> Void
     ) -> Result<(plan: TankMixPlan, language: Language?), CommandLineErrors> {
-        var options = OptionReader(arguments: arguments, known: Set(names + commandOptions + ["--lang"]))
+        var options = OptionReader(arguments: arguments, known: Set(names + commandOptions + ["--lang"]),
+                                   flags: Set(commandFlags))
         var form = JobForm(products: [])
         form.areaText = options.required("--area")
         form.sprayRateText = options.required("--spray-rate")
@@ -122,7 +142,7 @@ enum JobOptions {
                 .map { .invalid(option: option(for: $0.field, productCount: products.count), $0.problem) }
                 .filter { !reported.contains($0.option ?? "") }
         }
-        return .failure(CommandLineErrors(errors: errors.sorted { $0.sortKey < $1.sortKey }))
+        return .failure(CommandLineErrors(errors, order: names + commandOptions + commandFlags + ["--lang"]))
     }
 
     static func option(for field: JobField, productCount: Int) -> String {

@@ -4,7 +4,7 @@
 import FoundationEssentials
 
 public struct DataLocations: Equatable, Sendable {
-    /// Favorites and other user data: `$KALKULATOR_OPRYSKU_DATA_DIR`, else
+    /// Favorites, the history and other user data: `$KALKULATOR_OPRYSKU_DATA_DIR`, else
     /// `$XDG_DATA_HOME/kalkulator-oprysku`, else `$HOME/.local/share/kalkulator-oprysku`.
     public var dataDirectory: String
     /// Settings: `$KALKULATOR_OPRYSKU_CONFIG_DIR`, else `$XDG_CONFIG_HOME/kalkulator-oprysku`,
@@ -39,6 +39,7 @@ public struct DataLocations: Equatable, Sendable {
     }
 
     public var favoritesFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "favorites.json")) }
+    public var historyFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "history.json")) }
     public var settingsFile: URL { URL(fileURLWithPath: DataLocations.join(configDirectory, "settings.json")) }
 
     private static func join(_ directory: String, _ name: String) -> String {

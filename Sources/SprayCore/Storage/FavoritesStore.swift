@@ -16,9 +16,7 @@ public final class FavoritesStore {
     /// The file comes from a newer version of the app, or cannot be read: changes throw.
     public var isReadOnly: Bool { loaded.contents.isReadOnly }
 
-    private var loaded: LoadedFile<Favorite> {
-        didSet { favorites = FavoritesStore.sorted(loaded.contents.items) }
-    }
+    private var loaded: LoadedFile<Favorite>
 
     public init(file: URL) {
         loaded = LoadedFile(VersionedFile(url: file, kind: "favorites", version: FavoritesStore.formatVersion))
@@ -33,6 +31,7 @@ public final class FavoritesStore {
     /// Reads the file again; a file that cannot be read leaves the list empty with a notice.
     public func reload() {
         loaded.reload()
+        favorites = FavoritesStore.sorted(loaded.contents.items)
     }
 
     /// Adds `favorite`, or replaces the one with its id; a favorite of the same name
@@ -41,7 +40,7 @@ public final class FavoritesStore {
         var favorite = favorite
         favorite.name = favorite.name.trimmedWhitespace
         guard !favorite.name.isEmpty else { throw FavoriteError.emptyName }
-        try loaded.modify { $0.put(favorite) }
+        try modify { $0.put(favorite) }
     }
 
     /// Renames the favorite `id`; one already called `name` is replaced. Nothing happens
@@ -49,7 +48,7 @@ public final class FavoritesStore {
     public func rename(id: UUID, to name: String) throws {
         let name = name.trimmedWhitespace
         guard !name.isEmpty else { throw FavoriteError.emptyName }
-        try loaded.modify { favorites in
+        try modify { favorites in
             guard var renamed = favorites.first(where: { $0.id == id }) else { return }
             renamed.name = name
             favorites.put(renamed)
@@ -57,7 +56,14 @@ public final class FavoritesStore {
     }
 
     public func delete(id: UUID) throws {
-        try loaded.modify { $0.removeAll { $0.id == id } }
+        try modify { $0.removeAll { $0.id == id } }
+    }
+
+    /// `LoadedFile.modify`, then `favorites` from what is now known of the file — also when
+    /// the change failed, since the file was read again (a property observer would not run then).
+    private func modify(_ change: (inout [Favorite]) throws -> Void) throws {
+        defer { favorites = FavoritesStore.sorted(loaded.contents.items) }
+        try loaded.modify(change)
     }
 
     private static func sorted(_ favorites: [Favorite]) -> [Favorite] {

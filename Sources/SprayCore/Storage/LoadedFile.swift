@@ -1,9 +1,11 @@
-// What a store keeps of its VersionedFile: the contents last read or written. A file that
-// cannot be read shows as an empty, read-only list with the error as its notice.
+// What a store keeps of its VersionedFile: the contents last read or written (and their
+// bytes, so that an unchanged file is not decoded again). A file that cannot be read shows
+// as an empty, read-only list with the error as its notice.
 
 struct LoadedFile<Item: Codable> {
     let file: VersionedFile<Item>
     private(set) var contents = VersionedFile<Item>.Contents()
+    private var snapshot: VersionedFile<Item>.Snapshot?
 
     init(_ file: VersionedFile<Item>) {
         self.file = file
@@ -12,8 +14,9 @@ struct LoadedFile<Item: Codable> {
 
     mutating func reload() {
         do {
-            contents = try file.load()
+            contents = try file.load(reusing: &snapshot)
         } catch {
+            snapshot = nil
             contents = .init(notices: [.failed(error)], isReadOnly: true)
         }
     }
@@ -22,7 +25,7 @@ struct LoadedFile<Item: Codable> {
     /// have changed it) and the error rethrown.
     mutating func modify(_ change: (inout [Item]) throws -> Void) throws {
         do {
-            contents = try file.modify(change)
+            contents = try file.modify(reusing: &snapshot, change)
         } catch {
             reload()
             throw error

@@ -1,5 +1,5 @@
-// The only file of SprayCore that talks to the C library: reading, durable atomic writes,
-// directory creation, exclusive locks and renames without overwriting. VersionedFile uses it.
+// With LocalTime.swift, the only files of SprayCore that talk to the C library: reading,
+// durable atomic writes, directories, exclusive locks, renames without overwriting.
 
 import Glibc
 
@@ -67,10 +67,18 @@ enum POSIXFile {
         close(descriptor)  // closing the description releases its lock
     }
 
+    /// Who may read a file written by `writeAtomically`.
+    enum Permissions {
+        /// The owner only (0600): the app's own data.
+        case owner
+        /// What the umask allows of 0666, as for any new file: exports the user asked for.
+        case shared
+    }
+
     /// Replaces `path` with `bytes` so that a reader, or a crash, sees the old file or the
     /// new one, never a mix: a temporary sibling is written, synced, renamed over `path`,
     /// and the directory is synced. Nothing is left behind on failure.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, permissions: Permissions = .owner) throws(StorageError) {
         let directory = directory(of: path)
         var template = Array("\(directory)/.\(fileName(of: path)).XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
@@ -80,12 +88,40 @@ enum POSIXFile {
         defer { if !renamed { unlink(temporary) } }
         do {
             defer { close(descriptor) }
+            if permissions == .shared {
+                // umask can only be read by setting it; the app sets no other value anywhere.
+                let mask = umask(0)
+                umask(mask)
+                guard fchmod(descriptor, 0o666 & ~mask) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
+            }
             try writeAll(bytes, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
         }
         guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, errno: errno) }
         renamed = true
         try syncDirectory(directory, reportingAs: path)
+    }
+
+    /// Removes the temporary siblings of `path` (".NAME.XXXXXX") that `writeAtomically`
+    /// leaves behind when its process dies mid-write. Only call it holding the file's lock,
+    /// so that none of them belongs to a writer still at work. Failures are ignored.
+    static func removeTemporaries(of path: String) {
+        let directory = directory(of: path)
+        let prefix = "." + fileName(of: path) + "."
+        guard let stream = opendir(directory) else { return }
+        var leftovers: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let suffix = name.utf8.dropFirst(prefix.utf8.count)
+            if name.hasPrefix(prefix), suffix.count == 6,
+               suffix.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+                leftovers.append(name)
+            }
+        }
+        closedir(stream)
+        for name in leftovers { unlink(directory + "/" + name) }
     }
 
     /// Renames `path` to the first of `candidates` that does not exist yet, and returns it.

@@ -3,7 +3,8 @@
 
 import FoundationEssentials
 
-/// `{"format": "kalkulator-oprysku/<kind>", "version": N, "items": [...]}` at `url`.
+/// `{"format": "kalkulator-oprysku/<kind>", "version": N, "items": [...]}` at `url`, laid out
+/// as its `FileCodec` says (pretty JSON unless told otherwise).
 public struct VersionedFile<Item: Codable>: Sendable {
     /// What a load found: the items, what to tell the user, and whether writes are refused.
     public struct Contents {
@@ -26,11 +27,17 @@ public struct VersionedFile<Item: Codable>: Sendable {
     public let version: Int
     /// The time stamped on the name of a damaged file set aside.
     private let now: @Sendable () -> Date
+    private let codec: FileCodec<Item>
 
     public init(url: URL, kind: String, version: Int, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(url: url, kind: kind, version: version, codec: .pretty, now: now)
+    }
+
+    init(url: URL, kind: String, version: Int, codec: FileCodec<Item>, now: @escaping @Sendable () -> Date = { Date() }) {
         self.url = url
         self.format = "\(AppInfo.domain)/\(kind)"
         self.version = version
+        self.codec = codec
         self.now = now
     }
 
@@ -41,11 +48,8 @@ public struct VersionedFile<Item: Codable>: Sendable {
     /// is renamed aside (under the lock); a newer one is read as far as possible, read-only.
     /// Throws `StorageError` when the file exists but cannot be read or set aside.
     public func load() throws(StorageError) -> Contents {
-        guard let bytes = try POSIXFile.read(path) else { return Contents() }
-        if let contents = decode(bytes) { return contents }
-        let lock = try POSIXFile.lockExclusively(lockPath)
-        defer { POSIXFile.unlock(lock) }
-        return try readLocked()
+        var snapshot: Snapshot?
+        return try load(reusing: &snapshot)
     }
 
     /// Under an exclusive lock on `NAME.lock`: reads the file afresh (the load rules apply),
@@ -54,43 +58,79 @@ public struct VersionedFile<Item: Codable>: Sendable {
     /// whatever `change` or encoding throws; the file is then left as it was.
     @discardableResult
     public func modify(_ change: (inout [Item]) throws -> Void) throws -> Contents {
+        var snapshot: Snapshot?
+        return try modify(reusing: &snapshot, change)
+    }
+
+    /// The bytes last read or written and what they hold: when the file still has exactly
+    /// these bytes, reading it again needs no decoding (10 000 history entries take
+    /// about 100 ms to decode, comparing the bytes about 1 ms).
+    struct Snapshot {
+        var bytes: [UInt8]
+        var contents: Contents
+    }
+
+    /// `load()`, reusing `snapshot` when the file is unchanged and keeping the new one in it.
+    func load(reusing snapshot: inout Snapshot?) throws(StorageError) -> Contents {
+        guard let bytes = try POSIXFile.read(path) else {
+            snapshot = nil
+            return Contents()
+        }
+        if let contents = decode(bytes, reusing: &snapshot) { return contents }
+        let lock = try POSIXFile.lockExclusively(lockPath)
+        defer { POSIXFile.unlock(lock) }
+        return try readLocked(reusing: &snapshot)
+    }
+
+    /// `modify(_:)`, reusing `snapshot` when the file is unchanged and keeping the new one in it.
+    func modify(reusing snapshot: inout Snapshot?, _ change: (inout [Item]) throws -> Void) throws -> Contents {
         try POSIXFile.createDirectories(POSIXFile.directory(of: path))
         let lock = try POSIXFile.lockExclusively(lockPath)
         defer { POSIXFile.unlock(lock) }
-        var contents = try readLocked()
+        var contents = try readLocked(reusing: &snapshot)
         if contents.isReadOnly { throw StorageError.readOnly(path: path) }
         try change(&contents.items)
-        try POSIXFile.writeAtomically(encode(contents.items), to: path)
+        let bytes = try encode(contents.items)
+        // Only a writer holding the lock makes temporary files, so any there now were left
+        // by one that was killed mid-write.
+        POSIXFile.removeTemporaries(of: path)
+        snapshot = nil
+        try POSIXFile.writeAtomically(bytes, to: path)
+        snapshot = Snapshot(bytes: bytes, contents: Contents(items: contents.items))
         return contents
     }
 
-    private func readLocked() throws(StorageError) -> Contents {
-        guard let bytes = try POSIXFile.read(path) else { return Contents() }
-        if let contents = decode(bytes) { return contents }
+    private func readLocked(reusing snapshot: inout Snapshot?) throws(StorageError) -> Contents {
+        guard let bytes = try POSIXFile.read(path) else {
+            snapshot = nil
+            return Contents()
+        }
+        if let contents = decode(bytes, reusing: &snapshot) { return contents }
+        snapshot = nil
         let aside = try POSIXFile.moveAside(path, toFirstFreeOf: asideNames())
         return Contents(notices: [.movedAside(original: path, aside: aside)])
     }
 
+    private func decode(_ bytes: [UInt8], reusing snapshot: inout Snapshot?) -> Contents? {
+        if let snapshot, snapshot.bytes == bytes { return snapshot.contents }
+        guard let contents = decode(bytes) else { return nil }
+        snapshot = Snapshot(bytes: bytes, contents: contents)
+        return contents
+    }
+
     /// The contents of a readable file; nil when it is damaged.
     private func decode(_ bytes: [UInt8]) -> Contents? {
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
-        guard let header = try? decoder.decode(Header.self, from: data),
-              header.format == format, header.version >= 1
-        else { return nil }
-        if header.version > version {
-            let items = (try? decoder.decode(LenientEnvelope.self, from: data))?.items.items ?? []
-            let notice = StorageNotice.newerVersion(path: path, found: header.version, supported: version)
-            return Contents(items: items, notices: [notice], isReadOnly: true)
+        guard let envelope = codec.open(bytes), envelope.format == format, envelope.version >= 1 else { return nil }
+        if envelope.version > version {
+            let notice = StorageNotice.newerVersion(path: path, found: envelope.version, supported: version)
+            return Contents(items: envelope.items(true) ?? [], notices: [notice], isReadOnly: true)
         }
-        guard let envelope = try? decoder.decode(Envelope<[Item]>.self, from: data) else { return nil }
-        return Contents(items: envelope.items)
+        guard let items = envelope.items(false) else { return nil }
+        return Contents(items: items)
     }
 
     private func encode(_ items: [Item]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
+        try codec.encode(items, format: format, version: version)
     }
 
     /// NAME.corrupt-20261121T153012Z, then the same with -2, -3, … appended.
@@ -98,43 +138,6 @@ public struct VersionedFile<Item: Codable>: Sendable {
         let style = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted, timeZone: .gmt)
         let base = "\(path).corrupt-\(now().formatted(style))"
         return (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" }
-    }
-
-    private struct Header: Decodable {
-        var format: String
-        var version: Int
-    }
-
-    private struct Envelope<List: Codable>: Codable {
-        var format: String
-        var version: Int
-        var items: List
-    }
-
-    private struct LenientEnvelope: Decodable {
-        var items: LenientList
-    }
-
-    /// The items of a newer file that this version can still decode; the rest are skipped.
-    private struct LenientList: Decodable {
-        var items: [Item]
-
-        init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            items = []
-            while !container.isAtEnd {
-                if let item = try? container.decode(Item.self) {
-                    items.append(item)
-                } else {
-                    _ = try container.decode(Skipped.self)
-                }
-            }
-        }
-    }
-
-    /// Decodes any JSON value, to step over it.
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) {}
     }
 }
 

@@ -12,6 +12,32 @@ public enum TankMixEngine {
 
     /// Checks the job and computes its plan; every problem found is reported, keyed by field.
     public static func plan(_ input: JobInput) -> Result<TankMixPlan, InvalidJob> {
+        outline(input).map { outline in
+            let loads = outline.loads.map { size in
+                LoadGroup(
+                    kind: size.kind, count: size.count, liquid: size.liquid,
+                    water: size.liquid - displacedLitres(in: size.liquid, input),
+                    productAmounts: input.products.map { $0.rate * size.liquid / input.sprayRate }
+                )
+            }
+            var plan = TankMixPlan(
+                input: input,
+                areaInHectares: outline.areaInHectares,
+                totalLiquid: outline.totalLiquid,
+                totalWater: outline.totalWater,
+                productTotals: outline.productTotals,
+                loads: loads,
+                warnings: []
+            )
+            plan.warnings = warnings(for: plan)
+            return plan
+        }
+    }
+
+    /// The job's totals and the size of its loads, without each load's recipe: what `plan`
+    /// starts from, and all the history export needs of thousands of jobs (a recipe costs
+    /// an exact decimal division per product, the slowest step). Checks the job as `plan` does.
+    static func outline(_ input: JobInput) -> Result<TankMixOutline, InvalidJob> {
         let errors = problems(in: input)
         if !errors.isEmpty { return .failure(InvalidJob(errors)) }
 
@@ -23,34 +49,22 @@ public enum TankMixEngine {
             return .failure(InvalidJob([FieldError(.tankCapacity, .tooManyLoads(limit: maximumLoads))]))
         }
 
-        var sizes: [(LoadKind, Int, Decimal)] = []
+        var sizes: [TankMixOutline.LoadSize] = []
         switch input.strategy {
         case .full:
-            if loadCount > 0 { sizes.append((.full, loadCount.intValue, input.tankCapacity)) }
-            if remainder > 0 { sizes.append((.partial, 1, remainder)) }
+            if loadCount > 0 { sizes.append(.init(kind: .full, count: loadCount.intValue, liquid: input.tankCapacity)) }
+            if remainder > 0 { sizes.append(.init(kind: .partial, count: 1, liquid: remainder)) }
         case .equal:
             let count = loadCount + (remainder > 0 ? 1 : 0)
-            sizes.append((.equal, count.intValue, remainder > 0 ? totalLiquid / count : input.tankCapacity))
+            sizes.append(.init(kind: .equal, count: count.intValue, liquid: remainder > 0 ? totalLiquid / count : input.tankCapacity))
         }
-
-        let loads = sizes.map { kind, count, liquid in
-            LoadGroup(
-                kind: kind, count: count, liquid: liquid,
-                water: liquid - displacedLitres(in: liquid, input),
-                productAmounts: input.products.map { $0.rate * liquid / input.sprayRate }
-            )
-        }
-        var plan = TankMixPlan(
-            input: input,
+        return .success(TankMixOutline(
             areaInHectares: area,
             totalLiquid: totalLiquid,
             totalWater: totalLiquid - displacedLitres(in: totalLiquid, input),
             productTotals: input.products.map { $0.rate * area },
-            loads: loads,
-            warnings: []
-        )
-        plan.warnings = warnings(for: plan)
-        return .success(plan)
+            loads: sizes
+        ))
     }
 
     /// Litres of `liquid` taken up by the liquid products.

@@ -42,3 +42,21 @@ public struct TankMixPlan: Equatable, Sendable {
         Quantity(productTotals[index], input.products[index].unit.quantityUnit)
     }
 }
+
+/// A plan without the recipes of its loads (TankMixEngine.outline): the totals, and how
+/// many loads of which size.
+struct TankMixOutline: Equatable, Sendable {
+    struct LoadSize: Equatable, Sendable {
+        var kind: LoadKind
+        var count: Int
+        /// Working liquid in each load, l.
+        var liquid: Decimal
+    }
+
+    var areaInHectares: Decimal
+    var totalLiquid: Decimal
+    var totalWater: Decimal
+    var productTotals: [Decimal]
+    /// Full loads first, then the partial one; one group for equal loads. Never a group of 0.
+    var loads: [LoadSize]
+}

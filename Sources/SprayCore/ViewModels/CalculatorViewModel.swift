@@ -4,9 +4,10 @@
 
 import FoundationEssentials
 
-/// Keeps each calculation the user records (the history store implements it).
+/// Keeps each calculation the user records (HistoryStore implements it).
 public protocol CalculationRecorder: AnyObject {
-    func record(_ input: JobInput, at date: Date) throws
+    @discardableResult
+    func record(_ input: JobInput, at date: Date) throws -> HistoryEntry
 }
 
 /// A text field of the form.

@@ -1,0 +1,79 @@
+// A day on the calendar (2026-11-21) without a time or a time zone, and the proleptic
+// Gregorian arithmetic the history's timestamps and date filters are built on.
+
+/// A calendar day, as the history's date filter and `--from`/`--to` take it.
+public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var year: Int
+    /// 1 to 12.
+    public var month: Int
+    /// 1 to the month's length.
+    public var day: Int
+
+    /// nil when the day does not exist (2026-02-30, month 13).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...CalendarDate.length(ofMonth: month, in: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Reads "2026-11-21" (ISO 8601, four-digit year); nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// "2026-11-21".
+    public var description: String {
+        Digits.padded(year, 4) + "-" + Digits.padded(month, 2) + "-" + Digits.padded(day, 2)
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil: years start in March so the leap day comes last.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `days` days after 1970-01-01.
+    init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    static func length(ofMonth month: Int, in year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
+
+/// Zero-padded decimal numbers for dates and times, without String(format:).
+enum Digits {
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value.magnitude)
+        let padding = String(repeating: "0", count: max(width - text.count, 0))
+        return (value < 0 ? "-" : "") + padding + text
+    }
+}

@@ -1,0 +1,180 @@
+// The history as files for spreadsheets and programs — the spray record's raw material.
+// Pure functions of the entries, written in the order given (callers pass them oldest
+// first, so the file reads like a record book); numbers exact (never rounded).
+//
+// CSV (RFC 4180, UTF-8, CRLF line ends, a header row), one row per entry, so that a row is
+// one treatment; the products follow in numbered column groups, as many as the entry with
+// the most products has (fewer products leave their groups empty):
+//   timestamp;area;area_unit;area_ha;spray_rate_l_ha;tank_l;loads_strategy;full_loads;
+//   partial_loads;equal_loads;total_liquid_l;total_water_l;parcel;crop;notes;
+//   product_1_name;product_1_rate;product_1_unit;product_1_total;product_1_total_unit;product_2_name;…
+// With ";" as the separator decimals take a comma (1,5), as Polish spreadsheets expect;
+// with "," a point. Timestamps are local ISO 8601 with the offset: 2026-11-21T15:04:00+01:00.
+// Column names are the same in every language, so programs can rely on them.
+//
+// JSON: {"format":"kalkulator-oprysku/history-export","version":1,"entries":[…]}, one entry
+// per line, each with the whole input, its timestamp, the spray-record details (null when not
+// given), the recalculated totals and how many loads of which size, with the keys of
+// `calc --format json` (the recipe of each load is left to `calc`: it is the slow part).
+
+import FoundationEssentials
+
+/// The CSV field separator.
+public enum CSVSeparator: String, CaseIterable, Sendable {
+    case semicolon = ";"
+    case comma = ","
+
+    /// What a spreadsheet in `language` expects: ";" in Polish (the comma is its decimal
+    /// mark), "," in English.
+    public static func preferred(for language: Language) -> CSVSeparator {
+        language == .polish ? .semicolon : .comma
+    }
+
+}
+
+public enum HistoryExportFormat: Equatable, Sendable {
+    case csv(CSVSeparator)
+    case json
+
+    /// "csv" or "json", for a file name.
+    public var fileExtension: String {
+        switch self {
+        case .csv: "csv"
+        case .json: "json"
+        }
+    }
+}
+
+public enum HistoryExport {
+    /// `entries` as `format`, in the order given.
+    public static func text(_ entries: [HistoryEntry], as format: HistoryExportFormat) -> String {
+        switch format {
+        case let .csv(separator): csv(entries, separator: separator)
+        case .json: json(entries)
+        }
+    }
+
+    /// Writes an export to `path` atomically (a temporary file, synced, renamed over it), with
+    /// the permissions new files get (the umask's), so a reader never sees half of it.
+    public static func write(_ text: String, to path: String) throws(StorageError) {
+        try POSIXFile.writeAtomically(Array(text.utf8), to: path, permissions: .shared)
+    }
+
+    // MARK: CSV
+
+    public static func csv(_ entries: [HistoryEntry], separator: CSVSeparator) -> String {
+        let productColumns = entries.map(\.input.products.count).max() ?? 0
+        var header = ["timestamp", "area", "area_unit", "area_ha", "spray_rate_l_ha", "tank_l", "loads_strategy",
+                      "full_loads", "partial_loads", "equal_loads", "total_liquid_l", "total_water_l",
+                      "parcel", "crop", "notes"]
+        for index in 0..<productColumns {
+            header += ["name", "rate", "unit", "total", "total_unit"].map { "product_\(index + 1)_\($0)" }
+        }
+        var text = ""
+        text.reserveCapacity(entries.count * 300 + 400)
+        append(header, to: &text, separator: separator)
+        var numbers: [Decimal: String] = [:]  // the same few numbers recur in thousands of rows
+        func number(_ value: Decimal?) -> String {
+            guard let value else { return "" }
+            if let text = numbers[value] { return text }
+            var text = value.description
+            if separator == .semicolon {
+                text = String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }, as: UTF8.self)
+            }
+            numbers[value] = text
+            return text
+        }
+        for entry in entries {
+            let input = entry.input
+            let plan = try? TankMixEngine.outline(input).get()
+            func loads(_ kind: LoadKind) -> String {
+                guard let plan else { return "" }
+                return String(plan.loads.filter { $0.kind == kind }.reduce(0) { $0 + $1.count })
+            }
+            var fields = [
+                Timestamp.local(entry.timestamp), number(input.area), input.areaUnit.rawValue, number(input.areaInHectares),
+                number(input.sprayRate), number(input.tankCapacity), input.strategy.rawValue,
+                loads(.full), loads(.partial), loads(.equal), number(plan?.totalLiquid), number(plan?.totalWater),
+                entry.parcel ?? "", entry.crop ?? "", entry.notes ?? "",
+            ]
+            for index in 0..<productColumns {
+                guard index < input.products.count else {
+                    fields += ["", "", "", "", ""]
+                    continue
+                }
+                let product = input.products[index]
+                fields += [product.name, number(product.rate), product.unit.rawValue,
+                           number(plan?.productTotals[index]), product.unit.quantityUnit.rawValue]
+            }
+            append(fields, to: &text, separator: separator)
+        }
+        return text
+    }
+
+    /// One CSV record: fields quoted where RFC 4180 needs it, CRLF at the end.
+    static func append(_ fields: [String], to text: inout String, separator: CSVSeparator) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += separator.rawValue }
+            text += csvField(field, separator: separator)
+        }
+        text += "\r\n"
+    }
+
+    /// `text` as a CSV field: in quotes, with its quotes doubled, when it holds the separator,
+    /// a quote, CR or LF; as it is otherwise.
+    static func csvField(_ text: String, separator: CSVSeparator) -> String {
+        let mark = separator.rawValue.utf8.first!
+        guard text.utf8.contains(where: { $0 == mark || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    // MARK: JSON
+
+    public static func json(_ entries: [HistoryEntry]) -> String {
+        var text = "{\"format\":\"\(AppInfo.domain)/history-export\",\"version\":1,\"entries\":["
+        text.reserveCapacity(entries.count * 700 + 100)
+        var numbers = DecimalTexts()
+        func member(_ key: String, _ value: String, first: Bool = false) {
+            text += (first ? "\"" : ",\"") + key + "\":" + value
+        }
+        func string(_ value: String?) -> String {
+            guard let value else { return "null" }
+            var quoted = ""
+            JSONValue.appendQuoted(value, to: &quoted)
+            return quoted
+        }
+        func list(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+        for (position, entry) in entries.enumerated() {
+            let input = entry.input
+            let plan = try? TankMixEngine.outline(input).get()
+            text += position == 0 ? "\n{" : ",\n{"
+            member("id", string(entry.id.uuidString), first: true)
+            member("timestamp", string(Timestamp.local(entry.timestamp)))
+            member("parcel", string(entry.parcel))
+            member("crop", string(entry.crop))
+            member("notes", string(entry.notes))
+            member("area", numbers.text(input.area))
+            member("area_unit", string(input.areaUnit.rawValue))
+            member("area_ha", numbers.text(input.areaInHectares))
+            member("spray_rate_l_ha", numbers.text(input.sprayRate))
+            member("tank_l", numbers.text(input.tankCapacity))
+            member("loads_strategy", string(input.strategy.rawValue))
+            member("products", list(input.products.indices.map { index in
+                let product = input.products[index]
+                return "{\"name\":" + string(product.name) + ",\"rate\":" + numbers.text(product.rate)
+                    + ",\"unit\":" + string(product.unit.rawValue)
+                    + ",\"total\":" + (plan.map { numbers.text($0.productTotals[index]) } ?? "null")
+                    + ",\"total_unit\":" + string(product.unit.quantityUnit.rawValue) + "}"
+            }))
+            member("total_liquid_l", plan.map { numbers.text($0.totalLiquid) } ?? "null")
+            member("total_water_l", plan.map { numbers.text($0.totalWater) } ?? "null")
+            member("loads", list((plan?.loads ?? []).map { size in
+                "{\"kind\":" + string(size.kind.rawValue) + ",\"count\":" + String(size.count)
+                    + ",\"liquid_l\":" + numbers.text(size.liquid) + "}"
+            }))
+            text += "}"
+        }
+        text += entries.isEmpty ? "]}\n" : "\n]}\n"
+        return text
+    }
+}

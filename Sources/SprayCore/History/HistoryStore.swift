@@ -1,0 +1,174 @@
+// Every calculation the user recorded, in history.json in the data directory, kept forever
+// (no cap) for the spray record. Written through VersionedFile.modify, so the window and a
+// `calc --save` never lose each other's entries.
+
+import FoundationEssentials
+
+/// Used from the main thread. Every change re-reads the file under its lock first.
+///
+/// On disk (format version 1): the VersionedFile envelope with one entry per line, oldest
+/// first, as HistoryEntry+JSON.swift describes:
+///
+///     {"format":"kalkulator-oprysku/history","version":1,"items":[
+///     {"id":"…","timestamp":"2026-11-21T14:04:00Z","input":{…},"parcel":"Działka 7"},
+///     {"id":"…","timestamp":"2026-11-22T08:30:00Z","input":{…}}
+///     ]}
+public final class HistoryStore: CalculationRecorder {
+    public static let formatVersion = 1
+
+    /// Newest first.
+    public private(set) var entries: [HistoryEntry] = []
+    /// What the latest read of the file found worth telling the user.
+    public var notices: [StorageNotice] { loaded.contents.notices }
+    /// The file comes from a newer version of the app, or cannot be read: changes throw.
+    public var isReadOnly: Bool { loaded.contents.isReadOnly }
+    public var url: URL { loaded.file.url }
+
+    private var loaded: LoadedFile<HistoryEntry>
+    private var observers: [() -> Void] = []
+
+    public init(file: URL) {
+        loaded = LoadedFile(VersionedFile(url: file, kind: "history", version: HistoryStore.formatVersion, codec: .lines))
+        entriesChanged()
+    }
+
+    /// The store on `history.json` in the data directory.
+    public static func standard() -> HistoryStore {
+        HistoryStore(file: DataLocations.current.historyFile)
+    }
+
+    /// Calls `onChange` after every change of `entries` (a write here, or `reload`).
+    public func observe(_ onChange: @escaping () -> Void) {
+        observers.append(onChange)
+    }
+
+    /// Reads the file again (another process may have written it).
+    public func reload() {
+        loaded.reload()
+        entriesChanged()
+    }
+
+    /// Keeps the calculation of `input` as a new entry, stamped `date` to the whole second.
+    @discardableResult
+    public func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
+        try record(input, at: date, parcel: nil, crop: nil, notes: nil)
+    }
+
+    /// `record(_:at:)` with the spray-record details given at once (`calc --save --parcel …`);
+    /// blank text is stored as nil.
+    @discardableResult
+    public func record(_ input: JobInput, at date: Date, parcel: String?, crop: String?, notes: String?) throws -> HistoryEntry {
+        let entry = HistoryEntry(timestamp: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), input: input,
+                                 parcel: parcel.nonBlank, crop: crop.nonBlank, notes: notes.nonBlank)
+        guard entry.isStorable else { throw HistoryError.notStorable }
+        try modify { $0.insertChronologically(entry) }
+        return entry
+    }
+
+    /// Sets the spray-record details of entry `id`; blank text is stored as nil.
+    /// Throws `HistoryError.entryNotFound` when it is gone (deleted in another window or process).
+    public func update(id: UUID, parcel: String?, crop: String?, notes: String?) throws {
+        try modify { items in
+            guard let index = items.firstIndex(where: { $0.id == id }) else { throw HistoryError.entryNotFound }
+            items[index].parcel = parcel.nonBlank
+            items[index].crop = crop.nonBlank
+            items[index].notes = notes.nonBlank
+        }
+    }
+
+    /// Removes the entries `ids` and returns them (newest first), to be put back by `restore`.
+    @discardableResult
+    public func delete(ids: some Sequence<UUID>) throws -> [HistoryEntry] {
+        let ids = Set(ids)
+        var removed: [HistoryEntry] = []
+        try modify { items in
+            removed = items.filter { ids.contains($0.id) }
+            items.removeAll { ids.contains($0.id) }
+        }
+        return removed.reversed()
+    }
+
+    /// Puts `entries` back (undo), with their ids, timestamps and details, each in its place
+    /// in time; those still in the history are left as they are.
+    public func restore(_ entries: [HistoryEntry]) throws {
+        guard entries.allSatisfy(\.isStorable) else { throw HistoryError.notStorable }
+        try modify { items in
+            var present = Set(items.map(\.id))
+            for entry in entries.sorted(by: { $0.timestamp < $1.timestamp }) where !present.contains(entry.id) {
+                items.insertChronologically(entry)
+                present.insert(entry.id)
+            }
+        }
+    }
+
+    /// Removes every entry and returns them (newest first), to be put back by `restore`.
+    @discardableResult
+    public func clear() throws -> [HistoryEntry] {
+        var removed: [HistoryEntry] = []
+        try modify { items in
+            removed = items
+            items = []
+        }
+        return removed.reversed()
+    }
+
+    /// `LoadedFile.modify`, then `entries` from what is now known of the file — also when the
+    /// change failed, since the file was read again (a property observer would not run then).
+    private func modify(_ change: (inout [HistoryEntry]) throws -> Void) throws {
+        defer { entriesChanged() }
+        try loaded.modify(change)
+    }
+
+    private func entriesChanged() {
+        entries = Self.newestFirst(loaded.contents.items)
+        for observer in observers { observer() }
+    }
+
+    /// The file keeps entries oldest first; one edited by hand may not, so it is sorted
+    /// (stably: entries of the same second keep their order).
+    private static func newestFirst(_ items: [HistoryEntry]) -> [HistoryEntry] {
+        if zip(items, items.dropFirst()).allSatisfy({ $0.timestamp <= $1.timestamp }) { return items.reversed() }
+        return items.enumerated()
+            .sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }
+            .map(\.element)
+    }
+}
+
+/// Why a history change was refused.
+public enum HistoryError: Error, Equatable, Sendable, LocalizedMessage {
+    /// The entry was deleted meanwhile (in another window or process).
+    case entryNotFound
+    /// A number of the job is not a finite decimal, so it cannot be written.
+    case notStorable
+
+    public var message: String {
+        switch self {
+        case .entryNotFound: tr("This entry is no longer in the history: it was deleted in another window or program.")
+        case .notStorable: tr("This calculation cannot be saved in the history: one of its numbers is not valid.")
+        }
+    }
+}
+
+extension HistoryEntry {
+    /// Every number is a finite decimal, so the entry can be written as JSON.
+    var isStorable: Bool {
+        ([input.area, input.sprayRate, input.tankCapacity] + input.products.map(\.rate)).allSatisfy { !$0.isNaN }
+    }
+}
+
+extension [HistoryEntry] {
+    /// Inserts `entry` after every entry not later than it; at the end, for a new one.
+    fileprivate mutating func insertChronologically(_ entry: HistoryEntry) {
+        var index = endIndex
+        while index > startIndex, self[index - 1].timestamp > entry.timestamp { index -= 1 }
+        insert(entry, at: index)
+    }
+}
+
+extension String? {
+    /// Trimmed, and nil when nothing is left.
+    fileprivate var nonBlank: String? {
+        guard let trimmed = self?.trimmedWhitespace, !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}

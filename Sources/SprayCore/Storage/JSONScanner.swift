@@ -1,0 +1,274 @@
+// A strict JSON reader (RFC 8259) that walks the text without building a tree: the caller
+// asks for the next member, string or number, and skips what it does not know. Files that
+// grow large (the history) read through it instead of JSONDecoder, which is several times
+// slower. Numbers come as their text, so decimals read back exactly.
+
+/// Where a text stops being what its reader expects.
+struct JSONReadError: Error, Equatable {
+    /// Byte offset in the text.
+    var offset: Int
+    var expected: String
+}
+
+struct JSONScanner {
+    /// Nesting deeper than this is refused rather than risking the stack.
+    static let maximumDepth = 256
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The byte offset of the next thing to read.
+    var offset = 0
+
+    /// Runs `body` with a scanner at the start of `text` (UTF-8).
+    static func reading<T>(_ text: [UInt8], _ body: (inout JSONScanner) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
+        let result: Result<T, JSONReadError> = text.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            do throws(JSONReadError) {
+                return .success(try body(&scanner))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    func error(_ expected: String) -> JSONReadError {
+        JSONReadError(offset: offset, expected: expected)
+    }
+
+    // MARK: Structure
+
+    /// Reads "{".
+    mutating func beginObject() throws(JSONReadError) {
+        skipWhitespace()
+        guard next(is: "{") else { throw error("an object") }
+        afterOpening = true
+    }
+
+    /// The next member's name (its value comes next), or nil after the closing "}".
+    mutating func nextMember() throws(JSONReadError) -> String? {
+        skipWhitespace()
+        if next(is: "}") {
+            afterOpening = false
+            return nil
+        }
+        if !afterOpening {
+            guard next(is: ",") else { throw error("“,” or “}”") }
+            skipWhitespace()
+        }
+        afterOpening = false
+        guard peek(is: "\"") else { throw error("a member name") }
+        let name = try string()
+        skipWhitespace()
+        guard next(is: ":") else { throw error("“:”") }
+        return name
+    }
+
+    /// Reads "[".
+    mutating func beginArray() throws(JSONReadError) {
+        skipWhitespace()
+        guard next(is: "[") else { throw error("a list") }
+        afterOpening = true
+    }
+
+    /// Whether another element follows (read it next); false after the closing "]".
+    mutating func nextElement() throws(JSONReadError) -> Bool {
+        skipWhitespace()
+        if next(is: "]") {
+            afterOpening = false
+            return false
+        }
+        if !afterOpening {
+            guard next(is: ",") else { throw error("“,” or “]”") }
+        }
+        afterOpening = false
+        return true
+    }
+
+    /// Nothing but whitespace is left.
+    mutating func end() throws(JSONReadError) {
+        skipWhitespace()
+        guard offset == bytes.count else { throw error("the end of the text") }
+    }
+
+    /// Steps over one value of any kind, checking its syntax.
+    mutating func skipValue(depth: Int = 0) throws(JSONReadError) {
+        guard depth < Self.maximumDepth else { throw error("less deeply nested values") }
+        skipWhitespace()
+        if peek(is: "{") {
+            try beginObject()
+            while try nextMember() != nil { try skipValue(depth: depth + 1) }
+        } else if peek(is: "[") {
+            try beginArray()
+            while try nextElement() { try skipValue(depth: depth + 1) }
+        } else if peek(is: "\"") {
+            _ = try string()
+        } else if try !literal("true"), try !literal("false"), try !literal("null") {
+            _ = try numberText()
+        }
+    }
+
+    /// Set between an opening bracket and the first element or member: no comma expected.
+    private var afterOpening = false
+
+    // MARK: Values
+
+    /// A string value.
+    mutating func string() throws(JSONReadError) -> String {
+        skipWhitespace()
+        guard next(is: "\"") else { throw error("text") }
+        let start = offset
+        // Fast path: no escapes, so the bytes are the string.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                defer { offset += 1 }
+                return try text(UnsafeBufferPointer(rebasing: bytes[start..<offset]), at: start)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw error("no control characters in text") }
+            offset += 1
+        }
+        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return try text(utf8, at: start)
+            case UInt8(ascii: "\\"):
+                guard offset < bytes.count else { throw error("an escape") }
+                let escape = bytes[offset]
+                offset += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"): utf8 += try unicodeEscape()
+                default: throw error("a valid escape")
+                }
+            default:
+                guard byte >= 0x20 else { throw error("no control characters in text") }
+                utf8.append(byte)
+            }
+        }
+        throw error("the end of the text")
+    }
+
+    /// A string, or nil for null.
+    mutating func optionalString() throws(JSONReadError) -> String? {
+        skipWhitespace()
+        return try literal("null") ? nil : try string()
+    }
+
+    /// A number as written: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    mutating func numberText() throws(JSONReadError) -> String {
+        skipWhitespace()
+        let start = offset
+        _ = next(is: "-")
+        if !next(is: "0") {
+            guard digits() > 0 else { throw error("a value") }
+        }
+        if next(is: ".") {
+            guard digits() > 0 else { throw error("digits after “.”") }
+        }
+        if next(is: "e") || next(is: "E") {
+            if !next(is: "+") { _ = next(is: "-") }
+            guard digits() > 0 else { throw error("exponent digits") }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    }
+
+    // MARK: Bytes
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    private func peek(is character: Unicode.Scalar) -> Bool {
+        offset < bytes.count && bytes[offset] == UInt8(character.value)
+    }
+
+    private mutating func next(is character: Unicode.Scalar) -> Bool {
+        guard peek(is: character) else { return false }
+        offset += 1
+        return true
+    }
+
+    private mutating func digits() -> Int {
+        let start = offset
+        while offset < bytes.count, (0x30...0x39).contains(bytes[offset]) { offset += 1 }
+        return offset - start
+    }
+
+    /// Reads `word` (true, false, null) if it comes next. A word that starts like it but
+    /// differs is an error.
+    private mutating func literal(_ word: StaticString) throws(JSONReadError) -> Bool {
+        guard offset < bytes.count, bytes[offset] == word.utf8Start[0] else { return false }
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count, (0..<count).allSatisfy({ bytes[offset + $0] == word.utf8Start[$0] }) else {
+            throw error("a value")
+        }
+        offset += count
+        return true
+    }
+
+    /// The text of valid UTF-8 bytes.
+    private func text(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONReadError) -> String {
+        let text = String(decoding: utf8, as: UTF8.self)
+        // Decoding replaces invalid bytes with U+FFFD, so valid text comes out byte for byte.
+        guard utf8.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(utf8) else {
+            throw JSONReadError(offset: start, expected: "UTF-8 text")
+        }
+        return text
+    }
+
+    private func text(_ utf8: [UInt8], at start: Int) throws(JSONReadError) -> String {
+        try utf8.withUnsafeBufferPointer { buffer throws(JSONReadError) in try text(buffer, at: start) }
+    }
+
+    /// After "\u": four hex digits, or a surrogate pair; the character as UTF-8.
+    private mutating func unicodeEscape() throws(JSONReadError) -> [UInt8] {
+        var value = try hex4()
+        if (0xD800...0xDBFF).contains(value) {
+            guard next(is: "\\"), next(is: "u") else { throw error("a low surrogate") }
+            let low = try hex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("a low surrogate") }
+            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(value) else { throw error("a Unicode character") }
+        return Array(String(Character(scalar)).utf8)
+    }
+
+    private mutating func hex4() throws(JSONReadError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < bytes.count, let digit = Hex.value(bytes[offset]) else { throw error("four hex digits") }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+}
+
+enum Hex {
+    static func value(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// `history export` and the history side of `calc --save`.
+
+import FoundationEssentials
+import Gettext
+import Glibc
+import SprayCore
+
+extension CommandLineTool {
+    /// `history export …` (and `history --help`).
+    static func history(_ arguments: [String]) -> Int32 {
+        let subcommand = arguments.first
+        let rest = Array(arguments.dropFirst())
+        switch subcommand {
+        case "export":
+            return export(rest)
+        case "--help", "-h", "help":
+            Localization.start(language: HistoryExportCommand.requestedLanguage(rest))
+            write(Help.history, to: .standardOutput)
+            return 0
+        case nil:
+            Localization.start(language: nil)
+            write(Help.history, to: .standardError)
+            return 2
+        case let other?:
+            Localization.start(language: HistoryExportCommand.requestedLanguage(rest))
+            write(tr("unknown history command “%@” (see kalkulator-oprysku history --help)").filled(other) + "\n",
+                  to: .standardError)
+            return 2
+        }
+    }
+
+    static func export(_ arguments: [String]) -> Int32 {
+        Localization.start(language: HistoryExportCommand.requestedLanguage(arguments))
+        if arguments.contains("--help") || arguments.contains("-h") {
+            write(Help.historyExport, to: .standardOutput)
+            return 0
+        }
+        let command: HistoryExportCommand
+        switch HistoryExportCommand.parse(arguments, language: Translation.current.language) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+        let store = HistoryStore.standard()
+        report(store.notices.map(\.message))
+        if store.notices.contains(where: { if case .failed = $0 { true } else { false } }) { return 1 }
+        // Oldest first, like a record book.
+        let text = HistoryExport.text(command.filter.apply(to: store.entries).reversed(), as: command.format)
+        guard let output = command.output else {
+            return write(text, to: .standardOutput) ? 0 : 1
+        }
+        do {
+            try HistoryExport.write(text, to: output)
+            return 0
+        } catch {
+            report([error.message])
+            return 1
+        }
+    }
+
+    /// Records `input` in the history as the window's Calculate does; false, with the reason
+    /// on stderr, when it cannot. What the history's read found (a damaged file set aside) is
+    /// told on stderr too.
+    static func save(_ input: JobInput, details: CalcCommand.SaveRequest) -> Bool {
+        let store = HistoryStore.standard()
+        // A newer or unreadable file is reported by the failure to save, once.
+        var messages = store.notices.filter { if case .movedAside = $0 { true } else { false } }.map(\.message)
+        defer { report(messages) }
+        do {
+            try store.record(input, at: Date(), parcel: details.parcel, crop: details.crop, notes: details.notes)
+            messages += store.notices.map(\.message).filter { !messages.contains($0) }
+            return true
+        } catch {
+            let reason = (error as? LocalizedMessage)?.message ?? String(describing: error)
+            messages.append(tr("The calculation was not saved in the history: %@").filled(reason))
+            return false
+        }
+    }
+
+    static func report(_ messages: [String]) {
+        guard !messages.isEmpty else { return }
+        write(messages.joined(separator: "\n") + "\n", to: .standardError)
+    }
+}

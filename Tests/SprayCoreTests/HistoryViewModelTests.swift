@@ -1,0 +1,227 @@
+// The history window's behaviour without GTK: search (diacritics, case, words), the date
+// range in local time, row texts in both languages, reopening, details, delete and undo.
+
+import Foundation
+import XCTest
+@testable import SprayCore
+
+final class HistoryViewModelTests: TemporaryDirectoryTestCase {
+    private var store: HistoryStore!
+    private var model: HistoryViewModel!
+    /// Just after midnight of 3 May, Warsaw time: still 2 May in UTC.
+    private let lateEntry = HistoryEntry(
+        id: UUID(uuidString: "9F8E7D6C-5B4A-4392-8170-6F5E4D3C2B1A")!, timestamp: Timestamp.parse("2026-05-02T22:30:00Z")!,
+        input: JobInput(area: d("4.2"), sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd", rate: 1)]),
+        parcel: "Łąka za rzeką", crop: "Trawy")
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        store = HistoryStore(file: try copyFixture("history-v1.json", as: "history.json"))
+        try store.restore([lateEntry])
+        model = HistoryViewModel(store: store)
+    }
+
+    private var shownIDs: [UUID] { model.filtered.map(\.id) }
+    private var fixture: [UUID] { historyFixtureEntries.map(\.id) }
+
+    // Search
+
+    func testSearchIgnoresCaseAndDiacritics() {
+        let rows: [(String, [UUID])] = [
+            ("", [fixture[2], lateEntry.id, fixture[1], fixture[0]]),
+            ("   ", [fixture[2], lateEntry.id, fixture[1], fixture[0]]),
+            ("slaski", [fixture[0]]),
+            ("ŚLĄSKI", [fixture[0]]),
+            ("Śląski", [fixture[0]]),
+            ("S\u{301}la\u{328}ski", [fixture[0]]),  // typed with combining accents
+            ("herbicyd slaski", [fixture[0]]),
+            ("slaski fungicyd", []),
+            ("stodola", [fixture[0]]),
+            ("RZEPAK", [fixture[0]]),
+            ("lukasz", [fixture[0]]),
+            ("laka rzeka", [lateEntry.id]),
+            ("trawy", [lateEntry.id]),
+            ("mikro", [fixture[2]]),
+            ("258,4", [fixture[1]]),
+            ("258.4", [fixture[1]]),
+            ("150 a", [fixture[2]]),
+            ("4,2 ha", [lateEntry.id]),
+            ("product", [fixture[1]]),  // the unnamed product, as it is shown
+            ("żółw", []),
+        ]
+        for (text, expected) in rows {
+            model.searchText = text
+            XCTAssertEqual(shownIDs, expected, "“\(text)”")
+        }
+    }
+
+    func testFoldingTable() {
+        let rows: [(String, String)] = [
+            ("Zażółć gęślą jaźń", "zazolc gesla jazn"), ("ĄĆĘŁŃÓŚŹŻ", "acelnoszz"), ("Müller Čačka ßø", "muller cacka sso"),
+            ("a\u{00A0}b\tc", "a b c"), ("ABC xyz 123", "abc xyz 123"),
+        ]
+        for (text, folded) in rows { XCTAssertEqual(String(decoding: SearchFolding.fold(text), as: UTF8.self), folded, text) }
+    }
+
+    // Dates
+
+    func testDateRangeIsInclusiveInLocalTime() {
+        withTimeZone(warsaw) {
+            let rows: [(String?, String?, [UUID])] = [
+                ("2026-05-02", "2026-05-02", [fixture[1]]),
+                ("2026-05-03", "2026-05-03", [lateEntry.id]),
+                ("2026-05-02", nil, [fixture[2], fixture[1], lateEntry.id]),
+                (nil, "2026-04-14", [fixture[0]]),
+                ("2026-04-15", "2026-05-01", []),
+                ("2026-11-21", "2026-11-21", [fixture[2]]),
+                (nil, nil, [fixture[2], lateEntry.id, fixture[1], fixture[0]]),
+            ]
+            for (from, to, expected) in rows {
+                model.fromDate = from.flatMap(CalendarDate.init(parsing:))
+                model.toDate = to.flatMap(CalendarDate.init(parsing:))
+                XCTAssertEqual(Set(shownIDs), Set(expected), "\(from ?? "…")–\(to ?? "…")")
+            }
+        }
+        withTimeZone("UTC0") {
+            model.fromDate = CalendarDate(parsing: "2026-05-02")
+            model.toDate = CalendarDate(parsing: "2026-05-02")
+            XCTAssertEqual(shownIDs, [lateEntry.id, fixture[1]], "in UTC the late entry is on 2 May")
+        }
+    }
+
+    func testSearchAndDatesTogether() {
+        withTimeZone(warsaw) {
+            model.filter = HistoryFilter(searchText: "rzepak", from: CalendarDate(parsing: "2026-05-01"))
+            XCTAssertEqual(shownIDs, [])
+            model.filter.from = nil
+            XCTAssertEqual(shownIDs, [fixture[0]])
+            XCTAssertEqual(model.countText, "1 of 4 calculations")
+        }
+    }
+
+    // Presentation
+
+    func testRowsInEnglishAndPolish() {
+        withTimeZone(warsaw) {
+            let nbsp = "\u{00A0}"
+            let english = model.row(for: historyFixtureEntries[0])
+            XCTAssertEqual(english, HistoryRow(
+                id: fixture[0], date: "14 Apr 2026, 07:30", area: "15\(nbsp)ha",
+                products: "Herbicyd Śląski 1.5\(nbsp)l/ha · Adiuwant 300\(nbsp)ml/ha", setup: "150\(nbsp)l/ha · 800\(nbsp)l",
+                liquid: "2,250\(nbsp)l", loads: "2 full tanks + 1 partial tank", place: "Działka 7 \"za stodołą\" · Rzepak ozimy",
+                parcel: "Działka 7 \"za stodołą\"", crop: "Rzepak ozimy", notes: "Wiatr 2 m/s; 12 °C\nOperator: Łukasz"))
+            let polish = inPolish { model.row(for: historyFixtureEntries[0]) }
+            XCTAssertEqual(polish.date, "14.04.2026 07:30")
+            XCTAssertEqual(polish.products, "Herbicyd Śląski 1,5\(nbsp)l/ha · Adiuwant 300\(nbsp)ml/ha")
+            XCTAssertEqual(polish.liquid, "2250\(nbsp)l")
+            XCTAssertEqual(polish.loads, "2 pełne zbiorniki + 1 częściowy zbiornik")
+
+            let unnamed = inPolish { model.row(for: historyFixtureEntries[1]) }
+            XCTAssertEqual(unnamed.area, "258,4\(nbsp)ha")
+            XCTAssertEqual(unnamed.products, "Środek 1\(nbsp)l/ha")
+            XCTAssertEqual(unnamed.loads, "323 równe napełnienia")
+            XCTAssertNil(unnamed.place)
+            XCTAssertEqual(model.row(for: historyFixtureEntries[2]).area, "150\(nbsp)a")
+        }
+    }
+
+    func testCountsAndEmptyTexts() {
+        XCTAssertEqual(model.countText, "4 calculations")
+        XCTAssertNil(model.emptyText)
+        model.searchText = "nothing like this"
+        XCTAssertEqual(model.emptyText, "No calculations match the search or the dates.")
+        XCTAssertEqual(inPolish { model.countText }, "0 z 4 obliczeń")
+        model.clearAll()
+        XCTAssertEqual(model.emptyText, "No calculations yet. Each one you calculate is kept here, with the date, for your spray record.")
+        XCTAssertEqual(inPolish { model.countText }, "0 z 0 obliczeń")
+    }
+
+    func testAnEntryReopensInTheCalculatorAsTyped() {
+        let entry = historyFixtureEntries[2]
+        XCTAssertEqual(inPolish { model.form(for: entry) }, JobForm(
+            areaText: "150", areaUnit: .ares, sprayRateText: "300,5", tankText: "16",
+            products: [ProductForm(name: "Mikroelementy", rateText: "0,75", unit: .kilogramsPerHectare),
+                       ProductForm(name: "Siarka", rateText: "35", unit: .gramsPerHectare)],
+            strategy: .full))
+        let english = model.form(for: historyFixtureEntries[1])
+        XCTAssertEqual(english.areaText, "258.4")
+        XCTAssertEqual(english.strategy, .equal)
+        XCTAssertEqual(try? english.plan().get().input, historyFixtureEntries[1].input, "the form gives back the same job")
+    }
+
+    // Commands
+
+    func testDeleteAndUndoPutTheSameEntriesBack() throws {
+        var changes = 0
+        model.onChange = { changes += 1 }
+        let original = try bytes(path("history.json"))
+
+        XCTAssertTrue(model.delete(ids: [fixture[0], lateEntry.id]))
+        XCTAssertEqual(changes, 1, "one change per command")
+        XCTAssertEqual(shownIDs, [fixture[2], fixture[1]])
+        XCTAssertTrue(model.canUndoDelete)
+        XCTAssertEqual(model.deletedText, "2 calculations deleted")
+        XCTAssertEqual(inPolish { model.deletedText }, "Usunięto 2 obliczenia")
+
+        XCTAssertTrue(model.undoDelete())
+        XCTAssertEqual(changes, 2)
+        XCTAssertEqual(shownIDs, [fixture[2], lateEntry.id, fixture[1], fixture[0]])
+        XCTAssertFalse(model.canUndoDelete)
+        XCTAssertEqual(try bytes(path("history.json")), original)
+
+        XCTAssertTrue(model.clearAll())
+        XCTAssertEqual(model.filtered, [])
+        XCTAssertEqual(model.deletedText, "4 calculations deleted")
+        model.dismissUndo()
+        XCTAssertFalse(model.canUndoDelete)
+        XCTAssertFalse(model.undoDelete())
+    }
+
+    func testDetailsAreEditedAndFailuresExplained() {
+        XCTAssertTrue(model.update(id: fixture[1], parcel: "Działka 12", crop: "Pszenica", notes: nil))
+        XCTAssertEqual(model.entry(id: fixture[1])?.parcel, "Działka 12")
+        model.searchText = "pszenica"
+        XCTAssertEqual(shownIDs, [fixture[1]], "search sees the edit")
+
+        // Another program deletes the entry meanwhile.
+        _ = try? HistoryStore(file: path("history.json")).delete(ids: [fixture[1]])
+        XCTAssertFalse(model.update(id: fixture[1], parcel: "x", crop: nil, notes: nil))
+        XCTAssertEqual(model.lastError, HistoryError.entryNotFound.message)
+        XCTAssertEqual(shownIDs, [], "the list is read again after a failure")
+    }
+
+    func testACalculationRecordedElsewhereShowsUp() throws {
+        var changes = 0
+        model.onChange = { changes += 1 }
+        let calculator = CalculatorViewModel(form: JobForm(areaText: "3", sprayRateText: "100", tankText: "300",
+                                                           products: [ProductForm(name: "Nowy", rateText: "1")]),
+                                             recorder: store)
+        XCTAssertTrue(calculator.calculate(at: Timestamp.parse("2026-12-01T08:00:00Z")!))
+        XCTAssertEqual(changes, 1)
+        XCTAssertEqual(model.filtered.first?.input.products.first?.name, "Nowy")
+
+        try HistoryStore(file: path("history.json")).record(job(area: 77), at: Timestamp.parse("2026-12-02T08:00:00Z")!)
+        model.reload()
+        XCTAssertEqual(model.filtered.first?.input.area, 77)
+    }
+
+    func testExportTextIsOldestFirstAndCanBeLimitedToTheFilter() {
+        withTimeZone("UTC0") {
+            model.searchText = "fungicyd"
+            let filtered = model.exportText(.csv(.comma), filteredOnly: true)
+            XCTAssertEqual(filtered.components(separatedBy: "\r\n").count, 3, filtered)
+            let all = model.exportText(.json, filteredOnly: false)
+            let order = ["2026-04-14T05:30:00Z", "2026-05-02T16:45:10Z", "2026-05-02T22:30:00Z", "2026-11-21T14:04:00Z"]
+                .map { all.range(of: $0)!.lowerBound }
+            XCTAssertEqual(order, order.sorted())
+        }
+        withTimeZone(warsaw) {
+            let lateEvening = Timestamp.parse("2026-11-21T23:30:00Z")!
+            XCTAssertEqual(model.suggestedFileName(for: .csv(.semicolon), on: lateEvening), "spray-history-2026-11-22.csv")
+            XCTAssertEqual(inPolish { model.suggestedFileName(for: .json, on: lateEvening) }, "historia-zabiegow-2026-11-22.json")
+        }
+        XCTAssertTrue(model.export(.json, filteredOnly: false, to: path("export.json").path))
+        XCTAssertFalse(model.export(.json, filteredOnly: false, to: path("history.json/x").path))
+        XCTAssertTrue(model.lastError?.hasPrefix("Cannot save the file") == true, model.lastError ?? "")
+    }
+}
