@@ -25,6 +25,9 @@ public final class AppServices {
         AppServices(history: .standard(), favorites: FavoritesViewModel(store: .standard()), settings: settings)
     }
 
+    /// The history window's state; made when the window first opens.
+    public private(set) lazy var historyModel = HistoryViewModel(store: history)
+
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner.
     public var notices: [String] {
         history.notices.map(\.message) + favorites.notices + settings.notices.map(\.message)

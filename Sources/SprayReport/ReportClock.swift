@@ -1,6 +1,7 @@
 // When a report is made: now, in local time, or SOURCE_DATE_EPOCH (seconds since 1970,
 // shown in UTC) when that standard variable is set, so output can be reproduced byte for byte.
 
+import FoundationEssentials
 import Glibc
 import SprayCore
 
@@ -16,9 +17,6 @@ public enum ReportClock {
         if let text = sourceDateEpoch, let seconds = Int64(text.trimmedWhitespace), seconds >= 0 {
             return ReportTime(epochSeconds: seconds)
         }
-        var now = Glibc.time(nil)
-        var local = tm()
-        localtime_r(&now, &local)
-        return ReportTime(epochSeconds: Int64(now), utcOffsetSeconds: Int(local.tm_gmtoff))
+        return ReportTime(local: Date())
     }
 }

@@ -110,3 +110,19 @@ final class DateTests: XCTestCase {
                        ["sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sie", "wrz", "paź", "lis", "gru"])
     }
 }
+
+final class TypedDateTests: XCTestCase {
+    func testDatesAsPeopleTypeThem() {
+        let rows: [(String, String?)] = [
+            ("2026-11-21", "2026-11-21"), (" 21.11.2026 ", "2026-11-21"), ("1.4.2026", "2026-04-01"),
+            ("21.11.26", "2026-11-21"), ("31.02.2026", nil), ("21/11/2026", nil), ("21.11", nil),
+            ("", nil), ("2026-13-01", nil), ("21.11.202", nil),
+        ]
+        for (text, expected) in rows {
+            XCTAssertEqual(CalendarDate(typed: text)?.description, expected, text)
+        }
+        let date = CalendarDate(year: 2026, month: 4, day: 1)!
+        XCTAssertEqual(date.typedText(in: .polish), "01.04.2026")
+        XCTAssertEqual(date.typedText(in: .english), "2026-04-01")
+    }
+}

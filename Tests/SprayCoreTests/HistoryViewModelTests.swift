@@ -107,13 +107,13 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
             let english = model.row(for: historyFixtureEntries[0])
             XCTAssertEqual(english, HistoryRow(
                 id: fixture[0], date: "14 Apr 2026, 07:30", area: "15\(nbsp)ha",
-                products: "Herbicyd Śląski 1.5\(nbsp)l/ha · Adiuwant 300\(nbsp)ml/ha", setup: "150\(nbsp)l/ha · 800\(nbsp)l",
-                liquid: "2,250\(nbsp)l", loads: "2 full tanks + 1 partial tank", place: "Działka 7 \"za stodołą\" · Rzepak ozimy",
+                products: "Herbicyd Śląski 1.5\(nbsp)l/ha · Adiuwant 300\(nbsp)ml/ha", setup: "150\(nbsp)l/ha · tank 800\(nbsp)l",
+                liquid: "2,250\(nbsp)l of working liquid", loads: "2 full tanks + 1 partial tank", place: "Działka 7 \"za stodołą\" · Rzepak ozimy",
                 parcel: "Działka 7 \"za stodołą\"", crop: "Rzepak ozimy", notes: "Wiatr 2 m/s; 12 °C\nOperator: Łukasz"))
             let polish = inPolish { model.row(for: historyFixtureEntries[0]) }
             XCTAssertEqual(polish.date, "14.04.2026 07:30")
             XCTAssertEqual(polish.products, "Herbicyd Śląski 1,5\(nbsp)l/ha · Adiuwant 300\(nbsp)ml/ha")
-            XCTAssertEqual(polish.liquid, "2250\(nbsp)l")
+            XCTAssertEqual(polish.liquid, "2250\(nbsp)l cieczy roboczej")
             XCTAssertEqual(polish.loads, "2 pełne zbiorniki + 1 częściowy zbiornik")
 
             let unnamed = inPolish { model.row(for: historyFixtureEntries[1]) }

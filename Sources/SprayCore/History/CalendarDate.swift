@@ -27,6 +27,27 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
         self.init(year: year, month: month, day: day)
     }
 
+    /// A date as a person types it: "2026-11-21" or "21.11.2026" (also "21.11.26"); nil otherwise.
+    public init?(typed text: String) {
+        let trimmed = text.trimmedWhitespace
+        if let iso = CalendarDate(parsing: trimmed) {
+            self = iso
+            return
+        }
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigit) }),
+              let day = Int(parts[0]), let month = Int(parts[1]), var year = Int(parts[2]),
+              parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4
+        else { return nil }
+        if parts[2].count == 2 { year += 2000 }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// "21.11.2026" in Polish, "2026-11-21" otherwise: how a date field shows it.
+    public func typedText(in language: Language) -> String {
+        language == .polish ? Digits.padded(day, 2) + "." + Digits.padded(month, 2) + "." + Digits.padded(year, 4) : description
+    }
+
     /// "2026-11-21".
     public var description: String {
         Digits.padded(year, 4) + "-" + Digits.padded(month, 2) + "-" + Digits.padded(day, 2)

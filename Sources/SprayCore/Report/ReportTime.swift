@@ -2,6 +2,8 @@
 // offset, computed from epoch seconds without ICU. Reading the clock (now, or
 // SOURCE_DATE_EPOCH for reproducible output) is SprayReport's ReportClock.
 
+import FoundationEssentials
+
 public struct ReportTime: Equatable, Sendable {
     public var year: Int
     public var month: Int
@@ -29,6 +31,13 @@ public struct ReportTime: Equatable, Sendable {
         let (year, month, day) = Self.civil(fromDays: days)
         self.init(year: year, month: month, day: day, hour: Int(secondOfDay / 3600), minute: Int(secondOfDay % 3600 / 60),
                   second: Int(secondOfDay % 60), utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// `moment` on the system's wall clock (a history entry's report shows when it was calculated).
+    public init(local moment: Date) {
+        let local = LocalTime.dateTime(at: moment)
+        self.init(year: local.date.year, month: local.date.month, day: local.date.day,
+                  hour: local.hour, minute: local.minute, second: local.second, utcOffsetSeconds: local.utcOffset)
     }
 
     /// Polish "21.11.2026, 15:04"; English "21 Nov 2026, 15:04".

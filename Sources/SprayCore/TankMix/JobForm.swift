@@ -35,6 +35,16 @@ public struct JobForm: Equatable, Sendable, Codable {
         self.strategy = strategy
     }
 
+    /// `input` as the user would type it (history entries and favorites reopen this way).
+    public init(editing input: JobInput, format: NumberFormat = .current) {
+        self.init(
+            areaText: format.editable(input.area), areaUnit: input.areaUnit,
+            sprayRateText: format.editable(input.sprayRate), tankText: format.editable(input.tankCapacity),
+            products: input.products.map { ProductForm(name: $0.name, rateText: format.editable($0.rate), unit: $0.unit) },
+            strategy: input.strategy
+        )
+    }
+
     /// The numbers, or every field that does not hold a positive number.
     public func input() -> Result<JobInput, InvalidJob> {
         var errors: [FieldError] = []

@@ -74,15 +74,11 @@ public final class FavoritesViewModel {
 
     /// The form filled from `favorite`, keeping the area the user has typed.
     public func form(applying favorite: Favorite, to current: JobForm) -> JobForm {
-        let format = NumberFormat.current
-        return JobForm(
-            areaText: current.areaText,
-            areaUnit: favorite.areaUnit,
-            sprayRateText: format.editable(favorite.sprayRate),
-            tankText: format.editable(favorite.tankCapacity),
-            products: favorite.products.map { ProductForm(name: $0.name, rateText: format.editable($0.rate), unit: $0.unit) },
-            strategy: favorite.strategy
-        )
+        let setup = JobInput(area: 1, areaUnit: favorite.areaUnit, sprayRate: favorite.sprayRate,
+                             tankCapacity: favorite.tankCapacity, products: favorite.products, strategy: favorite.strategy)
+        var form = JobForm(editing: setup)
+        form.areaText = current.areaText
+        return form
     }
 
     /// One line that tells favorites apart: "150 l/ha · 800 l · Herbicyd 1,5 l/ha · Equal loads".

@@ -12,9 +12,9 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
     public var area: String
     /// "Herbicyd 1,5 l/ha · Adiuwant 300 ml/ha".
     public var products: String
-    /// Spray volume and tank: "150 l/ha · 800 l".
+    /// Spray volume and tank: "150 l/ha · tank 800 l".
     public var setup: String
-    /// Working liquid for the job: "2250 l".
+    /// Working liquid for the job: "2250 l of working liquid".
     public var liquid: String
     /// "2 full tanks + 1 partial tank"; empty when the job cannot be recalculated.
     public var loads: String
@@ -36,8 +36,8 @@ extension HistoryRow {
         products = input.products.indices.map { index in
             input.displayName(ofProduct: index) + " " + number(input.products[index].rate) + "\u{00A0}" + input.products[index].unit.symbol
         }.joined(separator: " · ")
-        setup = number(input.sprayRate) + "\u{00A0}l/ha · " + number(input.tankCapacity) + "\u{00A0}l"
-        liquid = plan.map { Quantity($0.totalLiquid, .litres).formatted(format) } ?? ""
+        setup = number(input.sprayRate) + "\u{00A0}l/ha · " + tr("tank %@").filled(number(input.tankCapacity) + "\u{00A0}l")
+        liquid = plan.map { tr("%@ of working liquid").filled(Quantity($0.totalLiquid, .litres).formatted(format)) } ?? ""
         loads = plan.map(LoadSummary.text) ?? ""
         let details = [entry.parcel, entry.crop].compactMap { $0 }
         place = details.isEmpty ? nil : details.joined(separator: " · ")

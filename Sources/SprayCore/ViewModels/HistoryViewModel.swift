@@ -95,14 +95,7 @@ public final class HistoryViewModel {
 
     /// The form that reopens `entry` in the calculator, every number as it would be typed.
     public func form(for entry: HistoryEntry) -> JobForm {
-        let format = NumberFormat.current
-        let input = entry.input
-        return JobForm(
-            areaText: format.editable(input.area), areaUnit: input.areaUnit,
-            sprayRateText: format.editable(input.sprayRate), tankText: format.editable(input.tankCapacity),
-            products: input.products.map { ProductForm(name: $0.name, rateText: format.editable($0.rate), unit: $0.unit) },
-            strategy: input.strategy
-        )
+        JobForm(editing: entry.input)
     }
 
     // MARK: Commands

@@ -18,6 +18,9 @@ enum Action: String, CaseIterable {
     case exportPDF = "win.export-pdf"
     case printPreview = "win.print-preview"
     case print = "win.print"
+    case history = "win.history"
+    case exportHistory = "win.export-history"
+    case clearHistory = "win.clear-history"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -35,6 +38,8 @@ enum Action: String, CaseIterable {
         case .exportPDF: ["<Control>e"]
         case .printPreview: ["<Control><Shift>p"]
         case .print: ["<Control>p"]
+        case .history: ["<Control>h"]
+        case .exportHistory, .clearHistory: []
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -52,6 +57,8 @@ enum Action: String, CaseIterable {
         case .exportPDF: tr("Export the recipe as PDF")
         case .printPreview: tr("Print preview")
         case .print: tr("Print the recipe")
+        case .history: tr("History of calculations")
+        case .exportHistory, .clearHistory: nil
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

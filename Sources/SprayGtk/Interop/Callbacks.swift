@@ -120,3 +120,16 @@ private let invokeTick: GtkTickCallback = { _, clock, data in
 func addTickCallback(_ widget: some GPointer, _ tick: @escaping TickAction) -> guint {
     gtk_widget_add_tick_callback(cast(widget), invokeTick, retained(tick), releaseBox)
 }
+
+private let invokeTimeoutOnce: GSourceFunc = { data in
+    guard let data else { return 0 }
+    let box = Unmanaged<CallbackBox<IdleAction>>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { box.action() }
+    return 0  // G_SOURCE_REMOVE: run once
+}
+
+/// Runs `action` once, `seconds` from now (an undo notification that goes away by itself).
+@MainActor @discardableResult
+func runAfter(seconds: UInt32, _ action: @escaping IdleAction) -> guint {
+    g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, seconds, invokeTimeoutOnce, retained(action), releaseBox)
+}

@@ -44,6 +44,13 @@ func attach(_ owner: AnyObject, to object: some GPointer, key: String = "swift-o
     g_object_set_data_full(cast(object), key, box, releaseOwnedObject)
 }
 
+/// The Swift object `attach` gave to `object`, if it is a `T`.
+@MainActor
+func owner<T: AnyObject>(of object: some GPointer, as type: T.Type = T.self, key: String = "swift-owner") -> T? {
+    guard let box = g_object_get_data(cast(object), key) else { return nil }
+    return Unmanaged<OwnedObject>.fromOpaque(box).takeUnretainedValue().object as? T
+}
+
 private final class OwnedObject {
     let object: AnyObject
     init(_ object: AnyObject) { self.object = object }

@@ -6,6 +6,7 @@ import SprayCore
 
 extension CalculatorWindow {
     func installActions() {
+        addAction(.history, to: window) { [unowned self] in openHistory() }
         addAction(.calculate, to: window) { [unowned self] in calculate() }
         addAction(.clear, to: window) { [unowned self] in clearForm() }
         addAction(.addProduct, to: window) { [unowned self] in
@@ -29,6 +30,20 @@ extension CalculatorWindow {
         if !model.calculate(), let field = model.firstProblemField, let entry = entry(for: field) {
             gtk_widget_grab_focus(entry)
         }
+    }
+
+    func openHistory() {
+        if let open = historyWindow {
+            open.present()
+            return
+        }
+        let history = HistoryWindow(parent: window, model: services.historyModel) { [weak self] entry in
+            guard let self else { return }
+            model.replaceForm(with: services.historyModel.form(for: entry))
+            gtk_window_present(cast(window))
+        }
+        historyWindow = history
+        history.present()
     }
 
     /// Clears at once when there is nothing to lose; otherwise asks first.

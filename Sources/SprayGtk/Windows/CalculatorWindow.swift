@@ -38,6 +38,8 @@ public final class CalculatorWindow {
     let favoritesMenu: OpaquePointer
     /// The open favorites manager, if any; its GTK window owns it.
     weak var favoritesWindow: FavoritesWindow?
+    /// The open history window, if any; its GTK window owns it.
+    weak var historyWindow: HistoryWindow?
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
     var reportButtons: Widget!
@@ -105,6 +107,7 @@ public final class CalculatorWindow {
     private func makePrimaryMenu() -> OpaquePointer {
         let menu = g_menu_new()!
         let windows = g_menu_new()!
+        g_menu_append(windows, tr("_History"), Action.history.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
         let report = g_menu_new()!

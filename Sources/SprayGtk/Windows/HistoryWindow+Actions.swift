@@ -1,0 +1,112 @@
+// The history window's commands: export (menu), clear (confirmed), delete with a timed
+// undo banner, spray-record details, a PDF of one entry, and its keyboard shortcuts.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+import SprayReport
+
+extension HistoryWindow {
+    /// Seconds the undo banner stays after a delete.
+    static let undoSeconds: UInt32 = 10
+
+    func installActions() {
+        // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
+        gtk_widget_insert_action_group(window, "win", cast(actions))
+        addStringAction(.exportHistory, to: actions) { [unowned self] choice in export(choice) }
+        addAction(.clearHistory, to: actions) { [unowned self] in confirmClear() }
+        gtk_actionable_set_action_name(cast(clearButton), Action.clearHistory.rawValue)
+
+        let shortcuts = gtk_shortcut_controller_new()!
+        addShortcut(shortcuts, "<Control>f") { [unowned self] in gtk_widget_grab_focus(searchEntry) }
+        addShortcut(shortcuts, "Delete") { [unowned self] in
+            let selection = gtk_list_view_get_model(cast(listView))!
+            let position = Int(gtk_single_selection_get_selected(cast(selection)))
+            if model.filtered.indices.contains(position), gtk_widget_has_focus(searchEntry) == 0 {
+                delete(model.filtered[position])
+            }
+        }
+        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(window)) }
+        gtk_widget_add_controller(window, shortcuts)
+    }
+
+    func updateActions() {
+        setEnabled(!model.isReadOnly && !model.entries.isEmpty, .clearHistory, in: actions)
+        setEnabled(!model.entries.isEmpty, .exportHistory, in: actions)
+        gtk_menu_button_set_menu_model(cast(exportButton), cast(exportMenu()))
+    }
+
+    /// CSV with ";" (Polish spreadsheets), CSV with ",", JSON — of everything, and of what
+    /// the search and dates show when they hide something.
+    private func exportMenu() -> OpaquePointer {
+        let menu = g_menu_new()!
+        func section(_ title: String, scope: String) {
+            let items = g_menu_new()!
+            g_menu_append(items, tr("CSV, separated by ; (Polish spreadsheets)…"), Action.exportHistory.rawValue + "::csv-semicolon-" + scope)
+            g_menu_append(items, tr("CSV, separated by , …"), Action.exportHistory.rawValue + "::csv-comma-" + scope)
+            g_menu_append(items, tr("JSON…"), Action.exportHistory.rawValue + "::json-" + scope)
+            g_menu_append_section(menu, title, cast(items))
+            g_object_unref(items.rawPointer)
+        }
+        section(tr("All calculations"), scope: "all")
+        if model.filter.isActive { section(tr("Only the calculations shown"), scope: "shown") }
+        return menu
+    }
+
+    /// `choice` is "<format>-<scope>", as the export menu names it.
+    func export(_ choice: String) {
+        let filteredOnly = choice.hasSuffix("-shown")
+        let format: HistoryExportFormat = choice.hasPrefix("json") ? .json
+            : .csv(choice.hasPrefix("csv-semicolon") ? .semicolon : .comma)
+        let isJSON = choice.hasPrefix("json")
+        SaveFileDialog.present(
+            parent: window, title: tr("Export the history"), suggestedName: model.suggestedFileName(for: format),
+            fileType: isJSON ? tr("JSON files") : tr("CSV files (spreadsheets)"), patterns: [isJSON ? "*.json" : "*.csv"]
+        ) { [weak self] path in
+            guard let self, !model.export(format, filteredOnly: filteredOnly, to: path) else { return nil }
+            return model.lastError
+        }
+    }
+
+    private func confirmClear() {
+        let count = model.entries.count
+        ConfirmationDialog.present(
+            parent: window,
+            heading: tr("Clear the whole history?"),
+            body: trn("%d calculation will be deleted from the history. You can undo this right after.",
+                      "%d calculations will be deleted from the history. You can undo this right after.", count)
+                .filled(String(count)),
+            confirmLabel: tr("C_lear History"), destructive: true
+        ) { [weak self] in
+            guard let self, model.clearAll() else { return }
+            scheduleUndoExpiry()
+        }
+    }
+
+    func delete(_ entry: HistoryEntry) {
+        guard model.delete(ids: [entry.id]) else { return }
+        scheduleUndoExpiry()
+    }
+
+    /// Hides the undo banner after a while, unless another delete has come since.
+    private func scheduleUndoExpiry() {
+        undoGeneration += 1
+        let generation = undoGeneration
+        runAfter(seconds: Self.undoSeconds) { [weak self] in
+            guard let self, undoGeneration == generation, model.canUndoDelete else { return }
+            model.dismissUndo()
+        }
+    }
+
+    func editDetails(_ entry: HistoryEntry) {
+        HistoryDetailsDialog.present(parent: window, entry: entry, row: model.row(for: entry)) { [weak self] parcel, crop, notes in
+            guard let self else { return nil }
+            return model.update(id: entry.id, parcel: parcel, crop: crop, notes: notes) ? nil : model.lastError
+        }
+    }
+
+    func saveReport(_ entry: HistoryEntry) {
+        guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return }
+        PDFSaveDialog.present(report: PreparedReport(plan: plan, time: ReportTime(local: entry.timestamp)), parent: cast(window))
+    }
+}

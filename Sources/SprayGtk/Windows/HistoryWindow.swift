@@ -1,0 +1,183 @@
+// The history window: every recorded calculation, newest first, in a GtkListView (rows are
+// built only as they scroll into view, so 10 000 entries open as fast as 100). Search,
+// a date range, reopen in the calculator, a PDF per entry, spray-record details, delete
+// with undo, clear, export. State and text come from SprayCore's HistoryViewModel.
+// Rows are in HistoryRowView.swift; actions and dialogs in HistoryWindow+Actions.swift.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+
+@MainActor
+final class HistoryWindow {
+    let window: Widget
+    let model: HistoryViewModel
+    /// Fills the calculator with an entry and brings its window forward.
+    let reopen: @MainActor (HistoryEntry) -> Void
+    let rows = StringListModel()
+    /// The window's "win." actions.
+    let actions = g_simple_action_group_new()!
+    var listView: Widget!
+    var searchEntry: Widget!
+    var fromEntry: Widget!
+    var toEntry: Widget!
+    var dateError: Widget!
+    var countLabel: Widget!
+    var emptyLabel: Widget!
+    var banner: Widget!
+    var bannerLabel: Widget!
+    var undoButton: Widget!
+    var exportButton: Widget!
+    var clearButton: Widget!
+    /// Bumped by each delete, so an older delete's timer does not hide a newer undo banner.
+    var undoGeneration = 0
+
+    isolated deinit {
+        g_object_unref(actions.rawPointer)
+    }
+
+    init(parent: Widget, model: HistoryViewModel, reopen: @escaping @MainActor (HistoryEntry) -> Void) {
+        self.model = model
+        self.reopen = reopen
+        window = gtk_window_new()!
+        gtk_window_set_title(cast(window), tr("History"))
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 980, 680)
+
+        let header = gtk_header_bar_new()!
+        exportButton = gtk_menu_button_new()!
+        gtk_menu_button_set_label(cast(exportButton), tr("_Export"))
+        gtk_menu_button_set_use_underline(cast(exportButton), 1)
+        gtk_widget_set_tooltip_text(exportButton, tr("Save the calculations as CSV for a spreadsheet, or as JSON"))
+        gtk_header_bar_pack_start(cast(header), exportButton)
+        clearButton = Widgets.button(tr("C_lear History…"), classes: ["destructive-action"])
+        gtk_header_bar_pack_end(cast(header), clearButton)
+        gtk_window_set_titlebar(cast(window), header)
+
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [
+            makeFilterBar(), makeBanner(), makeList(),
+        ])
+        Widgets.setMargins(content, 14)
+        gtk_window_set_child(cast(window), content)
+
+        installActions()
+        attach(self, to: window)
+        model.onChange = { [weak self] in self?.refresh() }
+        // Entries saved meanwhile by `calc --save` show up when the window is used again.
+        connect(window, "notify::is-active", withArgument: { [weak self] _ in
+            guard let self, gtk_window_is_active(cast(window)) != 0 else { return }
+            model.reload()
+        })
+        refresh()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        gtk_widget_grab_focus(searchEntry)
+    }
+
+    private func makeFilterBar() -> Widget {
+        searchEntry = gtk_search_entry_new()!
+        gtk_widget_set_hexpand(searchEntry, 1)
+        gtk_widget_set_tooltip_text(searchEntry, tr("Find products, parcels, crops or notes (Ctrl+F)"))
+        ko_accessible_set_label(searchEntry, tr("Search the history"))
+        connect(searchEntry, "search-changed") { [unowned self] in model.searchText = Widgets.text(of: searchEntry) }
+
+        let placeholder = CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language)
+        fromEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("First day to show"), widthChars: 11)
+        toEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("Last day to show"), widthChars: 11)
+        connect(fromEntry, "changed") { [unowned self] in datesChanged() }
+        connect(toEntry, "changed") { [unowned self] in datesChanged() }
+        countLabel = Widgets.label("", classes: ["dim-label"], xalign: 1)
+
+        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
+            searchEntry,
+            Widgets.mnemonicLabel(tr("_From"), for: fromEntry), fromEntry,
+            Widgets.mnemonicLabel(tr("_To"), for: toEntry), toEntry,
+            countLabel,
+        ])
+        dateError = Widgets.label("", classes: ["field-error"], xalign: 1)
+        gtk_widget_set_visible(dateError, 0)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [bar, dateError])
+    }
+
+    private func makeBanner() -> Widget {
+        bannerLabel = Widgets.label("", wrap: true)
+        gtk_widget_set_hexpand(bannerLabel, 1)
+        undoButton = Widgets.button(tr("_Undo"))
+        connect(undoButton, "clicked") { [unowned self] in _ = model.undoDelete() }
+        banner = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["banner"], children: [bannerLabel, undoButton])
+        return banner
+    }
+
+    private func makeList() -> Widget {
+        let factory = gtk_signal_list_item_factory_new()!
+        connect(factory, "setup", withArgument: { [unowned self] item in
+            guard let item else { return }
+            let row = HistoryRowView(window: self)
+            gtk_list_item_set_child(cast(item), row.container)
+        })
+        connect(factory, "bind", withArgument: { [unowned self] item in
+            guard let item, let child = gtk_list_item_get_child(cast(item)),
+                  let row = owner(of: child, as: HistoryRowView.self) else { return }
+            let position = Int(gtk_list_item_get_position(cast(item)))
+            guard model.filtered.indices.contains(position) else { return }
+            row.show(model.filtered[position], model.row(for: model.filtered[position]))
+        })
+        let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        listView = gtk_list_view_new(cast(selection), cast(factory))
+        gtk_list_view_set_show_separators(cast(listView), 1)
+        gtk_list_view_set_single_click_activate(cast(listView), 0)
+        connect(listView, "activate", withArgument: { [unowned self] position in
+            let index = Int(UInt(bitPattern: position))
+            guard model.filtered.indices.contains(index) else { return }
+            reopen(model.filtered[index])
+        })
+        ko_accessible_set_label(listView, tr("Calculations"))
+
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), listView)
+        gtk_widget_set_vexpand(scroller, 1)
+        emptyLabel = Widgets.label("", classes: ["prompt"], xalign: 0.5, wrap: true)
+        gtk_widget_set_vexpand(emptyLabel, 1)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, children: [scroller, emptyLabel])
+    }
+
+    // MARK: Binding
+
+    /// Copies the view-model into the widgets: rows, count, empty text, banner, actions.
+    func refresh() {
+        rows.replaceAll(with: model.filtered.map(\.id.uuidString))
+        gtk_label_set_text(cast(countLabel), model.countText)
+        let empty = model.emptyText
+        gtk_label_set_text(cast(emptyLabel), empty ?? "")
+        gtk_widget_set_visible(emptyLabel, empty == nil ? 0 : 1)
+        gtk_widget_set_visible(gtk_widget_get_parent(listView), empty == nil ? 1 : 0)
+
+        let message = model.lastError ?? model.deletedText ?? model.notices.last
+        gtk_label_set_text(cast(bannerLabel), message ?? "")
+        gtk_widget_set_visible(banner, message == nil ? 0 : 1)
+        gtk_widget_set_visible(undoButton, model.lastError == nil && model.canUndoDelete ? 1 : 0)
+        updateActions()
+    }
+
+    private func datesChanged() {
+        let from = Widgets.text(of: fromEntry), to = Widgets.text(of: toEntry)
+        let fromDate = CalendarDate(typed: from), toDate = CalendarDate(typed: to)
+        let fromBad = !from.trimmedWhitespace.isEmpty && fromDate == nil
+        let toBad = !to.trimmedWhitespace.isEmpty && toDate == nil
+        Widgets.setClass("error", on: fromEntry, fromBad)
+        Widgets.setClass("error", on: toEntry, toBad)
+        let problem = fromBad || toBad
+            ? tr("Write dates as %@").filled(CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language))
+            : nil
+        gtk_label_set_text(cast(dateError), problem ?? "")
+        gtk_widget_set_visible(dateError, problem == nil ? 0 : 1)
+        // What can be read filters; a half-typed date does not empty the list.
+        model.filter = HistoryFilter(searchText: model.searchText, from: fromBad ? nil : fromDate, to: toBad ? nil : toDate)
+    }
+}
