@@ -28,6 +28,10 @@ public final class AppServices {
     /// The history window's state; made when the window first opens.
     public private(set) lazy var historyModel = HistoryViewModel(store: history)
 
+    public var dataDeletion: DataDeletion {
+        DataDeletion(history: history, favorites: favorites, settings: settings)
+    }
+
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner.
     public var notices: [String] {
         history.notices.map(\.message) + favorites.notices + settings.notices.map(\.message)

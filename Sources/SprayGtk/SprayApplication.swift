@@ -50,7 +50,7 @@ public final class SprayApplication {
     func openPreferences() {
         guard let parent = calculatorWindow?.window else { return }
         let preferences = PreferencesWindow(
-            parent: parent, settings: services.settings.settings,
+            parent: parent, settings: services.settings.settings, deletion: services.dataDeletion,
             changeLanguage: { [unowned self] language in
                 let error = saveSettings { $0.language = language }
                 switchLanguage(to: language)
@@ -59,9 +59,22 @@ public final class SprayApplication {
             changeTheme: { [unowned self] theme in
                 Appearance.apply(theme)
                 return saveSettings { $0.theme = theme }
-            })
+            },
+            deleteAllData: { [unowned self] in deleteAllData() })
         preferencesWindow = preferences
         preferences.present()
+    }
+
+    /// Deletes the history, favorites and preferences; the preferences return to the
+    /// system's language and theme at once. Returns what could not be deleted.
+    private func deleteAllData() -> [String] {
+        let chosenLanguage = services.settings.settings.language
+        let problems = services.dataDeletion.perform()
+        services.historyModel.reload()
+        services.favorites.reload()
+        Appearance.apply(.system)
+        if chosenLanguage != nil { switchLanguage(to: nil) }
+        return problems
     }
 
     /// Keeps a settings change; the message to show when it cannot be written.

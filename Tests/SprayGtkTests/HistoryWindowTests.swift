@@ -77,3 +77,31 @@ final class HistoryWindowTests: XCTestCase {
         }
     }
 }
+
+final class DeleteAllDataTests: XCTestCase {
+    func testDeleteAllDataNamesWhatGoesAndDeletesIt() {
+        CalculatorHarness.run(.english) { harness in
+            harness.typeSeed()
+            harness.activate(.calculate)
+            harness.activate(.calculate)
+            _ = harness.app.services.favorites.save(harness.window.model.form, named: "Wheat")
+            harness.activate(.preferences)
+            guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences") }
+            gtk_drop_down_set_selected(cast(preferences.themeDropDown), 2)
+
+            harness.click("_Delete All Data…", in: preferences.window)
+            guard let dialog = harness.toplevel(titled: "Delete all data?") else { return XCTFail("no confirmation") }
+            let body = Widgets.labelTexts(in: dialog).joined(separator: "\n")
+            let directory = harness.directory.path
+            XCTAssertTrue(body.contains("2 calculations in the history (\(directory)/history.json)"), body)
+            XCTAssertTrue(body.contains("1 favorite (\(directory)/favorites.json)"), body)
+            XCTAssertTrue(body.contains("the preferences: language and theme (\(directory)/settings.json)"), body)
+
+            harness.click("_Delete All Data", in: dialog)
+            XCTAssertEqual(HistoryStore(file: harness.directory.appendingPathComponent("history.json")).entries.count, 0)
+            XCTAssertEqual(FavoritesStore(file: harness.directory.appendingPathComponent("favorites.json")).favorites.count, 0)
+            XCTAssertEqual(SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings, Settings())
+            XCTAssertEqual(Widgets.text(of: harness.window.areaEntry), "15", "the form itself is not stored data")
+        }
+    }
+}

@@ -15,6 +15,7 @@ public final class FavoritesStore {
     public var notices: [StorageNotice] { loaded.contents.notices }
     /// The file comes from a newer version of the app, or cannot be read: changes throw.
     public var isReadOnly: Bool { loaded.contents.isReadOnly }
+    public var url: URL { loaded.file.url }
 
     private var loaded: LoadedFile<Favorite>
 
@@ -57,6 +58,10 @@ public final class FavoritesStore {
 
     public func delete(id: UUID) throws {
         try modify { $0.removeAll { $0.id == id } }
+    }
+
+    public func deleteAll() throws {
+        try modify { $0.removeAll() }
     }
 
     /// `LoadedFile.modify`, then `favorites` from what is now known of the file — also when

@@ -13,6 +13,7 @@ public final class SettingsStore {
     public var notices: [StorageNotice] { loaded.contents.notices }
     /// The file comes from a newer version of the app, or cannot be read: updates throw.
     public var isReadOnly: Bool { loaded.contents.isReadOnly }
+    public var url: URL { loaded.file.url }
 
     private var loaded: LoadedFile<Settings>
 

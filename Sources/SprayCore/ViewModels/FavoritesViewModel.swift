@@ -17,6 +17,7 @@ public final class FavoritesViewModel {
 
     public var favorites: [Favorite] { store.favorites }
     public var isReadOnly: Bool { store.isReadOnly }
+    public var fileURL: URL { store.url }
     public var notices: [String] { store.notices.map(\.message) }
 
     public func favorite(id: UUID) -> Favorite? {
@@ -65,6 +66,10 @@ public final class FavoritesViewModel {
 
     public func delete(id: UUID) -> Result<Void, SaveProblem> {
         perform { try store.delete(id: id) }
+    }
+
+    public func deleteAll() -> Result<Void, SaveProblem> {
+        perform { try store.deleteAll() }
     }
 
     public func reload() {

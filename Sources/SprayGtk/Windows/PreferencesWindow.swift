@@ -14,8 +14,9 @@ final class PreferencesWindow {
     /// Dropdown order; nil follows the system. Language names are written in their own language.
     static let languages: [Language?] = [nil, .polish, .english]
 
-    init(parent: Widget, settings: Settings,
-         changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?) {
+    init(parent: Widget, settings: Settings, deletion: DataDeletion,
+         changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
+         deleteAllData: @escaping @MainActor () -> [String]) {
         window = gtk_window_new()!
         gtk_window_set_title(cast(window), tr("Preferences"))
         gtk_window_set_transient_for(cast(window), cast(parent))
@@ -37,7 +38,10 @@ final class PreferencesWindow {
         gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(tr("_Theme"), for: themeDropDown), 0, 1, 1, 1)
         gtk_grid_attach(cast(grid), themeDropDown, 1, 1, 1, 1)
         gtk_widget_set_hexpand(languageDropDown, 1)
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [grid, errorLabel])
+        let deleteButton = Widgets.button(tr("_Delete All Data…"), classes: ["destructive-action"])
+        gtk_widget_set_halign(deleteButton, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(deleteButton, 12)
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [grid, deleteButton, errorLabel])
         Widgets.setMargins(box, 20)
         gtk_window_set_child(cast(window), box)
 
@@ -47,6 +51,16 @@ final class PreferencesWindow {
         connect(themeDropDown, "notify::selected", withArgument: { [unowned self] _ in
             show(changeTheme(Theme.allCases[Int(gtk_drop_down_get_selected(cast(themeDropDown)))]))
         })
+        connect(deleteButton, "clicked") { [unowned self] in
+            ConfirmationDialog.present(
+                parent: window, heading: tr("Delete all data?"),
+                body: tr("This deletes, and cannot be undone:") + "\n• " + deletion.whatGoes.joined(separator: "\n• "),
+                confirmLabel: tr("_Delete All Data"), destructive: true
+            ) { [weak self] in
+                let problems = deleteAllData()
+                self?.show(problems.isEmpty ? nil : problems.joined(separator: "\n"))
+            }
+        }
         attach(self, to: window)
     }
 
