@@ -1,28 +1,39 @@
 // What the windows share for the life of the app: the calculator's state (it survives
-// window rebuilds, e.g. a language switch), the history it records into, favorites and settings.
+// window rebuilds, e.g. a language switch), the history it records into, favorites and
+// settings. The history is read when first needed — the first Calculate or the history
+// window — not before the first frame: years of entries should not slow the start.
 
+import FoundationEssentials
 import SprayCore
 
 @MainActor
 public final class AppServices {
     public let calculator: CalculatorViewModel
-    /// Every calculation recorded with Calculate; the calculator records into it.
-    public let history: HistoryStore
     public let favorites: FavoritesViewModel
     public let settings: SettingsStore
+    private let openHistory: () -> HistoryStore
+    private var openedHistory: HistoryStore?
 
-    public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: HistoryStore,
+    public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
                 favorites: FavoritesViewModel, settings: SettingsStore) {
         self.calculator = calculator
-        self.history = history
+        self.openHistory = history
         self.favorites = favorites
         self.settings = settings
-        calculator.recorder = history
+        calculator.recorder = DeferredRecorder { [unowned self] in self.history }
     }
 
     /// The stores in the user's data and config directories (or the test overrides).
     public static func standard(settings: SettingsStore = .standard()) -> AppServices {
-        AppServices(history: .standard(), favorites: FavoritesViewModel(store: .standard()), settings: settings)
+        AppServices(history: { .standard() }, favorites: FavoritesViewModel(store: .standard()), settings: settings)
+    }
+
+    /// Every calculation recorded with Calculate; read from its file on first use.
+    public var history: HistoryStore {
+        if let openedHistory { return openedHistory }
+        let store = openHistory()
+        openedHistory = store
+        return store
     }
 
     /// The history window's state; made when the window first opens.
@@ -32,8 +43,24 @@ public final class AppServices {
         DataDeletion(history: history, favorites: favorites, settings: settings)
     }
 
-    /// Messages about stored files (moved aside, newer version, unreadable) for the banner.
+    /// Messages about stored files (moved aside, newer version, unreadable) for the banner;
+    /// the history's once it has been read.
     public var notices: [String] {
-        history.notices.map(\.message) + favorites.notices + settings.notices.map(\.message)
+        (openedHistory?.notices.map(\.message) ?? []) + favorites.notices + settings.notices.map(\.message)
+    }
+}
+
+/// Records into the history store, opening it on the first calculation.
+private final class DeferredRecorder: CalculationRecorder {
+    let store: @MainActor () -> HistoryStore
+
+    init(_ store: @escaping @MainActor () -> HistoryStore) {
+        self.store = store
+    }
+
+    @discardableResult
+    func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
+        let store = self.store
+        return try MainActor.assumeIsolated { try store().record(input, at: date) }
     }
 }

@@ -20,8 +20,12 @@ public final class SprayApplication {
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
-    public static func run(services: AppServices) -> Int32 {
+    /// `openHistory` also opens the history window (the launcher's "History" action).
+    public static func run(services: AppServices, openHistory: Bool = false) -> Int32 {
         let app = SprayApplication(services: services)
+        if openHistory {
+            connect(app.application, "activate") { [unowned app] in app.calculatorWindow?.openHistory() }
+        }
         let status = g_application_run(cast(app.application), 0, nil)
         g_object_unref(app.application)
         return status

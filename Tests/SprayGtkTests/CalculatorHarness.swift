@@ -22,7 +22,7 @@ final class CalculatorHarness {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         prepare(directory)
         let services = AppServices(
-            history: HistoryStore(file: directory.appendingPathComponent("history.json")),
+            history: { [directory] in HistoryStore(file: directory.appendingPathComponent("history.json")) },
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
             settings: SettingsStore(file: directory.appendingPathComponent("settings.json"))
         )
