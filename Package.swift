@@ -59,7 +59,7 @@ let package = Package(
             path: "Tests/PDFTestSupport"
         ),
         .executableTarget(
-            name: "bench-history",
+            name: "spray-bench",
             dependencies: ["SprayCore"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -17,7 +17,10 @@ final class HistoryWindowTests: XCTestCase {
     @MainActor private static func openHistory(_ harness: CalculatorHarness) -> HistoryWindow? {
         harness.activate(.history)
         let history = harness.window.historyWindow
-        if let history { GtkTestSupport.iterate(until: { gtk_widget_get_mapped(history.window) != 0 }) }
+        if let history {
+            // The rows arrive once the list has its size.
+            XCTAssertTrue(GtkTestSupport.iterate(until: { history.rows.count == history.model.filtered.count }), "the rows arrive")
+        }
         return history
     }
 

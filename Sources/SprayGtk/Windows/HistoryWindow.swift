@@ -31,6 +31,8 @@ final class HistoryWindow {
     var clearButton: Widget!
     /// Bumped by each delete, so an older delete's timer does not hide a newer undo banner.
     var undoGeneration = 0
+    /// The entries the list shows; nil until the list has its size (see `present`).
+    private var shownEntries: [HistoryEntry]?
 
     isolated deinit {
         g_object_unref(actions.rawPointer)
@@ -72,9 +74,19 @@ final class HistoryWindow {
         refresh()
     }
 
+    /// Shows the window; the rows arrive once the list has its size. A GtkListView that does
+    /// not know its height yet builds rows for up to 200 items, which with long histories
+    /// cost more than the rest of the window; sized, it builds only the visible ones.
     func present() {
         gtk_window_present(cast(window))
         gtk_widget_grab_focus(searchEntry)
+        guard shownEntries == nil else { return }
+        addTickCallback(listView) { [weak self] _ in
+            guard let self, gtk_widget_get_height(listView) > 0 else { return self != nil }
+            shownEntries = []
+            refresh()
+            return false
+        }
     }
 
     private func makeFilterBar() -> Widget {
@@ -124,6 +136,7 @@ final class HistoryWindow {
             let position = Int(gtk_list_item_get_position(cast(item)))
             guard model.filtered.indices.contains(position) else { return }
             row.show(model.filtered[position], model.row(for: model.filtered[position]))
+            if position == 0 { Trace.mark("history rows") }
         })
         let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
         gtk_single_selection_set_autoselect(selection, 0)
@@ -151,7 +164,11 @@ final class HistoryWindow {
 
     /// Copies the view-model into the widgets: rows, count, empty text, banner, actions.
     func refresh() {
-        rows.replaceAll(with: model.filtered.map(\.id.uuidString))
+        // Rows are rebuilt only when the entries shown change (not on every reload).
+        if let shown = shownEntries, shown != model.filtered {
+            rows.replaceAll(with: model.filtered.map(\.id.uuidString))
+            shownEntries = model.filtered
+        }
         gtk_label_set_text(cast(countLabel), model.countText)
         let empty = model.emptyText
         gtk_label_set_text(cast(emptyLabel), empty ?? "")

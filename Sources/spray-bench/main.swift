@@ -1,0 +1,26 @@
+// Benchmarks that run in-process; tools/bench builds this in release and runs it. Each
+// prints numbers and checks nothing.
+//   spray-bench history [--entries N] [--keep DIRECTORY]   the history store, search, export
+//   spray-bench write-history --entries N --to DIRECTORY   only writes DIRECTORY/history.json
+//   spray-bench engine                                     calculations per second
+
+import FoundationEssentials
+import SprayCore
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+let count = option("--entries").flatMap(Int.init) ?? 10_000
+
+switch arguments.dropFirst().first {
+case "engine":
+    engineBench()
+case "write-history":
+    let directory = option("--to") ?? "."
+    try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))
+default:
+    let directory = option("--keep") ?? "/tmp/spray-bench-\(UUID().uuidString)"
+    try historyBench(count: count, url: URL(fileURLWithPath: directory + "/history.json"))
+    if option("--keep") == nil { try? FileManager.default.removeItem(atPath: directory) }
+}
