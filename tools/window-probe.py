@@ -41,7 +41,7 @@ try:
         while time.monotonic() - start < 30:
             search = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], env=env,
                                     capture_output=True, text=True)
-            traced = milestone is None or ("trace: " + milestone + "\n") in open(home + "/stderr").read()
+            traced = milestone is None or ("trace: " + milestone + " ") in open(home + "/stderr").read()
             if search.stdout.strip() and traced:
                 found = time.monotonic() - start
                 break

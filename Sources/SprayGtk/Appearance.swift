@@ -16,6 +16,10 @@ enum Appearance {
         case .light: false
         case .dark: true
         }
-        ko_set_prefer_dark_theme(dark ? 1 : 0)
+        // Setting the property, even to its current value, makes GTK load the theme again
+        // (about as much work as the rest of the start-up's styling).
+        if (ko_prefers_dark_theme() != 0) != dark {
+            ko_set_prefer_dark_theme(dark ? 1 : 0)
+        }
     }
 }

@@ -32,6 +32,7 @@ public final class SprayApplication {
     }
 
     private func startUp() {
+        Trace.mark("gtk started")
         Style.install()
         Appearance.apply(services.settings.settings.theme)
         gtk_window_set_default_icon_name(AppInfo.applicationID)
@@ -110,6 +111,10 @@ public final class SprayApplication {
     /// Shows the calculator window, creating it on first activation.
     public func activate() {
         let window = calculatorWindow ?? CalculatorWindow(application: application, model: services.calculator, services: services)
+        if calculatorWindow == nil {
+            Trace.mark("window built")
+            connect(window.window, "map") { Trace.mark("mapped") }
+        }
         calculatorWindow = window
         gtk_window_present(cast(window.window))
     }

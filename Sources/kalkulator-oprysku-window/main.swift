@@ -7,6 +7,7 @@ import Glibc
 import SprayCore
 import SprayGtk
 
+Trace.mark("main")
 let settings = SettingsStore.standard()
 Localization.start(language: settings.settings.language)
 exit(SprayApplication.run(services: .standard(settings: settings),

@@ -185,3 +185,20 @@ final class ReportActionsTests: XCTestCase {
         }
     }
 }
+
+final class MenuTests: XCTestCase {
+    func testThePrimaryMenuIsBuiltWhenFirstOpenedAndOffersEveryWindow() {
+        CalculatorHarness.run(.english) { harness in
+            let button = harness.window.primaryMenuButton!
+            XCTAssertNil(gtk_menu_button_get_popover(cast(button)), "no menu is built before it is needed")
+            gtk_menu_button_popup(cast(button))
+            guard let popover = gtk_menu_button_get_popover(cast(button)) else { return XCTFail("the menu did not open") }
+            let texts = Widgets.labelTexts(in: cast(popover))
+            for item in ["History", "Favorites", "Export PDF…", "Print preview", "Print…", "Preferences", "Keyboard Shortcuts",
+                         "About Spray Calculator"] {
+                XCTAssertTrue(texts.contains(item), "missing “\(item)” in \(texts)")
+            }
+            gtk_menu_button_popdown(cast(button))
+        }
+    }
+}

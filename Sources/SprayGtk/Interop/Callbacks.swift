@@ -133,3 +133,22 @@ private let invokeTimeoutOnce: GSourceFunc = { data in
 func runAfter(seconds: UInt32, _ action: @escaping IdleAction) -> guint {
     g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, seconds, invokeTimeoutOnce, retained(action), releaseBox)
 }
+
+private let invokeCreatePopup: GtkMenuButtonCreatePopupFunc = { button, data in
+    guard let data else { return }
+    let box = Unmanaged<CallbackBox<IdleAction>>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { box.action() }
+}
+
+/// Gives `button` its menu only when it is first opened: building a popover menu is a good
+/// part of a header bar's cost, and the window should show without it.
+@MainActor
+func setMenuLazily(_ button: some GPointer, _ makeMenu: @escaping @MainActor () -> OpaquePointer) {
+    let menuButton: OpaquePointer = cast(button)
+    let create: IdleAction = {
+        let menu = makeMenu()
+        gtk_menu_button_set_menu_model(menuButton, cast(menu))
+        g_object_unref(menu.rawPointer)
+    }
+    gtk_menu_button_set_create_popup_func(menuButton, invokeCreatePopup, retained(create), releaseBox)
+}

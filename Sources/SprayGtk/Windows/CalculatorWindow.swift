@@ -36,6 +36,7 @@ public final class CalculatorWindow {
     /// The banner message the user closed; it stays closed until another one comes.
     var dismissedBanner: String?
     let favoritesMenu: OpaquePointer
+    var primaryMenuButton: Widget!
     /// The open favorites manager, if any; its GTK window owns it.
     weak var favoritesWindow: FavoritesWindow?
     /// The open history window, if any; its GTK window owns it.
@@ -91,15 +92,16 @@ public final class CalculatorWindow {
         gtk_menu_button_set_icon_name(cast(favorites), "starred-symbolic")
         gtk_widget_set_tooltip_text(favorites, tr("Favorites"))
         ko_accessible_set_label(favorites, tr("Favorites"))
-        gtk_menu_button_set_menu_model(cast(favorites), cast(favoritesMenu))
+        setMenuLazily(favorites) { [favoritesMenu] in OpaquePointer(g_object_ref(favoritesMenu.rawPointer)) }
         gtk_header_bar_pack_start(cast(header), favorites)
 
         let primary = gtk_menu_button_new()!
+        primaryMenuButton = primary
         gtk_menu_button_set_icon_name(cast(primary), "open-menu-symbolic")
         gtk_widget_set_tooltip_text(primary, tr("Main menu"))
         ko_accessible_set_label(primary, tr("Main menu"))
         gtk_menu_button_set_primary(cast(primary), 1)
-        gtk_menu_button_set_menu_model(cast(primary), cast(makePrimaryMenu()))
+        setMenuLazily(primary) { [unowned self] in makePrimaryMenu() }
         gtk_header_bar_pack_end(cast(header), primary)
         return header
     }
