@@ -220,8 +220,9 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.suggestedFileName(for: .csv(.semicolon), on: lateEvening), "spray-history-2026-11-22.csv")
             XCTAssertEqual(inPolish { model.suggestedFileName(for: .json, on: lateEvening) }, "historia-zabiegow-2026-11-22.json")
         }
-        XCTAssertTrue(model.export(.json, filteredOnly: false, to: path("export.json").path))
-        XCTAssertFalse(model.export(.json, filteredOnly: false, to: path("history.json/x").path))
-        XCTAssertTrue(model.lastError?.hasPrefix("Cannot save the file") == true, model.lastError ?? "")
+        XCTAssertNoThrow(try model.export(.json, filteredOnly: false, to: path("export.json").path))
+        XCTAssertThrowsError(try model.export(.json, filteredOnly: false, to: path("history.json/x").path)) { error in
+            XCTAssertTrue((error as? StorageError)?.message.hasPrefix("Cannot save the file") == true, "\(error)")
+        }
     }
 }

@@ -161,9 +161,9 @@ final class PDFSaveDialogTests: XCTestCase {
         let file = directory.appendingPathComponent("mine.pdf").path
         var saved: [String] = []
         MainActor.assumeIsolated {
-            weak var weakDialog: PDFSaveDialog?
+            weak var weakDialog: SaveFileDialog?
             do {
-                let dialog = PDFSaveDialog(report: Reports.seed(), parent: nil, onSaved: { saved.append($0) })
+                let dialog = PDFSaveDialog.make(report: Reports.seed(), parent: nil, onSaved: { saved.append($0) })
                 weakDialog = dialog
                 XCTAssertEqual(dialog.currentName, "spray-2026-11-21-15ha.pdf")
 

@@ -159,18 +159,9 @@ public final class HistoryViewModel {
         tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
 
-    /// Writes the export to `path` atomically; false, with `lastError`, when it cannot.
-    @discardableResult
-    public func export(_ format: HistoryExportFormat, filteredOnly: Bool, to path: String) -> Bool {
-        do {
-            try HistoryExport.write(exportText(format, filteredOnly: filteredOnly), to: path)
-            lastError = nil
-            return true
-        } catch {
-            lastError = error.message
-            onChange?()
-            return false
-        }
+    /// Writes the export to `path` atomically.
+    public func export(_ format: HistoryExportFormat, filteredOnly: Bool, to path: String) throws(StorageError) {
+        try HistoryExport.write(exportText(format, filteredOnly: filteredOnly), to: path)
     }
 
     // MARK: Helpers

@@ -1,6 +1,7 @@
-// A GtkFileChooserNative "save as" dialog (GTK 4.8 has no GtkFileDialog) that suggests a
-// name, offers one file type, and hands the chosen path to `save`; when `save` returns a
-// message, it is shown over the parent. Keeps itself alive until it is answered.
+// A GtkFileChooserNative "save as" dialog (GTK 4.8 has no GtkFileDialog): suggests a name
+// in the Documents folder, offers one file type, and hands the chosen path to `write`. A
+// failure is shown over the parent as a message, never a crash. The dialog keeps itself
+// alive until it is answered. PDFSaveDialog and the history export use it.
 
 import CGtk
 import SprayCore
@@ -8,27 +9,25 @@ import SprayCore
 @MainActor
 final class SaveFileDialog {
     let chooser: OpaquePointer
-    private let parent: Widget
-    private let save: @MainActor (String) -> String?
+    private let parent: UnsafeMutablePointer<GtkWindow>?
+    private let failureTitle: String
+    private let write: @MainActor (String) throws -> Void
+    private let onSaved: (@MainActor (String) -> Void)?
 
-    @discardableResult
-    static func present(parent: Widget, title: String, suggestedName: String, fileType: String, patterns: [String],
-                        save: @escaping @MainActor (String) -> String?) -> SaveFileDialog {
-        let dialog = SaveFileDialog(parent: parent, title: title, suggestedName: suggestedName, fileType: fileType,
-                                    patterns: patterns, save: save)
-        gtk_native_dialog_show(cast(dialog.chooser))
-        return dialog
-    }
-
-    private init(parent: Widget, title: String, suggestedName: String, fileType: String, patterns: [String],
-                 save: @escaping @MainActor (String) -> String?) {
+    /// `write` writes the file at the path chosen; what it throws is shown under `failureTitle`.
+    init(parent: UnsafeMutablePointer<GtkWindow>?, title: String, suggestedName: String, fileType: String,
+         patterns: [String], mimeType: String? = nil, failureTitle: String,
+         write: @escaping @MainActor (String) throws -> Void, onSaved: (@MainActor (String) -> Void)? = nil) {
         self.parent = parent
-        self.save = save
-        chooser = gtk_file_chooser_native_new(title, cast(parent), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
+        self.failureTitle = failureTitle
+        self.write = write
+        self.onSaved = onSaved
+        chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
         gtk_native_dialog_set_modal(cast(chooser), 1)
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, fileType)
         for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+        if let mimeType { gtk_file_filter_add_mime_type(filter, mimeType) }
         gtk_file_chooser_add_filter(chooser, filter)
         g_object_unref(filter.rawPointer)
         if let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS), let folder = g_file_new_for_path(documents) {
@@ -36,28 +35,48 @@ final class SaveFileDialog {
             g_object_unref(folder.rawPointer)
         }
         gtk_file_chooser_set_current_name(chooser, suggestedName)
+        // The chooser holds this controller; our reference to the chooser is dropped when it
+        // is answered, and finalizing it releases the controller.
         attach(self, to: chooser)
         connect(chooser, "response", withArgument: { [unowned self] response in
             respond(Int32(truncatingIfNeeded: Int(bitPattern: response)))
         })
     }
 
-    /// Called with the dialog's answer; tests call it with a path to skip the dialog.
-    func respond(_ response: Int32, path chosenPath: String? = nil) {
-        var path = chosenPath
-        if path == nil, response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
-            if let cPath = g_file_get_path(file) {
-                path = String(cString: cPath)
-                g_free(cPath)
+    func show() {
+        gtk_native_dialog_show(cast(chooser))
+    }
+
+    /// The name the dialog offers.
+    var currentName: String {
+        gtk_file_chooser_get_current_name(chooser).map { pointer in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? ""
+    }
+
+    /// The dialog's answer: saves on "accept", then lets the dialog go.
+    func respond(_ response: Int32) {
+        if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+            if let path = g_file_get_path(file) {
+                save(to: String(cString: path))
+                g_free(path)
             }
             g_object_unref(file.rawPointer)
         }
-        let parent = self.parent
-        let save = self.save
         gtk_native_dialog_destroy(cast(chooser))
         g_object_unref(UnsafeMutableRawPointer(chooser))
-        if let path, let problem = save(path) {
-            ErrorDialog.show(tr("The file could not be saved"), detail: problem, parent: cast(parent))
+    }
+
+    /// Writes the file; on failure shows why and returns the message dialog.
+    @discardableResult
+    func save(to path: String) -> Widget? {
+        do {
+            try write(path)
+            onSaved?(path)
+            return nil
+        } catch {
+            return ErrorDialog.show(failureTitle, detail: userMessage(error), parent: parent)
         }
     }
 }

@@ -59,13 +59,13 @@ extension HistoryWindow {
         let format: HistoryExportFormat = choice.hasPrefix("json") ? .json
             : .csv(choice.hasPrefix("csv-semicolon") ? .semicolon : .comma)
         let isJSON = choice.hasPrefix("json")
-        SaveFileDialog.present(
-            parent: window, title: tr("Export the history"), suggestedName: model.suggestedFileName(for: format),
-            fileType: isJSON ? tr("JSON files") : tr("CSV files (spreadsheets)"), patterns: [isJSON ? "*.json" : "*.csv"]
-        ) { [weak self] path in
-            guard let self, !model.export(format, filteredOnly: filteredOnly, to: path) else { return nil }
-            return model.lastError
-        }
+        let model = self.model
+        SaveFileDialog(
+            parent: cast(window), title: tr("Export the history"), suggestedName: model.suggestedFileName(for: format),
+            fileType: isJSON ? tr("JSON files") : tr("CSV files (spreadsheets)"), patterns: [isJSON ? "*.json" : "*.csv"],
+            failureTitle: tr("The history was not exported"),
+            write: { path in try model.export(format, filteredOnly: filteredOnly, to: path) }
+        ).show()
     }
 
     private func confirmClear() {
