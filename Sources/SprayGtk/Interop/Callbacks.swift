@@ -1,30 +1,9 @@
 // Swift closures for GTK callbacks that Signals.swift's pointer-only trampolines do not
-// fit: drawing-area draw functions, keyboard shortcuts, and signals carrying numbers (a
-// scroll's deltas, a printed page's number), frame ticks. Owned by GLib the same way: a retained box
-// released by GLib's destroy notify.
+// fit: drawing-area draw functions, keyboard shortcuts, signals carrying numbers (a
+// scroll's deltas, a printed page's number), frame ticks, idle and timeout sources, lazy
+// popups. Owned by GLib the same way (Signals.swift's `retained` box and `releaseBox`).
 
 import CGtk
-
-/// A boxed closure of any shape. Only GLib's main loop calls it, on the main thread.
-final class CallbackBox<Action>: @unchecked Sendable {
-    let action: Action
-    init(_ action: Action) { self.action = action }
-}
-
-private func retained<Action>(_ action: Action) -> UnsafeMutableRawPointer {
-    Unmanaged.passRetained(CallbackBox(action)).toOpaque()
-}
-
-/// Releases any box: Swift's release does not need the static type.
-private let releaseBox: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
-private let releaseBoxClosure: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
 
 typealias DrawAction = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
 

@@ -5,19 +5,36 @@
 
 import CGtk
 
-/// A boxed handler. Only GLib's main loop calls it, on the main thread.
-final class SignalHandler: @unchecked Sendable {
-    let action: @MainActor (UnsafeMutableRawPointer?) -> Void
-
-    init(_ action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) {
-        self.action = action
-    }
+/// A boxed closure of any shape (signal handlers here; draw functions, ticks and the like
+/// in Callbacks.swift). Only GLib's main loop calls it, on the main thread.
+final class CallbackBox<Action>: @unchecked Sendable {
+    let action: Action
+    init(_ action: Action) { self.action = action }
 }
+
+/// `action` boxed and retained, as user data that GLib will release.
+func retained<Action>(_ action: Action) -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(CallbackBox(action)).toOpaque()
+}
+
+/// Releases any box: Swift's release does not need the static type.
+let releaseBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// `releaseBox` for signal closures.
+let releaseBoxClosure: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+typealias SignalAction = @MainActor (UnsafeMutableRawPointer?) -> Void
 
 /// For signals with no arguments: `void handler(instance, user_data)`.
 private let invokeHandler: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
     guard let data else { return }
-    let handler = Unmanaged<SignalHandler>.fromOpaque(data).takeUnretainedValue()
+    let handler = Unmanaged<CallbackBox<SignalAction>>.fromOpaque(data).takeUnretainedValue()
     MainActor.assumeIsolated { handler.action(nil) }
 }
 
@@ -25,14 +42,9 @@ private let invokeHandler: @convention(c) (gpointer?, gpointer?) -> Void = { _, 
 /// `void handler(instance, argument, user_data)`.
 private let invokeHandlerWithArgument: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
     guard let data else { return }
-    let handler = Unmanaged<SignalHandler>.fromOpaque(data).takeUnretainedValue()
+    let handler = Unmanaged<CallbackBox<SignalAction>>.fromOpaque(data).takeUnretainedValue()
     let address = UInt(bitPattern: argument)  // a plain integer may cross into the isolated closure
     MainActor.assumeIsolated { handler.action(UnsafeMutableRawPointer(bitPattern: address)) }
-}
-
-private let releaseHandler: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<SignalHandler>.fromOpaque(data).release()
 }
 
 /// Connects `action` to `signal` (e.g. "clicked", "activate") of `instance`.
@@ -54,8 +66,7 @@ func connect(
 @MainActor
 private func connect(
     _ instance: some GPointer, _ signal: String, trampoline: GCallback,
-    _ action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    _ action: @escaping SignalAction
 ) -> gulong {
-    let handler = Unmanaged.passRetained(SignalHandler(action)).toOpaque()
-    return g_signal_connect_data(instance.rawPointer, signal, trampoline, handler, releaseHandler, GConnectFlags(0))
+    g_signal_connect_data(instance.rawPointer, signal, trampoline, retained(action), releaseBoxClosure, GConnectFlags(0))
 }

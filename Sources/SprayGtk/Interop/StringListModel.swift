@@ -19,10 +19,6 @@ final class StringListModel {
 
     /// Makes the list hold `keys`, in order, in one change (one "items-changed" signal).
     func replaceAll(with keys: [String]) {
-        var cStrings = keys.map { UnsafePointer(strdup($0)) } + [nil]
-        defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
-        cStrings.withUnsafeMutableBufferPointer { buffer in
-            gtk_string_list_splice(list, 0, guint(count), buffer.baseAddress)
-        }
+        withCStringArray(keys) { gtk_string_list_splice(list, 0, guint(count), $0) }
     }
 }

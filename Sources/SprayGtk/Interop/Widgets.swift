@@ -58,13 +58,7 @@ enum Widgets {
     }
 
     static func dropDown(_ items: [String], tooltip: String? = nil) -> Widget {
-        var cStrings = items.map { strdup($0) } + [nil]
-        defer { cStrings.forEach { free($0) } }
-        let dropDown = cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                ko_drop_down_new($0)!
-            }
-        }
+        let dropDown = withCStringArray(items) { ko_drop_down_new($0)! }
         if let tooltip { gtk_widget_set_tooltip_text(dropDown, tooltip) }
         return dropDown
     }

@@ -18,17 +18,10 @@ enum AboutDialog {
         gtk_about_dialog_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
         gtk_about_dialog_set_website(cast(about), website)
         gtk_about_dialog_set_translator_credits(cast(about), tr("translator-credits"))
-        withCStrings([tr("Kalkulator Oprysku developers")]) { gtk_about_dialog_set_authors(cast(about), $0) }
-        withCStrings([tr("“Kalkulator Oprysku” for iOS by Wojciech Olszak")]) {
+        withCStringArray([tr("Kalkulator Oprysku developers")]) { gtk_about_dialog_set_authors(cast(about), $0) }
+        withCStringArray([tr("“Kalkulator Oprysku” for iOS by Wojciech Olszak")]) {
             gtk_about_dialog_add_credit_section(cast(about), tr("Based on"), $0)
         }
         gtk_window_present(cast(about))
-    }
-
-    /// A NULL-terminated C string array alive for the duration of `body`.
-    static func withCStrings(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
-        var pointers = strings.map { UnsafePointer(strdup($0)) } + [nil]
-        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }
 }
