@@ -63,7 +63,9 @@ extension CommandLineTool {
     /// on stderr, when it cannot. What the history's read found (a damaged file set aside) is
     /// told on stderr too.
     static func save(_ input: JobInput, details: CalcCommand.SaveRequest) -> Bool {
-        let store = HistoryStore.standard()
+        let store = HistoryStore.standard(patience: .commandLine { path in
+            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
+        })
         // A newer or unreadable file is reported by the failure to save, once.
         var messages = store.notices.filter { if case .movedAside = $0 { true } else { false } }.map(\.message)
         defer { report(messages) }

@@ -122,6 +122,7 @@ final class CalculatorViewModelTests: XCTestCase {
         spy.failure = DiskFull()
         XCTAssertTrue(model.calculate(), "the results stand even when the history cannot be written")
         XCTAssertEqual(model.recordingError, "disk full")
+        XCTAssertEqual(animated, 1, "nothing was recorded, so no tractor")
     }
 
     func testProductsCanBeAddedAndRemovedButNotTheLastOne() {

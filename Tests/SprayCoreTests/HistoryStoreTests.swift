@@ -98,11 +98,6 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
             ("version 0", #"{"format":"kalkulator-oprysku/history","version":0,"items":[]}"#),
             ("no items", #"{"format":"kalkulator-oprysku/history","version":1}"#),
             ("items not a list", #"{"format":"kalkulator-oprysku/history","version":1,"items":{}}"#),
-            ("an unknown unit", #"{"format":"kalkulator-oprysku/history","version":1,"items":["# + entry.replacing("l/ha", with: "gal/ha") + "]}"),
-            ("a timestamp without a zone", #"{"format":"kalkulator-oprysku/history","version":1,"items":["#
-                + entry.replacing("05:30:00Z", with: "05:30:00") + "]}"),
-            ("a rate as text", #"{"format":"kalkulator-oprysku/history","version":1,"items":["# + entry.replacing(#""rate":1"#, with: #""rate":"1""#) + "]}"),
-            ("an entry without input", #"{"format":"kalkulator-oprysku/history","version":1,"items":[{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A","timestamp":"2026-04-14T05:30:00Z"}]}"#),
             ("a JSON list", "[]"),
         ]
         for (index, example) in damaged.enumerated() {
@@ -121,6 +116,75 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(HistoryStore(file: url).notices, [])
     }
 
+    func testUnreadableEntriesAreKeptReportedAndWrittenBack() throws {
+        let good = #"{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A","timestamp":"2026-04-14T05:30:00Z","input":{"area":15,"#
+            + #""areaUnit":"ha","sprayRate":150,"tankCapacity":800,"products":[{"name":"A","rate":1,"unit":"l/ha"}],"strategy":"full"}}"#
+        let unreadable: [(name: String, text: String)] = [
+            ("an unknown unit", good.replacing("l/ha", with: "gal/ha").replacing("3B0F", with: "0001")),
+            ("an unknown loads mode", good.replacing(#""full""#, with: #""fastest""#).replacing("3B0F", with: "0002")),
+            ("a timestamp without a zone", good.replacing("05:30:00Z", with: "05:30:00").replacing("3B0F", with: "0003")),
+            ("a rate as text", good.replacing(#""rate":1"#, with: #""rate":"1""#).replacing("3B0F", with: "0004")),
+            ("an entry without input", #"{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B05","timestamp":"2026-04-14T05:30:00Z"}"#),
+            ("not an object", #"[1, {"a": null}]"#),
+        ]
+        let text = #"{"format":"kalkulator-oprysku/history","version":1,"items":["# + "\n"
+            + ([good] + unreadable.map(\.text)).joined(separator: ",\n") + "\n]}\n"
+        let url = try write(text, to: "history.json")
+
+        let store = HistoryStore(file: url)
+
+        XCTAssertEqual(store.entries.map(\.id.uuidString), ["3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A"])
+        XCTAssertEqual(store.notices, [.unreadableItems(path: url.path, count: unreadable.count)])
+        XCTAssertEqual(store.notices[0].message,
+                       "6 entries could not be read; they are kept unchanged in \(url.path).")
+        XCTAssertEqual(try listing(), ["history.json"], "nothing is set aside")
+
+        // Changes keep them, byte for byte, and the notice stays.
+        let added = try store.record(job(area: 2), at: at("2026-06-01T10:00:00Z"))
+        try store.delete(ids: [added.id])
+        try store.clear()
+        let written = String(decoding: try bytes(url), as: UTF8.self)
+        for example in unreadable {
+            XCTAssertTrue(written.contains(example.text), example.name)
+        }
+        let reread = HistoryStore(file: url)
+        XCTAssertEqual(reread.entries, [])
+        XCTAssertEqual(reread.notices, [.unreadableItems(path: url.path, count: unreadable.count)])
+        XCTAssertEqual(store.notices, reread.notices)
+    }
+
+    func testMembersOfANewerVersionSurviveARewrite() throws {
+        let text = #"{"format":"kalkulator-oprysku/history","version":1,"items":["# + "\n"
+            + #"{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A","timestamp":"2026-04-14T05:30:00Z","input":{"area":15,"areaUnit":"ha","#
+            + #""sprayRate":150,"tankCapacity":800,"products":[{"name":"A","rate":1,"unit":"l/ha","authorisation":"R-12/2024"},"#
+            + #"{"name":"B","rate":2,"unit":"l/ha"}],"strategy":"full","nozzle":{"size":"03","colour":"blue"}},"#
+            + #""parcel":"Działka 7","bbch":"31","operator":{"name":"Łukasz","licence":null}}"# + "\n]}\n"
+        let url = try write(text, to: "history.json")
+        let store = HistoryStore(file: url)
+        let id = try XCTUnwrap(store.entries.first?.id)
+
+        try store.update(id: id, parcel: "Działka 8", crop: "Pszenica ozima", notes: nil)
+        try store.record(job(area: 2), at: at("2026-06-01T10:00:00Z"))
+
+        let written = String(decoding: try bytes(url), as: UTF8.self)
+        let line = try XCTUnwrap(written.split(separator: "\n").first { $0.contains("3B0F7C52") })
+        XCTAssertEqual(String(line), #"{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A","timestamp":"2026-04-14T05:30:00Z","#
+            + #""input":{"area":15,"areaUnit":"ha","sprayRate":150,"tankCapacity":800,"products":[{"name":"A","rate":1,"#
+            + #""unit":"l/ha","authorisation":"R-12/2024"},{"name":"B","rate":2,"unit":"l/ha"}],"strategy":"full","#
+            + #""nozzle":{"size":"03","colour":"blue"}},"parcel":"Działka 8","crop":"Pszenica ozima","#
+            + #""bbch":"31","operator":{"name":"Łukasz","licence":null}},"#)
+        XCTAssertEqual(HistoryStore(file: url).notices, [])
+    }
+
+    func testARewriteKeepsTheFilesPermissions() throws {
+        let url = try copyFixture("history-v1.json", as: "history.json")
+        XCTAssertEqual(chmod(url.path, 0o640), 0)
+        try HistoryStore(file: url).record(job(area: 2), at: at("2026-06-01T10:00:00Z"))
+        var info = stat()
+        XCTAssertEqual(stat(url.path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o640)
+    }
+
     func testNewerFileIsShownReadOnlyAndNeverChanged() throws {
         let url = try copyFixture("history-v99.json", as: "history.json")
         let original = try bytes(url)
@@ -129,10 +193,12 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
 
         XCTAssertTrue(store.isReadOnly)
         XCTAssertEqual(store.notices, [.newerVersion(path: url.path, found: 99, supported: 1)])
-        XCTAssertEqual(store.entries, [HistoryEntry(
+        var expected = HistoryEntry(
             id: UUID(uuidString: "3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A")!, timestamp: at("2026-04-14T05:30:00Z"),
             input: JobInput(area: 15, sprayRate: 150, tankCapacity: 800, products: [ProductInput(name: "Fungicyd", rate: d("1.2"))]),
-            parcel: "Działka 7")])
+            parcel: "Działka 7")
+        expected.preserved = store.entries.first?.preserved ?? expected.preserved
+        XCTAssertEqual(store.entries, [expected])
         let id = store.entries[0].id
         let attempts: [() throws -> Void] = [
             { try store.record(job(area: 1), at: Date()) }, { try store.update(id: id, parcel: "x", crop: nil, notes: nil) },
@@ -324,6 +390,16 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
                        "This entry is no longer in the history: it was deleted in another window or program.")
         XCTAssertEqual(HistoryError.notStorable.message,
                        "This calculation cannot be saved in the history: one of its numbers is not valid.")
+        // Polish counts entries in three forms.
+        let polish = inPolish {
+            [1, 3, 5, 22].map { StorageNotice.unreadableItems(path: "h.json", count: $0).message }
+        }
+        XCTAssertEqual(polish, [
+            "Nie można odczytać 1 wpisu; zostaje bez zmian w pliku h.json.",
+            "Nie można odczytać 3 wpisów; zostają bez zmian w pliku h.json.",
+            "Nie można odczytać 5 wpisów; zostają bez zmian w pliku h.json.",
+            "Nie można odczytać 22 wpisów; zostają bez zmian w pliku h.json.",
+        ])
     }
 }
 
@@ -333,5 +409,36 @@ extension JobInput {
         var copy = self
         change(&copy)
         return copy
+    }
+}
+
+/// The window's side of a held lock: Calculate keeps the form and its results and says why
+/// nothing was recorded; once the lock is free, the next Calculate records.
+final class RecordingWhileLockedTests: TemporaryDirectoryTestCase {
+    func testTheCalculatorSaysAnotherProgramIsSavingAndKeepsTheCalculation() throws {
+        let url = path("history.json")
+        let held = try POSIXFile.lockExclusively(url.path + ".lock", for: url.path, patience: .interactive)
+        var released = false
+        defer { if !released { POSIXFile.unlock(held) } }
+        let store = HistoryStore(file: url, patience: LockPatience(tellAfter: .milliseconds(10), giveUpAfter: .milliseconds(50)))
+        let model = CalculatorViewModel(recorder: store)
+        model.setText("15", for: .area)
+        model.setText("150", for: .sprayRate)
+        model.setText("800", for: .tankCapacity)
+        model.setText("1,5", for: .productRate(0))
+        let results = model.results
+
+        XCTAssertTrue(model.calculate())
+
+        XCTAssertEqual(model.recordingError, StorageError.busy(path: url.path).message)
+        XCTAssertEqual(model.results, results)
+        XCTAssertEqual(model.form.areaText, "15")
+        XCTAssertEqual(store.entries, [])
+
+        POSIXFile.unlock(held)
+        released = true
+        XCTAssertTrue(model.calculate())
+        XCTAssertNil(model.recordingError)
+        XCTAssertEqual(store.entries.count, 1)
     }
 }

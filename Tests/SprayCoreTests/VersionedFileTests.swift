@@ -2,6 +2,7 @@
 // unreadable files, and atomic, locked writes. Store-specific behaviour is in the store tests.
 
 import Foundation
+import Synchronization
 import XCTest
 @testable import SprayCore
 
@@ -30,7 +31,6 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
         ("version 0", #"{"format": "kalkulator-oprysku/notes", "version": 0, "items": []}"#),
         ("no items", #"{"format": "kalkulator-oprysku/notes", "version": 1}"#),
         ("items not a list", #"{"format": "kalkulator-oprysku/notes", "version": 1, "items": {"text": "a"}}"#),
-        ("an item that does not decode", #"{"format": "kalkulator-oprysku/notes", "version": 2, "items": [{"text": "a"}, {"text": 5}]}"#),
         ("a JSON list", "[]"),
     ]
 
@@ -68,6 +68,65 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try notes(url).load(), .init(items: [Note(text: "new")]))
     }
 
+    // Items that do not decode
+
+    func testAnItemThatDoesNotDecodeIsKeptAndTheOthersRead() throws {
+        let text = #"{"format": "kalkulator-oprysku/notes", "version": 2, "items": [{"text": "a"}, {"text": 5}, {"text": "c"}, "d"]}"#
+        let url = try write(text, to: "notes.json")
+        let kept = [UnreadableItem(json: Array(#"{"text": 5}"#.utf8)), UnreadableItem(json: Array(#""d""#.utf8))]
+        let notice = StorageNotice.unreadableItems(path: url.path, count: 2)
+
+        XCTAssertEqual(try notes(url).load(), .init(items: [Note(text: "a"), Note(text: "c")], notices: [notice], unreadable: kept))
+        XCTAssertEqual(try notes(url).modify { $0.append(Note(text: "e")) }.items, [Note(text: "a"), Note(text: "c"), Note(text: "e")])
+        XCTAssertEqual(try notes(url).load(), .init(items: [Note(text: "a"), Note(text: "c"), Note(text: "e")],
+                                                    notices: [notice], unreadable: kept))
+        try notes(url).modify { $0 = [] }
+        XCTAssertEqual(try notes(url).load(), .init(notices: [notice], unreadable: kept))
+        XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
+    }
+
+    func testAFileOfOneItemThatDoesNotDecodeIsSetAside() throws {
+        let text = #"{"format": "kalkulator-oprysku/notes", "version": 2, "items": [{"text": 5}]}"#
+        let url = try write(text, to: "notes.json")
+        let file = VersionedFile<Note>(url: url, kind: "notes", version: 2, keepsUnreadableItems: false, now: { setAsideTime })
+        let aside = url.path + ".corrupt-20261121T153012Z"
+        XCTAssertEqual(try file.load(), .init(notices: [.movedAside(original: url.path, aside: aside)]))
+        XCTAssertEqual(try bytes(URL(fileURLWithPath: aside)), Data(text.utf8))
+    }
+
+    // Locks
+
+    func testAChangeWaitsForTheLockAndSaysSoOnce() throws {
+        let url = path("notes.json")
+        let held = try POSIXFile.lockExclusively(url.path + ".lock", for: url.path, patience: .interactive)
+        let told = Mutex<[String]>([])
+        // Told while waiting, the holder lets go: the change then goes through.
+        let patience = LockPatience(tellAfter: .zero, giveUpAfter: .seconds(60)) { path in
+            told.withLock { $0.append(path) }
+            POSIXFile.unlock(held)
+        }
+        let file = VersionedFile<Note>(url: url, kind: "notes", version: 2, patience: patience)
+        try file.modify { $0.append(Note(text: "a")) }
+        XCTAssertEqual(told.withLock { $0 }, [url.path])
+        XCTAssertEqual(try notes(url).load().items, [Note(text: "a")])
+    }
+
+    func testAChangeGivesUpOnALockHeldTooLongAndChangesNothing() throws {
+        let url = try write(#"{"format": "kalkulator-oprysku/notes", "version": 2, "items": [{"text": "a"}]}"#, to: "notes.json")
+        let held = try POSIXFile.lockExclusively(url.path + ".lock", for: url.path, patience: .interactive)
+        defer { POSIXFile.unlock(held) }
+        let told = Mutex(0)
+        let patience = LockPatience(tellAfter: .milliseconds(20), giveUpAfter: .milliseconds(100)) { _ in told.withLock { $0 += 1 } }
+        let file = VersionedFile<Note>(url: url, kind: "notes", version: 2, patience: patience)
+        XCTAssertThrowsError(try file.modify { $0.append(Note(text: "b")) }) { error in
+            XCTAssertEqual(error as? StorageError, .busy(path: url.path))
+            XCTAssertEqual((error as? StorageError)?.message,
+                           "Another Kalkulator Oprysku (a window or a command) is saving \(url.path) and did not finish in time, so nothing was saved. Try again in a moment.")
+        }
+        XCTAssertEqual(told.withLock { $0 }, 1)
+        XCTAssertEqual(try notes(url).load().items, [Note(text: "a")])
+    }
+
     // Versions
 
     func testUnknownKeysAreIgnoredWithinAVersion() throws {
@@ -83,12 +142,23 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
 
         XCTAssertEqual(try file.load(), .init(items: [Note(text: "a"), Note(text: "c")],
                                               notices: [.newerVersion(path: url.path, found: 3, supported: 2)],
-                                              isReadOnly: true))
+                                              isReadOnly: true, unreadable: [UnreadableItem(json: Array(#"{"text": ["b"]}"#.utf8))]))
         XCTAssertThrowsError(try file.modify { $0 = [] }) { error in
             XCTAssertEqual(error as? StorageError, .readOnly(path: url.path))
         }
         XCTAssertEqual(try bytes(url), Data(text.utf8))
         XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
+    }
+
+    func testARewriteKeepsTheFilesPermissions() throws {
+        let url = try write(#"{"format": "kalkulator-oprysku/notes", "version": 2, "items": []}"#, to: "notes.json")
+        for mode: mode_t in [0o644, 0o600, 0o660] {
+            XCTAssertEqual(chmod(url.path, mode), 0)
+            try notes(url).modify { $0.append(Note(text: "x")) }
+            var info = stat()
+            XCTAssertEqual(stat(url.path, &info), 0)
+            XCTAssertEqual(info.st_mode & 0o7777, mode)
+        }
     }
 
     func testANewerFileWhoseItemsAreNotAListLoadsNothing() throws {

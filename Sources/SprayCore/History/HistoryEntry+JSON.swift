@@ -8,6 +8,8 @@
 //    "parcel":"Działka 7","crop":"Rzepak ozimy","notes":"…"}
 //
 // on one line each. Numbers are exact decimals; parcel, crop and notes are left out when nil.
+// Members this version does not know (a newer version wrote them) are kept as their JSON
+// text in `preserved` and written back after the known ones, so a rewrite never drops them.
 
 import FoundationEssentials
 
@@ -33,22 +35,28 @@ extension HistoryEntry: JSONLineCodable {
             line += numbers.text(product.rate)
             line += ",\"unit\":\""
             line += product.unit.rawValue
-            line += "\"}"
+            line += "\""
+            preserved.products[index]?.append(to: &line)
+            line += "}"
         }
         line += "],\"strategy\":\""
         line += input.strategy.rawValue
-        line += "\"}"
+        line += "\""
+        preserved.input.append(to: &line)
+        line += "}"
         for (key, value) in [("parcel", parcel), ("crop", crop), ("notes", notes)] {
             guard let value else { continue }
             line += ",\"" + key + "\":"
             JSONValue.appendQuoted(value, to: &line)
         }
+        preserved.entry.append(to: &line)
         line += "}"
     }
 
     init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var id: UUID?, timestamp: Date?, input: JobInput?
         var parcel: String?, crop: String?, notes: String?
+        var preserved = PreservedMembers()
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
             switch key {
@@ -58,20 +66,22 @@ extension HistoryEntry: JSONLineCodable {
             case "timestamp":
                 guard let value = Timestamp.parse(try scanner.string()) else { throw scanner.error("an ISO 8601 timestamp") }
                 timestamp = value
-            case "input": input = try JobInput(scanner: &scanner, numbers: &numbers)
+            case "input": input = try JobInput(scanner: &scanner, numbers: &numbers, preserved: &preserved)
             case "parcel": parcel = try scanner.optionalString()
             case "crop": crop = try scanner.optionalString()
             case "notes": notes = try scanner.optionalString()
-            default: try scanner.skipValue()
+            default: try preserved.entry.keep(key, from: &scanner)
             }
         }
         guard let id, let timestamp, let input else { throw scanner.error("an entry with id, timestamp and input") }
         self.init(id: id, timestamp: timestamp, input: input, parcel: parcel, crop: crop, notes: notes)
+        self.preserved = preserved
     }
 }
 
 extension JobInput {
-    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts,
+                     preserved: inout PreservedMembers) throws(JSONReadError) {
         var area: Decimal?, areaUnit: AreaUnit?, sprayRate: Decimal?, tankCapacity: Decimal?
         var products: [ProductInput]?, strategy: LoadStrategy?
         try scanner.beginObject()
@@ -84,12 +94,15 @@ extension JobInput {
             case "products":
                 var list: [ProductInput] = []
                 try scanner.beginArray()
+                preserved.products = [:]
                 while try scanner.nextElement() {
-                    list.append(try ProductInput(scanner: &scanner, numbers: &numbers))
+                    var unknown = UnknownMembers()
+                    list.append(try ProductInput(scanner: &scanner, numbers: &numbers, unknown: &unknown))
+                    if !unknown.isEmpty { preserved.products[list.count - 1] = unknown }
                 }
                 products = list
             case "strategy": strategy = try scanner.choice()
-            default: try scanner.skipValue()
+            default: try preserved.input.keep(key, from: &scanner)
             }
         }
         guard let area, let areaUnit, let sprayRate, let tankCapacity, let products, let strategy else {
@@ -101,7 +114,7 @@ extension JobInput {
 }
 
 extension ProductInput {
-    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
         var name: String?, rate: Decimal?, unit: RateUnit?
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
@@ -109,7 +122,7 @@ extension ProductInput {
             case "name": name = try scanner.string()
             case "rate": rate = try scanner.decimal(&numbers)
             case "unit": unit = try scanner.choice()
-            default: try scanner.skipValue()
+            default: try unknown.keep(key, from: &scanner)
             }
         }
         guard let name, let rate, let unit else { throw scanner.error("a product with name, rate and unit") }

@@ -13,6 +13,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable, Identifiable {
     public var parcel: String?
     public var crop: String?
     public var notes: String?
+    /// What a newer version wrote into this entry that this one does not know; written back.
+    var preserved = PreservedMembers()
 
     public init(
         id: UUID = UUID(), timestamp: Date, input: JobInput,

@@ -27,14 +27,16 @@ public final class HistoryStore: CalculationRecorder {
     private var loaded: LoadedFile<HistoryEntry>
     private var observers: [() -> Void] = []
 
-    public init(file: URL) {
-        loaded = LoadedFile(VersionedFile(url: file, kind: "history", version: HistoryStore.formatVersion, codec: .lines))
+    /// `patience`: how long a change waits while another process saves the file.
+    public init(file: URL, patience: LockPatience = .interactive) {
+        loaded = LoadedFile(VersionedFile(url: file, kind: "history", version: HistoryStore.formatVersion, codec: .lines,
+                                          patience: patience))
         entriesChanged()
     }
 
     /// The store on `history.json` in the data directory.
-    public static func standard() -> HistoryStore {
-        HistoryStore(file: DataLocations.current.historyFile)
+    public static func standard(patience: LockPatience = .interactive) -> HistoryStore {
+        HistoryStore(file: DataLocations.current.historyFile, patience: patience)
     }
 
     /// Calls `onChange` after every change of `entries` (a write here, or `reload`).

@@ -1,6 +1,8 @@
 // How a VersionedFile's envelope and items become bytes and back. Two layouts: pretty
 // JSON through Codable (small files: favorites, settings), and one compact line per item
-// through JSONScanner (files that grow large: the history), several times faster.
+// through JSONScanner (files that grow large: the history), several times faster. Either
+// way the envelope is walked with JSONScanner, so that an item this version cannot read is
+// kept as its text and written back, never dropped.
 
 import FoundationEssentials
 
@@ -37,6 +39,13 @@ struct DecimalTexts {
     }
 }
 
+/// An item of a stored file that this version cannot read (an unknown unit, a missing
+/// field, a value of another type): kept as its exact JSON text, so that every rewrite of
+/// the file writes it back unchanged instead of dropping it.
+public struct UnreadableItem: Equatable, Sendable {
+    public var json: [UInt8]
+}
+
 enum FileCodec<Item: Codable>: Sendable {
     /// `JSONEncoder` with sorted keys, pretty-printed; `JSONDecoder` to read.
     case pretty
@@ -46,91 +55,84 @@ enum FileCodec<Item: Codable>: Sendable {
         write: @Sendable (Item, inout String, inout DecimalTexts) -> Void
     )
 
-    /// An envelope's header, and its items read on demand.
+    /// An envelope: its header, the items this version reads and those it cannot.
     struct Opened {
         var format: String
         var version: Int
-        /// Every item, or nil when one does not decode (`lenient` false); the items that
-        /// decode (`lenient` true).
-        var items: (_ lenient: Bool) -> [Item]?
+        /// Nil when there is no list of items (a newer version may keep them otherwise).
+        var items: [Item]?
+        var unreadable: [UnreadableItem]
     }
 
     /// The envelope in `bytes`; nil when they are not one (not JSON, no format or version).
+    /// One item that does not decode does not make the file unreadable: it is kept, as its
+    /// text, in `unreadable`.
     func open(_ bytes: [UInt8]) -> Opened? {
-        switch self {
-        case .pretty:
-            let data = Data(bytes)
-            let decoder = JSONDecoder()
-            guard let header = try? decoder.decode(Header.self, from: data) else { return nil }
-            return Opened(format: header.format, version: header.version) { lenient in
-                lenient
-                    ? (try? decoder.decode(LenientEnvelope.self, from: data))?.items.items ?? []
-                    : (try? decoder.decode(Envelope<[Item]>.self, from: data))?.items
-            }
-        case let .lines(read, _):
-            var format: String?, version: Int?
-            // The items are read on the way, strictly, when the header came first (as this
-            // app writes it); otherwise, or for a lenient read, once more from their offset.
-            var itemsOffset: Int?, readStrictly = false, strictItems: [Item]?
-            func readItems(_ scanner: inout JSONScanner, lenient: Bool) throws(JSONReadError) -> [Item]? {
-                var numbers = DecimalTexts()
-                var items: [Item] = []
-                try scanner.beginArray()
-                while try scanner.nextElement() {
-                    let start = scanner.offset
-                    do throws(JSONReadError) {
-                        items.append(try read(&scanner, &numbers))
-                    } catch {
-                        guard lenient else { return nil }
-                        scanner.offset = start
-                        try scanner.skipValue()
-                    }
-                }
-                return items
-            }
-            do throws(JSONReadError) {
-                try JSONScanner.reading(bytes) { scanner throws(JSONReadError) in
-                    try scanner.beginObject()
-                    while let key = try scanner.nextMember() {
-                        switch key {
-                        case "format": format = try scanner.string()
-                        case "version": version = Int(try scanner.numberText())
-                        case "items":
-                            let start = scanner.offset
-                            itemsOffset = start
-                            if format != nil, version != nil {
-                                readStrictly = true
-                                strictItems = (try? readItems(&scanner, lenient: false)) ?? nil
-                                if strictItems != nil { continue }
-                            }
-                            scanner.offset = start
+        var format: String?, version: Int?, items: [Item]?, unreadable: [UnreadableItem] = []
+        do throws(JSONReadError) {
+            try JSONScanner.reading(bytes) { scanner throws(JSONReadError) in
+                try scanner.beginObject()
+                while let key = try scanner.nextMember() {
+                    switch key {
+                    case "format": format = try scanner.string()
+                    case "version": version = Int(try scanner.numberText())
+                    case "items":
+                        var probe = scanner
+                        if (try? probe.beginArray()) != nil {
+                            (items, unreadable) = try readItems(&scanner)
+                        } else {
                             try scanner.skipValue()
-                        default: try scanner.skipValue()
                         }
+                    default: try scanner.skipValue()
                     }
-                    try scanner.end()
                 }
-            } catch {
-                return nil
+                try scanner.end()
             }
-            guard let format, let version else { return nil }
-            return Opened(format: format, version: version) { lenient in
-                if !lenient, readStrictly { return strictItems }
-                guard let itemsOffset else { return lenient ? [] : nil }
-                return (try? JSONScanner.reading(bytes) { scanner throws(JSONReadError) -> [Item]? in
-                    scanner.offset = itemsOffset
-                    return try readItems(&scanner, lenient: lenient)
-                }) ?? (lenient ? [] : nil)
-            }
+        } catch {
+            return nil
         }
+        guard let format, let version else { return nil }
+        return Opened(format: format, version: version, items: items, unreadable: unreadable)
     }
 
-    func encode(_ items: [Item], format: String, version: Int) throws -> [UInt8] {
+    /// The list where `scanner` stands: each element read as an item, or kept as text.
+    private func readItems(_ scanner: inout JSONScanner) throws(JSONReadError) -> ([Item], [UnreadableItem]) {
+        var numbers = DecimalTexts()
+        var items: [Item] = []
+        var unreadable: [UnreadableItem] = []
+        let decoder = JSONDecoder()
+        try scanner.beginArray()
+        while try scanner.nextElement() {
+            let start = scanner.offset
+            switch self {
+            case let .lines(read, _):
+                do throws(JSONReadError) {
+                    items.append(try read(&scanner, &numbers))
+                    continue
+                } catch {
+                    scanner.offset = start
+                }
+                unreadable.append(UnreadableItem(json: try scanner.rawValue()))
+            case .pretty:
+                let json = try scanner.rawValue()
+                if let item = try? decoder.decode(Item.self, from: Data(json)) {
+                    items.append(item)
+                } else {
+                    unreadable.append(UnreadableItem(json: json))
+                }
+            }
+        }
+        return (items, unreadable)
+    }
+
+    /// The envelope with `items`, then the `unreadable` ones as they were read.
+    func encode(_ items: [Item], keeping unreadable: [UnreadableItem] = [], format: String, version: Int) throws -> [UInt8] {
         switch self {
         case .pretty:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
+            let bytes = Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
+            return unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes)
         case let .lines(_, write):
             var text = "{\"format\":" + JSONValue.quote(format) + ",\"version\":" + String(version) + ",\"items\":["
             text.reserveCapacity(items.count * 400 + 64)
@@ -139,46 +141,45 @@ enum FileCodec<Item: Codable>: Sendable {
                 text += index == 0 ? "\n" : ",\n"
                 write(item, &text, &numbers)
             }
-            text += items.isEmpty ? "]}\n" : "\n]}\n"
-            return Array(text.utf8)
+            var bytes = Array(text.utf8)
+            for (index, kept) in unreadable.enumerated() {
+                bytes += Array((items.isEmpty && index == 0 ? "\n" : ",\n").utf8) + kept.json
+            }
+            bytes += Array((items.isEmpty && unreadable.isEmpty ? "]}\n" : "\n]}\n").utf8)
+            return bytes
         }
     }
 
-    private struct Header: Decodable {
-        var format: String
-        var version: Int
+    /// `envelope` (JSON with an "items" list) with `unreadable` added at the end of the list.
+    private static func appending(_ unreadable: [UnreadableItem], toItemsOf envelope: [UInt8]) throws -> [UInt8] {
+        let (closing, isEmpty) = try JSONScanner.reading(envelope) { scanner throws(JSONReadError) -> (Int, Bool) in
+            try scanner.beginObject()
+            while let key = try scanner.nextMember() {
+                guard key == "items" else {
+                    try scanner.skipValue()
+                    continue
+                }
+                try scanner.beginArray()
+                var isEmpty = true
+                while try scanner.nextElement() {
+                    isEmpty = false
+                    try scanner.skipValue()
+                }
+                return (scanner.offset - 1, isEmpty)
+            }
+            throw scanner.error("an items list")
+        }
+        var inserted: [UInt8] = isEmpty ? [] : Array(",".utf8)
+        for (index, kept) in unreadable.enumerated() {
+            inserted += Array((index == 0 ? "\n" : ",\n").utf8) + kept.json
+        }
+        return Array(envelope[..<closing]) + inserted + [0x0A] + Array(envelope[closing...])
     }
 
     private struct Envelope<List: Codable>: Codable {
         var format: String
         var version: Int
         var items: List
-    }
-
-    private struct LenientEnvelope: Decodable {
-        var items: LenientList
-    }
-
-    /// The items of a newer file that this version can still decode; the rest are skipped.
-    private struct LenientList: Decodable {
-        var items: [Item]
-
-        init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            items = []
-            while !container.isAtEnd {
-                if let item = try? container.decode(Item.self) {
-                    items.append(item)
-                } else {
-                    _ = try container.decode(Skipped.self)
-                }
-            }
-        }
-    }
-
-    /// Decodes any JSON value, to step over it.
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) {}
     }
 }
 

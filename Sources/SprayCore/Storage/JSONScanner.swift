@@ -111,6 +111,15 @@ struct JSONScanner {
         }
     }
 
+    /// The next value's text exactly as it is in the file, without surrounding whitespace;
+    /// its syntax is checked on the way.
+    mutating func rawValue() throws(JSONReadError) -> [UInt8] {
+        skipWhitespace()
+        let start = offset
+        try skipValue()
+        return Array(bytes[start..<offset])
+    }
+
     /// Set between an opening bracket and the first element or member: no comma expected.
     private var afterOpening = false
 

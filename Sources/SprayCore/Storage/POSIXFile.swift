@@ -47,18 +47,38 @@ enum POSIXFile {
         }
     }
 
-    /// Waits for an exclusive flock on `lockPath` (created if missing) and returns the
-    /// descriptor that holds it. The lock belongs to this open file description, so it also
-    /// excludes other threads of this process; `unlock` releases it.
-    static func lockExclusively(_ lockPath: String) throws(StorageError) -> Int32 {
+    /// Takes an exclusive flock on `lockPath` (created if missing), waiting for another
+    /// holder as long as `patience` allows, and returns the descriptor that holds it. The lock
+    /// belongs to this open file description, so it also excludes other threads of this
+    /// process; `unlock` releases it. Throws `.busy(path: filePath)` when the wait runs out.
+    static func lockExclusively(_ lockPath: String, for filePath: String, patience: LockPatience) throws(StorageError) -> Int32 {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, lockFileMode)
         guard descriptor >= 0 else { throw .cannotLock(path: lockPath, errno: errno) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let failure = errno
+        let clock = ContinuousClock()
+        let start = clock.now
+        var told = false
+        var pause: Duration = .milliseconds(1)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            if failure == EINTR { continue }
+            guard failure == EWOULDBLOCK else {
                 close(descriptor)
                 throw .cannotLock(path: lockPath, errno: failure)
             }
+            let waited = clock.now - start
+            if waited >= patience.giveUpAfter {
+                close(descriptor)
+                throw .busy(path: filePath)
+            }
+            if !told, waited >= patience.tellAfter {
+                told = true
+                patience.waiting(filePath)
+            }
+            // Polled: a blocking flock cannot be given a time limit. Saves take milliseconds.
+            let (seconds, attoseconds) = pause.components
+            var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+            nanosleep(&interval, nil)  // woken early by a signal: the loop checks the time again
+            pause = min(pause * 2, .milliseconds(50))
         }
         return descriptor
     }
@@ -77,7 +97,8 @@ enum POSIXFile {
 
     /// Replaces `path` with `bytes` so that a reader, or a crash, sees the old file or the
     /// new one, never a mix: a temporary sibling is written, synced, renamed over `path`,
-    /// and the directory is synced. Nothing is left behind on failure.
+    /// and the directory is synced. Nothing is left behind on failure. An existing file keeps
+    /// its permissions; a new one gets `permissions`.
     static func writeAtomically(_ bytes: [UInt8], to path: String, permissions: Permissions = .owner) throws(StorageError) {
         let directory = directory(of: path)
         var template = Array("\(directory)/.\(fileName(of: path)).XXXXXX".utf8CString)
@@ -88,7 +109,11 @@ enum POSIXFile {
         defer { if !renamed { unlink(temporary) } }
         do {
             defer { close(descriptor) }
-            if permissions == .shared {
+            var existing = stat()
+            if stat(path, &existing) == 0 {
+                // A rewrite keeps the permissions the user gave the file.
+                guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
+            } else if permissions == .shared {
                 // umask can only be read by setting it; the app sets no other value anywhere.
                 let mask = umask(0)
                 umask(mask)

@@ -18,7 +18,8 @@ public final class SettingsStore {
     private var loaded: LoadedFile<Settings>
 
     public init(file: URL) {
-        loaded = LoadedFile(VersionedFile(url: file, kind: "settings", version: SettingsStore.formatVersion))
+        loaded = LoadedFile(VersionedFile(url: file, kind: "settings", version: SettingsStore.formatVersion,
+                                                keepsUnreadableItems: false))
     }
 
     /// The store on `settings.json` in the config directory.

@@ -11,6 +11,8 @@ public enum StorageError: Error, Equatable, Sendable {
     case cannotMoveAside(path: String, errno: Int32)
     /// The file was written by a newer version of the app; this one does not change it.
     case readOnly(path: String)
+    /// Another Kalkulator Oprysku kept the file locked for longer than this one would wait.
+    case busy(path: String)
 
     public var message: String {
         switch self {
@@ -24,6 +26,9 @@ public enum StorageError: Error, Equatable, Sendable {
             tr("Cannot lock the file %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
         case let .cannotMoveAside(path, number):
             tr("Cannot rename the damaged file %1$@: %2$@").filled(path, POSIXFile.describe(errno: number))
+        case let .busy(path):
+            tr("Another Kalkulator Oprysku (a window or a command) is saving %@ and did not finish in time, so nothing was saved. Try again in a moment.")
+                .filled(path)
         case let .readOnly(path):
             tr("The file %@ comes from a newer version of Kalkulator Oprysku, so it cannot be changed here")
                 .filled(path)
@@ -39,6 +44,8 @@ public enum StorageNotice: Equatable, Sendable {
     case newerVersion(path: String, found: Int, supported: Int)
     /// The file exists but could not be read (or its damage could not be set aside).
     case failed(StorageError)
+    /// `count` items could not be read by this version; they stay in the file, unchanged.
+    case unreadableItems(path: String, count: Int)
 
     public var message: String {
         switch self {
@@ -50,6 +57,10 @@ public enum StorageNotice: Equatable, Sendable {
                 .filled(path, String(found), String(supported))
         case let .failed(error):
             error.message
+        case let .unreadableItems(path, count):
+            trn("%1$@ entry could not be read; it is kept unchanged in %2$@.",
+                "%1$@ entries could not be read; they are kept unchanged in %2$@.", count)
+                .filled(String(count), path)
         }
     }
 }

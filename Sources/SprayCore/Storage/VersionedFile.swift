@@ -12,11 +12,15 @@ public struct VersionedFile<Item: Codable>: Sendable {
         public var notices: [StorageNotice]
         /// The file comes from a newer version of the app: every write throws `.readOnly`.
         public var isReadOnly: Bool
+        /// Items this version cannot read; every write keeps them, after `items`.
+        public var unreadable: [UnreadableItem]
 
-        public init(items: [Item] = [], notices: [StorageNotice] = [], isReadOnly: Bool = false) {
+        public init(items: [Item] = [], notices: [StorageNotice] = [], isReadOnly: Bool = false,
+                    unreadable: [UnreadableItem] = []) {
             self.items = items
             self.notices = notices
             self.isReadOnly = isReadOnly
+            self.unreadable = unreadable
         }
     }
 
@@ -25,19 +29,30 @@ public struct VersionedFile<Item: Codable>: Sendable {
     public let format: String
     /// The newest envelope version this code reads and the one it writes.
     public let version: Int
+    /// How long a change waits for another process that holds the file's lock.
+    public let patience: LockPatience
+    /// Whether an item that does not decode is kept (and the others read), rather than the
+    /// whole file being damaged: true for lists; false for a file whose one item is replaced
+    /// whole (settings), where a kept copy would never be read again.
+    private let keepsUnreadableItems: Bool
     /// The time stamped on the name of a damaged file set aside.
     private let now: @Sendable () -> Date
     private let codec: FileCodec<Item>
 
-    public init(url: URL, kind: String, version: Int, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.init(url: url, kind: kind, version: version, codec: .pretty, now: now)
+    public init(url: URL, kind: String, version: Int, keepsUnreadableItems: Bool = true,
+                patience: LockPatience = .interactive, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(url: url, kind: kind, version: version, codec: .pretty, keepsUnreadableItems: keepsUnreadableItems,
+                  patience: patience, now: now)
     }
 
-    init(url: URL, kind: String, version: Int, codec: FileCodec<Item>, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(url: URL, kind: String, version: Int, codec: FileCodec<Item>, keepsUnreadableItems: Bool = true,
+         patience: LockPatience = .interactive, now: @escaping @Sendable () -> Date = { Date() }) {
         self.url = url
+        self.keepsUnreadableItems = keepsUnreadableItems
         self.format = "\(AppInfo.domain)/\(kind)"
         self.version = version
         self.codec = codec
+        self.patience = patience
         self.now = now
     }
 
@@ -46,6 +61,7 @@ public struct VersionedFile<Item: Codable>: Sendable {
 
     /// The items in the file; none, without a notice, when it does not exist. A damaged file
     /// is renamed aside (under the lock); a newer one is read as far as possible, read-only.
+    /// Items that do not decode are counted in a notice and kept (`Contents.unreadable`).
     /// Throws `StorageError` when the file exists but cannot be read or set aside.
     public func load() throws(StorageError) -> Contents {
         var snapshot: Snapshot?
@@ -77,7 +93,7 @@ public struct VersionedFile<Item: Codable>: Sendable {
             return Contents()
         }
         if let contents = decode(bytes, reusing: &snapshot) { return contents }
-        let lock = try POSIXFile.lockExclusively(lockPath)
+        let lock = try POSIXFile.lockExclusively(lockPath, for: path, patience: patience)
         defer { POSIXFile.unlock(lock) }
         return try readLocked(reusing: &snapshot)
     }
@@ -85,18 +101,20 @@ public struct VersionedFile<Item: Codable>: Sendable {
     /// `modify(_:)`, reusing `snapshot` when the file is unchanged and keeping the new one in it.
     func modify(reusing snapshot: inout Snapshot?, _ change: (inout [Item]) throws -> Void) throws -> Contents {
         try POSIXFile.createDirectories(POSIXFile.directory(of: path))
-        let lock = try POSIXFile.lockExclusively(lockPath)
+        let lock = try POSIXFile.lockExclusively(lockPath, for: path, patience: patience)
         defer { POSIXFile.unlock(lock) }
         var contents = try readLocked(reusing: &snapshot)
         if contents.isReadOnly { throw StorageError.readOnly(path: path) }
         try change(&contents.items)
-        let bytes = try encode(contents.items)
+        let bytes = try codec.encode(contents.items, keeping: contents.unreadable, format: format, version: version)
         // Only a writer holding the lock makes temporary files, so any there now were left
         // by one that was killed mid-write.
         POSIXFile.removeTemporaries(of: path)
         snapshot = nil
         try POSIXFile.writeAtomically(bytes, to: path)
-        snapshot = Snapshot(bytes: bytes, contents: Contents(items: contents.items))
+        let written = Contents(items: contents.items, notices: unreadableNotice(contents.unreadable),
+                               unreadable: contents.unreadable)
+        snapshot = Snapshot(bytes: bytes, contents: written)
         return contents
     }
 
@@ -122,15 +140,16 @@ public struct VersionedFile<Item: Codable>: Sendable {
     private func decode(_ bytes: [UInt8]) -> Contents? {
         guard let envelope = codec.open(bytes), envelope.format == format, envelope.version >= 1 else { return nil }
         if envelope.version > version {
+            // Not written, so what this version cannot read stays in the file as it is.
             let notice = StorageNotice.newerVersion(path: path, found: envelope.version, supported: version)
-            return Contents(items: envelope.items(true) ?? [], notices: [notice], isReadOnly: true)
+            return Contents(items: envelope.items ?? [], notices: [notice], isReadOnly: true, unreadable: envelope.unreadable)
         }
-        guard let items = envelope.items(false) else { return nil }
-        return Contents(items: items)
+        guard let items = envelope.items, keepsUnreadableItems || envelope.unreadable.isEmpty else { return nil }
+        return Contents(items: items, notices: unreadableNotice(envelope.unreadable), unreadable: envelope.unreadable)
     }
 
-    private func encode(_ items: [Item]) throws -> [UInt8] {
-        try codec.encode(items, format: format, version: version)
+    private func unreadableNotice(_ unreadable: [UnreadableItem]) -> [StorageNotice] {
+        unreadable.isEmpty ? [] : [.unreadableItems(path: path, count: unreadable.count)]
     }
 
     /// NAME.corrupt-20261121T153012Z, then the same with -2, -3, … appended.

@@ -127,10 +127,11 @@ public final class CalculatorViewModel {
         do {
             try recorder?.record(plan.input, at: date)
         } catch {
+            // The form and the results stay as they are; the message says what was not saved.
             recordingError = (error as? LocalizedMessage)?.message ?? tr("The calculation could not be saved in the history.")
         }
         onChange?(.results)
-        onRecorded?(plan)
+        if recordingError == nil { onRecorded?(plan) }
         return true
     }
 
