@@ -49,6 +49,9 @@ public struct UnreadableItem: Equatable, Sendable {
 enum FileCodec<Item: Codable>: Sendable {
     /// `JSONEncoder` with sorted keys, pretty-printed; `JSONDecoder` to read.
     case pretty
+    /// One compact line per item through Codable, dates as ISO 8601 text: files whose items
+    /// are deep (the treatment records) but that a person may still read line by line.
+    case codableLines
     /// `{"format":…,"version":…,"items":[` then one item per line, then `]}`.
     case lines(
         read: @Sendable (inout JSONScanner, inout DecimalTexts) throws(JSONReadError) -> Item,
@@ -101,6 +104,7 @@ enum FileCodec<Item: Codable>: Sendable {
         var items: [Item] = []
         var unreadable: [UnreadableItem] = []
         let decoder = JSONDecoder()
+        if case .codableLines = self { decoder.dateDecodingStrategy = .iso8601 }
         try scanner.beginArray()
         while try scanner.nextElement() {
             let start = scanner.offset
@@ -113,7 +117,7 @@ enum FileCodec<Item: Codable>: Sendable {
                     scanner.offset = start
                 }
                 unreadable.append(UnreadableItem(json: try scanner.rawValue()))
-            case .pretty:
+            case .pretty, .codableLines:
                 let json = try scanner.rawValue()
                 if let item = try? decoder.decode(Item.self, from: Data(json)) {
                     items.append(item)
@@ -133,21 +137,32 @@ enum FileCodec<Item: Codable>: Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let bytes = Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
             return unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes)
+        case .codableLines:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            return try Self.lines(items.map { Array(try encoder.encode($0)) } + unreadable.map(\.json), format: format, version: version)
         case let .lines(_, write):
-            var text = "{\"format\":" + JSONValue.quote(format) + ",\"version\":" + String(version) + ",\"items\":["
-            text.reserveCapacity(items.count * 400 + 64)
             var numbers = DecimalTexts()
-            for (index, item) in items.enumerated() {
-                text += index == 0 ? "\n" : ",\n"
-                write(item, &text, &numbers)
+            let lines = items.map { item in
+                var line = ""
+                write(item, &line, &numbers)
+                return Array(line.utf8)
             }
-            var bytes = Array(text.utf8)
-            for (index, kept) in unreadable.enumerated() {
-                bytes += Array((items.isEmpty && index == 0 ? "\n" : ",\n").utf8) + kept.json
-            }
-            bytes += Array((items.isEmpty && unreadable.isEmpty ? "]}\n" : "\n]}\n").utf8)
-            return bytes
+            return Self.lines(lines + unreadable.map(\.json), format: format, version: version)
         }
+    }
+
+    /// The envelope with one item (its JSON) per line.
+    private static func lines(_ items: [[UInt8]], format: String, version: Int) -> [UInt8] {
+        var bytes = Array(("{\"format\":" + JSONValue.quote(format) + ",\"version\":" + String(version) + ",\"items\":[").utf8)
+        bytes.reserveCapacity(items.reduce(64) { $0 + $1.count + 2 })
+        for (index, item) in items.enumerated() {
+            bytes += index == 0 ? [0x0A] : [0x2C, 0x0A]
+            bytes += item
+        }
+        bytes += Array((items.isEmpty ? "]}\n" : "\n]}\n").utf8)
+        return bytes
     }
 
     /// `envelope` (JSON with an "items" list) with `unreadable` added at the end of the list.

@@ -1,0 +1,79 @@
+// What the Annex of Regulation (EU) 2023/564 — and Poland's przyczyna — require of a record
+// for its type of use, and which of it a record still lacks. An incomplete record is still
+// saved: the farmer may finish it later; the register and the exports say it is incomplete.
+
+/// A piece of a record the law asks for.
+public enum RecordField: String, CaseIterable, Sendable {
+    case date
+    case location
+    case treatedSize
+    case crop
+    case seedBatch
+    case products
+    case productName
+    case authorisation
+    case dose
+    case reason
+
+    /// Its name, as the form labels it.
+    public var title: String {
+        switch self {
+        case .date: tr("Date")
+        case .location: tr("Parcel or place")
+        case .treatedSize: tr("Size treated")
+        case .crop: tr("Crop (EPPO code)")
+        case .seedBatch: tr("Seed batch number")
+        case .products: tr("Products")
+        case .productName: tr("Product name")
+        case .authorisation: tr("Authorisation number")
+        case .dose: tr("Dose")
+        case .reason: tr("Reason")
+        }
+    }
+}
+
+/// One thing a record lacks: a field, and for product fields which product (0-based).
+public struct MissingField: Equatable, Hashable, Sendable {
+    public var field: RecordField
+    public var product: Int?
+
+    public init(_ field: RecordField, product: Int? = nil) {
+        self.field = field
+        self.product = product
+    }
+
+    /// "Reason", "Authorisation number of Fungicyd".
+    public func title(in details: TreatmentDetails) -> String {
+        guard let product else { return field.title }
+        let name = details.products.indices.contains(product) && !details.products[product].name.trimmedWhitespace.isEmpty
+            ? details.products[product].name : tr("product %@").filled(String(product + 1))
+        return tr("%1$@ of %2$@").filled(field.title, name)
+    }
+}
+
+public enum RecordCompleteness {
+    /// What `details` lack for their type of use, in the order of the form.
+    public static func missing(in details: TreatmentDetails) -> [MissingField] {
+        var missing: [MissingField] = []
+        if details.parcel.trimmedWhitespace.isEmpty && details.parcelIDs.allSatisfy({ $0.trimmedWhitespace.isEmpty }) {
+            missing.append(MissingField(.location))
+        }
+        if !((details.treatedSize ?? 0) > 0) { missing.append(MissingField(.treatedSize)) }
+        switch details.use {
+        case .surface:
+            if details.crop?.eppoCode.trimmedWhitespace.isEmpty ?? true { missing.append(MissingField(.crop)) }
+        case .seeds:
+            if details.seedBatch?.trimmedWhitespace.isEmpty ?? true { missing.append(MissingField(.seedBatch)) }
+        case .closedSpace:
+            break
+        }
+        if details.products.isEmpty { missing.append(MissingField(.products)) }
+        for (index, product) in details.products.enumerated() {
+            if product.name.trimmedWhitespace.isEmpty { missing.append(MissingField(.productName, product: index)) }
+            if product.authorisation.trimmedWhitespace.isEmpty { missing.append(MissingField(.authorisation, product: index)) }
+            if !((product.dose ?? 0) > 0) { missing.append(MissingField(.dose, product: index)) }
+        }
+        if details.reason.trimmedWhitespace.isEmpty { missing.append(MissingField(.reason)) }
+        return missing
+    }
+}

@@ -1,0 +1,184 @@
+// The treatment records as files for an inspector, a spreadsheet or a farm-management
+// system: CSV with one row per product use (the Annex's columns, przyczyna, operator,
+// status, record id), and self-describing, versioned JSON (docs/records-format.md) that
+// `record import` reads back. Records are written in the order given.
+
+import FoundationEssentials
+
+public enum RecordExportFormat: Equatable, Sendable {
+    case csv(CSVSeparator)
+    case json
+
+    public var fileExtension: String {
+        switch self {
+        case .csv: "csv"
+        case .json: "json"
+        }
+    }
+}
+
+public enum RecordExport {
+    /// The JSON envelope's format name.
+    public static let jsonFormat = "\(AppInfo.domain)/records"
+    public static let jsonVersion = 1
+
+    // MARK: CSV
+
+    /// The CSV headers, in the UI language (Polish with ";", English with ",").
+    static var csvHeader: [String] {
+        [tr("record id"), tr("status"), tr("type of use"), tr("date"), tr("start time"), tr("parcel or place"),
+         tr("parcel identifiers (IACS)"), tr("size treated"), tr("size unit"), tr("fraction of the parcel"),
+         tr("crop EPPO code"), tr("crop"), tr("BBCH stage"), tr("seed batch"), tr("product"), tr("authorisation number"),
+         tr("dose"), tr("dose unit"), tr("quantity used"), tr("quantity unit"), tr("reason"), tr("operator"), tr("notes"),
+         tr("missing"), tr("withdrawn on"), tr("withdrawal reason"), tr("saved"), tr("corrected"), tr("versions")]
+    }
+
+    public static func csv(_ records: [TreatmentRecord], separator: CSVSeparator) -> String {
+        var text = ""
+        HistoryExport.append(csvHeader, to: &text, separator: separator)
+        func number(_ value: Decimal?) -> String {
+            guard let value else { return "" }
+            let plain = value.description
+            return separator == .semicolon ? plain.replacing(".", with: ",") : plain
+        }
+        for record in records {
+            let details = record.details
+            let missing = RecordCompleteness.missing(in: details).map { $0.title(in: details) }.joined(separator: "; ")
+            let common = [
+                record.id.uuidString, record.status.title, details.use.title, details.date.description,
+                details.startTime?.description ?? "", details.parcel, details.parcelIDs.joined(separator: ", "),
+                number(details.treatedSize), details.basis.symbol, number(details.treatedFraction),
+                details.crop?.eppoCode ?? "", details.crop?.name ?? "", details.bbch ?? "", details.seedBatch ?? "",
+            ]
+            let trailing = [
+                details.reason, details.operatorName, details.notes, missing,
+                record.withdrawal.map { Timestamp.local($0.at) } ?? "", record.withdrawal?.reason ?? "",
+                Timestamp.local(record.createdAt), record.corrections.isEmpty ? "" : Timestamp.local(record.changedAt),
+                String(record.versions.count),
+            ]
+            // A record without products still gets its row: it is part of the register.
+            let products = details.products.isEmpty ? [nil] : details.products.map(Optional.some)
+            for product in products {
+                let uses = [
+                    product?.name ?? "", product?.authorisation ?? "", number(product?.dose),
+                    product.map { $0.doseUnit.rawValue + "/" + details.basis.symbol } ?? "",
+                    number(product?.quantityUsed), product?.doseUnit.rawValue ?? "",
+                ]
+                HistoryExport.append(common + uses + trailing, to: &text, separator: separator)
+            }
+        }
+        return text
+    }
+
+    // MARK: JSON
+
+    /// `{"format": "kalkulator-oprysku/records", "version": 1, "exported_at": …, "records": […]}`:
+    /// each record as records.json keeps it, with its `status` and what is `missing` added.
+    public static func json(_ records: [TreatmentRecord], exportedAt: Date) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+        encoder.dateEncodingStrategy = .iso8601
+        let file = ExportFile(format: jsonFormat, version: jsonVersion, exportedAt: exportedAt,
+                              records: records.map(ExportedRecord.init))
+        return String(decoding: try encoder.encode(file), as: UTF8.self) + "\n"
+    }
+
+    /// The records of a JSON export (ours, any version up to this one's).
+    public static func records(fromJSON bytes: [UInt8]) throws(RecordImportError) -> [TreatmentRecord] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let header = try? decoder.decode(Header.self, from: Data(bytes)), header.format == jsonFormat else {
+            throw .notAnExport
+        }
+        guard header.version <= jsonVersion else { throw .newerVersion(header.version) }
+        do {
+            return try decoder.decode(ImportFile.self, from: Data(bytes)).records
+        } catch {
+            throw .damaged(String(describing: error))
+        }
+    }
+
+    private struct Header: Decodable {
+        var format: String
+        var version: Int
+    }
+
+    private struct ImportFile: Decodable {
+        var records: [TreatmentRecord]
+    }
+
+    private struct ExportFile: Encodable {
+        var format: String
+        var version: Int
+        var exportedAt: Date
+        var records: [ExportedRecord]
+
+        private enum CodingKeys: String, CodingKey {
+            case format, version, exportedAt = "exported_at", records
+        }
+    }
+
+    /// A record with what a reader should not have to work out itself.
+    private struct ExportedRecord: Encodable {
+        var record: TreatmentRecord
+
+        init(_ record: TreatmentRecord) {
+            self.record = record
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case status, missing
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(record.status.rawValue, forKey: .status)
+            try container.encode(RecordCompleteness.missing(in: record.details).map(\.code), forKey: .missing)
+        }
+    }
+}
+
+/// Why a file could not be imported.
+public enum RecordImportError: Error, Equatable, Sendable, LocalizedMessage {
+    case notAnExport
+    case newerVersion(Int)
+    case damaged(String)
+
+    public var message: String {
+        switch self {
+        case .notAnExport: tr("This is not a records export of Kalkulator Oprysku (JSON).")
+        case let .newerVersion(found):
+            tr("This export comes from a newer version of Kalkulator Oprysku (format %@); update the app to import it.")
+                .filled(String(found))
+        case let .damaged(reason): tr("The export is damaged and was not imported: %@").filled(reason)
+        }
+    }
+}
+
+extension MissingField {
+    /// "reason", "authorisation[2]": what JSON readers get.
+    var code: String {
+        product.map { "\(field.rawValue)[\($0 + 1)]" } ?? field.rawValue
+    }
+}
+
+extension RecordStatus {
+    public var title: String {
+        switch self {
+        case .complete: tr("complete")
+        case .incomplete: tr("incomplete")
+        case .withdrawn: tr("withdrawn")
+        }
+    }
+}
+
+extension TypeOfUse {
+    public var title: String {
+        switch self {
+        case .surface: tr("surface area")
+        case .closedSpace: tr("closed space")
+        case .seeds: tr("seeds")
+        }
+    }
+}

@@ -1,0 +1,242 @@
+// The treatment records, in records.json in the data directory, with the history's
+// guarantees (a lock, atomic replace, a damaged file set aside, one unreadable record kept
+// and counted) and a daily copy in backups/ for the last 7 days. Records are evidence:
+// a correction keeps the version it replaces, a withdrawal keeps the record, and only a
+// record older than the 3 years the law asks for can be removed.
+
+import FoundationEssentials
+
+/// Used from the main thread (the window) or a command. Every change re-reads the file
+/// under its lock first, so a window and a command never lose each other's records.
+///
+/// On disk (format version 1): the VersionedFile envelope with one record per line, as
+/// TreatmentRecord's Codable conformance writes it (docs/records-format.md).
+public final class RecordStore {
+    public static let formatVersion = 1
+    /// How long the law asks records to be kept.
+    public static let retentionYears = 3
+
+    /// Newest treatment first (by date, start hour, then when saved).
+    public private(set) var records: [TreatmentRecord] = []
+    /// What the latest read found worth telling, and a daily copy that could not be made.
+    public var notices: [StorageNotice] { loaded.contents.notices + backups.problems.map(StorageNotice.failed) }
+    public var isReadOnly: Bool { loaded.contents.isReadOnly }
+    public var url: URL { loaded.file.url }
+    /// The records this version cannot read; they stay in the file.
+    public var unreadableCount: Int { loaded.contents.unreadable.count }
+
+    private var loaded: LoadedFile<TreatmentRecord>
+    private var backups: DailyBackups
+    private var observers: [() -> Void] = []
+
+    public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
+                today: (@Sendable () -> CalendarDate)? = nil) {
+        loaded = LoadedFile(VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion,
+                                          codec: .codableLines, patience: patience))
+        backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
+                               today: today ?? { LocalTime.today() })
+        recordsChanged()
+    }
+
+    /// The store on `records.json` in the data directory.
+    public static func standard(patience: LockPatience = .interactive) -> RecordStore {
+        RecordStore(file: DataLocations.current.recordsFile, patience: patience)
+    }
+
+    public func observe(_ onChange: @escaping () -> Void) {
+        observers.append(onChange)
+    }
+
+    public func reload() {
+        loaded.reload()
+        recordsChanged()
+    }
+
+    public func record(id: UUID) -> TreatmentRecord? {
+        records.first { $0.id == id }
+    }
+
+    /// Saves a new record of `details`, made from `calculation` when given; `now` to the second.
+    @discardableResult
+    public func add(_ details: TreatmentDetails, calculation: JobInput? = nil, at now: Date) throws -> TreatmentRecord {
+        let record = TreatmentRecord(details: details, createdAt: Self.wholeSecond(now), calculation: calculation)
+        try modify { $0.append(record) }
+        return record
+    }
+
+    /// Replaces the details of record `id`, keeping the version they replace with `note`.
+    @discardableResult
+    public func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {
+        try change(id) { record in
+            guard record.withdrawal == nil else { throw RecordError.withdrawn }
+            guard details != record.details else { return }
+            record.corrections.append(RecordRevision(details: record.details, savedAt: record.changedAt, note: note.trimmedWhitespace))
+            record.details = details
+            record.changedAt = Self.wholeSecond(now)
+        }
+    }
+
+    /// Withdraws record `id` with `reason`: it stays, shown struck through and exported as withdrawn.
+    @discardableResult
+    public func withdraw(id: UUID, reason: String, at now: Date) throws -> TreatmentRecord {
+        let reason = reason.trimmedWhitespace
+        guard !reason.isEmpty else { throw RecordError.withdrawalNeedsReason }
+        return try change(id) { record in
+            guard record.withdrawal == nil else { throw RecordError.withdrawn }
+            record.withdrawal = Withdrawal(at: Self.wholeSecond(now), reason: reason)
+        }
+    }
+
+    /// Whether record `id`'s treatment is older than the years the law asks to keep it on `today`.
+    public static func isPastRetention(_ record: TreatmentRecord, today: CalendarDate) -> Bool {
+        let date = record.details.date
+        let limit = CalendarDate(year: date.year + retentionYears, month: date.month, day: date.day)
+            ?? CalendarDate(year: date.year + retentionYears, month: date.month, day: 28)!
+        return today > limit
+    }
+
+    /// Removes record `id` for good; only once it is past the retention period.
+    public func remove(id: UUID, today: CalendarDate) throws {
+        try modify { items in
+            guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
+            guard Self.isPastRetention(items[index], today: today) else { throw RecordError.tooRecentToRemove }
+            items.remove(at: index)
+        }
+    }
+
+    /// Removes every record (Delete All Data, after the user was told how many) and returns them.
+    @discardableResult
+    public func removeAll() throws -> [TreatmentRecord] {
+        var removed: [TreatmentRecord] = []
+        try modify { items in
+            removed = items
+            items = []
+        }
+        return removed
+    }
+
+    /// Merges records exported on another machine (`record import`), by id: a new record is
+    /// added; one known here gains the versions it does not have yet in its trail (the one
+    /// saved last becomes current), and a withdrawal; the same file twice changes nothing.
+    @discardableResult
+    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> RecordMerge {
+        var summary = RecordMerge()
+        try modify { items in
+            for other in incoming {
+                guard let index = items.firstIndex(where: { $0.id == other.id }) else {
+                    items.append(other)
+                    summary.added += 1
+                    continue
+                }
+                let merged = items[index].merging(other)
+                if merged == items[index] {
+                    summary.unchanged += 1
+                } else {
+                    items[index] = merged
+                    summary.updated += 1
+                }
+            }
+        }
+        return summary
+    }
+
+    /// Authorisation numbers given before for a product of this name (any case), most recent first.
+    public func authorisations(forProduct name: String) -> [String] {
+        let key = SearchFolding.fold(name.trimmedWhitespace)
+        guard !key.isEmpty else { return [] }
+        var seen: [String] = []
+        for record in records {
+            for product in record.details.products where SearchFolding.fold(product.name.trimmedWhitespace) == key {
+                let number = product.authorisation.trimmedWhitespace
+                if !number.isEmpty, !seen.contains(number) { seen.append(number) }
+            }
+        }
+        return seen
+    }
+
+    // MARK: Helpers
+
+    private func change(_ id: UUID, _ body: (inout TreatmentRecord) throws -> Void) throws -> TreatmentRecord {
+        var result: TreatmentRecord?
+        try modify { items in
+            guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
+            try body(&items[index])
+            result = items[index]
+        }
+        return result!
+    }
+
+    private func modify(_ change: (inout [TreatmentRecord]) throws -> Void) throws {
+        defer { recordsChanged() }
+        backups.keepTodaysCopy()
+        try loaded.modify(change)
+    }
+
+    private func recordsChanged() {
+        records = loaded.contents.items.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.details.date != y.details.date { return x.details.date > y.details.date }
+            if x.details.startTime != y.details.startTime { return (x.details.startTime ?? ClockTime(hour: 0, minute: 0)!) > (y.details.startTime ?? ClockTime(hour: 0, minute: 0)!) }
+            if x.createdAt != y.createdAt { return x.createdAt > y.createdAt }
+            return a.offset > b.offset
+        }.map(\.element)
+        for observer in observers { observer() }
+    }
+
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}
+
+/// What `RecordStore.merge` did.
+public struct RecordMerge: Equatable, Sendable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.added = added
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}
+
+public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
+    case notFound
+    case withdrawn
+    case withdrawalNeedsReason
+    case tooRecentToRemove
+
+    public var message: String {
+        switch self {
+        case .notFound: tr("This record is no longer in the register: it was removed in another window or program.")
+        case .withdrawn: tr("This record was withdrawn, so it cannot be changed.")
+        case .withdrawalNeedsReason: tr("Say why the record is withdrawn.")
+        case .tooRecentToRemove:
+            tr("A record must be kept for 3 years after the treatment: withdraw it instead of removing it.")
+        }
+    }
+}
+
+extension TreatmentRecord {
+    /// This record with what `other` (the same record, from another machine) adds: every
+    /// version either has, in the order saved, the latest current; a withdrawal either has.
+    func merging(_ other: TreatmentRecord) -> TreatmentRecord {
+        var versions = self.versions
+        for version in other.versions where !versions.contains(where: { $0.details == version.details && $0.savedAt == version.savedAt }) {
+            var imported = version
+            if imported.note.isEmpty { imported.note = tr("from another computer") }
+            versions.append(imported)
+        }
+        versions = versions.enumerated().sorted { ($0.element.savedAt, $0.offset) < ($1.element.savedAt, $1.offset) }.map(\.element)
+        var merged = self
+        let current = versions.removeLast()
+        merged.details = current.details
+        merged.changedAt = current.savedAt
+        merged.corrections = versions
+        merged.createdAt = min(createdAt, other.createdAt)
+        merged.withdrawal = withdrawal ?? other.withdrawal
+        merged.calculation = calculation ?? other.calculation
+        return merged
+    }
+}

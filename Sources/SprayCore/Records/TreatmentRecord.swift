@@ -1,0 +1,283 @@
+// One treatment as the law asks it to be recorded (Implementing Regulation (EU) 2023/564,
+// Annex; Polish act art. 78a): what was applied, where, on what, when, why and by whom —
+// with every earlier version kept (corrections) and withdrawal instead of deletion.
+// RecordStore keeps them in records.json; RecordCompleteness says what the Annex still lacks.
+
+import FoundationEssentials
+
+/// The Annex's three column sets.
+public enum TypeOfUse: String, CaseIterable, Codable, Sendable {
+    /// Fields, amenity areas, railways, greenhouses: doses per ha, hectares treated.
+    case surface
+    /// Stores, empty grain rooms, permanent greenhouses: doses per m² or m³.
+    case closedSpace = "closed-space"
+    /// Seeds and plant reproductive material: doses per t or kg of seed.
+    case seeds
+}
+
+/// What a dose is per, and what the size treated is measured in.
+public enum DoseBasis: String, CaseIterable, Codable, Sendable {
+    case hectare = "ha"
+    case squareMetre = "m2"
+    case cubicMetre = "m3"
+    case tonne = "t"
+    case kilogram = "kg"
+
+    /// The bases a type of use takes, the usual one first.
+    public static func choices(for use: TypeOfUse) -> [DoseBasis] {
+        switch use {
+        case .surface: [.hectare]
+        case .closedSpace: [.squareMetre, .cubicMetre]
+        case .seeds: [.tonne, .kilogram]
+        }
+    }
+
+    /// "ha", "m²", "m³", "t", "kg".
+    public var symbol: String {
+        switch self {
+        case .hectare: "ha"
+        case .squareMetre: "m²"
+        case .cubicMetre: "m³"
+        case .tonne: "t"
+        case .kilogram: "kg"
+        }
+    }
+}
+
+/// A start hour, "06:30".
+public struct ClockTime: Comparable, Hashable, Codable, Sendable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// "6:30", "06:30" or "0630"; nil otherwise.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmedWhitespace
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        let digits: (Substring, Substring)
+        if parts.count == 2 {
+            digits = (parts[0], parts[1])
+        } else if parts.count == 1, trimmed.count == 4 {
+            digits = (trimmed.prefix(2), trimmed.suffix(2))
+        } else {
+            return nil
+        }
+        guard (1...2).contains(digits.0.count), digits.1.count == 2,
+              (digits.0 + digits.1).allSatisfy(\.isASCIIDigit),
+              let hour = Int(digits.0), let minute = Int(digits.1) else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
+    public var description: String { Digits.padded(hour, 2) + ":" + Digits.padded(minute, 2) }
+
+    public static func < (lhs: ClockTime, rhs: ClockTime) -> Bool { (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute) }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let time = ClockTime(parsing: text), time.description == text else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not HH:MM: \(text)"))
+        }
+        self = time
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension CalendarDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CalendarDate(parsing: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not YYYY-MM-DD: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A crop by its EPPO code, with the name the farmer saw when choosing it.
+public struct CropChoice: Equatable, Hashable, Codable, Sendable {
+    private enum CodingKeys: String, CodingKey {
+        case eppoCode = "eppo", name
+    }
+
+    /// "TRZAW".
+    public var eppoCode: String
+    /// "pszenica ozima"; kept so that a record reads the same whatever the catalogue says later.
+    public var name: String
+
+    public init(eppoCode: String, name: String) {
+        self.eppoCode = eppoCode
+        self.name = name
+    }
+}
+
+/// One product as applied: the Annex's product, dose and (here) the quantity used.
+public struct ProductUse: Equatable, Codable, Sendable {
+    public var name: String
+    /// Nr zezwolenia, e.g. "R-12/2024"; empty until given.
+    public var authorisation: String
+    /// The amount per `DoseBasis` of the record (per ha for a surface).
+    public var dose: Decimal?
+    /// What the dose's amount is measured in (l, ml, kg, g).
+    public var doseUnit: QuantityUnit
+    /// How much of the product was used on the whole size treated, in `doseUnit`.
+    public var quantityUsed: Decimal?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, authorisation, dose, doseUnit = "dose_unit", quantityUsed = "quantity_used"
+    }
+
+    public init(name: String, authorisation: String = "", dose: Decimal?, doseUnit: QuantityUnit, quantityUsed: Decimal? = nil) {
+        self.name = name
+        self.authorisation = authorisation
+        self.dose = dose
+        self.doseUnit = doseUnit
+        self.quantityUsed = quantityUsed
+    }
+}
+
+/// What the farmer records of one treatment; a correction replaces it whole, keeping the old.
+public struct TreatmentDetails: Equatable, Codable, Sendable {
+    public var use: TypeOfUse
+    public var date: CalendarDate
+    public var startTime: ClockTime?
+    /// The parcel's (or space's, or seed lot's place) name.
+    public var parcel: String
+    /// IACS / ARiMR parcel identifiers, e.g. "141201_1.0001.123/4".
+    public var parcelIDs: [String]
+    /// The size treated, in `basis` (hectares for a surface).
+    public var treatedSize: Decimal?
+    /// The whole parcel's size in `basis`, when known: the treated fraction follows from it.
+    public var parcelSize: Decimal?
+    public var basis: DoseBasis
+    public var crop: CropChoice?
+    /// Two digits, "00" to "99"; nil where not relevant.
+    public var bbch: String?
+    /// For seeds: the seed batch (lot) number.
+    public var seedBatch: String?
+    public var products: [ProductUse]
+    /// Przyczyna: the pest, disease or weed, or another reason.
+    public var reason: String
+    /// Wykonawca.
+    public var operatorName: String
+    /// Weather, wind, anything else.
+    public var notes: String
+
+    private enum CodingKeys: String, CodingKey {
+        case use, date, startTime = "start_time", parcel, parcelIDs = "parcel_ids", treatedSize = "treated_size"
+        case parcelSize = "parcel_size", basis, crop, bbch, seedBatch = "seed_batch", products, reason
+        case operatorName = "operator", notes
+    }
+
+    public init(use: TypeOfUse = .surface, date: CalendarDate, startTime: ClockTime? = nil, parcel: String = "",
+                parcelIDs: [String] = [], treatedSize: Decimal? = nil, parcelSize: Decimal? = nil, basis: DoseBasis? = nil,
+                crop: CropChoice? = nil, bbch: String? = nil, seedBatch: String? = nil, products: [ProductUse] = [],
+                reason: String = "", operatorName: String = "", notes: String = "") {
+        self.use = use
+        self.date = date
+        self.startTime = startTime
+        self.parcel = parcel
+        self.parcelIDs = parcelIDs
+        self.treatedSize = treatedSize
+        self.parcelSize = parcelSize
+        self.basis = basis ?? DoseBasis.choices(for: use)[0]
+        self.crop = crop
+        self.bbch = bbch
+        self.seedBatch = seedBatch
+        self.products = products
+        self.reason = reason
+        self.operatorName = operatorName
+        self.notes = notes
+    }
+
+    /// The part of the parcel treated (0.5 for half), when both sizes are known.
+    public var treatedFraction: Decimal? {
+        guard let treatedSize, let parcelSize, parcelSize > 0 else { return nil }
+        return treatedSize / parcelSize
+    }
+}
+
+/// An earlier version of a record's details, kept when it was corrected.
+public struct RecordRevision: Equatable, Codable, Sendable {
+    public var details: TreatmentDetails
+    /// When this version was saved.
+    public var savedAt: Date
+    /// Why it was replaced, as the farmer said; or that it came from another machine.
+    public var note: String
+
+    private enum CodingKeys: String, CodingKey {
+        case details, savedAt = "saved_at", note
+    }
+
+    public init(details: TreatmentDetails, savedAt: Date, note: String = "") {
+        self.details = details
+        self.savedAt = savedAt
+        self.note = note
+    }
+}
+
+/// A record taken back: still kept and exported, shown struck through.
+public struct Withdrawal: Equatable, Codable, Sendable {
+    public var at: Date
+    public var reason: String
+
+    public init(at: Date, reason: String) {
+        self.at = at
+        self.reason = reason
+    }
+}
+
+public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
+    public var id: UUID
+    /// The details as they stand now.
+    public var details: TreatmentDetails
+    /// When the record was first saved.
+    public var createdAt: Date
+    /// When `details` were saved (the creation, or the latest correction).
+    public var changedAt: Date
+    /// The versions `details` replaced, oldest first.
+    public var corrections: [RecordRevision]
+    public var withdrawal: Withdrawal?
+    /// The calculation the record was made from, when it was.
+    public var calculation: JobInput?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, details, createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal, calculation
+    }
+
+    public init(id: UUID = UUID(), details: TreatmentDetails, createdAt: Date, calculation: JobInput? = nil) {
+        self.id = id
+        self.details = details
+        self.createdAt = createdAt
+        self.changedAt = createdAt
+        self.corrections = []
+        self.withdrawal = nil
+        self.calculation = calculation
+    }
+
+    /// Every version, oldest first, the current one last.
+    public var versions: [RecordRevision] {
+        corrections + [RecordRevision(details: details, savedAt: changedAt)]
+    }
+
+    public var status: RecordStatus {
+        if withdrawal != nil { return .withdrawn }
+        return RecordCompleteness.missing(in: details).isEmpty ? .complete : .incomplete
+    }
+}
+
+public enum RecordStatus: String, CaseIterable, Codable, Sendable {
+    case complete, incomplete, withdrawn
+}

@@ -1,0 +1,64 @@
+// Rolling copies of a file that must not be lost (the treatment records): before the first
+// change of a day, the file as it was is copied to backups/NAME-YYYY-MM-DD.json, and only
+// the newest `kept` copies stay. A copy that cannot be made does not stop the change; it
+// is reported.
+
+import FoundationEssentials
+import Glibc
+
+struct DailyBackups {
+    /// How many daily copies stay.
+    static let kept = 7
+
+    let file: URL
+    let directory: URL
+    let today: @Sendable () -> CalendarDate
+    /// What went wrong with the latest copy; empty when it worked.
+    private(set) var problems: [StorageError] = []
+
+    init(of file: URL, in directory: URL, today: @escaping @Sendable () -> CalendarDate) {
+        self.file = file
+        self.directory = directory
+        self.today = today
+    }
+
+    /// "records" for records.json.
+    private var stem: String {
+        let name = file.lastPathComponent
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
+
+    func copyPath(for day: CalendarDate) -> String {
+        directory.path + "/" + stem + "-" + day.description + ".json"
+    }
+
+    /// Copies the file as it is now, unless today's copy exists or there is no file yet.
+    mutating func keepTodaysCopy() {
+        problems = []
+        let target = copyPath(for: today())
+        do {
+            guard access(target, F_OK) != 0, let bytes = try POSIXFile.read(file.path) else { return }
+            try POSIXFile.createDirectories(directory.path)
+            try POSIXFile.writeAtomically(bytes, to: target)
+            try pruneOldCopies()
+        } catch {
+            problems = [error]
+        }
+    }
+
+    /// The copies there are, oldest first.
+    func copies() -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        let prefix = stem + "-"
+        return names.filter { name in
+            name.hasPrefix(prefix) && name.hasSuffix(".json")
+                && CalendarDate(parsing: String(name.dropFirst(prefix.count).dropLast(5))) != nil
+        }.sorted().map { directory.path + "/" + $0 }
+    }
+
+    private func pruneOldCopies() throws(StorageError) {
+        for path in copies().dropLast(Self.kept) where unlink(path) != 0 {
+            throw .cannotWrite(path: path, errno: errno)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+// The treatment record: completeness per type of use (a table), the pickers' catalogues,
+// a record made from a plan, and the store — every Annex field round-tripping, corrections
+// with a trail, withdrawal, removal only past 3 years, merging another machine's export
+// (twice = once), daily backups, and one damaged record among good ones.
+
+import Foundation
+import XCTest
+@testable import SprayCore
+
+/// A complete surface record: every Annex field filled.
+func completeDetails(date: CalendarDate = CalendarDate(year: 2026, month: 4, day: 14)!) -> TreatmentDetails {
+    TreatmentDetails(
+        use: .surface, date: date, startTime: ClockTime(hour: 6, minute: 30), parcel: "Działka 7 „za stodołą”",
+        parcelIDs: ["141201_1.0001.123/4", "141201_1.0001.124"], treatedSize: d("4.2"), parcelSize: d("8.4"), basis: .hectare,
+        crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"), bbch: "31", seedBatch: nil,
+        products: [ProductUse(name: "Fungicyd Ś", authorisation: "R-12/2024", dose: d("1.25"), doseUnit: .litres, quantityUsed: d("5.25")),
+                   ProductUse(name: "Adiuwant", authorisation: "R-3/2021", dose: 200, doseUnit: .millilitres, quantityUsed: 840)],
+        reason: "septorioza liści", operatorName: "Łukasz Nowak", notes: "wiatr 2 m/s; 12 °C")
+}
+
+final class RecordCompletenessTests: XCTestCase {
+    func testWhatEachTypeOfUseRequires() {
+        let complete = completeDetails()
+        func with(_ change: (inout TreatmentDetails) -> Void) -> TreatmentDetails {
+            var details = complete
+            change(&details)
+            return details
+        }
+        let rows: [(name: String, details: TreatmentDetails, missing: [String])] = [
+            ("complete surface", complete, []),
+            ("BBCH and start hour are optional", with { $0.bbch = nil; $0.startTime = nil; $0.operatorName = "" }, []),
+            ("no reason (Poland)", with { $0.reason = "  " }, ["Reason"]),
+            ("no crop", with { $0.crop = nil }, ["Crop (EPPO code)"]),
+            ("no place: neither name nor identifiers", with { $0.parcel = ""; $0.parcelIDs = [] }, ["Parcel or place"]),
+            ("identifiers alone locate it", with { $0.parcel = "" }, []),
+            ("no size", with { $0.treatedSize = nil }, ["Size treated"]),
+            ("a size of 0", with { $0.treatedSize = 0 }, ["Size treated"]),
+            ("no products", with { $0.products = [] }, ["Products"]),
+            ("a product without authorisation", with { $0.products[1].authorisation = "" }, ["Authorisation number of Adiuwant"]),
+            ("a product without name or dose", with { $0.products[0].name = ""; $0.products[0].dose = nil },
+             ["Product name of product 1", "Dose of product 1"]),
+            ("seeds need a batch, not a crop", with { $0.use = .seeds; $0.basis = .tonne; $0.crop = nil }, ["Seed batch number"]),
+            ("seeds with a batch", with { $0.use = .seeds; $0.basis = .tonne; $0.crop = nil; $0.seedBatch = "PL-2026/118" }, []),
+            ("a closed space needs no crop", with { $0.use = .closedSpace; $0.basis = .cubicMetre; $0.crop = nil }, []),
+        ]
+        for row in rows {
+            let missing = RecordCompleteness.missing(in: row.details)
+            XCTAssertEqual(missing.map { $0.title(in: row.details) }, row.missing, row.name)
+            let record = TreatmentRecord(details: row.details, createdAt: Date(timeIntervalSince1970: 0))
+            XCTAssertEqual(record.status, row.missing.isEmpty ? .complete : .incomplete, row.name)
+        }
+    }
+
+    func testCataloguesAndShapes() {
+        XCTAssertEqual(CropCatalog.all.count, 66)
+        XCTAssertEqual(CropCatalog.crop(code: "trzaw")?.polishName, "pszenica ozima")
+        XCTAssertEqual(CropCatalog.search("psz oz").map(\.eppoCode), ["TRZAW", "TTLWI"], "pszenica and pszenżyto")
+        XCTAssertEqual(CropCatalog.search("JECZMIEN jary").map(\.eppoCode), ["HORVS"], "no diacritics needed")
+        XCTAssertEqual(CropCatalog.search("winter rape").map(\.eppoCode), ["BRSNW"])
+        XCTAssertEqual(CropCatalog.search("").count, 66)
+        for (code, shaped) in [("TRZAW", true), ("3GRAC", true), ("1BRSG", true), ("trzaw", false), ("TRZ", false),
+                               ("12345", false), ("TRZAW7X", false), ("TRZ-W", false)] {
+            XCTAssertEqual(CropCatalog.hasEPPOShape(code), shaped, code)
+        }
+        XCTAssertEqual(BBCHStage.principal.count, 10)
+        XCTAssertEqual(BBCHStage.of(code: "31")?.englishName, "Stem elongation or rosette growth / shoot development (main shoot)")
+        XCTAssertEqual(BBCHStage.of(code: "65")?.polishName, "Kwitnienie (pęd główny)")
+        for code in ["3", "100", "3a", " 31", ""] { XCTAssertNil(BBCHStage.of(code: code), code) }
+        XCTAssertEqual(ClockTime(parsing: "6:30")?.description, "06:30")
+        XCTAssertEqual(ClockTime(parsing: "0630")?.description, "06:30")
+        for text in ["24:00", "6:3", "6.30", "", "630"] { XCTAssertNil(ClockTime(parsing: text), text) }
+    }
+
+    func testARecordFromAPlan() throws {
+        let input = JobInput(area: 420, areaUnit: .ares, sprayRate: 200, tankCapacity: 2500,
+                             products: [ProductInput(name: " Fungicyd ", rate: d("1.25")), ProductInput(name: "", rate: 200, unit: .millilitresPerHectare)])
+        let plan = try TankMixEngine.plan(input).get()
+        let details = TreatmentDetails.prefilled(from: plan, on: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7",
+                                                 authorisations: { $0 == " Fungicyd " ? ["R-12/2024"] : [] })
+        XCTAssertEqual(details.treatedSize, d("4.2"))
+        XCTAssertEqual(details.basis, .hectare)
+        XCTAssertEqual(details.parcel, "Działka 7")
+        XCTAssertEqual(details.products, [
+            ProductUse(name: "Fungicyd", authorisation: "R-12/2024", dose: d("1.25"), doseUnit: .litres, quantityUsed: d("5.25")),
+            ProductUse(name: "", authorisation: "", dose: 200, doseUnit: .millilitres, quantityUsed: 840),
+        ])
+        XCTAssertEqual(RecordCompleteness.missing(in: details).map(\.code),
+                       ["crop", "productName[2]", "authorisation[2]", "reason"])
+    }
+}
+
+final class RecordStoreTests: TemporaryDirectoryTestCase {
+    private let april = Date(timeIntervalSince1970: 1_776_148_200)  // 2026-04-14T06:30:00Z
+    private var today = CalendarDate(year: 2026, month: 4, day: 14)!
+
+    private func store(_ name: String = "records.json") -> RecordStore {
+        let day = today
+        return RecordStore(file: path(name), today: { day })
+    }
+
+    func testEveryAnnexFieldRoundTripsThroughTheFile() throws {
+        let calculation = JobInput(area: d("4.2"), sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd Ś", rate: d("1.25"))])
+        let saved = try store().add(completeDetails(), calculation: calculation, at: april.addingTimeInterval(0.7))
+        let reread = store()
+        XCTAssertEqual(reread.records, [saved])
+        XCTAssertEqual(reread.records[0].details, completeDetails())
+        XCTAssertEqual(reread.records[0].calculation, calculation)
+        XCTAssertEqual(reread.records[0].createdAt, april, "whole seconds")
+        XCTAssertEqual(reread.notices, [])
+        let text = String(decoding: try bytes(path("records.json")), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix(#"{"format":"kalkulator-oprysku/records","version":1,"items":["#), text)
+        for fragment in [#""eppo":"TRZAW""#, #""bbch":"31""#, #""start_time":"06:30""#, #""date":"2026-04-14""#,
+                         #""dose":1.25"#, #""authorisation":"R-12/2024""#, #""treated_size":4.2"#, #""created_at":"2026-04-14T06:30:00Z""#,
+                         #""parcel_ids":["141201_1.0001.123/4","141201_1.0001.124"]"#, #""reason":"septorioza liści""#] {
+            XCTAssertTrue(text.contains(fragment), fragment)
+        }
+        XCTAssertEqual(text.split(separator: "\n").count, 3, "one record per line")
+    }
+
+    func testACorrectionKeepsTheVersionItReplaces() throws {
+        let records = store()
+        let first = try records.add(completeDetails(), at: april)
+        var fixed = completeDetails()
+        fixed.products[0].dose = d("1.5")
+        let corrected = try records.correct(id: first.id, to: fixed, note: "zła dawka", at: april.addingTimeInterval(3600))
+        XCTAssertEqual(corrected.details, fixed)
+        XCTAssertEqual(corrected.corrections, [RecordRevision(details: completeDetails(), savedAt: april, note: "zła dawka")])
+        XCTAssertEqual(corrected.versions.map(\.savedAt), [april, april.addingTimeInterval(3600)])
+        XCTAssertEqual(store().records, [corrected])
+        XCTAssertEqual(try records.correct(id: first.id, to: fixed, note: "again", at: april), corrected, "no change, no version")
+    }
+
+    func testAWithdrawnRecordStaysAndCannotBeChanged() throws {
+        let records = store()
+        let record = try records.add(completeDetails(), at: april)
+        XCTAssertThrowsError(try records.withdraw(id: record.id, reason: " ", at: april)) {
+            XCTAssertEqual($0 as? RecordError, .withdrawalNeedsReason)
+        }
+        let withdrawn = try records.withdraw(id: record.id, reason: "wpisany dwa razy", at: april.addingTimeInterval(60))
+        XCTAssertEqual(withdrawn.status, .withdrawn)
+        XCTAssertEqual(store().records, [withdrawn])
+        XCTAssertThrowsError(try records.correct(id: record.id, to: completeDetails(date: today), note: "", at: april)) {
+            XCTAssertEqual($0 as? RecordError, .withdrawn)
+        }
+        XCTAssertThrowsError(try records.withdraw(id: record.id, reason: "again", at: april)) {
+            XCTAssertEqual($0 as? RecordError, .withdrawn)
+        }
+    }
+
+    func testARecordIsRemovedOnlyPastThreeYears() throws {
+        let records = store()
+        let old = try records.add(completeDetails(date: CalendarDate(year: 2023, month: 4, day: 13)!), at: april)
+        let recent = try records.add(completeDetails(date: CalendarDate(year: 2023, month: 4, day: 14)!), at: april)
+        let today = CalendarDate(year: 2026, month: 4, day: 14)!
+        XCTAssertThrowsError(try records.remove(id: recent.id, today: today)) {
+            XCTAssertEqual($0 as? RecordError, .tooRecentToRemove)
+        }
+        try records.remove(id: old.id, today: today)
+        XCTAssertEqual(store().records.map(\.id), [recent.id])
+        XCTAssertTrue(RecordStore.isPastRetention(TreatmentRecord(details: completeDetails(date: CalendarDate(year: 2024, month: 2, day: 29)!),
+                                                                  createdAt: april), today: CalendarDate(year: 2027, month: 3, day: 1)!))
+    }
+
+    func testMergingAnExportTwiceIsMergingItOnce() throws {
+        let here = store()
+        let shared = try here.add(completeDetails(), at: april)
+        let there = store("elsewhere.json")
+        try there.merge([shared], at: april)
+        var changed = completeDetails()
+        changed.reason = "mączniak prawdziwy"
+        try there.correct(id: shared.id, to: changed, note: "", at: april.addingTimeInterval(7200))
+        let theirsOnly = try there.add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: april.addingTimeInterval(9000))
+        // Here, meanwhile, the same record was corrected differently.
+        var local = completeDetails()
+        local.operatorName = "Anna Nowak"
+        try here.correct(id: shared.id, to: local, note: "wykonawca", at: april.addingTimeInterval(3600))
+
+        let exported = try RecordExport.json(there.records, exportedAt: april)
+        let incoming = try RecordExport.records(fromJSON: Array(exported.utf8))
+        XCTAssertEqual(incoming, there.records)
+
+        XCTAssertEqual(try here.merge(incoming, at: april), RecordMerge(added: 1, updated: 1, unchanged: 0))
+        let afterOnce = store().records
+        XCTAssertEqual(try here.merge(incoming, at: april), RecordMerge(added: 0, updated: 0, unchanged: 2))
+        XCTAssertEqual(store().records, afterOnce)
+
+        let merged = try XCTUnwrap(afterOnce.first { $0.id == shared.id })
+        XCTAssertEqual(merged.versions.map(\.details), [completeDetails(), local, changed], "every version kept, latest current")
+        XCTAssertEqual(merged.corrections.map(\.note), ["wykonawca", ""], "a note says why its version was replaced")
+        XCTAssertTrue(afterOnce.contains { $0.id == theirsOnly.id })
+    }
+
+    func testADamagedRecordAmongGoodOnesIsKeptAndCounted() throws {
+        let records = store()
+        let good = try records.add(completeDetails(), at: april)
+        var text = String(decoding: try bytes(path("records.json")), as: UTF8.self)
+        let damaged = #"{"id":"0BAD0000-0000-4000-8000-000000000000","details":{"use":"orbit"}}"#
+        text = text.replacing("\n]}", with: ",\n" + damaged + "\n]}")
+        try Data(text.utf8).write(to: path("records.json"))
+
+        let reread = store()
+        XCTAssertEqual(reread.records, [good])
+        XCTAssertEqual(reread.notices, [.unreadableItems(path: path("records.json").path, count: 1)])
+        try reread.add(completeDetails(date: today), at: april)
+        XCTAssertTrue(String(decoding: try bytes(path("records.json")), as: UTF8.self).contains(damaged))
+        XCTAssertEqual(store().records.count, 2)
+    }
+
+    func testADailyCopyOfTheLastSevenDays() throws {
+        var day = CalendarDate(year: 2026, month: 4, day: 1)!
+        var contents: [String: Data] = [:]
+        for _ in 0..<10 {
+            let current = day
+            let records = RecordStore(file: path("records.json"), today: { current })
+            let before = try? bytes(path("records.json"))
+            try records.add(completeDetails(date: day), at: april)
+            try records.add(completeDetails(date: day), at: april)  // the second change of a day copies nothing
+            if let before { contents[day.description] = before }
+            day = CalendarDate(daysSinceEpoch: day.daysSinceEpoch + 1)
+        }
+        let copies = try FileManager.default.contentsOfDirectory(atPath: path("backups").path).sorted()
+        XCTAssertEqual(copies, (4...10).map { "records-2026-04-\($0 < 10 ? "0" : "")\($0).json" })
+        for name in copies {
+            let date = String(name.dropFirst("records-".count).dropLast(5))
+            XCTAssertEqual(try bytes(path("backups/" + name)), contents[date], name)
+        }
+        XCTAssertEqual(RecordStore(file: path("records.json")).records.count, 20)
+    }
+
+    func testAuthorisationNumbersAreSuggestedFromEarlierRecords() throws {
+        let records = store()
+        try records.add(completeDetails(), at: april)
+        var later = completeDetails(date: today)
+        later.products[0].authorisation = "R-99/2026"
+        try records.add(later, at: april.addingTimeInterval(60))
+        XCTAssertEqual(records.authorisations(forProduct: "fungicyd s"), ["R-99/2026", "R-12/2024"])
+        XCTAssertEqual(records.authorisations(forProduct: "Nieznany"), [])
+    }
+}
