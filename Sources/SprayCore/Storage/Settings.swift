@@ -4,10 +4,16 @@ public struct Settings: Codable, Equatable, Sendable {
     /// nil follows the system's language (Language.preferred).
     public var language: Language?
     public var theme: Theme
+    /// The farm's (the user's) name, printed on the treatment register; nil until given.
+    public var farmName: String?
+    /// The producer number (numer producenta, ARiMR), printed on the treatment register.
+    public var producerNumber: String?
 
-    public init(language: Language? = nil, theme: Theme = .system) {
+    public init(language: Language? = nil, theme: Theme = .system, farmName: String? = nil, producerNumber: String? = nil) {
         self.language = language
         self.theme = theme
+        self.farmName = farmName
+        self.producerNumber = producerNumber
     }
 }
 
