@@ -1,0 +1,130 @@
+// The printed treatment register (ewidencja zabiegów ochrony roślin) as content: every cell
+// worded in one language, one row per product use, after the WIORiN template's columns.
+// RegisterLayoutEngine places it on landscape pages; SprayReport draws and saves them.
+
+import FoundationEssentials
+
+/// One record in the register: its rows (one per product) and what is wrong with it.
+public struct RegisterEntry: Equatable, Sendable {
+    /// Cells by `RegisterColumn`; rows after the first carry only the product and its dose,
+    /// the record's shared cells are shown once.
+    public var rows: [[String]]
+    /// Withdrawn: the rows are struck through.
+    public var withdrawn: Bool
+    /// "WITHDRAWN" or "INCOMPLETE", in bold, and the reason or what is missing; nil if complete.
+    public var status: StatusNote?
+}
+
+/// The register's columns, left to right.
+public enum RegisterColumn: Int, CaseIterable, Sendable {
+    case number, use, product, time, dose, location, size, crop, reason, operatorName
+
+    /// The column's share of the table's width (the shares add up to 1): the product,
+    /// location, crop and reason get the most; "zastosowania" just fits the narrow heads.
+    public var weight: Double {
+        switch self {
+        case .number: 0.03
+        case .use: 0.085
+        case .product: 0.15
+        case .time: 0.085
+        case .dose: 0.07
+        case .location: 0.16
+        case .size: 0.07
+        case .crop: 0.13
+        case .reason: 0.14
+        case .operatorName: 0.08
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .number: tr("No.")
+        case .use: tr("Type of use")
+        case .product: tr("Product name and authorisation number")
+        case .time: tr("Time of use")
+        case .dose: tr("Dose")
+        case .location: tr("Location")
+        case .size: tr("Size treated")
+        case .crop: tr("Crop")
+        case .reason: tr("Reason")
+        case .operatorName: tr("Operator")
+        }
+    }
+
+    public var alignment: ColumnAlignment {
+        switch self {
+        case .number, .dose, .size: .trailing
+        default: .leading
+        }
+    }
+}
+
+public struct RegisterDocument: Equatable, Sendable {
+    public var language: Language
+    public var title: String
+    /// "Farm:", then the farm's name; an empty value gets a line to write on.
+    public var farm: FactRow
+    public var producerNumber: FactRow
+    /// "Period: 01.01.2027 – 31.12.2027".
+    public var period: String
+    public var columns: [String]
+    public var entries: [RegisterEntry]
+    /// Shown instead of rows when there are none.
+    public var emptyText: String
+    /// "Signature" and "Date", each with a line to sign or write on, at the end.
+    public var signatureLabel: String
+    public var dateLabel: String
+    /// App name and version, at the foot of every page.
+    public var footer: String
+    /// "Page %1$@ of %2$@", filled in once the pages are counted.
+    public var pageLabelTemplate: String
+
+    /// The register of `records` (in the order given) from `from` to `to`, with the farm of
+    /// `settings`; words from the installed translator, numbers in `language`.
+    public init(records: [TreatmentRecord], from: CalendarDate, to: CalendarDate, settings: Settings,
+                language: Language = Translation.current.language) {
+        let text = RecordText(language: language)
+        self.language = language
+        title = tr("Plant protection treatment record")
+        farm = FactRow(label: tr("Farm:"), value: settings.farmName?.trimmedWhitespace ?? "")
+        producerNumber = FactRow(label: tr("Producer number:"), value: settings.producerNumber?.trimmedWhitespace ?? "")
+        period = tr("Period: %1$@ – %2$@").filled(text.date(from), text.date(to))
+        columns = RegisterColumn.allCases.map(\.title)
+        entries = records.enumerated().map { index, record in
+            Self.entry(record, number: index + 1, text: text)
+        }
+        emptyText = tr("No treatments were recorded in this period.")
+        signatureLabel = tr("Signature")
+        dateLabel = tr("Date")
+        footer = tr("Spray Calculator") + " " + AppInfo.version
+        pageLabelTemplate = tr("Page %1$@ of %2$@")
+    }
+
+    static func entry(_ record: TreatmentRecord, number: Int, text: RecordText) -> RegisterEntry {
+        let details = record.details
+        // A record without products still gets its row: it is part of the register.
+        let products = details.products.isEmpty ? [nil] : details.products.map(Optional.some)
+        let rows = products.enumerated().map { index, product -> [String] in
+            var cells = Array(repeating: "", count: RegisterColumn.allCases.count)
+            cells[RegisterColumn.product.rawValue] = product.map { text.product($0) } ?? ""
+            cells[RegisterColumn.dose.rawValue] = product.map { text.dose($0, basis: details.basis) } ?? ""
+            guard index == 0 else { return cells }
+            cells[RegisterColumn.number.rawValue] = String(number)
+            cells[RegisterColumn.use.rawValue] = details.use.title
+            cells[RegisterColumn.time.rawValue] = text.time(details)
+            cells[RegisterColumn.location.rawValue] = text.location(details)
+            cells[RegisterColumn.size.rawValue] = text.size(details)
+            cells[RegisterColumn.crop.rawValue] = text.crop(details)
+            cells[RegisterColumn.reason.rawValue] = details.reason.trimmedWhitespace
+            cells[RegisterColumn.operatorName.rawValue] = details.operatorName.trimmedWhitespace
+            return cells
+        }
+        return RegisterEntry(rows: rows, withdrawn: record.withdrawal != nil, status: text.status(record))
+    }
+
+    /// "ewidencja-zabiegow-2027-01-01-2027-12-31.pdf" (words in the UI language, no diacritics).
+    public static func suggestedFileName(from: CalendarDate, to: CalendarDate) -> String {
+        // TRANSLATORS: the start of the register's file name: lower case, no diacritics, no spaces.
+        tr("treatment-record") + "-" + from.description + "-" + to.description + ".pdf"
+    }
+}

@@ -1,0 +1,270 @@
+// Lays the treatment register out on A4 landscape pages: column widths and pagination as
+// pure functions of measured heights, then the page furniture — the same header on every
+// page (title, farm, producer number, period), the column heads, a grid of rows, the
+// signature lines after the last row, and "Page N of M" in the footer.
+// The result is a ReportLayout, which SprayReport's ReportPainter draws on any cairo context.
+
+extension PageSize {
+    /// ISO A4 landscape, 297 × 210 mm.
+    public static let a4Landscape = PageSize(width: PageSize.a4.height, height: PageSize.a4.width)
+}
+
+/// A record's rows placed on a page: `rows` of entry `entry`.
+public struct RegisterSlice: Equatable, Sendable {
+    public var entry: Int
+    public var rows: Range<Int>
+
+    public init(entry: Int, rows: Range<Int>) {
+        self.entry = entry
+        self.rows = rows
+    }
+}
+
+public enum RegisterPagination {
+    /// Widths of the columns, points: each column's weight of `total`.
+    public static func columnWidths(total: Double) -> [Double] {
+        let weights = RegisterColumn.allCases.map(\.weight)
+        let sum = weights.reduce(0, +)
+        return weights.map { total * $0 / sum }
+    }
+
+    /// The slices on each page when every page has `room` points for rows. `entries` holds
+    /// the heights of each entry's rows. An entry stays on one page when it fits on one; a
+    /// taller entry is split between rows where the page ends; a row is never split (one
+    /// taller than a page gets a page of its own and overflows it). `closing` (the signature
+    /// lines) follows the last row, or goes on a page of its own.
+    public static func paginate(_ entries: [[Double]], room: Double, closing: Double) -> [[RegisterSlice]] {
+        var pages: [[RegisterSlice]] = [[]]
+        var y = 0.0
+        func newPage() {
+            pages.append([])
+            y = 0
+        }
+        for (index, rows) in entries.enumerated() {
+            let total = rows.reduce(0, +)
+            if y + total > room && total <= room && !pages[pages.count - 1].isEmpty { newPage() }
+            var row = 0
+            while row < rows.count {
+                let pageIsEmpty = pages[pages.count - 1].isEmpty
+                var end = row
+                var bottom = y
+                while end < rows.count && (bottom + rows[end] <= room || (pageIsEmpty && end == row)) {
+                    bottom += rows[end]
+                    end += 1
+                }
+                if end == row {
+                    newPage()
+                    continue
+                }
+                pages[pages.count - 1].append(RegisterSlice(entry: index, rows: row..<end))
+                y = bottom
+                row = end
+                if row < rows.count { newPage() }
+            }
+        }
+        if y + closing > room && !pages[pages.count - 1].isEmpty { newPage() }
+        return pages
+    }
+}
+
+public struct RegisterLayoutEngine {
+    /// A4 landscape with the narrowest safe margins, so that the ten columns get the most room.
+    public static let defaultFrame = PageFrame(size: .a4Landscape, marginMillimetres: PageGeometry.minimumMarginMillimetres,
+                                               footerHeight: 20, runningHeadHeight: 0)
+    public static let cellStyle = TextStyle(size: 8)
+    public static let cellBoldStyle = TextStyle(size: 8, bold: true)
+    public static let columnHeadStyle = TextStyle(size: 7.5, bold: true)
+    public static let titleStyle = TextStyle(size: 14, bold: true)
+    public static let headerStyle = TextStyle(size: 9)
+    public static let headerBoldStyle = TextStyle(size: 9, bold: true)
+
+    public var frame: PageFrame
+    public var measurer: any TextMeasurer
+    /// Space between a cell's text and its column's edges, points.
+    public var cellPadding = 3.0
+    /// Space above and below a row's text, points.
+    public var rowPadding = 2.5
+    /// Space between the last row and the signature lines, points.
+    public var closingGap = 22.0
+
+    public init(measurer: any TextMeasurer, frame: PageFrame = RegisterLayoutEngine.defaultFrame) {
+        self.measurer = measurer
+        self.frame = frame
+    }
+
+    var width: Double { frame.contentWidth }
+    var columnWidths: [Double] { RegisterPagination.columnWidths(total: width) }
+    var columnLefts: [Double] { columnWidths.indices.map { columnWidths[..<$0].reduce(0, +) } }
+
+    public func layout(_ document: RegisterDocument) -> ReportLayout {
+        let header = header(document)
+        let columnHead = row(document.columns, style: Self.columnHeadStyle)
+        let entries = document.entries.isEmpty ? [[emptyRow(document.emptyText)]] : document.entries.map(bands)
+        let closing = closing(document)
+        let top = frame.margin + header.height + columnHead.height
+        let room = frame.footerTop - top
+        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
+
+        return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
+            var elements: [PageElement] = []
+            var y = frame.margin
+            func draw(_ band: Band) {
+                elements += band.elements.map { $0.offset(dx: frame.contentLeft, dy: y) }
+                y += band.height
+            }
+            draw(header)
+            elements.append(rule(at: y, width: Rules.heavy))
+            draw(columnHead)
+            elements.append(rule(at: y, width: Rules.medium))
+            for slice in slices {
+                for row in slice.rows { draw(entries[slice.entry][row]) }
+                elements.append(rule(at: y, width: Rules.light))
+            }
+            if index == pages.count - 1 { draw(closing) }
+            elements += footer(document, page: index, of: pages.count)
+            return ReportPage(elements: elements)
+        })
+    }
+
+    func rule(at y: Double, width lineWidth: Double) -> PageElement {
+        .rule(x0: frame.contentLeft, y0: y, x1: frame.contentRight, y1: y, width: lineWidth)
+    }
+
+    /// The title and the period on one line, the farm and its producer number under them;
+    /// a value not given gets a line to write it on.
+    func header(_ document: RegisterDocument) -> Band {
+        let periodExtent = measurer.measure(document.period, style: Self.headerStyle, width: nil)
+        let periodWidth = periodExtent.width + 4
+        let titleHeight = measurer.measure(document.title, style: Self.titleStyle, width: width - periodWidth - 12).height
+        var elements: [PageElement] = [
+            .text(TextElement(document.title, style: Self.titleStyle, x: 0, y: 0, width: width - periodWidth - 12)),
+            .text(TextElement(document.period, style: Self.headerStyle, x: width - periodWidth, y: max(titleHeight - periodExtent.height - 1, 0),
+                              width: periodWidth, alignment: .trailing)),
+        ]
+        let factsTop = titleHeight + 4
+        var x = 0.0
+        var factsHeight = 0.0
+        for (index, fact) in [document.farm, document.producerNumber].enumerated() {
+            let label = measurer.measure(fact.label, style: Self.headerStyle, width: nil)
+            elements.append(.text(TextElement(fact.label, style: Self.headerStyle, x: x, y: factsTop)))
+            let valueX = x + label.width + 5
+            let blankWidth = index == 0 ? 220.0 : 120.0
+            if fact.value.isEmpty {
+                let baseline = factsTop + label.height - 2
+                elements.append(.rule(x0: valueX, y0: baseline, x1: valueX + blankWidth, y1: baseline, width: Rules.light))
+                x = valueX + blankWidth + 24
+                factsHeight = max(factsHeight, label.height)
+            } else {
+                let value = measurer.measure(fact.value, style: Self.headerBoldStyle, width: width / 2)
+                elements.append(.text(TextElement(fact.value, style: Self.headerBoldStyle, x: valueX, y: factsTop, width: width / 2)))
+                x = valueX + value.width + 24
+                factsHeight = max(factsHeight, value.height)
+            }
+        }
+        return Band(height: factsTop + factsHeight + 6, elements: elements)
+    }
+
+    /// A row of cells with the grid's vertical lines; when `lineBelow` is given only those
+    /// columns are ruled off under it (the record's shared cells continue into its next row);
+    /// a struck row (withdrawn) gets its text struck through.
+    func row(_ texts: [String], style: TextStyle, boldColumns: Set<Int> = [], lineBelow: Set<Int>? = nil,
+             struck: Bool = false) -> Band {
+        var height = 0.0
+        var elements: [PageElement] = []
+        let lineHeight = measurer.measure("Ag", style: style, width: nil).height
+        for (column, text) in texts.enumerated() where column < columnWidths.count {
+            let textWidth = columnWidths[column] - 2 * cellPadding
+            let style = boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style
+            let alignment = RegisterColumn(rawValue: column)?.alignment ?? .leading
+            let extent = measurer.measure(text, style: style, width: textWidth)
+            height = max(height, extent.height)
+            let x = columnLefts[column] + cellPadding
+            elements.append(.text(TextElement(text, style: style, x: x, y: rowPadding, width: textWidth, alignment: alignment)))
+            if struck && !text.isEmpty && lineHeight > 0 {
+                // A line through the middle of each line of text, as far as the widest line.
+                let left = alignment == .trailing ? x + textWidth - extent.width : x
+                for line in 0..<max(Int((extent.height / lineHeight).rounded()), 1) {
+                    let y = rowPadding + (Double(line) + 0.55) * lineHeight
+                    elements.append(.rule(x0: left, y0: y, x1: left + extent.width, y1: y, width: Rules.medium))
+                }
+            }
+        }
+        height += 2 * rowPadding
+        elements += verticalLines(height: height, at: Array(columnLefts) + [width])
+        if let lineBelow {
+            for column in lineBelow.sorted() {
+                let left = columnLefts[column]
+                elements.append(.rule(x0: left, y0: height, x1: left + columnWidths[column], y1: height, width: Rules.hair))
+            }
+        }
+        return Band(height: height, elements: elements)
+    }
+
+    func verticalLines(height: Double, at xs: [Double]) -> [PageElement] {
+        xs.map { .rule(x0: $0, y0: 0, x1: $0, y1: height, width: Rules.hair) }
+    }
+
+    /// The bands of one record: a row per product, then its status spanning the columns.
+    func bands(_ entry: RegisterEntry) -> [Band] {
+        let productCells: Set<Int> = [RegisterColumn.product.rawValue, RegisterColumn.dose.rawValue]
+        var bands = entry.rows.enumerated().map { index, cells in
+            let last = index == entry.rows.count - 1
+            // Inside a record only the product cells are ruled off; the shared cells span its rows.
+            return row(cells, style: Self.cellStyle, lineBelow: last ? nil : productCells, struck: entry.withdrawn)
+        }
+        if let status = entry.status {
+            bands.append(statusRow(status))
+        }
+        return bands
+    }
+
+    /// "WITHDRAWN 12.03.2027: entered twice", from the second column to the right edge.
+    func statusRow(_ status: StatusNote) -> Band {
+        let left = columnLefts[RegisterColumn.use.rawValue] + cellPadding
+        let label = measurer.measure(status.label, style: Self.cellBoldStyle, width: nil)
+        let textX = left + label.width + 5
+        let textWidth = width - textX - cellPadding
+        let textHeight = measurer.measure(status.text, style: Self.cellStyle, width: textWidth).height
+        let height = max(label.height, textHeight) + 2 * rowPadding
+        return Band(height: height, elements: [
+            .rule(x0: columnLefts[RegisterColumn.use.rawValue], y0: 0, x1: width, y1: 0, width: Rules.hair),
+            .text(TextElement(status.label, style: Self.cellBoldStyle, x: left, y: rowPadding)),
+            .text(TextElement(status.text, style: Self.cellStyle, x: textX, y: rowPadding, width: textWidth)),
+        ] + verticalLines(height: height, at: [0, columnLefts[RegisterColumn.use.rawValue], width]))
+    }
+
+    func emptyRow(_ text: String) -> Band {
+        let height = measurer.measure(text, style: Self.cellStyle, width: width - 2 * cellPadding).height + 4 * rowPadding
+        return Band(height: height, elements: [
+            .text(TextElement(text, style: Self.cellStyle, x: cellPadding, y: 2 * rowPadding, width: width - 2 * cellPadding)),
+        ] + verticalLines(height: height, at: [0, width]))
+    }
+
+    /// "Date ______      Signature ______________" under the last row.
+    func closing(_ document: RegisterDocument) -> Band {
+        let date = measurer.measure(document.dateLabel, style: Self.headerStyle, width: nil)
+        let signature = measurer.measure(document.signatureLabel, style: Self.headerStyle, width: nil)
+        let top = closingGap
+        let baseline = top + max(date.height, signature.height)
+        let signatureX = width - 260
+        return Band(height: baseline + 4, elements: [
+            .text(TextElement(document.dateLabel, style: Self.headerStyle, x: 0, y: baseline - date.height)),
+            .rule(x0: date.width + 6, y0: baseline - 2, x1: date.width + 6 + 140, y1: baseline - 2, width: Rules.light),
+            .text(TextElement(document.signatureLabel, style: Self.headerStyle, x: signatureX, y: baseline - signature.height)),
+            .rule(x0: signatureX + signature.width + 6, y0: baseline - 2, x1: width, y1: baseline - 2, width: Rules.light),
+        ])
+    }
+
+    func footer(_ document: RegisterDocument, page: Int, of count: Int) -> [PageElement] {
+        let ruleY = frame.footerTop + 6
+        let textY = ruleY + 4
+        let pageLabel = document.pageLabelTemplate.filled(String(page + 1), String(count))
+        let labelWidth = measurer.measure(pageLabel, style: .small, width: nil).width + 12
+        return [
+            .rule(x0: frame.contentLeft, y0: ruleY, x1: frame.contentRight, y1: ruleY, width: Rules.light),
+            .text(TextElement(document.footer, style: .small, x: frame.contentLeft, y: textY, width: frame.contentWidth - labelWidth)),
+            .text(TextElement(pageLabel, style: .small, x: frame.contentRight - labelWidth, y: textY, width: labelWidth,
+                              alignment: .trailing)),
+        ]
+    }
+}
