@@ -52,6 +52,9 @@ public struct ReportDocument: Equatable, Sendable {
     /// Blank lines for the farmer to fill in by hand: field, crop, date, operator.
     public var recordHeading: String
     public var recordFields: [String]
+    /// The treatment as recorded, when the report is printed from a record: shown under
+    /// `recordHeading` instead of the blank lines.
+    public var recordValues: [FactRow] = []
     /// App name and version, at the foot of every page.
     public var footer: String
     /// "Page %1$@ of %2$@", filled in once the pages are counted.
@@ -61,7 +64,9 @@ public struct ReportDocument: Equatable, Sendable {
 
     /// The report of `plan`, made at `time`, with numbers in `language` and words from the
     /// installed translator (which speaks that language).
-    public init(plan: TankMixPlan, time: ReportTime, language: Language = Translation.current.language) {
+    /// Printed from `record`, the treatment record's section carries its values.
+    public init(plan: TankMixPlan, time: ReportTime, language: Language = Translation.current.language,
+                record: TreatmentRecord? = nil) {
         let format = NumberFormat(language: language)
         let input = plan.input
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
@@ -109,9 +114,43 @@ public struct ReportDocument: Equatable, Sendable {
         warnings = plan.warnings.map(\.message)
         recordHeading = tr("Treatment record")
         recordFields = [tr("Field / plot"), tr("Crop"), tr("Date of treatment"), tr("Operator")]
+        if let record { recordValues = Self.recordValues(of: record, language: language) }
         footer = tr("Spray Calculator") + " " + AppInfo.version
         pageLabelTemplate = tr("Page %1$@ of %2$@")
         continuedTemplate = tr("%@ (continued)")
+    }
+
+    /// What `record` says of the treatment, a line each: when, where, on what crop, why, by
+    /// whom, each product's authorisation number and dose, and its status if not complete.
+    static func recordValues(of record: TreatmentRecord, language: Language) -> [FactRow] {
+        let text = RecordText(language: language)
+        let details = record.details
+        let separator = ", "
+        var rows = [
+            FactRow(label: tr("Date and start time"), value: text.time(details, separator: separator)),
+            FactRow(label: tr("Parcel or place"), value: text.location(details, separator: separator)),
+            FactRow(label: tr("Size treated"), value: text.size(details)),
+            FactRow(label: details.use == .seeds ? tr("Crop and seed batch") : tr("Crop"),
+                    value: text.crop(details, separator: separator)),
+            FactRow(label: tr("Reason"), value: details.reason.trimmedWhitespace),
+            FactRow(label: tr("Operator"), value: details.operatorName.trimmedWhitespace),
+        ]
+        for (index, product) in details.products.enumerated() {
+            let name = product.name.trimmedWhitespace
+            let authorisation = product.authorisation.trimmedWhitespace
+            let dose = text.dose(product, basis: details.basis)
+            rows.append(FactRow(label: name.isEmpty ? tr("product %@").filled(String(index + 1)) : name,
+                                value: tr("authorisation %1$@, dose %2$@").filled(authorisation.isEmpty ? "—" : authorisation,
+                                                                                 dose.isEmpty ? "—" : dose)))
+        }
+        if let status = text.status(record) {
+            rows.append(FactRow(label: tr("Status"), value: status.label + " — " + status.text))
+        }
+        if !details.notes.trimmedWhitespace.isEmpty {
+            rows.append(FactRow(label: tr("Notes"), value: details.notes.trimmedWhitespace))
+        }
+        // A value not recorded reads as a dash rather than an empty line.
+        return rows.map { FactRow(label: $0.label, value: $0.value.isEmpty ? "—" : $0.value) }
     }
 
     /// "Full tank composition — 2 × 800 l": water, each product and the whole load, per load

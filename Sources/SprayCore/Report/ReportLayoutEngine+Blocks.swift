@@ -1,6 +1,7 @@
 // The blocks of the report, each built from measured text: the title line, the key
 // figures in boxes, warnings, the job's parameters, tables (products, one recipe per load
-// group, with boxes to tick per load) and the treatment record to fill in by hand.
+// group, with boxes to tick per load) and the treatment record to fill in by hand (or, printed
+// from a record, its values as facts).
 
 extension ReportLayoutEngine {
     var width: Double { frame.contentWidth }
@@ -162,6 +163,12 @@ extension ReportLayoutEngine {
             elements.append(.box(x: x, y: y, width: side, height: side, lineWidth: Rules.medium))
         }
         return Band(height: top + Double(lines) * (side + gap), elements: elements)
+    }
+
+    /// The treatment record: its values when printed from a record, else lines to fill in.
+    func recordSection(_ document: ReportDocument) -> LaidBlock {
+        document.recordValues.isEmpty ? record(heading: document.recordHeading, document.recordFields)
+            : facts(heading: document.recordHeading, document.recordValues)
     }
 
     /// Fields to fill in by hand, two to a line: a label and a line to write on.

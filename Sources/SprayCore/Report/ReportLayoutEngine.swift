@@ -67,7 +67,7 @@ public struct ReportLayoutEngine {
             blocks.append(table(recipe, continuedTemplate: document.continuedTemplate, numericColumnWidth: numericWidth,
                                 checkboxLabel: document.checkboxLabel))
         }
-        blocks.append(record(heading: document.recordHeading, document.recordFields))
+        blocks.append(recordSection(document))
         return blocks
     }
 
