@@ -75,6 +75,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         try scenario(.polish) { s in
             let entry = HistoryEntry(timestamp: s.now, input: try Self.plan().input, parcel: "Działka 7", crop: "Pszenica ozima", notes: "wiatr 2 m/s")
             let model = try XCTUnwrap(RecordFormViewModel(entry: entry, store: s.store(), now: s.now))
+            XCTAssertFalse(model.isEdited, "filling in is not editing: the form closes without asking")
             XCTAssertEqual(model.text(of: .parcel), "Działka 7")
             XCTAssertEqual(model.text(of: .notes), "wiatr 2 m/s")
             XCTAssertEqual(model.crop, CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"), "the entry's crop, by its whole name")
@@ -104,7 +105,9 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
                 (.productDose(1), "200"), (.productQuantity(1), "840"), (.reason, "septorioza liści"),
                 (.operatorName, "Łukasz Nowak"), (.notes, "wiatr 2 m/s; 12 °C"),
             ]
+            XCTAssertFalse(model.isEdited)
             for (field, text) in typed { model.setText(text, for: field) }
+            XCTAssertTrue(model.isEdited, "closing now asks first")
             XCTAssertEqual(changes.count, typed.count, "every keystroke tells the window")
             XCTAssertEqual(model.details, completeDetails())
             XCTAssertEqual(model.bbchStageName, "Wydłużanie pędu (strzelanie w źdźbło) lub wzrost rozety / rozwój pędów (pęd główny)")

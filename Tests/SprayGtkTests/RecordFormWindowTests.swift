@@ -89,6 +89,16 @@ final class RecordFormWindowTests: XCTestCase {
             })
             XCTAssertTrue(hasButton, "each entry has its button")
             harness.click("_Record Treatment…", in: history)
+            guard let first = harness.toplevel(titled: "Record Treatment"),
+                  let dropped = owner(of: first, as: RecordFormWindow.self) else { return XCTFail("no record form") }
+            harness.type("mszyca", into: dropped.entries[.reason]!)
+            dropped.cancel()
+            guard let question = harness.toplevel(titled: "Discard what you typed?") else { return XCTFail("closing did not ask") }
+            harness.click("_Discard", in: question)
+            XCTAssertTrue(GtkTestSupport.iterate(until: { harness.toplevel(titled: "Record Treatment") == nil }))
+            XCTAssertEqual(harness.app.services.records.records, [], "nothing saved")
+
+            harness.click("_Record Treatment…", in: history)
             guard let toplevel = harness.toplevel(titled: "Record Treatment"),
                   let form = owner(of: toplevel, as: RecordFormWindow.self) else { return XCTFail("no record form") }
             XCTAssertEqual(gtk_window_get_transient_for(cast(form.window)), cast(history), "it opens over the history")

@@ -67,6 +67,13 @@ public final class RecordFormViewModel {
     public private(set) var saved: TreatmentRecord?
     /// Why the last save failed; cleared by the next edit.
     public private(set) var saveError: String?
+    /// Whether the user changed anything: closing then asks before dropping it.
+    public var isEdited: Bool { edits > 0 }
+    /// What closing without saving loses, said before it does.
+    public var discardText: String {
+        correcting == nil ? tr("Nothing is added to the register.") : tr("The record stays as it was.")
+    }
+    private var edits = 0
     public var onChange: ((Change) -> Void)?
 
     private var texts: [RecordFormField: String] = [:]
@@ -123,6 +130,7 @@ public final class RecordFormViewModel {
         if let crop, !crop.trimmedWhitespace.isEmpty {
             setText(crop.trimmedWhitespace, for: .crop)
             if let chosen = self.crop { texts[.crop] = Self.display(chosen) }
+            edits = 0
         }
     }
 
@@ -163,6 +171,7 @@ public final class RecordFormViewModel {
         default: texts[field] = text
         }
         saveError = nil
+        edits += 1
         onChange?(.state)
     }
 
@@ -171,6 +180,7 @@ public final class RecordFormViewModel {
         guard newUse != use else { return }
         use = newUse
         if !basisChoices.contains(basis) { basis = basisChoices[0] }
+        edits += 1
         onChange?(.fields)
     }
 
@@ -188,16 +198,19 @@ public final class RecordFormViewModel {
     public func setBasis(_ newBasis: DoseBasis) {
         guard newBasis != basis, basisChoices.contains(newBasis) else { return }
         basis = newBasis
+        edits += 1
         onChange?(.fields)
     }
 
     public func setUnit(_ unit: QuantityUnit, ofProduct index: Int) {
         products[index].unit = unit
+        edits += 1
         onChange?(.state)
     }
 
     public func addProduct() {
         products.append(ProductUseForm())
+        edits += 1
         onChange?(.fields)
     }
 
@@ -206,6 +219,7 @@ public final class RecordFormViewModel {
     public func removeProduct(at index: Int) {
         guard canRemoveProduct, products.indices.contains(index) else { return }
         products.remove(at: index)
+        edits += 1
         onChange?(.fields)
     }
 
@@ -228,6 +242,7 @@ public final class RecordFormViewModel {
         let choice = chosen.choice(in: Translation.current.language)
         crop = choice
         texts[.crop] = Self.display(choice)
+        edits += 1
         onChange?(.fields)
     }
 

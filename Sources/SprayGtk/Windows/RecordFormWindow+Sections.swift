@@ -206,11 +206,11 @@ extension RecordFormWindow {
         let crop = gtk_search_entry_new()!
         gtk_widget_set_tooltip_text(crop, tr("Type a few letters of the crop's name, in Polish or English, or its EPPO code"))
         connectField(crop, .crop)
-        // Enter takes the first crop listed; Escape closes the window, as elsewhere.
+        // Enter takes the first crop listed; Escape cancels, as elsewhere.
         connect(crop, "activate") { [unowned self] in
             if let first = shownMatches.first { model.chooseCrop(first) }
         }
-        connect(crop, "stop-search") { [unowned self] in gtk_window_close(cast(window)) }
+        connect(crop, "stop-search") { [unowned self] in cancel() }
         cropList = gtk_list_box_new()!
         ko_accessible_set_label(cropList, tr("Crops found"))
         connect(cropList, "row-activated", withArgument: { [unowned self] row in

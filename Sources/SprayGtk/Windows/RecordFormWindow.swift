@@ -59,7 +59,7 @@ final class RecordFormWindow {
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_show_title_buttons(cast(header), 0)
         let cancel = Widgets.button(tr("_Cancel"))
-        connect(cancel, "clicked") { [unowned self] in gtk_window_close(cast(window)) }
+        connect(cancel, "clicked") { [unowned self] in self.cancel() }
         let save = Widgets.button(tr("_Save"), action: Action.saveRecord.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(save, tr("Save the record in the register (Ctrl+S)"))
         gtk_header_bar_pack_start(cast(header), cancel)
@@ -102,12 +102,27 @@ final class RecordFormWindow {
         gtk_widget_insert_action_group(window, "win", cast(actions))
         addAction(.saveRecord, to: actions) { [unowned self] in save() }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, "Escape") { [unowned self] in cancel() }
         gtk_widget_add_controller(window, shortcuts)
     }
 
     func updateActions() {
         setEnabled(model.canSave, .saveRecord, in: actions)
+    }
+
+    /// Closes; asks first when the user typed something that is not saved.
+    func cancel() {
+        guard model.isEdited, model.saved == nil else {
+            gtk_window_close(cast(window))
+            return
+        }
+        ConfirmationDialog.present(
+            parent: window, heading: tr("Discard what you typed?"), body: model.discardText,
+            confirmLabel: tr("_Discard"), destructive: true
+        ) { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(window))
+        }
     }
 
     /// Saves and closes; on failure the message shows under the summary and the cursor goes
