@@ -13,11 +13,14 @@ public final class AppServices {
     public let settings: SettingsStore
     private let openHistory: () -> HistoryStore
     private var openedHistory: HistoryStore?
+    private let openRecords: () -> RecordStore
+    private var openedRecords: RecordStore?
 
     public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
-                favorites: FavoritesViewModel, settings: SettingsStore) {
+                favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() }) {
         self.calculator = calculator
         self.openHistory = history
+        self.openRecords = records
         self.favorites = favorites
         self.settings = settings
         calculator.recorder = DeferredRecorder { [unowned self] in self.history }
@@ -33,6 +36,14 @@ public final class AppServices {
         if let openedHistory { return openedHistory }
         let store = openHistory()
         openedHistory = store
+        return store
+    }
+
+    /// The treatment records (the register); read from records.json on first use.
+    public var records: RecordStore {
+        if let openedRecords { return openedRecords }
+        let store = openRecords()
+        openedRecords = store
         return store
     }
 

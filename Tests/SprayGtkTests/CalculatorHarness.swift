@@ -13,7 +13,7 @@ final class CalculatorHarness {
     let app: SprayApplication
     var window: CalculatorWindow { app.calculatorWindow! }
 
-    /// The history, favorites and settings live in a fresh temporary directory, removed on close.
+    /// The history, records, favorites and settings live in a fresh temporary directory, removed on close.
     let directory: URL
 
     /// `prepare` may put files in the data directory before the app reads it.
@@ -24,7 +24,8 @@ final class CalculatorHarness {
         let services = AppServices(
             history: { [directory] in HistoryStore(file: directory.appendingPathComponent("history.json")) },
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
-            settings: SettingsStore(file: directory.appendingPathComponent("settings.json"))
+            settings: SettingsStore(file: directory.appendingPathComponent("settings.json")),
+            records: { [directory] in RecordStore(file: directory.appendingPathComponent("records.json")) }
         )
         Localization.start(language: language)
         app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE, services: services)

@@ -21,6 +21,10 @@ enum Action: String, CaseIterable {
     case history = "win.history"
     case exportHistory = "win.export-history"
     case clearHistory = "win.clear-history"
+    case recordTreatment = "win.record-treatment"
+    /// The calculator window's: records a history entry (its id the parameter).
+    case recordHistoryEntry = "win.record-history-entry"
+    case saveRecord = "win.save-record"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -40,6 +44,9 @@ enum Action: String, CaseIterable {
         case .print: ["<Control>p"]
         case .history: ["<Control>h"]
         case .exportHistory, .clearHistory: []
+        case .recordTreatment: ["<Control>r"]
+        case .saveRecord: ["<Control>s"]
+        case .recordHistoryEntry: []
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -59,6 +66,9 @@ enum Action: String, CaseIterable {
         case .print: tr("Print the recipe")
         case .history: tr("History of calculations")
         case .exportHistory, .clearHistory: nil
+        case .recordTreatment: tr("Record the treatment")
+        case .saveRecord: tr("Save the record")
+        case .recordHistoryEntry: nil
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

@@ -2,6 +2,7 @@
 // the one place that sets their enabled state from the view-model.
 
 import CGtk
+import FoundationEssentials
 import SprayCore
 
 extension CalculatorWindow {
@@ -13,12 +14,14 @@ extension CalculatorWindow {
             model.addProduct()
             if let last = productRows.last { gtk_widget_grab_focus(last.nameEntry) }
         }
+        addAction(.recordTreatment, to: window) { [unowned self] in recordTreatment() }
+        addStringAction(.recordHistoryEntry, to: window) { [unowned self] id in recordTreatment(entryID: id) }
     }
 
     func updateActions() {
         setEnabled(!model.isEmpty, .clear, in: window)
         let hasPlan = if case .success = model.outcome { true } else { false }
-        for action in [Action.exportPDF, .printPreview, .print] {
+        for action in [Action.exportPDF, .printPreview, .print, .recordTreatment] {
             setEnabled(hasPlan, action, in: window)
         }
         gtk_widget_set_visible(reportButtons, hasPlan ? 1 : 0)
@@ -44,6 +47,20 @@ extension CalculatorWindow {
         }
         historyWindow = history
         history.present()
+    }
+
+    /// Opens the record form filled from the plan shown.
+    func recordTreatment() {
+        guard case let .success(plan) = model.outcome else { return }
+        let form = RecordFormViewModel(plan: plan, store: services.records)
+        RecordFormWindow(parent: window, application: application, model: form).present()
+    }
+
+    /// Opens the record form filled from history entry `entryID` (the history window asks).
+    func recordTreatment(entryID: String) {
+        guard let id = UUID(uuidString: entryID), let entry = services.historyModel.entry(id: id),
+              let form = RecordFormViewModel(entry: entry, store: services.records) else { return }
+        RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form).present()
     }
 
     /// Clears at once when there is nothing to lose; otherwise asks first.

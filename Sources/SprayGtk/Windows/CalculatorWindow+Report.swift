@@ -26,7 +26,9 @@ extension CalculatorWindow {
         gtk_widget_set_tooltip_text(export, tr("Save the recipe as a PDF to print or keep (Ctrl+E)"))
         let preview = Widgets.button(tr("Print pre_view"), action: Action.printPreview.rawValue)
         let print = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
-        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [export, preview, print])
+        let record = Widgets.button(tr("Recor_d Treatment…"), action: Action.recordTreatment.rawValue)
+        gtk_widget_set_tooltip_text(record, tr("Enter this treatment in the register of treatments (Ctrl+R)"))
+        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [export, preview, print, record])
         gtk_widget_set_margin_top(row, 6)
         return row
     }

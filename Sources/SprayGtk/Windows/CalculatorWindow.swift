@@ -116,6 +116,7 @@ public final class CalculatorWindow {
         g_menu_append(report, tr("E_xport PDF…"), Action.exportPDF.rawValue)
         g_menu_append(report, tr("Print pre_view"), Action.printPreview.rawValue)
         g_menu_append(report, tr("_Print…"), Action.print.rawValue)
+        g_menu_append(report, tr("_Record Treatment…"), Action.recordTreatment.rawValue)
         g_menu_append_section(menu, nil, cast(report))
         g_object_unref(report.rawPointer)
         let app = g_menu_new()!

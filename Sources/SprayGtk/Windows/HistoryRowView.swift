@@ -26,15 +26,18 @@ final class HistoryRowView {
         gtk_widget_set_tooltip_text(open, tr("Open in the calculator"))
         let details = Widgets.button(tr("_Details…"))
         gtk_widget_set_tooltip_text(details, tr("Parcel, crop and notes for the spray record"))
+        let recordTreatment = Widgets.button(tr("_Record Treatment…"))
+        gtk_widget_set_tooltip_text(recordTreatment, tr("Enter this treatment in the register of treatments"))
         let pdf = Widgets.iconButton("document-save-symbolic", tooltip: tr("Save this calculation's report as PDF"))
         let delete = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Delete this calculation"))
-        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [open, details, pdf, delete])
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [open, details, recordTreatment, pdf, delete])
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         container = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [text, buttons])
         Widgets.setMargins(container, 8)
 
         connect(open, "clicked") { [unowned self, unowned window] in entry.map(window.reopen) }
         connect(details, "clicked") { [unowned self, unowned window] in entry.map(window.editDetails) }
+        connect(recordTreatment, "clicked") { [unowned self, unowned window] in entry.map(window.recordTreatment) }
         connect(pdf, "clicked") { [unowned self, unowned window] in entry.map(window.saveReport) }
         connect(delete, "clicked") { [unowned self, unowned window] in entry.map(window.delete) }
         for button in [details, delete] { gtk_widget_set_sensitive(button, window.model.isReadOnly ? 0 : 1) }

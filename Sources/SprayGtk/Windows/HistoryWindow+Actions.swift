@@ -1,5 +1,6 @@
 // The history window's commands: export (menu), clear (confirmed), delete with a timed
-// undo banner, spray-record details, a PDF of one entry, and its keyboard shortcuts.
+// undo banner, spray-record details, a PDF of one entry, recording the treatment, and its
+// keyboard shortcuts.
 
 import CGtk
 import FoundationEssentials
@@ -103,6 +104,13 @@ extension HistoryWindow {
             guard let self else { return nil }
             return model.update(id: entry.id, parcel: parcel, crop: crop, notes: notes) ? nil : model.lastError
         }
+    }
+
+    /// Opens the record form filled from `entry`. The calculator window, which opened this
+    /// one, holds the records and opens the form.
+    func recordTreatment(_ entry: HistoryEntry) {
+        guard let calculator = gtk_window_get_transient_for(cast(window)) else { return }
+        g_action_group_activate_action(cast(calculator), Action.recordHistoryEntry.name, g_variant_new_string(entry.id.uuidString))
     }
 
     func saveReport(_ entry: HistoryEntry) {

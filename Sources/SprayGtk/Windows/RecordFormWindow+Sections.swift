@@ -1,0 +1,359 @@
+// The record form's sections: treatment (type of use, date, start), place (parcel, IACS
+// numbers, sizes), crop (EPPO picker, BBCH) or seed batch, products, and reason, operator,
+// notes. Every field reports its text to the view-model as it is typed.
+
+import CGtk
+import SprayCore
+
+/// The label and unit columns of every section and product, so the fields line up down the form.
+@MainActor
+final class FormColumns {
+    let labels = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
+    let units = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
+
+    isolated deinit {
+        g_object_unref(labels.rawPointer)
+        g_object_unref(units.rawPointer)
+    }
+}
+
+/// Labelled fields in rows: label | field | unit, with the field's problem under it.
+@MainActor
+final class FieldGrid {
+    let grid: Widget
+    private var row: Int32 = 0
+    private let columns: FormColumns
+
+    init(columns: FormColumns) {
+        self.columns = columns
+        grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(grid), 4)
+        gtk_grid_set_column_spacing(cast(grid), 10)
+    }
+
+    /// Adds `field` labelled `label` ("_Date": Alt+D focuses it, and it names the field);
+    /// `target` is the entry when `field` is a box around it.
+    func add(_ label: String, _ field: Widget, target: Widget? = nil, unit: Widget? = nil, error: Widget? = nil) {
+        let title = Widgets.mnemonicLabel(label, for: target ?? field)
+        gtk_size_group_add_widget(columns.labels, title)
+        gtk_widget_set_hexpand(field, 1)
+        gtk_grid_attach(cast(grid), title, 0, row, 1, 1)
+        gtk_grid_attach(cast(grid), field, 1, row, unit == nil ? 2 : 1, 1)
+        if let unit {
+            gtk_size_group_add_widget(columns.units, unit)
+            gtk_grid_attach(cast(grid), unit, 2, row, 1, 1)
+        }
+        row += 1
+        if let error { addUnder(error) }
+    }
+
+    /// Adds `widget` under the fields, spanning the field and unit columns.
+    func addUnder(_ widget: Widget) {
+        gtk_grid_attach(cast(grid), widget, 1, row, 2, 1)
+        row += 1
+    }
+}
+
+/// The widgets of one product.
+@MainActor
+final class RecordProductRow {
+    let container: Widget
+    let nameEntry: Widget
+    let authorisationEntry: Widget
+    let doseEntry: Widget
+    let unitDropDown: Widget
+    let quantityEntry: Widget
+    let quantityUnit: Widget
+    let removeButton: Widget
+    let doseError: Widget
+    let quantityError: Widget
+    private let suggestions: Widget
+    private var shownSuggestions: [String] = []
+    /// Fills the authorisation entry with a suggestion that was clicked.
+    private let useSuggestion: @MainActor (String) -> Void
+
+    init(number: Int, units: [String], columns: FormColumns, useSuggestion: @escaping @MainActor (String) -> Void) {
+        self.useSuggestion = useSuggestion
+        let numberText = String(number)
+        nameEntry = Widgets.entry(widthChars: 20)
+        authorisationEntry = Widgets.entry(placeholder: tr("e.g. R-12/2024"), widthChars: 14)
+        doseEntry = Widgets.entry(widthChars: 7)
+        unitDropDown = Widgets.dropDown(units, tooltip: tr("Unit of the dose"))
+        quantityEntry = Widgets.entry(widthChars: 7)
+        quantityUnit = Widgets.label("", classes: ["unit-label"])
+        removeButton = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Remove this product"))
+        doseError = Widgets.label("", classes: ["field-error"], wrap: true)
+        quantityError = Widgets.label("", classes: ["field-error"], wrap: true)
+        suggestions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        gtk_widget_set_visible(suggestions, 0)
+        ko_accessible_set_label(nameEntry, tr("Name of product %@").filled(numberText))
+        ko_accessible_set_label(authorisationEntry, tr("Authorisation number of product %@").filled(numberText))
+        ko_accessible_set_label(doseEntry, tr("Dose of product %@").filled(numberText))
+        ko_accessible_set_label(unitDropDown, tr("Dose unit of product %@").filled(numberText))
+        ko_accessible_set_label(quantityEntry, tr("Quantity used of product %@").filled(numberText))
+
+        let heading = Widgets.label(tr("Product %@").filled(numberText), classes: ["card-title"])
+        gtk_widget_set_hexpand(heading, 1)
+        let grid = FieldGrid(columns: columns)
+        grid.add(tr("Name"), nameEntry)
+        grid.add(tr("Authorisation number"), authorisationEntry)
+        grid.addUnder(suggestions)
+        grid.add(tr("Dose"), doseEntry, unit: unitDropDown, error: doseError)
+        grid.add(tr("Quantity used"), quantityEntry, unit: quantityUnit, error: quantityError)
+        container = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, children: [
+            Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [heading, removeButton]), grid.grid,
+        ])
+        gtk_widget_set_margin_bottom(container, 8)
+    }
+
+    /// Offers earlier authorisation numbers of this product as buttons; none hides the row.
+    func showSuggestions(_ numbers: [String]) {
+        guard numbers != shownSuggestions else { return }
+        shownSuggestions = numbers
+        Widgets.removeAllChildren(of: suggestions)
+        gtk_widget_set_visible(suggestions, numbers.isEmpty ? 0 : 1)
+        guard !numbers.isEmpty else { return }
+        gtk_box_append(cast(suggestions), Widgets.label(tr("Used before:"), classes: ["dim-label"]))
+        for number in numbers {
+            let button = Widgets.button(number, mnemonic: false, classes: ["flat"])
+            gtk_widget_set_tooltip_text(button, tr("Use this authorisation number"))
+            connect(button, "clicked") { [unowned self] in useSuggestion(number) }
+            gtk_box_append(cast(suggestions), button)
+        }
+    }
+}
+
+extension RecordFormWindow {
+    func makeForm() -> Widget {
+        let form = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [
+            makeTreatmentSection(), makePlaceSection(), makeCropSection(), makeSeedSection(), makeProductsSection(),
+            makeReasonSection(),
+        ])
+        Widgets.setMargins(form, 24)
+        gtk_widget_set_margin_top(form, 12)
+        return form
+    }
+
+    private func section(_ title: String, _ content: [Widget]) -> Widget {
+        Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [Widgets.label(title, classes: ["form-heading"])] + content)
+    }
+
+    /// An entry for `field` that reports its text to the model, with a label for its problem.
+    private func entry(_ field: RecordFormField, placeholder: String? = nil, tooltip: String? = nil, widthChars: Int32 = 10) -> Widget {
+        let entry = Widgets.entry(placeholder: placeholder, tooltip: tooltip, widthChars: widthChars)
+        connectField(entry, field)
+        return entry
+    }
+
+    private func connectField(_ entry: Widget, _ field: RecordFormField) {
+        entries[field] = entry
+        connect(entry, "changed") { [unowned self] in
+            guard !isFilling else { return }
+            model.setText(Widgets.text(of: entry), for: field)
+        }
+    }
+
+    private func errorLabel(_ field: RecordFormField) -> Widget {
+        let label = Widgets.label("", classes: ["field-error"], wrap: true)
+        errorLabels[field] = label
+        return label
+    }
+
+    /// A field that takes only part of its row: `widget` at its natural width.
+    private func narrow(_ widget: Widget) -> Widget {
+        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, children: [widget])
+        gtk_widget_set_hexpand(widget, 0)
+        return box
+    }
+
+    // MARK: Sections
+
+    private func makeTreatmentSection() -> Widget {
+        useDropDown = Widgets.dropDown(TypeOfUse.allCases.map(RecordFormViewModel.title(of:)))
+        connect(useDropDown, "notify::selected", withArgument: { [unowned self] _ in
+            guard !isFilling else { return }
+            model.setUse(TypeOfUse.allCases[Int(gtk_drop_down_get_selected(opaque(useDropDown)))])
+        })
+        let example = CalendarDate(year: 2026, month: 11, day: 21)!.typedText(in: Translation.current.language)
+        let date = entry(.date, placeholder: example, widthChars: 11)
+        let start = entry(.startTime, placeholder: "06:30", tooltip: tr("When the treatment started; may be left empty"), widthChars: 6)
+        let grid = FieldGrid(columns: columns)
+        grid.add(tr("T_ype of use"), useDropDown)
+        grid.add(tr("_Date"), narrow(date), target: date, error: errorLabel(.date))
+        grid.add(tr("Start _time"), narrow(start), target: start, error: errorLabel(.startTime))
+        return section(tr("Treatment"), [grid.grid])
+    }
+
+    private func makePlaceSection() -> Widget {
+        let parcel = entry(.parcel, placeholder: tr("e.g. Field behind the barn"), widthChars: 24)
+        let ids = entry(.parcelIDs, placeholder: tr("e.g. 141201_1.0001.123/4, 141201_1.0001.124"),
+                        tooltip: tr("The parcel numbers of the IACS (ARiMR) application, separated by commas"), widthChars: 24)
+        let treated = entry(.treatedSize, widthChars: 8)
+        let parcelSize = entry(.parcelSize, tooltip: tr("The whole parcel, to record the part treated; may be left empty"), widthChars: 8)
+        treatedUnit = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
+        parcelSizeUnit = Widgets.label("", classes: ["unit-label"])
+        fractionLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        let grid = FieldGrid(columns: columns)
+        grid.add(tr("_Parcel or place"), parcel)
+        grid.add(tr("_IACS parcel numbers"), ids)
+        grid.add(tr("Si_ze treated"), treated, unit: treatedUnit, error: errorLabel(.treatedSize))
+        grid.add(tr("Parce_l size"), parcelSize, unit: parcelSizeUnit, error: errorLabel(.parcelSize))
+        grid.addUnder(fractionLabel)
+        return section(tr("Place"), [grid.grid])
+    }
+
+    private func makeCropSection() -> Widget {
+        let crop = gtk_search_entry_new()!
+        gtk_widget_set_tooltip_text(crop, tr("Type a few letters of the crop's name, in Polish or English, or its EPPO code"))
+        connectField(crop, .crop)
+        // Enter takes the first crop listed; Escape cancels, as elsewhere.
+        connect(crop, "activate") { [unowned self] in
+            if let first = shownMatches.first { model.chooseCrop(first) }
+        }
+        connect(crop, "stop-search") { [unowned self] in cancel() }
+        cropList = gtk_list_box_new()!
+        ko_accessible_set_label(cropList, tr("Crops found"))
+        connect(cropList, "row-activated", withArgument: { [unowned self] row in
+            guard let row else { return }
+            let index = Int(gtk_list_box_row_get_index(cast(row)))
+            if shownMatches.indices.contains(index) { model.chooseCrop(shownMatches[index]) }
+        })
+        cropListFrame = gtk_frame_new(nil)!
+        gtk_frame_set_child(cast(cropListFrame), cropList)
+        cropNote = Widgets.label("", classes: ["dim-label"], wrap: true)
+
+        let bbch = entry(.bbch, placeholder: "31", tooltip: tr("Two digits, 00 to 99; may be left empty"), widthChars: 4)
+        gtk_widget_set_hexpand(bbch, 0)
+        bbchStage = Widgets.label("", classes: ["dim-label"], wrap: true)
+        gtk_widget_set_hexpand(bbchStage, 1)
+        let bbchBox = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, children: [bbch, bbchStage])
+
+        let grid = FieldGrid(columns: columns)
+        grid.add(tr("C_rop"), crop, error: errorLabel(.crop))
+        grid.addUnder(cropListFrame)
+        grid.addUnder(cropNote)
+        grid.add(tr("_BBCH stage"), bbchBox, target: bbch, error: errorLabel(.bbch))
+        cropSection = section(tr("Crop"), [grid.grid])
+        return cropSection
+    }
+
+    private func makeSeedSection() -> Widget {
+        let batch = entry(.seedBatch, widthChars: 16)
+        let grid = FieldGrid(columns: columns)
+        grid.add(tr("Seed _batch number"), batch)
+        seedSection = section(tr("Seeds"), [grid.grid])
+        return seedSection
+    }
+
+    private func makeProductsSection() -> Widget {
+        productsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let add = Widgets.button(tr("_Add product"))
+        gtk_widget_set_halign(add, GTK_ALIGN_START)
+        connect(add, "clicked") { [unowned self] in
+            model.addProduct()
+            if let last = productRows.last { gtk_widget_grab_focus(last.nameEntry) }
+        }
+        return section(tr("Products"), [productsBox, add])
+    }
+
+    private func makeReasonSection() -> Widget {
+        let reason = entry(.reason, placeholder: tr("The pest, disease or weed, or another reason"), widthChars: 24)
+        let operatorName = entry(.operatorName, placeholder: tr("Who did the treatment"), widthChars: 24)
+        let notes = entry(.notes, placeholder: tr("Weather, wind, anything worth keeping"), widthChars: 24)
+        let grid = FieldGrid(columns: columns)
+        grid.add(tr("R_eason"), reason)
+        grid.add(tr("_Operator"), operatorName)
+        grid.add(tr("_Notes"), notes)
+        if model.correcting != nil {
+            let note = entry(.correctionNote, placeholder: tr("e.g. wrong dose typed"), widthChars: 24)
+            grid.add(tr("_Why it is corrected"), note, error: errorLabel(.correctionNote))
+        }
+        return section(tr("Reason and operator"), [grid.grid])
+    }
+
+    // MARK: Filling
+
+    /// The size units follow the basis; a closed space or seeds offer a choice of it.
+    func fillSizeUnits() {
+        Widgets.removeAllChildren(of: treatedUnit)
+        let choices = model.basisChoices
+        if choices.count > 1 {
+            let dropDown = Widgets.dropDown(choices.map(\.symbol), tooltip: tr("What the size and the doses are measured in"))
+            ko_accessible_set_label(dropDown, tr("Unit of the size treated"))
+            gtk_drop_down_set_selected(opaque(dropDown), guint(choices.firstIndex(of: model.basis) ?? 0))
+            connect(dropDown, "notify::selected", withArgument: { [unowned self] _ in
+                guard !isFilling else { return }
+                model.setBasis(choices[Int(gtk_drop_down_get_selected(opaque(dropDown)))])
+            })
+            gtk_box_append(cast(treatedUnit), dropDown)
+        } else {
+            gtk_box_append(cast(treatedUnit), Widgets.label(model.sizeUnit, classes: ["unit-label"]))
+        }
+        gtk_label_set_text(opaque(parcelSizeUnit), model.sizeUnit)
+    }
+
+    /// Rebuilds the product rows when their number or the basis changed; otherwise refills their texts.
+    func fillProducts() {
+        if productRows.count != model.products.count || productRowsBasis != model.basis {
+            Widgets.removeAllChildren(of: productsBox)
+            productRowsBasis = model.basis
+            let units = QuantityUnit.allCases.map(model.doseUnitTitle)
+            productRows = model.products.indices.map { index in
+                let row = RecordProductRow(number: index + 1, units: units, columns: columns) { [unowned self] number in
+                    model.setText(number, for: .productAuthorisation(index))
+                    if productRows.indices.contains(index) {
+                        isFilling = true
+                        gtk_editable_set_text(opaque(productRows[index].authorisationEntry), number)
+                        isFilling = false
+                    }
+                }
+                connectProduct(row, index)
+                gtk_box_append(cast(productsBox), row.container)
+                return row
+            }
+        }
+        for (index, row) in productRows.enumerated() {
+            let product = model.products[index]
+            for (entry, text) in [(row.nameEntry, product.name), (row.authorisationEntry, product.authorisation),
+                                  (row.doseEntry, product.doseText), (row.quantityEntry, product.quantityText)]
+            where Widgets.text(of: entry) != text {
+                gtk_editable_set_text(opaque(entry), text)
+            }
+            gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(QuantityUnit.allCases.firstIndex(of: product.unit) ?? 0))
+            gtk_label_set_text(opaque(row.quantityUnit), product.unit.rawValue)
+        }
+    }
+
+    private func connectProduct(_ row: RecordProductRow, _ index: Int) {
+        for (entry, field) in [(row.nameEntry, RecordFormField.productName(index)), (row.authorisationEntry, .productAuthorisation(index)),
+                               (row.doseEntry, .productDose(index)), (row.quantityEntry, .productQuantity(index))] {
+            connect(entry, "changed") { [unowned self] in
+                guard !isFilling else { return }
+                model.setText(Widgets.text(of: entry), for: field)
+            }
+        }
+        connect(row.unitDropDown, "notify::selected", withArgument: { [unowned self, unowned row] _ in
+            guard !isFilling else { return }
+            let unit = QuantityUnit.allCases[Int(gtk_drop_down_get_selected(opaque(row.unitDropDown)))]
+            gtk_label_set_text(opaque(row.quantityUnit), unit.rawValue)
+            model.setUnit(unit, ofProduct: index)
+        })
+        connect(row.removeButton, "clicked") { [unowned self] in model.removeProduct(at: index) }
+    }
+
+    /// The crops found for the text typed, while none is chosen; a warning for an unknown code.
+    func refreshCrop() {
+        let matches = model.cropMatches
+        if matches != shownMatches {
+            shownMatches = matches
+            while let row = gtk_widget_get_first_child(cropList) { gtk_list_box_remove(opaque(cropList), row) }
+            for crop in matches {
+                let label = Widgets.label(model.title(of: crop))
+                Widgets.setMargins(label, 6)
+                gtk_list_box_append(opaque(cropList), label)
+            }
+        }
+        gtk_widget_set_visible(cropListFrame, matches.isEmpty ? 0 : 1)
+        setLabel(cropNote, model.cropNote)
+    }
+}

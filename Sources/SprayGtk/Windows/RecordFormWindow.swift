@@ -1,0 +1,206 @@
+// The record form window: "Record Treatment…" from the calculator (Ctrl+R) or a history
+// entry, and the correction of a saved record. It holds widgets only: what the fields mean,
+// their problems and the completeness summary come from SprayCore's RecordFormViewModel.
+// The sections are built in RecordFormWindow+Sections.swift.
+
+import CGtk
+import SprayCore
+
+@MainActor
+final class RecordFormWindow {
+    let window: Widget
+    let model: RecordFormViewModel
+    /// The window's "win." actions (save-record).
+    let actions = g_simple_action_group_new()!
+    /// Told of the record once it is saved, before the window closes.
+    var onSaved: (@MainActor (TreatmentRecord) -> Void)?
+
+    /// The entry (or search entry) of each text field outside the product rows.
+    var entries: [RecordFormField: Widget] = [:]
+    var errorLabels: [RecordFormField: Widget] = [:]
+    let columns = FormColumns()
+    var useDropDown: Widget!
+    var treatedUnit: Widget!
+    var parcelSizeUnit: Widget!
+    var fractionLabel: Widget!
+    var cropSection: Widget!
+    var seedSection: Widget!
+    var cropList: Widget!
+    var cropListFrame: Widget!
+    var cropNote: Widget!
+    var bbchStage: Widget!
+    var productsBox: Widget!
+    var productRows: [RecordProductRow] = []
+    /// The basis the product rows' unit choices were made for.
+    var productRowsBasis: DoseBasis?
+    /// The crops the list shows, in its order.
+    var shownMatches: [Crop] = []
+    var summaryBar: Widget!
+    var summaryLabel: Widget!
+    var saveErrorLabel: Widget!
+    /// True while the window copies the model into the fields, so their "changed" signals
+    /// are not mistaken for typing.
+    var isFilling = false
+
+    isolated deinit {
+        g_object_unref(actions.rawPointer)
+    }
+
+    /// `application` lets the action table's accelerators (Ctrl+S) reach this window.
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: RecordFormViewModel) {
+        self.model = model
+        window = gtk_window_new()!
+        gtk_window_set_title(cast(window), model.title)
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_application(cast(window), application)
+        gtk_window_set_default_size(cast(window), 780, 860)
+
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_set_show_title_buttons(cast(header), 0)
+        let cancel = Widgets.button(tr("_Cancel"))
+        connect(cancel, "clicked") { [unowned self] in self.cancel() }
+        let save = Widgets.button(tr("_Save"), action: Action.saveRecord.rawValue, classes: ["suggested-action"])
+        gtk_widget_set_tooltip_text(save, tr("Save the record in the register (Ctrl+S)"))
+        gtk_header_bar_pack_start(cast(header), cancel)
+        gtk_header_bar_pack_end(cast(header), save)
+        gtk_window_set_titlebar(cast(window), header)
+
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), makeForm())
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, children: [scroller, makeSummary()]))
+
+        installActions()
+        attach(self, to: window)
+        model.onChange = { [weak self] change in self?.modelChanged(change) }
+        fill()
+        refresh()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        gtk_widget_grab_focus(entries[.parcel]!)
+    }
+
+    private func makeSummary() -> Widget {
+        summaryLabel = Widgets.label("", wrap: true)
+        gtk_widget_set_hexpand(summaryLabel, 1)
+        saveErrorLabel = Widgets.label("", classes: ["field-error"], wrap: true)
+        summaryBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, children: [summaryLabel, saveErrorLabel])
+        Widgets.setMargins(summaryBar, 12)
+        gtk_widget_set_margin_start(summaryBar, 24)
+        gtk_widget_set_margin_end(summaryBar, 24)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, children: [gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), summaryBar])
+    }
+
+    // MARK: Actions
+
+    private func installActions() {
+        // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
+        gtk_widget_insert_action_group(window, "win", cast(actions))
+        addAction(.saveRecord, to: actions) { [unowned self] in save() }
+        let shortcuts = gtk_shortcut_controller_new()!
+        addShortcut(shortcuts, "Escape") { [unowned self] in cancel() }
+        gtk_widget_add_controller(window, shortcuts)
+    }
+
+    func updateActions() {
+        setEnabled(model.canSave, .saveRecord, in: actions)
+    }
+
+    /// Closes; asks first when the user typed something that is not saved.
+    func cancel() {
+        guard model.isEdited, model.saved == nil else {
+            gtk_window_close(cast(window))
+            return
+        }
+        ConfirmationDialog.present(
+            parent: window, heading: tr("Discard what you typed?"), body: model.discardText,
+            confirmLabel: tr("_Discard"), destructive: true
+        ) { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(window))
+        }
+    }
+
+    /// Saves and closes; on failure the message shows under the summary and the cursor goes
+    /// to the field at fault.
+    func save() {
+        switch model.save() {
+        case let .success(record):
+            onSaved?(record)
+            gtk_window_close(cast(window))
+        case .failure:
+            if let field = model.problems.first?.field, let entry = entry(for: field) { gtk_widget_grab_focus(entry) }
+        }
+    }
+
+    // MARK: Binding
+
+    private func modelChanged(_ change: RecordFormViewModel.Change) {
+        if change == .fields { fill() }
+        refresh()
+    }
+
+    /// Copies every field's text and choice from the model: at the start, and after a crop
+    /// is chosen, a product added or removed, the type of use or basis changed.
+    func fill() {
+        isFilling = true
+        defer { isFilling = false }
+        for (field, entry) in entries where Widgets.text(of: entry) != model.text(of: field) {
+            gtk_editable_set_text(opaque(entry), model.text(of: field))
+        }
+        gtk_drop_down_set_selected(opaque(useDropDown), guint(TypeOfUse.allCases.firstIndex(of: model.use) ?? 0))
+        gtk_widget_set_visible(cropSection, model.showsCrop ? 1 : 0)
+        gtk_widget_set_visible(seedSection, model.showsSeedBatch ? 1 : 0)
+        fillSizeUnits()
+        fillProducts()
+    }
+
+    /// Copies what the model shows: problems, crop matches, stage names, suggestions, the summary.
+    func refresh() {
+        for field in errorLabels.keys {
+            if let entry = entry(for: field) { show(model.problem(for: field), entry: entry, label: errorLabels[field]!) }
+        }
+        for (index, row) in productRows.enumerated() {
+            show(model.problem(for: .productDose(index)), entry: row.doseEntry, label: row.doseError)
+            show(model.problem(for: .productQuantity(index)), entry: row.quantityEntry, label: row.quantityError)
+            row.showSuggestions(model.authorisationSuggestions(forProduct: index))
+            gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0)
+        }
+        refreshCrop()
+        setLabel(bbchStage, model.bbchStageName)
+        setLabel(fractionLabel, model.fractionText)
+
+        gtk_label_set_text(opaque(summaryLabel), model.completenessText)
+        Widgets.setClass("banner", on: summaryBar, !model.isComplete)
+        setLabel(saveErrorLabel, model.saveError ?? model.storeProblem)
+        updateActions()
+    }
+
+    /// Marks an invalid field and writes its problem under it (and as its accessible description).
+    private func show(_ problem: String?, entry: Widget, label: Widget) {
+        Widgets.setClass("error", on: entry, problem != nil)
+        setLabel(label, problem)
+        ko_accessible_set_description(entry, problem ?? "")
+    }
+
+    /// Shows `text` in `label`, or hides the label when there is none.
+    func setLabel(_ label: Widget, _ text: String?) {
+        gtk_label_set_text(opaque(label), text ?? "")
+        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+    }
+
+    /// The widget that edits `field`, to put the cursor where a problem is.
+    func entry(for field: RecordFormField) -> Widget? {
+        switch field {
+        case let .productName(index): productRows.indices.contains(index) ? productRows[index].nameEntry : nil
+        case let .productAuthorisation(index): productRows.indices.contains(index) ? productRows[index].authorisationEntry : nil
+        case let .productDose(index): productRows.indices.contains(index) ? productRows[index].doseEntry : nil
+        case let .productQuantity(index): productRows.indices.contains(index) ? productRows[index].quantityEntry : nil
+        default: entries[field]
+        }
+    }
+}
