@@ -31,8 +31,8 @@ public struct PreparedReport: Equatable, Sendable {
         ReportPainter.drawPage(index, of: layout, on: cr)
     }
 
-    /// Writes the PDF to `path` atomically; see PDFExport.
-    public func writePDF(to path: String) throws(ReportSaveError) {
-        try PDFExport.write(layout, metadata: metadata, to: path)
+    /// Writes the PDF to `path` as OutputFile does; not into the `protected` folders.
+    public func writePDF(to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
+        try PDFExport.write(layout, metadata: metadata, to: path, protecting: protected)
     }
 }

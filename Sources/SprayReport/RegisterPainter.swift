@@ -32,8 +32,8 @@ public struct PreparedRegister: Equatable, Sendable {
     }
 
     /// Writes the PDF to `path` atomically; see PDFExport.
-    public func writePDF(to path: String) throws(ReportSaveError) {
-        try PDFExport.write(layout, metadata: metadata, to: path)
+    public func writePDF(to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
+        try PDFExport.write(layout, metadata: metadata, to: path, protecting: protected)
     }
 }
 

@@ -15,8 +15,7 @@ extension CommandLineTool {
             return export(rest)
         case "--help", "-h", "help":
             Localization.start(language: HistoryExportCommand.requestedLanguage(rest))
-            write(Help.history, to: .standardOutput)
-            return 0
+            return printOutput(Help.history) ? 0 : 1
         case nil:
             Localization.start(language: nil)
             write(Help.history, to: .standardError)
@@ -32,8 +31,7 @@ extension CommandLineTool {
     static func export(_ arguments: [String]) -> Int32 {
         Localization.start(language: HistoryExportCommand.requestedLanguage(arguments))
         if arguments.contains("--help") || arguments.contains("-h") {
-            write(Help.historyExport, to: .standardOutput)
-            return 0
+            return printOutput(Help.historyExport) ? 0 : 1
         }
         let command: HistoryExportCommand
         switch HistoryExportCommand.parse(arguments, language: Translation.current.language) {
@@ -44,14 +42,13 @@ extension CommandLineTool {
         }
         let store = HistoryStore.standard()
         report(store.notices.map(\.message))
-        if store.notices.contains(where: { if case .failed = $0 { true } else { false } }) { return 1 }
+        // A history that could not be read (damaged and set aside, or unreadable) would export
+        // as empty and replace a good earlier export: nothing is written then.
+        if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
         // Oldest first, like a record book.
         let text = HistoryExport.text(command.filter.apply(to: store.entries).reversed(), as: command.format)
-        guard let output = command.output else {
-            return write(text, to: .standardOutput) ? 0 : 1
-        }
         do {
-            try HistoryExport.write(text, to: output)
+            try HistoryExport.write(text, to: command.output ?? "-", protecting: appFolders)
             return 0
         } catch {
             report([error.message])

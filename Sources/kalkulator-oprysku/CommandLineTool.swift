@@ -15,19 +15,18 @@ enum CommandLineTool {
     static func calc(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
         if arguments.contains("--help") || arguments.contains("-h") {
-            write(Help.calc, to: .standardOutput)
-            return 0
+            return printOutput(Help.calc) ? 0 : 1
         }
         switch CalcCommand.parse(arguments) {
         case let .success(command):
             // Saved first, so that stderr tells of a damaged history before the results;
             // the results are printed even when saving fails, but the status is then 1.
             let saved = command.save.map { save(command.plan.input, details: $0) } ?? true
-            switch command.format {
-            case .text: write(CalcTextOutput.render(command.plan), to: .standardOutput)
-            case .json: write(CalcJSONOutput.render(command.plan), to: .standardOutput)
+            let printed = switch command.format {
+            case .text: printOutput(CalcTextOutput.render(command.plan))
+            case .json: printOutput(CalcJSONOutput.render(command.plan))
             }
-            return saved ? 0 : 1
+            return saved && printed ? 0 : 1
         case let .failure(errors):
             write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
             return 2
@@ -38,13 +37,12 @@ enum CommandLineTool {
     static func exportPDF(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
         if arguments.contains("--help") || arguments.contains("-h") {
-            write(Help.exportPDF, to: .standardOutput)
-            return 0
+            return printOutput(Help.exportPDF) ? 0 : 1
         }
         switch ExportPDFCommand.parse(arguments) {
         case let .success(command):
             do {
-                try PreparedReport(plan: command.plan).writePDF(to: command.output)
+                try PreparedReport(plan: command.plan).writePDF(to: command.output, protecting: appFolders)
                 return 0
             } catch {
                 write(error.message + "\n", to: .standardError)
@@ -68,6 +66,24 @@ enum CommandLineTool {
         write(tr("Cannot start the window program %1$@: %2$@").filled(window, String(cString: strerror(errno))) + "\n",
               to: .standardError)
         return 1
+    }
+
+    /// The folders of the app's own files, which no `--output` may write into.
+    static var appFolders: [String] {
+        let locations = DataLocations.current
+        return [locations.dataDirectory, locations.configDirectory]
+    }
+
+    /// Prints `text` on standard output; false, with the reason on stderr, when it cannot
+    /// take it all (a full disk, a closed pipe): a lost output is never a success.
+    static func printOutput(_ text: String) -> Bool {
+        do {
+            try OutputFile.write(Array(text.utf8), to: "-")
+            return true
+        } catch {
+            write(error.message + "\n", to: .standardError)
+            return false
+        }
     }
 
     /// False when the stream cannot take it all (a full disk, a closed pipe).

@@ -18,11 +18,9 @@ case "history":
     exit(CommandLineTool.history(Array(arguments.dropFirst())))
 case "--help", "-h", "help":
     Localization.start(language: nil)
-    CommandLineTool.write(Help.main, to: .standardOutput)
-    exit(0)
+    exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)
 case "--version":
-    CommandLineTool.write("kalkulator-oprysku " + AppInfo.version + "\n", to: .standardOutput)
-    exit(0)
+    exit(CommandLineTool.printOutput("kalkulator-oprysku " + AppInfo.version + "\n") ? 0 : 1)
 case let command?:
     Localization.start(language: nil)
     CommandLineTool.write(tr("unknown command “%@” (see --help)").filled(command) + "\n", to: .standardError)

@@ -163,7 +163,7 @@ final class HistoryCommandLineTests: XCTestCase {
         let blocked = directory.appendingPathComponent("historia.json/x.csv").path
         let unwritable = try run(["history", "export", "--output", blocked])
         XCTAssertEqual(unwritable.status, 1)
-        XCTAssertEqual(unwritable.stderr, "Cannot save the file \(blocked): Not a directory\n")
+        XCTAssertEqual(unwritable.stderr, "Cannot save “\(blocked)”: the folder “\(output.path)” does not exist.\n")
 
         let invalid = try run(["history", "export", "--format", "pdf", "--from", "wczoraj"])
         XCTAssertEqual(invalid.status, 2)
@@ -181,12 +181,17 @@ final class HistoryCommandLineTests: XCTestCase {
         XCTAssertEqual(empty.stdout, "{\"format\":\"kalkulator-oprysku/history-export\",\"version\":1,\"entries\":[]}\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.path), "reading creates nothing")
 
+        // A damaged history is not an empty one: nothing is exported, and an earlier export stays.
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: false)
         try Data("{\"format\":".utf8).write(to: historyFile)
-        let damaged = try run(["history", "export", "--format", "json"])
-        XCTAssertEqual(damaged.status, 0, damaged.stderr)
-        XCTAssertTrue(damaged.stderr.hasPrefix("The file \(historyFile.path) was damaged and could not be read."), damaged.stderr)
-        XCTAssertEqual(damaged.stdout, empty.stdout)
+        let earlier = directory.appendingPathComponent("g.csv")
+        try Data("a good export\r\n".utf8).write(to: earlier)
+        let damaged = try run(["history", "export", "--format", "json", "--output", earlier.path])
+        XCTAssertEqual(damaged.status, 1, damaged.stderr)
+        XCTAssertTrue(damaged.stderr.hasPrefix("The file \(historyFile.path) was damaged and could not be read. It was renamed to \(historyFile.path).corrupt-"),
+                      damaged.stderr)
+        XCTAssertEqual(damaged.stdout, "")
+        XCTAssertEqual(try String(contentsOf: earlier, encoding: .utf8), "a good export\r\n")
 
         let newer = #"{"format":"kalkulator-oprysku/history","version":3,"items":[{"id":"3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A","#
             + #""timestamp":"2026-04-14T05:30:00Z","input":{"area":15,"areaUnit":"ha","sprayRate":150,"tankCapacity":800,"#

@@ -369,7 +369,8 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         _ = try write("not a folder", to: "afile")
         let url = path("afile/sub/history.json")
         let store = HistoryStore(file: url)
-        XCTAssertEqual(store.notices, [])
+        // A parent that is a regular file is not "no history yet": it is said, and nothing is read.
+        XCTAssertEqual(store.notices, [.failed(.cannotRead(path: url.path, errno: ENOTDIR))])
         XCTAssertThrowsError(try store.record(job(area: 1), at: Date())) { error in
             XCTAssertEqual(error as? StorageError, .cannotCreateDirectory(path: path("afile/sub").path, errno: ENOTDIR))
         }

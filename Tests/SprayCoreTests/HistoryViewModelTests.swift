@@ -222,7 +222,8 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
         XCTAssertNoThrow(try model.export(.json, filteredOnly: false, to: path("export.json").path))
         XCTAssertThrowsError(try model.export(.json, filteredOnly: false, to: path("history.json/x").path)) { error in
-            XCTAssertTrue((error as? StorageError)?.message.hasPrefix("Cannot save the file") == true, "\(error)")
+            XCTAssertEqual(error as? ReportSaveError, ReportSaveError(.folderMissing, path: path("history.json/x").path,
+                                                                      folder: path("history.json").path))
         }
     }
 }

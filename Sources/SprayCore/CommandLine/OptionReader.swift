@@ -4,8 +4,9 @@
 import FoundationEssentials
 
 /// `--name value` and `--name=value` options, and flags without a value (`--save`). The word
-/// after an option that takes a value is always its value, even when it starts with "-"
-/// (as in `--area -5`).
+/// after an option that takes a value is its value, even when it starts with "-" (as in
+/// `--area -5`) — but not when it starts with "--": `--area --spray-rate 150` is an area
+/// without a value, not an area of "--spray-rate".
 struct OptionReader {
     /// The options that take a value.
     let known: Set<String>
@@ -30,7 +31,9 @@ struct OptionReader {
             let name = String(parts[0])
             if flags.contains(name) {
                 if parts.count > 1 { errors.append(.takesNoValue(option: name)) }
-                flagsSet.insert(name)
+                if !flagsSet.insert(name).inserted, !errors.contains(.repeated(option: name)) {
+                    errors.append(.repeated(option: name))
+                }
                 continue
             }
             guard known.contains(name) else {
@@ -41,7 +44,7 @@ struct OptionReader {
             }
             if parts.count > 1 {
                 pairs.append((name, String(parts[1])))
-            } else if index < arguments.count {
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") {
                 pairs.append((name, arguments[index]))
                 index += 1
             } else {
@@ -119,12 +122,16 @@ enum JobOptions {
         readOwnOptions(&options)
 
         let products = options.values(of: "--product")
-        if products.isEmpty { options.errors.append(.missing(option: "--product")) }
+        if products.isEmpty, !options.errors.contains(.missingValue(option: "--product")) {
+            options.errors.append(.missing(option: "--product"))
+        }
         for (index, text) in products.enumerated() {
             switch ProductSpec.parse(text) {
             case let .success(product): form.products.append(product)
             case let .failure(problem):
-                options.errors.append(.invalid(option: productOption(index, of: products.count), problem))
+                // A value with two "=" has no name to trust.
+                let name = problem == .tooManyEquals ? "" : ProductSpec.name(in: text)
+                options.errors.append(.invalid(option: productOption(index, of: products.count, named: name), problem))
                 form.products.append(ProductForm(rateText: "1"))
             }
         }
@@ -138,26 +145,29 @@ enum JobOptions {
         case let .failure(invalid):
             // An option already reported (missing, say) is not reported twice.
             let reported = Set(errors.compactMap(\.option))
+            let names = form.products.map(\.name)
             errors += invalid.errors
-                .map { .invalid(option: option(for: $0.field, productCount: products.count), $0.problem) }
+                .map { .invalid(option: option(for: $0.field, productCount: products.count, names: names), $0.problem) }
                 .filter { !reported.contains($0.option ?? "") }
         }
         return .failure(CommandLineErrors(errors, order: names + commandOptions + commandFlags + ["--lang"]))
     }
 
-    static func option(for field: JobField, productCount: Int) -> String {
+    static func option(for field: JobField, productCount: Int, names: [String]) -> String {
         switch field {
         case .area: "--area"
         case .areaUnit: "--area-unit"
         case .sprayRate: "--spray-rate"
         case .tankCapacity: "--tank"
         case .strategy: "--loads"
-        case let .productRate(index), let .productUnit(index): productOption(index, of: productCount)
+        case let .productRate(index), let .productUnit(index): productOption(index, of: productCount, named: names[index])
         }
     }
 
-    /// "--product", or "--product #2" when several are given.
-    static func productOption(_ index: Int, of count: Int) -> String {
-        count > 1 ? "--product #\(index + 1)" : "--product"
+    /// "--product “Herbicyd”" for a named product; "--product", or "--product #2" when several
+    /// are given, for one without a name.
+    static func productOption(_ index: Int, of count: Int, named name: String) -> String {
+        if !name.isEmpty { return "--product “\(name)”" }
+        return count > 1 ? "--product #\(index + 1)" : "--product"
     }
 }

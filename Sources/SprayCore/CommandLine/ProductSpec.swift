@@ -13,8 +13,9 @@ enum ProductSpec {
     ]
 
     static func parse(_ text: String) -> Result<ProductForm, InputProblem> {
-        // The rate and unit never contain "=", so the last one ends the name.
-        let (name, rest) = text.lastIndex(of: "=").map {
+        // One "=" at most: with two, which one ends the name is a guess.
+        guard text.filter({ $0 == "=" }).count <= 1 else { return .failure(.tooManyEquals) }
+        let (name, rest) = text.firstIndex(of: "=").map {
             (String(text[..<$0]).trimmedWhitespace, String(text[text.index(after: $0)...]))
         } ?? ("", text)
 
@@ -36,6 +37,14 @@ enum ProductSpec {
             return .failure(.unknownUnit(tail, accepted: RateUnit.allCases.map(\.symbol)))
         }
         return .success(ProductForm(name: name, rateText: spec, unit: .litresPerHectare))
+    }
+}
+
+extension ProductSpec {
+    /// The name part of a `--product` value, for naming it in a message ("" when none).
+    static func name(in text: String) -> String {
+        guard let equals = text.firstIndex(of: "=") else { return "" }
+        return String(text[..<equals]).trimmedWhitespace
     }
 }
 

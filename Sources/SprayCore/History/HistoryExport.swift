@@ -54,10 +54,10 @@ public enum HistoryExport {
         }
     }
 
-    /// Writes an export to `path` atomically (a temporary file, synced, renamed over it), with
-    /// the permissions new files get (the umask's), so a reader never sees half of it.
-    public static func write(_ text: String, to path: String) throws(StorageError) {
-        try POSIXFile.writeAtomically(Array(text.utf8), to: path, permissions: .shared)
+    /// Writes an export to `path` as OutputFile does (a file replaced whole, never half of
+    /// it; a device written into; "-" standard output); not into the `protected` folders.
+    public static func write(_ text: String, to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
+        try OutputFile.write(Array(text.utf8), to: path, protecting: protected)
     }
 
     // MARK: CSV

@@ -11,11 +11,12 @@ enum POSIXFile {
     /// Bytes asked for per read(2) call.
     private static let readChunkSize = 64 * 1024
 
-    /// The whole file, or nil when it does not exist (nor can: a parent is a regular file).
+    /// The whole file, or nil when it does not exist. A parent that is a regular file is an
+    /// error (ENOTDIR), not an absent file: a data folder replaced by a file must be noticed.
     static func read(_ path: String) throws(StorageError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
+            if errno == ENOENT { return nil }
             throw .cannotRead(path: path, errno: errno)
         }
         defer { close(descriptor) }
@@ -99,7 +100,8 @@ enum POSIXFile {
     /// new one, never a mix: a temporary sibling is written, synced, renamed over `path`,
     /// and the directory is synced. Nothing is left behind on failure. An existing file keeps
     /// its permissions; a new one gets `permissions`.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, permissions: Permissions = .owner) throws(StorageError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, permissions: Permissions = .owner,
+                                writeBytes: OutputFile.WriteFunction = Glibc.write) throws(StorageError) {
         let directory = directory(of: path)
         var template = Array("\(directory)/.\(fileName(of: path)).XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
@@ -119,7 +121,7 @@ enum POSIXFile {
                 umask(mask)
                 guard fchmod(descriptor, 0o666 & ~mask) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
             }
-            try writeAll(bytes, to: descriptor, path: path)
+            try writeAll(bytes, to: descriptor, path: path, writeBytes: writeBytes)
             guard fsync(descriptor) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
         }
         guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, errno: errno) }
@@ -189,10 +191,12 @@ enum POSIXFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String,
+                         writeBytes: OutputFile.WriteFunction = Glibc.write) throws(StorageError) {
         var remaining = bytes[...]
         while !remaining.isEmpty {
-            let written = remaining.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = remaining.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
             if written > 0 {
                 remaining = remaining.dropFirst(written)
             } else if written < 0 && errno == EINTR {

@@ -47,6 +47,14 @@ public enum StorageNotice: Equatable, Sendable {
     /// `count` items could not be read by this version; they stay in the file, unchanged.
     case unreadableItems(path: String, count: Int)
 
+    /// The file's contents were not read at all: it was damaged (and set aside) or unreadable.
+    public var meansNothingWasRead: Bool {
+        switch self {
+        case .movedAside, .failed: true
+        case .newerVersion, .unreadableItems: false
+        }
+    }
+
     public var message: String {
         switch self {
         case let .movedAside(original, aside):

@@ -24,6 +24,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case unknownUnit(String, accepted: [String])
     /// The tank is so small that the job would take more than `limit` loads.
     case tooManyLoads(limit: Int)
+    /// A `--product` value with more than one "=".
+    case tooManyEquals
 
     init(_ problem: NumberProblem) {
         switch problem {
@@ -51,6 +53,8 @@ public enum InputProblem: Equatable, Sendable, Error {
         case let .unknownUnit(text, accepted):
             return tr("unknown unit “%1$@” (use %2$@)")
                 .filled(text, accepted.joined(separator: ", "))
+        case .tooManyEquals:
+            return tr("write NAME=RATE UNIT with a single “=” (a product name cannot contain “=”)")
         case let .tooManyLoads(limit):
             return tr("too small for this job: it would take more than %@ loads")
                 .filled(format.string(Decimal(limit), maxFractionDigits: 0))

@@ -159,8 +159,8 @@ public final class HistoryViewModel {
         tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
 
-    /// Writes the export to `path` atomically.
-    public func export(_ format: HistoryExportFormat, filteredOnly: Bool, to path: String) throws(StorageError) {
+    /// Writes the export to `path` (OutputFile: atomically for a file).
+    public func export(_ format: HistoryExportFormat, filteredOnly: Bool, to path: String) throws(ReportSaveError) {
         try HistoryExport.write(exportText(format, filteredOnly: filteredOnly), to: path)
     }
 

@@ -5,7 +5,6 @@ import CGtk
 import SprayCore
 import SprayReport
 
-extension ReportSaveError: LocalizedMessage {}
 
 @MainActor
 public enum PDFSaveDialog {
