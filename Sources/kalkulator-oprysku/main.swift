@@ -16,6 +16,8 @@ case "export-pdf":
     exit(CommandLineTool.exportPDF(Array(arguments.dropFirst())))
 case "history":
     exit(CommandLineTool.history(Array(arguments.dropFirst())))
+case "record":
+    exit(CommandLineTool.record(Array(arguments.dropFirst())))
 case "--help", "-h", "help":
     Localization.start(language: nil)
     exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)

@@ -10,6 +10,8 @@ public enum Help {
             "  kalkulator-oprysku export-pdf OPTIONS --output FILE",
             "                                                 " + tr("write the printable report as a PDF file"),
             "  kalkulator-oprysku history export              " + tr("export the history of calculations (CSV or JSON)"),
+            "  kalkulator-oprysku record add|list|export|withdraw|import",
+            "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
             "",
             tr("Run “kalkulator-oprysku calc --help” for the calculation options."),

@@ -26,6 +26,18 @@ public enum InputProblem: Equatable, Sendable, Error {
     case tooManyLoads(limit: Int)
     /// A `--product` value with more than one "=".
     case tooManyEquals
+    /// Not a time as HH:MM.
+    case notATime(String)
+    /// Neither a crop of the list nor shaped like an EPPO code.
+    case notAnEPPOCode(String)
+    /// Not two digits.
+    case notABBCHCode(String)
+    /// Not PRODUCT=NUMBER.
+    case notAnAuthorisation(String)
+    /// A name that none of the job's products has.
+    case notAProductOfTheJob(String)
+    /// Not a record id (a UUID).
+    case notARecordID(String)
 
     init(_ problem: NumberProblem) {
         switch problem {
@@ -53,6 +65,18 @@ public enum InputProblem: Equatable, Sendable, Error {
         case let .unknownUnit(text, accepted):
             return tr("unknown unit “%1$@” (use %2$@)")
                 .filled(text, accepted.joined(separator: ", "))
+        case let .notATime(text):
+            return tr("“%@” is not a time (write HH:MM, e.g. 06:30)").filled(text)
+        case let .notAnEPPOCode(text):
+            return tr("“%@” is not an EPPO crop code (five or six capital letters or digits, e.g. TRZAW)").filled(text)
+        case let .notABBCHCode(text):
+            return tr("“%@” is not a BBCH stage (two digits, 00 to 99)").filled(text)
+        case let .notAnAuthorisation(text):
+            return tr("“%@” is not PRODUCT=NUMBER (e.g. \"Herbicyd=R-12/2024\")").filled(text)
+        case let .notAProductOfTheJob(name):
+            return tr("no product of the job is called “%@”").filled(name)
+        case let .notARecordID(text):
+            return tr("“%@” is not a record id (see kalkulator-oprysku record list)").filled(text)
         case .tooManyEquals:
             return tr("write NAME=RATE UNIT with a single “=” (a product name cannot contain “=”)")
         case let .tooManyLoads(limit):

@@ -1,0 +1,111 @@
+// `record --help` and each record command's help, one translatable line each.
+
+public enum RecordHelp {
+    /// The help of `command` ("add", "list", …), or of `record` itself.
+    public static func text(for command: String?) -> String {
+        let lines: [String]
+        switch command {
+        case "add": lines = add
+        case "list", "export": lines = selection
+        case "withdraw": lines = withdraw
+        case "import": lines = importing
+        default: lines = overview
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static var overview: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record COMMAND [OPTIONS]"),
+            "",
+            tr("The treatment record (ewidencja zabiegów): each plant-protection treatment, kept for"),
+            tr("at least 3 years, in records.json in the data folder, shared with the window."),
+            "",
+            tr("Commands:"),
+            "  add                      " + tr("record a treatment made from a job"),
+            "  list                     " + tr("list the records (text or JSON)"),
+            "  export                   " + tr("write the records as CSV, JSON or a printable PDF register"),
+            "  withdraw ID --reason T   " + tr("withdraw a record: it stays, marked withdrawn"),
+            "  import FILE              " + tr("merge a JSON export from another computer, by record id"),
+            "",
+            tr("Run “kalkulator-oprysku record COMMAND --help” for its options."),
+        ] + exitStatus
+    }
+
+    static var add: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record add JOB OPTIONS RECORD OPTIONS"),
+            "",
+            tr("Records a treatment: the products, their doses and quantities come from the job."),
+            "",
+            tr("Job options (as for calc):"),
+        ] + Help.jobOptions + [
+            "",
+            tr("Record options:"),
+            "  --date YYYY-MM-DD        " + tr("the day of the treatment (required)"),
+            "  --start HH:MM            " + tr("the hour it started"),
+            "  --parcel NAME            " + tr("the parcel or place (required)"),
+            "  --parcel-id ID           " + tr("an IACS (ARiMR) parcel identifier; repeat for several"),
+            "  --treated-area N         " + tr("the size treated (default: the job’s area in ha)"),
+            "  --crop EPPO              " + tr("the crop’s EPPO code, e.g. TRZAW (required for a surface)"),
+            "  --bbch NN                " + tr("the BBCH growth stage, two digits"),
+            "  --reason TEXT            " + tr("why: the pest, disease or weed, or another reason (required)"),
+            "  --operator NAME          " + tr("who did the treatment"),
+            "  --authorisation \"PRODUCT=NUMBER\"",
+            "                           " + tr("a product’s authorisation number; repeat for each product;"),
+            "                           " + tr("without it, the number from an earlier record is used"),
+            "  --use surface|closed-space|seeds",
+            "                           " + tr("the type of use (default: surface)"),
+            "  --seed-batch B           " + tr("for seeds: the seed batch number"),
+            "  --notes TEXT             " + tr("weather, wind, anything worth keeping"),
+            "",
+            tr("Prints the new record’s id. A record that lacks what the law asks for is still saved,"),
+            tr("marked incomplete; standard error says what is missing."),
+            "",
+            tr("Example:"),
+            "  kalkulator-oprysku record add --area 4,2 --spray-rate 200 --tank 2500 --product \"Fungicyd=1 l/ha\" \\",
+            "      --date 2026-04-14 --start 06:30 --parcel \"Działka 7\" --crop TRZAW --bbch 31 \\",
+            "      --reason \"septorioza liści\" --authorisation \"Fungicyd=R-12/2024\"",
+        ] + exitStatus
+    }
+
+    static var selection: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record list [--format text|json] [--from YYYY-MM-DD] [--to YYYY-MM-DD]"),
+            tr("       kalkulator-oprysku record export --format csv|json|pdf [OPTIONS]"),
+            "",
+            tr("Options:"),
+            "  --format csv|json|pdf    " + tr("export: CSV, one row per product use (default); JSON; the PDF register"),
+            "  --separator ';'|','      " + tr("CSV field separator; with “;” decimals take a comma"),
+            "  --output FILE            " + tr("write to FILE (replaced whole, never half-written; - for standard output);"),
+            "                           " + tr("required for pdf; default: standard output"),
+            "  --from YYYY-MM-DD        " + tr("only treatments from this day on"),
+            "  --to YYYY-MM-DD          " + tr("only treatments up to this day, inclusive"),
+            "  --lang pl|en             " + tr("language of the output and the messages"),
+            "",
+            tr("The JSON format is documented in docs/records-format.md."),
+        ] + exitStatus
+    }
+
+    static var withdraw: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record withdraw ID --reason TEXT"),
+            "",
+            tr("A record is evidence: it is never deleted before 3 years have passed. A withdrawn record"),
+            tr("stays in the register and in every export, marked withdrawn, with the reason."),
+        ] + exitStatus
+    }
+
+    static var importing: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record import FILE"),
+            "",
+            tr("Merges a JSON export (record export --format json) by record id: new records are added,"),
+            tr("known ones gain the versions they lack; importing the same file twice changes nothing."),
+        ] + exitStatus
+    }
+
+    static var exitStatus: [String] {
+        ["", tr("Exit status: 0 on success, 2 on invalid options, 1 when a file cannot be read or written.")]
+    }
+}

@@ -1,0 +1,36 @@
+// `record list` for people, and what `record import` did, in words.
+
+public enum RecordListText {
+    /// One line per record, oldest first, then the counts.
+    public static func render(_ records: [TreatmentRecord]) -> String {
+        var lines: [String] = []
+        for record in records {
+            let details = record.details
+            let when = details.date.description + (details.startTime.map { " " + $0.description } ?? "")
+            let crop = details.crop.map { $0.name.isEmpty ? $0.eppoCode : "\($0.name) (\($0.eppoCode))" } ?? details.seedBatch ?? ""
+            let products = details.products.map { $0.authorisation.isEmpty ? $0.name : "\($0.name) [\($0.authorisation)]" }
+            var status = record.status.title
+            if let withdrawal = record.withdrawal { status += ": " + withdrawal.reason }
+            lines.append([when, status, details.parcel, crop, products.joined(separator: ", "), record.id.uuidString]
+                .filter { !$0.isEmpty }.joined(separator: " · "))
+        }
+        lines.append(summary(of: records))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "3 records: 1 incomplete, 1 withdrawn".
+    public static func summary(of records: [TreatmentRecord]) -> String {
+        let incomplete = records.filter { $0.status == .incomplete }.count
+        let withdrawn = records.filter { $0.status == .withdrawn }.count
+        return trn("%d record", "%d records", records.count).filled(String(records.count)) + ": "
+            + trn("%d incomplete", "%d incomplete", incomplete).filled(String(incomplete)) + ", "
+            + trn("%d withdrawn", "%d withdrawn", withdrawn).filled(String(withdrawn))
+    }
+
+    /// "2 added, 1 updated, 0 unchanged".
+    public static func summary(of merge: RecordMerge) -> String {
+        [trn("%d added", "%d added", merge.added).filled(String(merge.added)),
+         trn("%d updated", "%d updated", merge.updated).filled(String(merge.updated)),
+         trn("%d unchanged", "%d unchanged", merge.unchanged).filled(String(merge.unchanged))].joined(separator: ", ")
+    }
+}

@@ -1,0 +1,149 @@
+// `record add|list|export|withdraw|import`: the treatment record from the command line, on
+// the same store as the window (records.json, its lock and daily backups).
+
+import FoundationEssentials
+import Gettext
+import Glibc
+import SprayCore
+import SprayReport
+
+extension CommandLineTool {
+    static func record(_ arguments: [String]) -> Int32 {
+        let rest = Array(arguments.dropFirst())
+        Localization.start(language: RecordAddCommand.requestedLanguage(rest))
+        if rest.contains("--help") || rest.contains("-h") || ["--help", "-h", "help"].contains(arguments.first) {
+            return printOutput(RecordHelp.text(for: arguments.first.flatMap { $0.hasPrefix("-") || $0 == "help" ? nil : $0 })) ? 0 : 1
+        }
+        switch arguments.first {
+        case "add": return recordAdd(rest)
+        case "list": return recordSelection(rest, exporting: false)
+        case "export": return recordSelection(rest, exporting: true)
+        case "withdraw": return recordWithdraw(rest)
+        case "import": return recordImport(rest)
+        case nil:
+            write(RecordHelp.text(for: nil), to: .standardError)
+            return 2
+        case let other?:
+            write(tr("unknown record command “%@” (see kalkulator-oprysku record --help)").filled(other) + "\n", to: .standardError)
+            return 2
+        }
+    }
+
+    private static func recordStore() -> RecordStore {
+        RecordStore.standard(patience: .commandLine { path in
+            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
+        })
+    }
+
+    /// The store's notices on stderr; false when the records could not be read at all.
+    private static func readable(_ store: RecordStore) -> Bool {
+        report(store.notices.map(\.message))
+        return !store.notices.contains(where: \.meansNothingWasRead)
+    }
+
+    private static func recordAdd(_ arguments: [String]) -> Int32 {
+        let command: RecordAddCommand
+        switch RecordAddCommand.parse(arguments, language: Translation.current.language) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+        report(command.warnings)
+        let store = recordStore()
+        guard readable(store) else { return 1 }
+        var details = command.details
+        for index in details.products.indices where details.products[index].authorisation.isEmpty {
+            details.products[index].authorisation = store.authorisations(forProduct: details.products[index].name).first ?? ""
+        }
+        do {
+            let record = try store.add(details, calculation: command.plan.input, at: Date())
+            let missing = RecordCompleteness.missing(in: details)
+            if !missing.isEmpty {
+                report([tr("The record is incomplete: %@").filled(missing.map { $0.title(in: details) }.joined(separator: ", "))])
+            }
+            return printOutput(record.id.uuidString + "\n") ? 0 : 1
+        } catch {
+            report([tr("The treatment was not recorded: %@").filled(userMessage(error))])
+            return 1
+        }
+    }
+
+    private static func recordSelection(_ arguments: [String], exporting: Bool) -> Int32 {
+        let command: RecordSelectionCommand
+        switch RecordSelectionCommand.parse(arguments, exporting: exporting, language: Translation.current.language) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+        let store = recordStore()
+        guard readable(store) else { return 1 }
+        // Oldest first, like a record book.
+        let records = Array(command.select(store.records).reversed())
+        let incomplete = records.filter { $0.status == .incomplete }.count
+        if exporting, incomplete > 0 {
+            report([trn("%d record is incomplete: it says what is missing.", "%d records are incomplete: each says what is missing.",
+                        incomplete).filled(String(incomplete))])
+        }
+        do {
+            let output = command.output ?? "-"
+            switch command.format {
+            case .text:
+                return printOutput(RecordListText.render(records)) ? 0 : 1
+            case .csv:
+                try OutputFile.write(Array(RecordExport.csv(records, separator: command.separator).utf8), to: output, protecting: appFolders)
+            case .json:
+                try OutputFile.write(Array(try RecordExport.json(records, exportedAt: Date()).utf8), to: output, protecting: appFolders)
+            case .pdf:
+                let today = CalendarDate.today
+                let register = PreparedRegister(records: records, from: command.from ?? records.first?.details.date ?? today,
+                                                to: command.to ?? records.last?.details.date ?? today,
+                                                settings: SettingsStore.standard().settings, language: Translation.current.language)
+                try register.writePDF(to: output, protecting: appFolders)
+            }
+            return 0
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    private static func recordWithdraw(_ arguments: [String]) -> Int32 {
+        let command: RecordWithdrawCommand
+        switch RecordWithdrawCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+        let store = recordStore()
+        guard readable(store) else { return 1 }
+        do {
+            try store.withdraw(id: command.id, reason: command.reason, at: Date())
+            return 0
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    private static func recordImport(_ arguments: [String]) -> Int32 {
+        let files = arguments.filter { !$0.hasPrefix("--") }
+        let unknown = arguments.filter { $0.hasPrefix("--") && !$0.hasPrefix("--lang") }
+        guard files.count == 1, unknown.isEmpty else {
+            write(tr("record import: give one file exported with “record export --format json”") + "\n", to: .standardError)
+            return 2
+        }
+        let store = recordStore()
+        guard readable(store) else { return 1 }
+        do {
+            let bytes = try InputFile.read(files[0])
+            let merge = try store.merge(try RecordExport.records(fromJSON: bytes), at: Date())
+            return printOutput(RecordListText.summary(of: merge) + "\n") ? 0 : 1
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+}

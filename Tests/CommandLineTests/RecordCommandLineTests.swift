@@ -1,0 +1,125 @@
+// The treatment record from the command line, on the built binary: add → list → export
+// (CSV, JSON, PDF) → withdraw, import twice = once, and the messages of a failed add.
+
+import Foundation
+import PDFTestSupport
+import XCTest
+@testable import SprayCore
+
+final class RecordCommandLineTests: XCTestCase {
+    private var directory: URL!
+    private var dataDirectory: URL { directory.appendingPathComponent("data") }
+    private let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha"]
+    private let details = ["--date", "2026-04-14", "--start", "06:30", "--parcel", "Działka 7", "--parcel-id", "141201_1.0001.123/4",
+                           "--crop", "TRZAW", "--bbch", "31", "--reason", "septorioza liści", "--operator", "Łukasz Nowak",
+                           "--authorisation", "Fungicyd Ś=R-12/2024", "--notes", "wiatr 2 m/s"]
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    private func run(_ arguments: [String], data: URL? = nil, language: String = "en") throws -> RunResult {
+        try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": (data ?? dataDirectory).path,
+                                                "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                "LANGUAGE": language, "TZ": "UTC0"])
+    }
+
+    func testAddListExportWithdraw() throws {
+        let added = try run(["record", "add"] + job + details)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertEqual(added.stderr, "")
+        let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotNil(UUID(uuidString: id), added.stdout)
+
+        let list = try run(["record", "list"])
+        XCTAssertEqual(list.stdout, "2026-04-14 06:30 · complete · Działka 7 · winter wheat (TRZAW) · Fungicyd Ś [R-12/2024] · \(id)\n"
+                       + "1 record: 0 incomplete, 0 withdrawn\n")
+
+        let csv = try run(["record", "export", "--format", "csv", "--lang", "pl"], language: "pl")
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        for field in [id, "kompletny", "powierzchnia", "2026-04-14", "06:30", "Działka 7", "141201_1.0001.123/4", "4,2;ha",
+                      "TRZAW", "winter wheat", ";31;", "Fungicyd Ś", "R-12/2024", "1,25;l/ha", "5,25;l", "septorioza liści", "Łukasz Nowak",
+                      "wiatr 2 m/s"] {
+            XCTAssertTrue(csv.stdout.contains(field), field)
+        }
+
+        let json = try run(["record", "export", "--format", "json"])
+        let records = try RecordExport.records(fromJSON: Array(json.stdout.utf8))
+        XCTAssertEqual(records.map(\.id.uuidString), [id])
+        XCTAssertEqual(records.first?.calculation?.tankCapacity, 2500)
+
+        let pdf = directory.appendingPathComponent("ewidencja.pdf")
+        let printed = try run(["record", "export", "--format", "pdf", "--output", pdf.path, "--lang", "pl"], language: "pl")
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        // Cells wrap: compare with the line breaks as spaces.
+        let text = try PDFTools.text(pdf.path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for field in ["Ewidencja zabiegów", "Fungicyd Ś", "R-12/2024", "14.04.2026", "06:30", "1,25 l/ha", "Działka 7", "141201_1.0001.123/4",
+                      "4,2 ha", "winter wheat", "TRZAW", "BBCH 31", "septorioza liści", "Łukasz Nowak", "Strona 1 z 1"] {
+            XCTAssertTrue(text.contains(field), field)
+        }
+
+        let withdrawn = try run(["record", "withdraw", id, "--reason", "wpisany dwa razy"])
+        XCTAssertEqual(withdrawn.status, 0, withdrawn.stderr)
+        XCTAssertTrue(try run(["record", "list"]).stdout.contains("withdrawn: wpisany dwa razy"))
+        let again = try run(["record", "withdraw", id, "--reason", "x"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.stderr, "This record was withdrawn, so it cannot be changed.\n")
+        XCTAssertEqual(try run(["record", "withdraw", UUID().uuidString, "--reason", "x"]).status, 1)
+    }
+
+    func testAnIncompleteRecordIsSavedAndSaysWhatIsMissing() throws {
+        let added = try run(["record", "add"] + job + ["--date", "2026-04-14", "--parcel", "P", "--crop", "TRZAW", "--reason", "r"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertEqual(added.stderr, "The record is incomplete: Authorisation number of Fungicyd Ś\n")
+        let export = try run(["record", "export", "--format", "json", "--output", directory.appendingPathComponent("r.json").path])
+        XCTAssertEqual(export.stderr, "1 record is incomplete: it says what is missing.\n")
+
+        // The next record of the same product takes the number given before.
+        XCTAssertEqual(try run(["record", "add"] + job + details).status, 0)
+        let later = try run(["record", "add"] + job + ["--date", "2026-05-14", "--parcel", "P", "--crop", "TRZAW", "--reason", "r"])
+        XCTAssertEqual(later.stderr, "")
+    }
+
+    func testImportingTheSameExportTwiceIsImportingItOnce() throws {
+        let other = directory.appendingPathComponent("other")
+        XCTAssertEqual(try run(["record", "add"] + job + details, data: other).status, 0)
+        let file = directory.appendingPathComponent("export.json")
+        XCTAssertEqual(try run(["record", "export", "--format", "json", "--output", file.path], data: other).status, 0)
+        XCTAssertEqual(try run(["record", "add"] + job + details).status, 0)
+
+        let first = try run(["record", "import", file.path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, "1 added, 0 updated, 0 unchanged\n")
+        let second = try run(["record", "import", file.path])
+        XCTAssertEqual(second.stdout, "0 added, 0 updated, 1 unchanged\n")
+        XCTAssertTrue(try run(["record", "list"]).stdout.hasSuffix("2 records: 0 incomplete, 0 withdrawn\n"))
+
+        let notAnExport = try run(["record", "import", directory.appendingPathComponent("config").path + "-none.json"])
+        XCTAssertEqual(notAnExport.status, 1)
+        let history = directory.appendingPathComponent("history.json")
+        try Data(#"{"format":"kalkulator-oprysku/history-export","version":1,"entries":[]}"#.utf8).write(to: history)
+        let wrong = try run(["record", "import", history.path])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertEqual(wrong.stderr, "This is not a records export of Kalkulator Oprysku (JSON).\n")
+    }
+
+    func testBadOptionsAndHelp() throws {
+        let bad = try run(["record", "add"] + job + ["--date", "jutro", "--parcel", "P", "--crop", "TRZAW", "--reason", "r"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stdout, "")
+        XCTAssertEqual(bad.stderr, "--date: “jutro” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("records.json").path))
+        XCTAssertEqual(try run(["record", "nothing"]).status, 2)
+        let help = try run(["record", "add", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for option in ["--date YYYY-MM-DD", "--parcel-id ID", "--crop EPPO", "--bbch NN", "--authorisation", "--seed-batch"] {
+            XCTAssertTrue(help.stdout.contains(option), option)
+        }
+        XCTAssertTrue(try run(["--help"]).stdout.contains("record add|list|export|withdraw|import"))
+    }
+}
