@@ -18,6 +18,10 @@ case "history":
     exit(CommandLineTool.history(Array(arguments.dropFirst())))
 case "record":
     exit(CommandLineTool.record(Array(arguments.dropFirst())))
+case "backup":
+    exit(CommandLineTool.backup(Array(arguments.dropFirst())))
+case "restore":
+    exit(CommandLineTool.restore(Array(arguments.dropFirst())))
 case "--help", "-h", "help":
     Localization.start(language: nil)
     exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)

@@ -12,6 +12,8 @@ public enum Help {
             "  kalkulator-oprysku history export              " + tr("export the history of calculations (CSV or JSON)"),
             "  kalkulator-oprysku record add|list|export|withdraw|import",
             "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
+            "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
+            "  kalkulator-oprysku restore FILE [--yes]        " + tr("put the app’s data back from a backup"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
             "",
             tr("Run “kalkulator-oprysku calc --help” for the calculation options."),

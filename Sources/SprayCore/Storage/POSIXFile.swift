@@ -170,6 +170,20 @@ enum POSIXFile {
         throw .cannotMoveAside(path: path, errno: EEXIST)
     }
 
+    /// Makes the first of `candidates` that does not exist yet a second name of `path` (a hard
+    /// link), and returns it: a copy kept aside that costs no space, while `path` stays in place
+    /// until it is replaced atomically.
+    static func keepAside(_ path: String, asFirstFreeOf candidates: some Sequence<String>) throws(StorageError) -> String {
+        for candidate in candidates {
+            if link(path, candidate) == 0 {
+                try syncDirectory(directory(of: path), reportingAs: path)
+                return candidate
+            }
+            if errno != EEXIST { throw .cannotWrite(path: candidate, errno: errno) }
+        }
+        throw .cannotWrite(path: path + ".before-restore-…", errno: EEXIST)
+    }
+
     /// The C library's description of an error number, in the process locale.
     static func describe(errno number: Int32) -> String {
         guard let text = strerror(number) else { return "errno \(number)" }

@@ -1,0 +1,157 @@
+// All of the app's data as one file, and back: the history, the treatment records, the
+// favorites and the settings, each exactly as it is on disk. A restore checks the whole
+// backup before it touches anything, replaces each file under its lock, and keeps the file
+// it replaces beside it (NAME.before-restore-<time>), so nothing is ever lost by restoring.
+//
+//   {"format":"kalkulator-oprysku/backup","version":1,"created_at":"2026-11-23T08:15:00Z",
+//    "files":[{"name":"records.json","text":"…"},{"name":"settings.json","base64":"…"}]}
+//
+// A file's bytes are in "text" when they are UTF-8 (as the app writes them), else "base64".
+
+import FoundationEssentials
+
+/// One of the app's files in a backup.
+public struct BackupFile: Equatable, Sendable {
+    public var name: String
+    public var bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+}
+
+/// A file a restore replaced, and where the one it replaced was kept (nil: there was none).
+public struct RestoredFile: Equatable, Sendable {
+    public var path: String
+    public var keptAs: String?
+}
+
+public enum Backup {
+    public static let format = "\(AppInfo.domain)/backup"
+    public static let version = 1
+
+    /// The files a backup holds, and the folder of each.
+    static func places(_ locations: DataLocations) -> [(name: String, folder: String)] {
+        [("history.json", locations.dataDirectory), ("records.json", locations.dataDirectory),
+         ("favorites.json", locations.dataDirectory), ("settings.json", locations.configDirectory)]
+    }
+
+    /// The backup of every app file that exists, read as it is now.
+    public static func make(locations: DataLocations, now: Date) throws -> [UInt8] {
+        var files: [Entry] = []
+        for (name, folder) in places(locations) {
+            guard let bytes = try POSIXFile.read(folder + "/" + name) else { continue }
+            if let text = String(validating: bytes, as: UTF8.self) {
+                files.append(Entry(name: name, text: text))
+            } else {
+                files.append(Entry(name: name, base64: Data(bytes).base64EncodedString()))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return Array(try encoder.encode(Document(format: format, version: version, createdAt: now, files: files))) + [0x0A]
+    }
+
+    /// The files of a backup, checked whole: the format, the version, every name one of the
+    /// app's files, none twice, every file's bytes readable.
+    public static func read(_ bytes: [UInt8]) throws(BackupError) -> (createdAt: Date, files: [BackupFile]) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let header = try? decoder.decode(Header.self, from: Data(bytes)), header.format == format else { throw .notABackup }
+        guard header.version <= version else { throw .newerVersion(header.version) }
+        let document: Document
+        do {
+            document = try decoder.decode(Document.self, from: Data(bytes))
+        } catch {
+            throw .damaged(String(describing: error))
+        }
+        let known = Set(places(DataLocations(environment: [:])).map(\.name))
+        var files: [BackupFile] = []
+        for entry in document.files {
+            guard known.contains(entry.name), !files.contains(where: { $0.name == entry.name }) else {
+                throw .damaged(tr("unexpected file “%@”").filled(entry.name))
+            }
+            if let text = entry.text, entry.base64 == nil {
+                files.append(BackupFile(name: entry.name, bytes: Array(text.utf8)))
+            } else if let base64 = entry.base64, entry.text == nil, let data = Data(base64Encoded: base64) {
+                files.append(BackupFile(name: entry.name, bytes: Array(data)))
+            } else {
+                throw .damaged(tr("the file “%@” has no readable contents").filled(entry.name))
+            }
+        }
+        return (document.createdAt, files)
+    }
+
+    /// Where each of `files` goes, and whether something is there now (it will be kept aside).
+    public static func targets(of files: [BackupFile], locations: DataLocations) -> [(path: String, replacesExisting: Bool)] {
+        files.map { file in
+            let folder = places(locations).first { $0.name == file.name }!.folder
+            let path = folder + "/" + file.name
+            return (path, (try? POSIXFile.read(path)) != nil)
+        }
+    }
+
+    /// Puts every file of the backup in its place, each under its file's lock; what was there
+    /// is kept as NAME.before-restore-<time>. Files the backup does not hold are left alone.
+    public static func restore(_ files: [BackupFile], locations: DataLocations, now: Date,
+                               patience: LockPatience = .interactive) throws -> [RestoredFile] {
+        let style = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted, timeZone: .gmt)
+        let stamp = now.formatted(style)
+        var restored: [RestoredFile] = []
+        for file in files {
+            let folder = places(locations).first { $0.name == file.name }!.folder
+            let path = folder + "/" + file.name
+            try POSIXFile.createDirectories(folder)
+            let lock = try POSIXFile.lockExclusively(path + ".lock", for: path, patience: patience)
+            defer { POSIXFile.unlock(lock) }
+            var keptAs: String?
+            if try POSIXFile.read(path) != nil {
+                let base = "\(path).before-restore-\(stamp)"
+                keptAs = try POSIXFile.keepAside(path, asFirstFreeOf: (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" })
+            }
+            try POSIXFile.writeAtomically(file.bytes, to: path)
+            restored.append(RestoredFile(path: path, keptAs: keptAs))
+        }
+        return restored
+    }
+
+    private struct Header: Decodable {
+        var format: String
+        var version: Int
+    }
+
+    private struct Document: Codable {
+        var format: String
+        var version: Int
+        var createdAt: Date
+        var files: [Entry]
+
+        private enum CodingKeys: String, CodingKey {
+            case format, version, createdAt = "created_at", files
+        }
+    }
+
+    private struct Entry: Codable {
+        var name: String
+        var text: String?
+        var base64: String?
+    }
+}
+
+public enum BackupError: Error, Equatable, Sendable, LocalizedMessage {
+    case notABackup
+    case newerVersion(Int)
+    case damaged(String)
+
+    public var message: String {
+        switch self {
+        case .notABackup: tr("This is not a backup of Kalkulator Oprysku.")
+        case let .newerVersion(found):
+            tr("This backup comes from a newer version of Kalkulator Oprysku (format %@); update the app to restore it.")
+                .filled(String(found))
+        case let .damaged(reason): tr("The backup is damaged, so nothing was restored: %@").filled(reason)
+        }
+    }
+}

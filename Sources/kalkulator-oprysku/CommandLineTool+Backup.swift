@@ -1,0 +1,77 @@
+// `backup [--output FILE]` and `restore FILE [--yes]`: all of the app's data as one file,
+// and back (SprayCore's Backup). A restore asks first, or needs --yes when no one can answer.
+
+import FoundationEssentials
+import Gettext
+import Glibc
+import SprayCore
+
+extension CommandLineTool {
+    static func backup(_ arguments: [String]) -> Int32 {
+        Localization.start(language: RestoreCommand.requestedLanguage(arguments))
+        if arguments.contains("--help") || arguments.contains("-h") { return printOutput(BackupCommand.help) ? 0 : 1 }
+        let command: BackupCommand
+        switch BackupCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        do {
+            let bytes = try Backup.make(locations: DataLocations.current, now: Date())
+            try OutputFile.write(bytes, to: command.output ?? "-", protecting: appFolders)
+            return 0
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    static func restore(_ arguments: [String]) -> Int32 {
+        Localization.start(language: RestoreCommand.requestedLanguage(arguments))
+        if arguments.contains("--help") || arguments.contains("-h") { return printOutput(RestoreCommand.help) ? 0 : 1 }
+        let command: RestoreCommand
+        switch RestoreCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        let locations = DataLocations.current
+        let files: [BackupFile]
+        do {
+            files = try Backup.read(try InputFile.read(command.file)).files
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+        let targets = Backup.targets(of: files, locations: locations)
+        if !command.confirmed {
+            guard isatty(STDIN_FILENO) == 1 else {
+                return reportUsage([tr("restore: add --yes to replace the app’s files without being asked")])
+            }
+            let list = targets.map { "  " + $0.path + ($0.replacesExisting ? "" : " " + tr("(new)")) }
+            write(trn("Replace this file with the backup’s copy? The current one is kept beside it.",
+                      "Replace these %d files with the backup’s copies? The current ones are kept beside them.", targets.count)
+                    .filled(String(targets.count)) + "\n" + list.joined(separator: "\n") + "\n" + tr("[y/N] "), to: .standardError)
+            guard let answer = readLine(), ["y", "yes", "t", "tak"].contains(answer.trimmedWhitespace.lowercased()) else {
+                report([tr("Nothing was restored.")])
+                return 1
+            }
+        }
+        do {
+            let restored = try Backup.restore(files, locations: locations, now: Date(), patience: .commandLine { path in
+                report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
+            })
+            let lines = restored.map { file in
+                file.keptAs.map { tr("%1$@ restored; the file it replaced is kept as %2$@").filled(file.path, $0) }
+                    ?? tr("%@ restored").filled(file.path)
+            }
+            return printOutput(lines.joined(separator: "\n") + "\n") ? 0 : 1
+        } catch {
+            report([tr("The restore stopped: %@").filled(userMessage(error))])
+            return 1
+        }
+    }
+
+    private static func reportUsage(_ messages: [String]) -> Int32 {
+        report(messages)
+        return 2
+    }
+}

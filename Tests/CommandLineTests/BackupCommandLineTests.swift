@@ -1,0 +1,69 @@
+// `backup` and `restore` on the built binary: a round trip, the question asked (or --yes
+// needed) before replacing, and a damaged backup that changes nothing.
+
+import Foundation
+import XCTest
+
+final class BackupCommandLineTests: XCTestCase {
+    private var directory: URL!
+    private var dataDirectory: URL { directory.appendingPathComponent("data") }
+    private var environment: [String: String] {
+        ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path]
+    }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-backup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    private func run(_ arguments: [String]) throws -> RunResult {
+        try Binary.run(arguments, environment: environment)
+    }
+
+    func testBackupChangeRestore() throws {
+        let job = ["--area", "4", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd=1 l/ha"]
+        XCTAssertEqual(try run(["calc"] + job + ["--save"]).status, 0)
+        XCTAssertEqual(try run(["record", "add"] + job + ["--date", "2026-04-14", "--parcel", "P", "--crop", "TRZAW", "--reason", "r"]).status, 0)
+        let backup = directory.appendingPathComponent("kopia.json")
+        let made = try run(["backup", "--output", backup.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let records = dataDirectory.appendingPathComponent("records.json")
+        let before = try Data(contentsOf: records)
+
+        XCTAssertEqual(try run(["record", "add"] + job + ["--date", "2026-05-14", "--parcel", "Q", "--crop", "TRZAW", "--reason", "r"]).status, 0)
+        let changed = try Data(contentsOf: records)
+
+        let unasked = try run(["restore", backup.path])
+        XCTAssertEqual(unasked.status, 2, "no terminal to ask on")
+        XCTAssertEqual(unasked.stderr, "restore: add --yes to replace the app’s files without being asked\n")
+        XCTAssertEqual(try Data(contentsOf: records), changed, "nothing changed")
+
+        let restored = try run(["restore", backup.path, "--yes"])
+        XCTAssertEqual(restored.status, 0, restored.stderr)
+        XCTAssertEqual(try Data(contentsOf: records), before)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).filter { $0.hasPrefix("records.json.before-restore-") }
+        XCTAssertEqual(kept.count, 1)
+        XCTAssertEqual(try Data(contentsOf: dataDirectory.appendingPathComponent(kept[0])), changed)
+        XCTAssertTrue(restored.stdout.contains("records.json restored; the file it replaced is kept as "), restored.stdout)
+        XCTAssertTrue(try run(["record", "list"]).stdout.hasSuffix("1 record: 1 incomplete, 0 withdrawn\n"))
+    }
+
+    func testADamagedBackupChangesNothing() throws {
+        XCTAssertEqual(try run(["calc", "--area", "4", "--spray-rate", "200", "--tank", "2500", "--product", "1", "--save"]).status, 0)
+        let history = dataDirectory.appendingPathComponent("history.json")
+        let before = try Data(contentsOf: history)
+        let backup = directory.appendingPathComponent("kopia.json")
+        try Data(#"{"format":"kalkulator-oprysku/backup","version":1,"created_at":"2026-11-23T08:15:00Z","files":[{"name":"history.json"}]}"#.utf8)
+            .write(to: backup)
+        let result = try run(["restore", backup.path, "--yes"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "The backup is damaged, so nothing was restored: the file “history.json” has no readable contents\n")
+        XCTAssertEqual(try Data(contentsOf: history), before)
+        XCTAssertEqual(try run(["restore"]).status, 2)
+        XCTAssertEqual(try run(["restore", directory.appendingPathComponent("none.json").path, "--yes"]).status, 1)
+    }
+}
