@@ -127,7 +127,7 @@ final class HistoryExportTests: XCTestCase {
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o644)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["historia.csv"])
         XCTAssertThrowsError(try HistoryExport.write("x", to: directory.appendingPathComponent("historia.csv/x").path)) {
-            XCTAssertEqual(($0 as? StorageError).map { if case .cannotWrite = $0 { true } else { false } }, true)
+            XCTAssertEqual(($0 as? ReportSaveError)?.reason, .folderMissing)
         }
     }
 }

@@ -117,6 +117,54 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(text.split(separator: "\n").count, 3, "one record per line")
     }
 
+    func testTheLineFormatIsTheCodableShape() throws {
+        var record = TreatmentRecord(details: completeDetails(), createdAt: april,
+                                     calculation: JobInput(area: d("4.2"), sprayRate: 200, tankCapacity: 2500, products: [ProductInput(rate: 1)]))
+        record.corrections = [RecordRevision(details: completeDetails(date: today), savedAt: april, note: "zła data")]
+        record.withdrawal = Withdrawal(at: april, reason: "dwa razy")
+        var seeds = TreatmentRecord(details: TreatmentDetails(use: .seeds, date: today, basis: .tonne, seedBatch: "PL-1"), createdAt: april)
+        seeds.details.products = [ProductUse(name: "Z", dose: nil, doseUnit: .grams)]
+        for original in [record, seeds] {
+            var line = "", numbers = DecimalTexts()
+            original.appendJSON(to: &line, numbers: &numbers)
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            XCTAssertEqual(try decoder.decode(TreatmentRecord.self, from: Data(line.utf8)), original, line)
+            let read = try JSONScanner.reading(Array(line.utf8)) { scanner throws(JSONReadError) in
+                try TreatmentRecord(scanner: &scanner, numbers: &numbers)
+            }
+            XCTAssertEqual(read, original)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            var codable = String(decoding: try encoder.encode(original), as: UTF8.self)
+            // Codable writes the calculation's keys sorted; the line keeps the history's order.
+            if let calculation = original.calculation {
+                var input = "", numbers = DecimalTexts()
+                calculation.appendJSON(to: &input, numbers: &numbers, preserved: PreservedMembers())
+                let sorted = String(decoding: try encoder.encode(calculation), as: UTF8.self)
+                codable = codable.replacing(sorted, with: input)
+            }
+            XCTAssertEqual(line, codable)
+        }
+    }
+
+    func testMembersOfANewerVersionSurviveARewrite() throws {
+        try store().add(completeDetails(), at: april)
+        var text = String(decoding: try bytes(path("records.json")), as: UTF8.self)
+        text = text.replacing(#""use":"surface""#, with: #""use":"surface","wind":{"speed_m_s":2}"#)
+            .replacing(#""created_at""#, with: #""signed_by":"Łukasz","created_at""#)
+            .replacing(#""dose_unit":"ml""#, with: #""dose_unit":"ml","formulation":"SL""#)
+        try Data(text.utf8).write(to: path("records.json"))
+        let records = store()
+        try records.add(completeDetails(date: today), at: april)
+        let written = String(decoding: try bytes(path("records.json")), as: UTF8.self)
+        for member in [#""wind":{"speed_m_s":2}"#, #""signed_by":"Łukasz""#, #""formulation":"SL""#] {
+            XCTAssertTrue(written.contains(member), member)
+        }
+        XCTAssertEqual(store().notices, [])
+    }
+
     func testACorrectionKeepsTheVersionItReplaces() throws {
         let records = store()
         let first = try records.add(completeDetails(), at: april)

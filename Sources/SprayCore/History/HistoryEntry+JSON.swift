@@ -19,31 +19,8 @@ extension HistoryEntry: JSONLineCodable {
         line += id.uuidString
         line += "\",\"timestamp\":\""
         line += Timestamp.utc(timestamp)
-        line += "\",\"input\":{\"area\":"
-        line += numbers.text(input.area)
-        line += ",\"areaUnit\":\""
-        line += input.areaUnit.rawValue
-        line += "\",\"sprayRate\":"
-        line += numbers.text(input.sprayRate)
-        line += ",\"tankCapacity\":"
-        line += numbers.text(input.tankCapacity)
-        line += ",\"products\":["
-        for (index, product) in input.products.enumerated() {
-            line += index == 0 ? "{\"name\":" : ",{\"name\":"
-            JSONValue.appendQuoted(product.name, to: &line)
-            line += ",\"rate\":"
-            line += numbers.text(product.rate)
-            line += ",\"unit\":\""
-            line += product.unit.rawValue
-            line += "\""
-            preserved.products[index]?.append(to: &line)
-            line += "}"
-        }
-        line += "],\"strategy\":\""
-        line += input.strategy.rawValue
-        line += "\""
-        preserved.input.append(to: &line)
-        line += "}"
+        line += "\",\"input\":"
+        input.appendJSON(to: &line, numbers: &numbers, preserved: preserved)
         for (key, value) in [("parcel", parcel), ("crop", crop), ("notes", notes)] {
             guard let value else { continue }
             line += ",\"" + key + "\":"
@@ -80,8 +57,37 @@ extension HistoryEntry: JSONLineCodable {
 }
 
 extension JobInput {
-    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts,
-                     preserved: inout PreservedMembers) throws(JSONReadError) {
+    /// `{"area":…,"areaUnit":"ha",…}`, with the unknown members of `preserved` written back.
+    func appendJSON(to line: inout String, numbers: inout DecimalTexts, preserved: PreservedMembers) {
+        line += "{\"area\":"
+        line += numbers.text(area)
+        line += ",\"areaUnit\":\""
+        line += areaUnit.rawValue
+        line += "\",\"sprayRate\":"
+        line += numbers.text(sprayRate)
+        line += ",\"tankCapacity\":"
+        line += numbers.text(tankCapacity)
+        line += ",\"products\":["
+        for (index, product) in products.enumerated() {
+            line += index == 0 ? "{\"name\":" : ",{\"name\":"
+            JSONValue.appendQuoted(product.name, to: &line)
+            line += ",\"rate\":"
+            line += numbers.text(product.rate)
+            line += ",\"unit\":\""
+            line += product.unit.rawValue
+            line += "\""
+            preserved.products[index]?.append(to: &line)
+            line += "}"
+        }
+        line += "],\"strategy\":\""
+        line += strategy.rawValue
+        line += "\""
+        preserved.input.append(to: &line)
+        line += "}"
+    }
+
+    init(scanner: inout JSONScanner, numbers: inout DecimalTexts,
+         preserved: inout PreservedMembers) throws(JSONReadError) {
         var area: Decimal?, areaUnit: AreaUnit?, sprayRate: Decimal?, tankCapacity: Decimal?
         var products: [ProductInput]?, strategy: LoadStrategy?
         try scanner.beginObject()
@@ -131,12 +137,12 @@ extension ProductInput {
 }
 
 extension JSONScanner {
-    fileprivate mutating func decimal(_ numbers: inout DecimalTexts) throws(JSONReadError) -> Decimal {
+    mutating func decimal(_ numbers: inout DecimalTexts) throws(JSONReadError) -> Decimal {
         guard let value = numbers.decimal(try numberText()) else { throw error("a number that fits a decimal") }
         return value
     }
 
-    fileprivate mutating func choice<T: RawRepresentable<String>>() throws(JSONReadError) -> T {
+    mutating func choice<T: RawRepresentable<String>>() throws(JSONReadError) -> T {
         let text = try string()
         guard let value = T(rawValue: text) else { throw error("a known value, not “\(text)”") }
         return value
@@ -146,7 +152,7 @@ extension JSONScanner {
 extension UUID {
     /// Reads "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B" in either case, like `UUID(uuidString:)`
     /// but ten times faster.
-    fileprivate init?(hexText text: String) {
+    init?(hexText text: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         var high: UInt8?

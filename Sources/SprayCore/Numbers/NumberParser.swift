@@ -84,7 +84,18 @@ extension Character {
 
 extension String {
     /// Without leading and trailing whitespace (spaces, tabs, newlines, non-breaking spaces).
+    /// Empty, or only whitespace.
+    public var isBlank: Bool {
+        unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     public var trimmedWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        // By scalars: walking Characters backwards costs grapheme breaking on every step,
+        // which made this the slowest part of reading 10 000 treatment records.
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
     }
 }

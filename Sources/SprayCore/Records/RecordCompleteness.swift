@@ -45,7 +45,7 @@ public struct MissingField: Equatable, Hashable, Sendable {
     /// "Reason", "Authorisation number of Fungicyd".
     public func title(in details: TreatmentDetails) -> String {
         guard let product else { return field.title }
-        let name = details.products.indices.contains(product) && !details.products[product].name.trimmedWhitespace.isEmpty
+        let name = details.products.indices.contains(product) && !details.products[product].name.isBlank
             ? details.products[product].name : tr("product %@").filled(String(product + 1))
         return tr("%1$@ of %2$@").filled(field.title, name)
     }
@@ -55,25 +55,25 @@ public enum RecordCompleteness {
     /// What `details` lack for their type of use, in the order of the form.
     public static func missing(in details: TreatmentDetails) -> [MissingField] {
         var missing: [MissingField] = []
-        if details.parcel.trimmedWhitespace.isEmpty && details.parcelIDs.allSatisfy({ $0.trimmedWhitespace.isEmpty }) {
+        if details.parcel.isBlank && details.parcelIDs.allSatisfy({ $0.isBlank }) {
             missing.append(MissingField(.location))
         }
         if !((details.treatedSize ?? 0) > 0) { missing.append(MissingField(.treatedSize)) }
         switch details.use {
         case .surface:
-            if details.crop?.eppoCode.trimmedWhitespace.isEmpty ?? true { missing.append(MissingField(.crop)) }
+            if details.crop?.eppoCode.isBlank ?? true { missing.append(MissingField(.crop)) }
         case .seeds:
-            if details.seedBatch?.trimmedWhitespace.isEmpty ?? true { missing.append(MissingField(.seedBatch)) }
+            if details.seedBatch?.isBlank ?? true { missing.append(MissingField(.seedBatch)) }
         case .closedSpace:
             break
         }
         if details.products.isEmpty { missing.append(MissingField(.products)) }
         for (index, product) in details.products.enumerated() {
-            if product.name.trimmedWhitespace.isEmpty { missing.append(MissingField(.productName, product: index)) }
-            if product.authorisation.trimmedWhitespace.isEmpty { missing.append(MissingField(.authorisation, product: index)) }
+            if product.name.isBlank { missing.append(MissingField(.productName, product: index)) }
+            if product.authorisation.isBlank { missing.append(MissingField(.authorisation, product: index)) }
             if !((product.dose ?? 0) > 0) { missing.append(MissingField(.dose, product: index)) }
         }
-        if details.reason.trimmedWhitespace.isEmpty { missing.append(MissingField(.reason)) }
+        if details.reason.isBlank { missing.append(MissingField(.reason)) }
         return missing
     }
 }

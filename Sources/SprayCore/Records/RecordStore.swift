@@ -32,7 +32,7 @@ public final class RecordStore {
     public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                 today: (@Sendable () -> CalendarDate)? = nil) {
         loaded = LoadedFile(VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion,
-                                          codec: .codableLines, patience: patience))
+                                          codec: .lines, patience: patience))
         backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
                                today: today ?? { LocalTime.today() })
         recordsChanged()

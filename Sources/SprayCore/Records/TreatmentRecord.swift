@@ -252,6 +252,8 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     public var withdrawal: Withdrawal?
     /// The calculation the record was made from, when it was.
     public var calculation: JobInput?
+    /// What a newer version wrote into this record that this one does not know; written back.
+    var preserved = RecordPreservedMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, details, createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal, calculation

@@ -49,9 +49,6 @@ public struct UnreadableItem: Equatable, Sendable {
 enum FileCodec<Item: Codable>: Sendable {
     /// `JSONEncoder` with sorted keys, pretty-printed; `JSONDecoder` to read.
     case pretty
-    /// One compact line per item through Codable, dates as ISO 8601 text: files whose items
-    /// are deep (the treatment records) but that a person may still read line by line.
-    case codableLines
     /// `{"format":…,"version":…,"items":[` then one item per line, then `]}`.
     case lines(
         read: @Sendable (inout JSONScanner, inout DecimalTexts) throws(JSONReadError) -> Item,
@@ -104,7 +101,15 @@ enum FileCodec<Item: Codable>: Sendable {
         var items: [Item] = []
         var unreadable: [UnreadableItem] = []
         let decoder = JSONDecoder()
-        if case .codableLines = self { decoder.dateDecodingStrategy = .iso8601 }
+        if case .lines = self {} else {
+            // Usually every item decodes: one decoder call for the whole list is several times
+            // faster than one per item, which only a list with an unreadable item needs.
+            var whole = scanner
+            if let items = try? decoder.decode([Item].self, from: Data(try whole.rawValue())) {
+                scanner = whole
+                return (items, [])
+            }
+        }
         try scanner.beginArray()
         while try scanner.nextElement() {
             let start = scanner.offset
@@ -117,7 +122,7 @@ enum FileCodec<Item: Codable>: Sendable {
                     scanner.offset = start
                 }
                 unreadable.append(UnreadableItem(json: try scanner.rawValue()))
-            case .pretty, .codableLines:
+            case .pretty:
                 let json = try scanner.rawValue()
                 if let item = try? decoder.decode(Item.self, from: Data(json)) {
                     items.append(item)
@@ -137,11 +142,6 @@ enum FileCodec<Item: Codable>: Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let bytes = Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
             return unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes)
-        case .codableLines:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            return try Self.lines(items.map { Array(try encoder.encode($0)) } + unreadable.map(\.json), format: format, version: version)
         case let .lines(_, write):
             var numbers = DecimalTexts()
             let lines = items.map { item in

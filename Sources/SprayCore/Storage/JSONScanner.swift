@@ -170,6 +170,12 @@ struct JSONScanner {
         throw error("the end of the text")
     }
 
+    /// Reads null if it comes next; false, reading nothing, otherwise.
+    mutating func null() throws(JSONReadError) -> Bool {
+        skipWhitespace()
+        return try literal("null")
+    }
+
     /// A string, or nil for null.
     mutating func optionalString() throws(JSONReadError) -> String? {
         skipWhitespace()
