@@ -45,6 +45,13 @@ static inline GtkWidget *ko_drop_down_new(const char *const *strings) {
     return gtk_drop_down_new_from_strings(strings);
 }
 
+/* Gives a dropdown a new list of strings (the dropdown keeps its own reference). */
+static inline void ko_drop_down_set_strings(GtkWidget *dropdown, const char *const *strings) {
+    GtkStringList *list = gtk_string_list_new(strings);
+    gtk_drop_down_set_model(GTK_DROP_DOWN(dropdown), G_LIST_MODEL(list));
+    g_object_unref(list);
+}
+
 static inline const GVariantType *ko_variant_type_string(void) {
     return G_VARIANT_TYPE_STRING;
 }

@@ -49,6 +49,8 @@ public final class AppServices {
 
     /// The history window's state; made when the window first opens.
     public private(set) lazy var historyModel = HistoryViewModel(store: history)
+    /// The register window's state; made when the window first opens.
+    public private(set) lazy var registerModel = RegisterViewModel(store: records)
 
     public var dataDeletion: DataDeletion {
         DataDeletion(history: history, favorites: favorites, settings: settings)
@@ -57,7 +59,8 @@ public final class AppServices {
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner;
     /// the history's once it has been read.
     public var notices: [String] {
-        (openedHistory?.notices.map(\.message) ?? []) + favorites.notices + settings.notices.map(\.message)
+        (openedHistory?.notices.map(\.message) ?? []) + (openedRecords?.notices.map(\.message) ?? [])
+            + favorites.notices + settings.notices.map(\.message)
     }
 }
 

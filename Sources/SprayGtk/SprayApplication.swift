@@ -20,11 +20,15 @@ public final class SprayApplication {
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
-    /// `openHistory` also opens the history window (the launcher's "History" action).
-    public static func run(services: AppServices, openHistory: Bool = false) -> Int32 {
+    /// `openHistory` also opens the history window, `openRegister` the treatment register
+    /// (the launcher's actions).
+    public static func run(services: AppServices, openHistory: Bool = false, openRegister: Bool = false) -> Int32 {
         let app = SprayApplication(services: services)
         if openHistory {
             connect(app.application, "activate") { [unowned app] in app.calculatorWindow?.openHistory() }
+        }
+        if openRegister {
+            connect(app.application, "activate") { [unowned app] in app.calculatorWindow?.openRegister() }
         }
         let status = g_application_run(cast(app.application), 0, nil)
         g_object_unref(app.application)

@@ -1,6 +1,6 @@
 // The window program: the calculator's GTK application. `kalkulator-oprysku` with no
 // arguments starts this; the desktop launcher may start it directly. `--history` also
-// opens the history window (the launcher's History action).
+// opens the history window, `--register` the treatment register (the launcher's actions).
 
 import Gettext
 import Glibc
@@ -10,5 +10,6 @@ import SprayGtk
 Trace.mark("main")
 let settings = SettingsStore.standard()
 Localization.start(language: settings.settings.language)
-exit(SprayApplication.run(services: .standard(settings: settings),
-                          openHistory: CommandLine.arguments.dropFirst().contains("--history")))
+let arguments = CommandLine.arguments.dropFirst()
+exit(SprayApplication.run(services: .standard(settings: settings), openHistory: arguments.contains("--history"),
+                          openRegister: arguments.contains("--register")))

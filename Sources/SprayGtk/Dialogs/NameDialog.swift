@@ -1,5 +1,6 @@
-// Asks for a name (saving or renaming a favorite). `hint` describes the name as it is
-// typed (e.g. "replaces …"); `submit` returns an error message to show, or nil to close.
+// Asks for one line of text: a name (saving or renaming a favorite), a reason (withdrawing a
+// record). `hint` describes the text as it is typed (e.g. "replaces …"); `submit` returns an
+// error message to show, or nil to close.
 
 import CGtk
 import SprayCore
@@ -7,17 +8,18 @@ import SprayCore
 @MainActor
 enum NameDialog {
     static func present(
-        parent: Widget, heading: String, initialName: String, confirmLabel: String, problem: String? = nil,
+        parent: Widget, heading: String, fieldLabel: String = tr("_Name"), initialName: String, confirmLabel: String,
+        problem: String? = nil, destructive: Bool = false,
         hint: @escaping @MainActor (String) -> String?, submit: @escaping @MainActor (String) -> String?
     ) {
         let dialog = DialogWindow(parent: parent, title: heading)
         let entry = Widgets.entry(widthChars: 30)
         gtk_editable_set_text(cast(entry), initialName)
-        let nameLabel = Widgets.mnemonicLabel(tr("_Name"), for: entry)
+        let nameLabel = Widgets.mnemonicLabel(fieldLabel, for: entry)
         let hintLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         let errorLabel = Widgets.label(problem ?? "", classes: ["field-error"], wrap: true)
         gtk_widget_set_visible(errorLabel, problem == nil ? 0 : 1)
-        let confirm = Widgets.button(confirmLabel, classes: ["suggested-action"])
+        let confirm = Widgets.button(confirmLabel, classes: [destructive ? "destructive-action" : "suggested-action"])
 
         func update() {
             let name = Widgets.text(of: entry)

@@ -25,6 +25,8 @@ enum Action: String, CaseIterable {
     /// The calculator window's: records a history entry (its id the parameter).
     case recordHistoryEntry = "win.record-history-entry"
     case saveRecord = "win.save-record"
+    case register = "win.register"
+    case exportRegister = "win.export-register"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -47,6 +49,8 @@ enum Action: String, CaseIterable {
         case .recordTreatment: ["<Control>r"]
         case .saveRecord: ["<Control>s"]
         case .recordHistoryEntry: []
+        case .register: ["<Control><Shift>r"]
+        case .exportRegister: []
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -69,6 +73,8 @@ enum Action: String, CaseIterable {
         case .recordTreatment: tr("Record the treatment")
         case .saveRecord: tr("Save the record")
         case .recordHistoryEntry: nil
+        case .register: tr("Treatment register")
+        case .exportRegister: nil
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

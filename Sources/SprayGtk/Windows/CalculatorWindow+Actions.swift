@@ -8,6 +8,7 @@ import SprayCore
 extension CalculatorWindow {
     func installActions() {
         addAction(.history, to: window) { [unowned self] in openHistory() }
+        addAction(.register, to: window) { [unowned self] in openRegister() }
         addAction(.calculate, to: window) { [unowned self] in calculate() }
         addAction(.clear, to: window) { [unowned self] in clearForm() }
         addAction(.addProduct, to: window) { [unowned self] in
@@ -47,6 +48,16 @@ extension CalculatorWindow {
         }
         historyWindow = history
         history.present()
+    }
+
+    func openRegister() {
+        if let open = registerWindow {
+            open.present()
+            return
+        }
+        let register = RegisterWindow(parent: window, services: services, application: application)
+        registerWindow = register
+        register.present()
     }
 
     /// Opens the record form filled from the plan shown.

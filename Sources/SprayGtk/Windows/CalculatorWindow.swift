@@ -41,6 +41,7 @@ public final class CalculatorWindow {
     weak var favoritesWindow: FavoritesWindow?
     /// The open history window, if any; its GTK window owns it.
     weak var historyWindow: HistoryWindow?
+    weak var registerWindow: RegisterWindow?
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
     var reportButtons: Widget!
@@ -110,6 +111,7 @@ public final class CalculatorWindow {
         let menu = g_menu_new()!
         let windows = g_menu_new()!
         g_menu_append(windows, tr("_History"), Action.history.rawValue)
+        g_menu_append(windows, tr("Treatment _Register"), Action.register.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
         let report = g_menu_new()!

@@ -17,7 +17,7 @@ enum ShortcutsWindow {
             (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct])),
             (tr("Report"), rows([.exportPDF, .printPreview, .print])),
             (tr("Favorites"), rows([.saveFavorite])),
-            (tr("Treatment record"), rows([.recordTreatment, .saveRecord])),
+            (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register])),
             (tr("History"), rows([.history]) + [("<Control>f", tr("Search the history")), ("Delete", tr("Delete the selected calculation"))]),
             (tr("General"), rows([.preferences, .shortcuts, .quit])),
         ]

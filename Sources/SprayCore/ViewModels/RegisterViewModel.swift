@@ -1,0 +1,268 @@
+// The register window's state and behaviour, without GTK: the treatment records in a date
+// range (or a season) and by parcel, crop and product, their rows and status, a record's
+// details with its correction trail, withdrawing, removing one past the 3 years, and what
+// to export. Storage is RecordStore's job; the window only copies this out.
+
+import FoundationEssentials
+
+/// What the register shows: a date range and, each optional, one parcel, crop and product.
+public struct RegisterFilter: Equatable, Sendable {
+    public var from: CalendarDate?
+    public var to: CalendarDate?
+    public var parcel: String?
+    /// An EPPO code.
+    public var crop: String?
+    public var product: String?
+
+    public init(from: CalendarDate? = nil, to: CalendarDate? = nil, parcel: String? = nil, crop: String? = nil, product: String? = nil) {
+        self.from = from
+        self.to = to
+        self.parcel = parcel
+        self.crop = crop
+        self.product = product
+    }
+
+    public var isActive: Bool { self != RegisterFilter() }
+
+    func admits(_ record: TreatmentRecord) -> Bool {
+        let details = record.details
+        if let from, details.date < from { return false }
+        if let to, details.date > to { return false }
+        if let parcel, details.parcel.trimmedWhitespace != parcel { return false }
+        if let crop, details.crop?.eppoCode != crop { return false }
+        if let product, !details.products.contains(where: { $0.name.trimmedWhitespace == product }) { return false }
+        return true
+    }
+}
+
+/// One record as a row of the register.
+public struct RegisterRow: Equatable, Sendable {
+    public var id: UUID
+    /// "14.04.2026 06:30".
+    public var when: String
+    public var place: String
+    public var crop: String
+    /// One line per product: name, authorisation number, dose.
+    public var products: String
+    public var reason: String
+    public var status: RecordStatus
+    /// "withdrawn: entered twice", "incomplete — missing: Reason"; empty when complete.
+    public var statusText: String
+}
+
+/// What an export of the register writes.
+public enum RegisterExportKind: Equatable, Sendable {
+    case csv(CSVSeparator)
+    case json
+    /// The printable register (SprayReport draws it).
+    case pdf
+
+    public var fileExtension: String {
+        switch self {
+        case .csv: "csv"
+        case .json: "json"
+        case .pdf: "pdf"
+        }
+    }
+}
+
+@MainActor
+public final class RegisterViewModel {
+    private let store: RecordStore
+    public var onChange: (() -> Void)?
+    public var filter = RegisterFilter() {
+        didSet { if filter != oldValue { refilter() } }
+    }
+    /// The records that pass the filter, newest treatment first.
+    public private(set) var shown: [TreatmentRecord] = []
+    public var records: [TreatmentRecord] { store.records }
+    public var isReadOnly: Bool { store.isReadOnly }
+    public var notices: [String] { store.notices.map(\.message) }
+    /// Why the last command failed, if it did.
+    public private(set) var lastError: String?
+
+    public init(store: RecordStore) {
+        self.store = store
+        store.observe { [weak self] in self?.refilter() }
+        refilter()
+    }
+
+    public func reload() {
+        store.reload()
+    }
+
+    public func record(id: UUID) -> TreatmentRecord? {
+        store.record(id: id)
+    }
+
+    // MARK: Choices
+
+    /// The years that have records, newest first: the seasons to pick.
+    public var seasons: [Int] {
+        Array(Set(records.map(\.details.date.year))).sorted(by: >)
+    }
+
+    /// Shows one calendar year (nil: every date).
+    public func showSeason(_ year: Int?) {
+        filter.from = year.flatMap { CalendarDate(year: $0, month: 1, day: 1) }
+        filter.to = year.flatMap { CalendarDate(year: $0, month: 12, day: 31) }
+    }
+
+    /// The parcels, crops (code and name) and products the records name, sorted.
+    public var parcels: [String] { Self.sortedUnique(records.map { $0.details.parcel.trimmedWhitespace }) }
+    public var crops: [(code: String, name: String)] {
+        var seen: [String: String] = [:]
+        for record in records { if let crop = record.details.crop, !crop.eppoCode.isEmpty { seen[crop.eppoCode] = seen[crop.eppoCode] ?? crop.name } }
+        return seen.map { (code: $0.key, name: $0.value) }.sorted { ($0.name, $0.code) < ($1.name, $1.code) }
+    }
+    public var products: [String] { Self.sortedUnique(records.flatMap { $0.details.products.map { $0.name.trimmedWhitespace } }) }
+
+    // MARK: Presentation
+
+    public func row(for record: TreatmentRecord) -> RegisterRow {
+        let text = RecordText(language: Translation.current.language)
+        let details = record.details
+        let status: String
+        switch record.status {
+        case .complete: status = ""
+        case .incomplete:
+            status = tr("incomplete — missing: %@").filled(RecordCompleteness.missing(in: details).map { $0.title(in: details) }.joined(separator: ", "))
+        case .withdrawn: status = tr("withdrawn: %@").filled(record.withdrawal?.reason ?? "")
+        }
+        return RegisterRow(
+            id: record.id, when: text.time(details, separator: " "), place: text.location(details, separator: " · "),
+            crop: text.crop(details, separator: " · "),
+            products: details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
+                .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n"),
+            reason: details.reason, status: record.status, statusText: status)
+    }
+
+    /// "124 records: 3 incomplete, 1 withdrawn", or "12 of 124 records: …" when filtered.
+    public var countText: String {
+        let incomplete = shown.filter { $0.status == .incomplete }.count
+        let withdrawn = shown.filter { $0.status == .withdrawn }.count
+        let total = records.count
+        let head = filter.isActive
+            ? trn("%1$@ of %2$@ record", "%1$@ of %2$@ records", total).filled(String(shown.count), String(total))
+            : trn("%d record", "%d records", total).filled(String(total))
+        return head + ": " + trn("%d incomplete", "%d incomplete", incomplete).filled(String(incomplete)) + ", "
+            + trn("%d withdrawn", "%d withdrawn", withdrawn).filled(String(withdrawn))
+    }
+
+    public var emptyText: String? {
+        if records.isEmpty {
+            return tr("No treatments recorded yet. Record one from the calculator or a history entry (Record Treatment…, Ctrl+R).")
+        }
+        return shown.isEmpty ? tr("No records match the dates, parcel, crop or product chosen.") : nil
+    }
+
+    /// Every field of a record, as (label, value) lines, then each earlier version.
+    public func details(of record: TreatmentRecord) -> [(label: String, value: String)] {
+        var lines = Self.lines(of: record.details)
+        lines.append((tr("Status"), record.status.title + (row(for: record).statusText.isEmpty ? "" : " — " + row(for: record).statusText)))
+        lines.append((tr("Saved"), Timestamp.local(record.createdAt)))
+        for (index, revision) in record.corrections.enumerated().reversed() {
+            let replaced = index + 1 < record.corrections.count ? record.corrections[index + 1].savedAt : record.changedAt
+            lines.append((tr("Version %@").filled(String(index + 1)),
+                          tr("saved %1$@, replaced %2$@: %3$@").filled(Timestamp.local(revision.savedAt), Timestamp.local(replaced),
+                                                                         revision.note.isEmpty ? "—" : revision.note)))
+            lines += Self.lines(of: revision.details).map { ("    " + $0.label, $0.value) }
+        }
+        return lines
+    }
+
+    // MARK: Commands
+
+    /// Withdraws record `id`; false, with `lastError`, when it cannot be.
+    @discardableResult
+    public func withdraw(id: UUID, reason: String) -> Bool {
+        perform { try store.withdraw(id: id, reason: reason, at: Date()) }
+    }
+
+    /// Whether `record` may be removed for good on `today` (past the 3 years).
+    public func canRemove(_ record: TreatmentRecord, today: CalendarDate = .today) -> Bool {
+        !isReadOnly && RecordStore.isPastRetention(record, today: today)
+    }
+
+    @discardableResult
+    public func remove(id: UUID, today: CalendarDate = .today) -> Bool {
+        perform { try store.remove(id: id, today: today) }
+    }
+
+    /// The records an export writes, oldest treatment first: what is shown, or all.
+    public func exported(shownOnly: Bool) -> [TreatmentRecord] {
+        (shownOnly ? shown : records).reversed()
+    }
+
+    /// The dates a printed register names: the filter's, else the records' own.
+    public func exportedRange(shownOnly: Bool) -> (from: CalendarDate, to: CalendarDate) {
+        let records = exported(shownOnly: shownOnly)
+        let from = (shownOnly ? filter.from : nil) ?? records.first?.details.date ?? .today
+        let to = (shownOnly ? filter.to : nil) ?? records.last?.details.date ?? .today
+        return (from, to)
+    }
+
+    /// Writes CSV or JSON to `path` (OutputFile); the PDF is drawn by SprayReport.
+    public func export(_ kind: RegisterExportKind, shownOnly: Bool, to path: String) throws(ReportSaveError) {
+        let records = exported(shownOnly: shownOnly)
+        let text: String
+        switch kind {
+        case let .csv(separator): text = RecordExport.csv(records, separator: separator)
+        case .json:
+            do { text = try RecordExport.json(records, exportedAt: Date()) } catch {
+                throw ReportSaveError(.other(String(describing: error)), path: path, folder: "")
+            }
+        case .pdf:
+            preconditionFailure("the PDF register is written by SprayReport's PreparedRegister")
+        }
+        try OutputFile.write(Array(text.utf8), to: path)
+    }
+
+    /// "ewidencja-zabiegow-2026-11-23.csv".
+    public func suggestedFileName(for kind: RegisterExportKind, on date: Date = Date()) -> String {
+        // TRANSLATORS: the start of an exported register's file name; only a–z, digits and hyphens.
+        tr("treatment-record") + "-" + LocalTime.dateTime(at: date).date.description + "." + kind.fileExtension
+    }
+
+    // MARK: Helpers
+
+    private func perform(_ change: () throws -> Void) -> Bool {
+        do {
+            try change()
+            lastError = nil
+            return true
+        } catch {
+            lastError = userMessage(error)
+            onChange?()
+            return false
+        }
+    }
+
+    private func refilter() {
+        shown = store.records.filter(filter.admits)
+        onChange?()
+    }
+
+    private static func sortedUnique(_ names: [String]) -> [String] {
+        // Without diacritics and case, so "Łąka" sorts beside "Laska", not after "Z".
+        Array(Set(names.filter { !$0.isEmpty })).sorted {
+            let (a, b) = (SearchFolding.fold($0), SearchFolding.fold($1))
+            return a == b ? $0 < $1 : a.lexicographicallyPrecedes(b)
+        }
+    }
+
+    private static func lines(of details: TreatmentDetails) -> [(label: String, value: String)] {
+        let text = RecordText(language: Translation.current.language)
+        var lines: [(String, String)] = [
+            (tr("Type of use"), details.use.title), (tr("Date and start time"), text.time(details, separator: " ")),
+            (tr("Parcel or place"), text.location(details, separator: " · ")), (tr("Size treated"), text.size(details)),
+            (tr("Crop"), text.crop(details, separator: " · ")),
+        ]
+        for product in details.products {
+            lines.append((tr("Product"), [text.product(product, separator: " · "), text.dose(product, basis: details.basis)]
+                .filter { !$0.isEmpty }.joined(separator: " · ")))
+        }
+        lines += [(tr("Reason"), details.reason), (tr("Operator"), details.operatorName), (tr("Notes"), details.notes)]
+        return lines.filter { !$0.1.isEmpty }
+    }
+}

@@ -1,0 +1,122 @@
+// The register window's commands: export (menu), details with the trail, correct, withdraw
+// (with a reason), remove past 3 years (confirmed), the job report of a record; and
+// updateActions(), the one place that sets their enabled state.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+import SprayReport
+
+extension RegisterWindow {
+    /// CSV with ";", CSV with ",", JSON and the printable register — of what is shown (the
+    /// filters) or of every record. Built once: the choices never change.
+    static let exportMenu: OpaquePointer = {
+        let menu = g_menu_new()!
+        for (title, scope) in [(tr("The records shown"), "shown"), (tr("All records"), "all")] {
+            let items = g_menu_new()!
+            g_menu_append(items, tr("Printable register (PDF)…"), Action.exportRegister.rawValue + "::pdf-" + scope)
+            g_menu_append(items, tr("CSV, separated by ; (Polish spreadsheets)…"), Action.exportRegister.rawValue + "::csv-semicolon-" + scope)
+            g_menu_append(items, tr("CSV, separated by , …"), Action.exportRegister.rawValue + "::csv-comma-" + scope)
+            g_menu_append(items, tr("JSON…"), Action.exportRegister.rawValue + "::json-" + scope)
+            g_menu_append_section(menu, title, cast(items))
+            g_object_unref(items.rawPointer)
+        }
+        return menu
+    }()
+
+    func installActions() {
+        gtk_widget_insert_action_group(window, "win", cast(actions))
+        addStringAction(.exportRegister, to: actions) { [unowned self] choice in export(choice) }
+        let shortcuts = gtk_shortcut_controller_new()!
+        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(window)) }
+        gtk_widget_add_controller(window, shortcuts)
+    }
+
+    func updateActions() {
+        setEnabled(!model.records.isEmpty, .exportRegister, in: actions)
+    }
+
+    /// `choice` is "<format>-<scope>", as the export menu names it.
+    func export(_ choice: String) {
+        let shownOnly = choice.hasSuffix("-shown")
+        let kind: RegisterExportKind = choice.hasPrefix("pdf") ? .pdf : choice.hasPrefix("json") ? .json
+            : .csv(choice.hasPrefix("csv-semicolon") ? .semicolon : .comma)
+        let model = self.model
+        let fileType: (name: String, pattern: String) = switch kind {
+        case .pdf: (tr("PDF documents"), "*.pdf")
+        case .json: (tr("JSON files"), "*.json")
+        case .csv: (tr("CSV files (spreadsheets)"), "*.csv")
+        }
+        let settings = services.settings.settings
+        SaveFileDialog(
+            parent: cast(window), title: tr("Export the treatment register"), suggestedName: model.suggestedFileName(for: kind),
+            fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The register was not exported"),
+            write: { path in
+                guard kind == .pdf else { return try model.export(kind, shownOnly: shownOnly, to: path) }
+                let range = model.exportedRange(shownOnly: shownOnly)
+                try PreparedRegister(records: model.exported(shownOnly: shownOnly), from: range.from, to: range.to,
+                                     settings: settings, language: Translation.current.language).writePDF(to: path)
+            }
+        ).show()
+    }
+
+    func showDetails(_ record: TreatmentRecord) {
+        let dialog = DialogWindow(parent: window, title: tr("Treatment record"))
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(grid), 4)
+        gtk_grid_set_column_spacing(cast(grid), 12)
+        for (row, line) in model.details(of: record).enumerated() {
+            let label = Widgets.label(line.label, classes: ["dim-label"])
+            gtk_widget_set_valign(label, GTK_ALIGN_START)
+            let value = Widgets.label(line.value, wrap: true)
+            gtk_label_set_selectable(cast(value), 1)
+            gtk_grid_attach(cast(grid), label, 0, Int32(row), 1, 1)
+            gtk_grid_attach(cast(grid), value, 1, Int32(row), 1, 1)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_scrolled_window_set_max_content_height(cast(scroller), 520)
+        gtk_scrolled_window_set_child(cast(scroller), grid)
+        gtk_window_set_default_size(cast(dialog.window), 560, -1)
+        dialog.setContent([scroller], buttons: [])
+        dialog.present(focus: grid)
+    }
+
+    func correct(_ record: TreatmentRecord) {
+        RecordFormWindow(parent: window, application: application,
+                         model: RecordFormViewModel(correcting: record, store: services.records)).present()
+    }
+
+    func withdraw(_ record: TreatmentRecord) {
+        NameDialog.present(
+            parent: window, heading: tr("Withdraw the record?"), fieldLabel: tr("_Reason"), initialName: "",
+            confirmLabel: tr("_Withdraw"), destructive: true,
+            hint: { _ in tr("The record stays in the register and in every export, marked withdrawn, with this reason.") }
+        ) { [weak self] reason in
+            guard let self else { return nil }
+            return model.withdraw(id: record.id, reason: reason) ? nil : model.lastError
+        }
+    }
+
+    func remove(_ record: TreatmentRecord) {
+        ConfirmationDialog.present(
+            parent: window, heading: tr("Remove the record for good?"),
+            body: tr("The treatment of %@ is older than the 3 years the law asks records to be kept. It will be deleted and cannot be brought back.")
+                .filled(RecordText(language: Translation.current.language).date(record.details.date)),
+            confirmLabel: tr("_Remove"), destructive: true
+        ) { [weak self] in
+            self?.model.remove(id: record.id)
+        }
+    }
+
+    /// The job report with the record filled in, when the record was made from a calculation.
+    func saveReport(_ record: TreatmentRecord) {
+        guard let input = record.calculation, case let .success(plan) = TankMixEngine.plan(input) else {
+            ErrorDialog.show(tr("No job report for this record"),
+                             detail: tr("This record was not made from a calculation, so there is no recipe to print."), parent: cast(window))
+            return
+        }
+        PDFSaveDialog.present(report: PreparedReport(plan: plan, record: record), parent: cast(window))
+    }
+}

@@ -1,0 +1,250 @@
+// The register window (ewidencja zabiegów): every treatment record, newest first, in a
+// GtkListView, chosen by season or dates and by parcel, crop and product; each row's status
+// (complete, incomplete, withdrawn — struck through); details with the correction trail,
+// correct, withdraw, the job report of a record, removal past 3 years; export of what is
+// shown or everything as CSV, JSON or the printable register. State and text come from
+// SprayCore's RegisterViewModel; rows are in RegisterRowView.swift, commands in
+// RegisterWindow+Actions.swift.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+
+@MainActor
+final class RegisterWindow {
+    let window: Widget
+    let model: RegisterViewModel
+    let services: AppServices
+    let application: UnsafeMutablePointer<GtkApplication>
+    let rows = StringListModel()
+    /// The window's "win." actions.
+    let actions = g_simple_action_group_new()!
+    var listView: Widget!
+    var seasonDropDown: Widget!
+    var fromEntry: Widget!
+    var toEntry: Widget!
+    var dateError: Widget!
+    var parcelDropDown: Widget!
+    var cropDropDown: Widget!
+    var productDropDown: Widget!
+    var countLabel: Widget!
+    var emptyLabel: Widget!
+    var banner: Widget!
+    var bannerLabel: Widget!
+    var exportButton: Widget!
+    /// The choices each filter dropdown offers now (nil: all); rebuilt when the records change.
+    var seasonChoices: [Int?] = [nil]
+    var parcelChoices: [String?] = [nil]
+    var cropChoices: [String?] = [nil]
+    var productChoices: [String?] = [nil]
+    /// Set while the dropdowns are refilled, so their "selected" signals change no filter.
+    var isFillingChoices = false
+    /// The records the list shows; nil until the list has its size (see `present`).
+    private var shownRecords: [TreatmentRecord]?
+
+    isolated deinit {
+        g_object_unref(actions.rawPointer)
+    }
+
+    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>) {
+        self.services = services
+        self.application = application
+        model = services.registerModel
+        window = gtk_window_new()!
+        gtk_window_set_title(cast(window), tr("Treatment Register"))
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 1080, 700)
+
+        let header = gtk_header_bar_new()!
+        exportButton = gtk_menu_button_new()!
+        gtk_menu_button_set_label(cast(exportButton), tr("_Export"))
+        gtk_menu_button_set_use_underline(cast(exportButton), 1)
+        gtk_widget_set_tooltip_text(exportButton, tr("Save the records as CSV, JSON or the printable register (PDF)"))
+        gtk_menu_button_set_menu_model(cast(exportButton), cast(Self.exportMenu))
+        gtk_header_bar_pack_start(cast(header), exportButton)
+        gtk_window_set_titlebar(cast(window), header)
+
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [
+            makeFilterBar(), makeBanner(), makeList(),
+        ])
+        Widgets.setMargins(content, 14)
+        gtk_window_set_child(cast(window), content)
+
+        installActions()
+        attach(self, to: window)
+        model.onChange = { [weak self] in self?.refresh() }
+        // Records saved meanwhile by another window or `record add` show when the window is used again.
+        connect(window, "notify::is-active", withArgument: { [weak self] _ in
+            guard let self, gtk_window_is_active(cast(window)) != 0 else { return }
+            model.reload()
+        })
+        refresh()
+    }
+
+    /// Shows the window; the rows arrive once the list has its size (as in HistoryWindow).
+    func present() {
+        gtk_window_present(cast(window))
+        guard shownRecords == nil else { return }
+        addTickCallback(listView) { [weak self] _ in
+            guard let self, gtk_widget_get_height(listView) > 0 else { return self != nil }
+            shownRecords = []
+            refresh()
+            return false
+        }
+    }
+
+    private func makeFilterBar() -> Widget {
+        seasonDropDown = Widgets.dropDown([tr("All seasons")], tooltip: tr("Show one season (a calendar year)"))
+        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in seasonChosen() })
+        let placeholder = CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language)
+        fromEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("First day to show"), widthChars: 11)
+        toEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("Last day to show"), widthChars: 11)
+        connect(fromEntry, "changed") { [unowned self] in datesChanged() }
+        connect(toEntry, "changed") { [unowned self] in datesChanged() }
+        parcelDropDown = Widgets.dropDown([tr("All parcels")], tooltip: tr("Show one parcel"))
+        cropDropDown = Widgets.dropDown([tr("All crops")], tooltip: tr("Show one crop"))
+        productDropDown = Widgets.dropDown([tr("All products")], tooltip: tr("Show one product"))
+        for dropDown in [parcelDropDown!, cropDropDown!, productDropDown!] {
+            connect(dropDown, "notify::selected", withArgument: { [unowned self] _ in choicesChanged() })
+        }
+        countLabel = Widgets.label("", classes: ["dim-label"], xalign: 1)
+        gtk_widget_set_hexpand(countLabel, 1)
+        let dates = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
+            Widgets.mnemonicLabel(tr("_Season"), for: seasonDropDown), seasonDropDown,
+            Widgets.mnemonicLabel(tr("_From"), for: fromEntry), fromEntry,
+            Widgets.mnemonicLabel(tr("_To"), for: toEntry), toEntry, countLabel,
+        ])
+        let choices = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
+            Widgets.mnemonicLabel(tr("_Parcel"), for: parcelDropDown), parcelDropDown,
+            Widgets.mnemonicLabel(tr("C_rop"), for: cropDropDown), cropDropDown,
+            Widgets.mnemonicLabel(tr("Pro_duct"), for: productDropDown), productDropDown,
+        ])
+        dateError = Widgets.label("", classes: ["field-error"], xalign: 1)
+        gtk_widget_set_visible(dateError, 0)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [dates, choices, dateError])
+    }
+
+    private func makeBanner() -> Widget {
+        bannerLabel = Widgets.label("", wrap: true)
+        gtk_widget_set_hexpand(bannerLabel, 1)
+        banner = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["banner"], children: [bannerLabel])
+        return banner
+    }
+
+    private func makeList() -> Widget {
+        let factory = gtk_signal_list_item_factory_new()!
+        connect(factory, "setup", withArgument: { [unowned self] item in
+            guard let item else { return }
+            gtk_list_item_set_child(cast(item), RegisterRowView(window: self).container)
+        })
+        connect(factory, "bind", withArgument: { [unowned self] item in
+            guard let item, let child = gtk_list_item_get_child(cast(item)),
+                  let row = owner(of: child, as: RegisterRowView.self) else { return }
+            let position = Int(gtk_list_item_get_position(cast(item)))
+            guard model.shown.indices.contains(position) else { return }
+            let record = model.shown[position]
+            row.show(record, model.row(for: record), canRemove: model.canRemove(record))
+            if position == 0 { Trace.mark("register rows") }
+        })
+        let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        listView = gtk_list_view_new(cast(selection), cast(factory))
+        gtk_list_view_set_show_separators(cast(listView), 1)
+        connect(listView, "activate", withArgument: { [unowned self] position in
+            let index = Int(UInt(bitPattern: position))
+            guard model.shown.indices.contains(index) else { return }
+            showDetails(model.shown[index])
+        })
+        ko_accessible_set_label(listView, tr("Treatment records"))
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), listView)
+        gtk_widget_set_vexpand(scroller, 1)
+        emptyLabel = Widgets.label("", classes: ["prompt"], xalign: 0.5, wrap: true)
+        gtk_widget_set_vexpand(emptyLabel, 1)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, children: [scroller, emptyLabel])
+    }
+
+    // MARK: Binding
+
+    /// Copies the view-model into the widgets: choices, rows, count, empty text, banner, actions.
+    func refresh() {
+        fillChoices()
+        if let shown = shownRecords, shown != model.shown {
+            rows.replaceAll(with: model.shown.map(\.id.uuidString))
+            shownRecords = model.shown
+        }
+        gtk_label_set_text(cast(countLabel), model.countText)
+        let empty = model.emptyText
+        gtk_label_set_text(cast(emptyLabel), empty ?? "")
+        gtk_widget_set_visible(emptyLabel, empty == nil ? 0 : 1)
+        gtk_widget_set_visible(gtk_widget_get_parent(listView), empty == nil ? 1 : 0)
+        let message = model.lastError ?? model.notices.last
+        gtk_label_set_text(cast(bannerLabel), message ?? "")
+        gtk_widget_set_visible(banner, message == nil ? 0 : 1)
+        updateActions()
+    }
+
+    /// Refills a dropdown only when what it offers changed, keeping the choice made.
+    private func fillChoices() {
+        isFillingChoices = true
+        defer { isFillingChoices = false }
+        func fill<T: Equatable>(_ dropDown: Widget, _ current: inout [T?], _ new: [T?], titles: [String], selected: T?) {
+            guard new != current else { return }
+            current = new
+            withCStringArray(titles) { ko_drop_down_set_strings(dropDown, $0) }
+            gtk_drop_down_set_selected(cast(dropDown), guint(new.firstIndex(of: selected) ?? 0))
+        }
+        let seasons: [Int?] = [nil] + model.seasons.map(Optional.some)
+        fill(seasonDropDown, &seasonChoices, seasons, titles: [tr("All seasons")] + model.seasons.map(String.init),
+             selected: model.filter.from.flatMap { from in model.seasons.first { $0 == from.year } })
+        fill(parcelDropDown, &parcelChoices, [nil] + model.parcels.map(Optional.some), titles: [tr("All parcels")] + model.parcels,
+             selected: model.filter.parcel)
+        let crops = model.crops
+        fill(cropDropDown, &cropChoices, [nil] + crops.map { Optional.some($0.code) },
+             titles: [tr("All crops")] + crops.map { $0.name.isEmpty ? $0.code : "\($0.name) (\($0.code))" }, selected: model.filter.crop)
+        fill(productDropDown, &productChoices, [nil] + model.products.map(Optional.some), titles: [tr("All products")] + model.products,
+             selected: model.filter.product)
+    }
+
+    private func seasonChosen() {
+        guard !isFillingChoices else { return }
+        let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
+        let year = seasonChoices.indices.contains(index) ? seasonChoices[index] : nil
+        let language = Translation.current.language
+        gtk_editable_set_text(cast(fromEntry), year.flatMap { CalendarDate(year: $0, month: 1, day: 1)?.typedText(in: language) } ?? "")
+        gtk_editable_set_text(cast(toEntry), year.flatMap { CalendarDate(year: $0, month: 12, day: 31)?.typedText(in: language) } ?? "")
+    }
+
+    private func choicesChanged() {
+        guard !isFillingChoices else { return }
+        func chosen<T>(_ dropDown: Widget, _ choices: [T?]) -> T? {
+            let index = Int(gtk_drop_down_get_selected(cast(dropDown)))
+            return choices.indices.contains(index) ? choices[index] : nil
+        }
+        var filter = model.filter
+        filter.parcel = chosen(parcelDropDown, parcelChoices)
+        filter.crop = chosen(cropDropDown, cropChoices)
+        filter.product = chosen(productDropDown, productChoices)
+        model.filter = filter
+    }
+
+    private func datesChanged() {
+        let from = Widgets.text(of: fromEntry), to = Widgets.text(of: toEntry)
+        let fromDate = CalendarDate(typed: from), toDate = CalendarDate(typed: to)
+        let fromBad = !from.isBlank && fromDate == nil, toBad = !to.isBlank && toDate == nil
+        Widgets.setClass("error", on: fromEntry, fromBad)
+        Widgets.setClass("error", on: toEntry, toBad)
+        let problem = fromBad || toBad
+            ? tr("Write dates as %@").filled(CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language))
+            : nil
+        gtk_label_set_text(cast(dateError), problem ?? "")
+        gtk_widget_set_visible(dateError, problem == nil ? 0 : 1)
+        var filter = model.filter
+        filter.from = fromBad ? nil : fromDate
+        filter.to = toBad ? nil : toDate
+        model.filter = filter
+    }
+}
