@@ -122,6 +122,22 @@ final class CalcCommandLineTests: XCTestCase {
         XCTAssertTrue(grouped.stdout.contains("12 562,5 l"), grouped.stdout)
     }
 
+    func testThousandsAreReadTheWayTheLanguageWritesThem() throws {
+        let english = try json(["calc", "--area", "1", "--spray-rate", "100", "--tank", "10,000", "--product", "1", "--lang", "en"])
+        XCTAssertEqual(english["tank_l"] as? Double, 10000)
+        let polish = try Binary.run(["calc", "--area", "1", "--spray-rate", "100", "--tank", "10.000", "--product", "1", "--lang", "pl"])
+        XCTAssertEqual(polish.status, 2)
+        XCTAssertEqual(polish.stdout, "")
+        XCTAssertTrue(polish.stderr.contains("--tank: „10.000” jest niejednoznaczne: napisz 10000 lub 10 000"), polish.stderr)
+    }
+
+    func testControlCharactersInAProductNameAreRefused() throws {
+        let result = try Binary.run(["calc", "--area", "1", "--spray-rate", "100", "--tank", "500", "--product", "Herbi\u{1B}[2Jcyd=1", "--lang", "en"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--product: contains a control character"), result.stderr)
+    }
+
     func testPolishPluralFormsOfFullTanks() throws {
         // area (ha) with 100 l/ha and a 100 l tank gives that many full loads.
         let rows: [(Int, String)] = [

@@ -111,4 +111,26 @@ final class CalcCommandTests: XCTestCase {
         XCTAssertEqual(CalcCommand.requestedLanguage(["--lang=en"]), .english)
         XCTAssertNil(CalcCommand.requestedLanguage(["--lang", "xx"]))
     }
+
+    func testDetailsAndProductNamesAreBoundedAndPlain() {
+        let rows: [([String], String)] = [
+            (["--save", "--parcel", "Działka\u{1B}[2J"], "--parcel: " + InputProblem.controlCharacter.message),
+            (["--save", "--crop", "Rzepak\n"], "--crop: " + InputProblem.controlCharacter.message),
+            (["--save", "--parcel", String(repeating: "p", count: 201)], "--parcel: too long: at most 200 characters"),
+            (["--save", "--notes", "wiatr\u{202E}"], "--notes: " + InputProblem.controlCharacter.message),
+            (["--save", "--notes", String(repeating: "n", count: 2001)], "--notes: too long: at most 2000 characters"),
+            (["--product", "Herbi\u{1B}[31mcyd=1 l/ha"], "--product #2: " + InputProblem.controlCharacter.message),
+            (["--product", String(repeating: "A", count: 100_000) + "=1"], "--product #2: too long: at most 200 characters"),
+        ]
+        for (extra, message) in rows {
+            XCTAssertEqual(messages(seed + extra), [message], message)
+        }
+        XCTAssertNotNil(try? CalcCommand.parse(seed + ["--save", "--notes", "wiatr\n12 °C\tok"]).get())
+    }
+
+    func testNumbersAreReadInTheLanguageOfTheCommand() {
+        XCTAssertEqual(withLanguage(.english) { try? CalcCommand.parse(seed.dropLast(3) + ["10,000", "--product", "15"]).get().plan.input.tankCapacity }, 10000)
+        XCTAssertEqual(withLanguage(.polish) { messages(Array(seed.dropLast(3)) + ["10.000", "--product", "15"]) },
+                       ["--tank: “10.000” is ambiguous: write 10000 or 10 000 for thousands, 10,000 if the point is a decimal mark"])
+    }
 }

@@ -23,9 +23,42 @@ final class HistoryExportTests: XCTestCase {
             ("Działka \"7\"; pole, północ", "\"Działka \"\"7\"\"; pole, północ\"", "\"Działka \"\"7\"\"; pole, północ\""),
         ]
         for row in rows {
-            XCTAssertEqual(HistoryExport.csvField(row.field, separator: .semicolon), row.semicolon, row.field)
-            XCTAssertEqual(HistoryExport.csvField(row.field, separator: .comma), row.comma, row.field)
+            XCTAssertEqual(CSV.field(row.field, separator: .semicolon), row.semicolon, row.field)
+            XCTAssertEqual(CSV.field(row.field, separator: .comma), row.comma, row.field)
         }
+    }
+
+    func testTextThatASpreadsheetWouldRunIsMadeInert() {
+        let rows: [(text: String, written: String)] = [
+            ("=HYPERLINK(\"http://x\",\"a\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"a\"\")\""),
+            ("=1+1", "'=1+1"), ("+48 600", "'+48 600"), ("-5", "'-5"), ("@SUM(A1)", "'@SUM(A1)"),
+            ("\t=1+1", "'\t=1+1"), ("\tplain", "'\tplain"), ("\rcr", "\"'\rcr\""),
+            (" =1+1", "' =1+1"), ("   -2", "'   -2"), ("\u{00A0}@x", "'\u{00A0}@x"), ("\n=1", "\"'\n=1\""),
+            // Harmless text stays as typed, never trimmed
+            ("Działka 7", "Działka 7"), (" Działka ", " Działka "), ("a=b", "a=b"), ("1-2", "1-2"), ("e-mail@x", "e-mail@x"),
+            ("", ""), ("   ", "   "), ("'=1", "'=1"),
+        ]
+        for row in rows {
+            var line = ""
+            CSV.append([.text(row.text)], to: &line, separator: .comma)
+            XCTAssertEqual(line, row.written + "\r\n", row.text)
+        }
+        // Numbers the app writes itself are not text: a negative number keeps its sign.
+        var line = ""
+        CSV.append([.number("-5"), .number("2026-11-21T15:04:00+01:00"), .text("-5")], to: &line, separator: .semicolon)
+        XCTAssertEqual(line, "-5;2026-11-21T15:04:00+01:00;'-5\r\n")
+    }
+
+    func testHistoryCSVProtectsEveryFreeTextCell() {
+        let entry = HistoryEntry(
+            id: UUID(), timestamp: Timestamp.parse("2026-04-14T05:30:00Z")!,
+            input: JobInput(area: 15, sprayRate: 150, tankCapacity: 800,
+                            products: [ProductInput(name: "=HYPERLINK(\"http://x\")", rate: 1), ProductInput(name: "@cmd", rate: 2)]),
+            parcel: "+1", crop: " -crop", notes: "=2+2")
+        let text = withTimeZone("UTC0") { HistoryExport.csv([entry], separator: .comma) }
+        let row = text.components(separatedBy: "\r\n")[1]
+        XCTAssertEqual(row, "2026-04-14T05:30:00Z,15,ha,15,150,800,full,2,1,0,2250,2205,'+1,' -crop,'=2+2,"
+            + "\"'=HYPERLINK(\"\"http://x\"\")\",1,l/ha,15,l,'@cmd,2,l/ha,30,l")
     }
 
     func testPreferredSeparatorFollowsTheLanguage() {

@@ -442,4 +442,16 @@ final class RecordingWhileLockedTests: TemporaryDirectoryTestCase {
         XCTAssertNil(model.recordingError)
         XCTAssertEqual(store.entries.count, 1)
     }
+
+    // A detail trimmed on the way in is still protected on the way out.
+
+    func testTrimmedDetailsAreStillProtectedInTheCSV() throws {
+        let store = HistoryStore(file: path("history.json"))
+        try store.record(job(area: 3), at: Timestamp.parse("2026-04-14T05:30:00Z")!, parcel: "\t=1+1", crop: " +crop", notes: "\t@x")
+        let entry = try XCTUnwrap(store.entries.first)
+        XCTAssertEqual(entry.parcel, "=1+1", "the store trims what it records")
+        let row = withTimeZone("UTC0") { HistoryExport.csv([entry], separator: .semicolon) }.components(separatedBy: "\r\n")[1]
+        XCTAssertTrue(row.contains(";'=1+1;'+crop;'@x;"), row)
+        XCTAssertFalse(row.contains(";=1+1"), row)
+    }
 }

@@ -226,4 +226,22 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
                                                                       folder: path("history.json").path))
         }
     }
+
+    func testDetailsWithControlCharactersOrTooLongAreRefused() {
+        let rows: [(String?, String?, String?, String)] = [
+            ("Działka\u{1B}[31m", nil, nil, "Field / plot: " + InputProblem.controlCharacter.message),
+            (nil, "Pszenica\n", nil, "Crop: " + InputProblem.controlCharacter.message),
+            (nil, String(repeating: "p", count: 201), nil, "Crop: too long: at most 200 characters"),
+            (nil, nil, "wiatr\u{202E}", "Notes: " + InputProblem.controlCharacter.message),
+            (nil, nil, String(repeating: "n", count: 2001), "Notes: too long: at most 2000 characters"),
+        ]
+        for (parcel, crop, notes, message) in rows {
+            XCTAssertFalse(model.update(id: fixture[1], parcel: parcel, crop: crop, notes: notes), message)
+            XCTAssertEqual(model.lastError, message)
+            XCTAssertNil(model.entry(id: fixture[1])?.parcel, "nothing saved")
+        }
+        XCTAssertTrue(model.update(id: fixture[1], parcel: "Działka 7", crop: nil, notes: "wiatr 2 m/s\n\tpotem deszcz"))
+        XCTAssertNil(model.lastError)
+        XCTAssertEqual(model.entry(id: fixture[1])?.notes, "wiatr 2 m/s\n\tpotem deszcz")
+    }
 }

@@ -52,4 +52,48 @@ final class JobFormTests: XCTestCase {
         XCTAssertEqual(withLanguage(.polish) { InputProblem.notFiniteOrTooLarge.message },
                        "not a finite number, or too large (at most 1\u{00A0}000\u{00A0}000\u{00A0}000)")
     }
+
+    func testProductNamesAreBoundedAndPlain() {
+        let rows: [(String, InputProblem?)] = [
+            ("Herbicyd", nil), (String(repeating: "ż", count: 200), nil), ("", nil),
+            (String(repeating: "ż", count: 201), .tooLong(limit: 200)), (String(repeating: "A", count: 100_000), .tooLong(limit: 200)),
+            ("Herbi\u{1B}[2Jcyd", .controlCharacter), ("a\nb", .controlCharacter), ("a\tb", .controlCharacter),
+            ("\u{7F}", .controlCharacter), ("\u{85}", .controlCharacter), ("\u{9B}31m", .controlCharacter),
+            ("\u{202A}x", .controlCharacter), ("\u{202E}x", .controlCharacter), ("\u{2066}x", .controlCharacter),
+            ("\u{2069}", .controlCharacter), ("x\u{200F}", nil), ("Środek ½", nil),
+        ]
+        for (name, expected) in rows {
+            let form = JobForm(areaText: "1", sprayRateText: "100", tankText: "500",
+                               products: [ProductForm(rateText: "1"), ProductForm(name: name, rateText: "1")])
+            XCTAssertEqual(form.plan().failure?.problem(of: .productName(1)), expected, name.debugDescription.prefix(40) + "")
+            XCTAssertEqual(form.plan().failure?.errors.count ?? 0, expected == nil ? 0 : 1)
+        }
+    }
+
+    func testNotesMayKeepLineBreaksAndTabsButNothingElse() {
+        let rows: [(String, InputProblem?)] = [
+            ("wiatr 2 m/s\n12 °C\tpochmurno\r\n", nil), (String(repeating: "n", count: 2000), nil),
+            (String(repeating: "n", count: 2001), .tooLong(limit: 2000)), ("a\u{1B}b", .controlCharacter),
+            ("a\u{0}b", .controlCharacter), ("a\u{2067}b", .controlCharacter), ("\u{8}", .controlCharacter),
+        ]
+        for (text, expected) in rows {
+            XCTAssertEqual(FreeText.notesProblem(text), expected, text.debugDescription)
+        }
+        XCTAssertEqual(FreeText.lineProblem("a\nb"), .controlCharacter)
+    }
+
+    func testControlCharactersAreShownAsReplacementCharacters() {
+        let rows: [(String, String, String)] = [
+            ("Herbicyd", "Herbicyd", "Herbicyd"),
+            ("a\u{1B}[2Jb", "a\u{FFFD}[2Jb", "a\u{FFFD}[2Jb"),
+            ("bell\u{7}", "bell\u{FFFD}", "bell\u{FFFD}"),
+            ("l1\nl2\tx", "l1\u{FFFD}l2\u{FFFD}x", "l1\nl2\tx"),
+            ("\u{202E}abc\u{2069}", "\u{FFFD}abc\u{FFFD}", "\u{FFFD}abc\u{FFFD}"),
+            ("\u{9B}x\u{7F}", "\u{FFFD}x\u{FFFD}", "\u{FFFD}x\u{FFFD}"),
+        ]
+        for (text, line, notes) in rows {
+            XCTAssertEqual(FreeText.displayable(text), line, text.debugDescription)
+            XCTAssertEqual(FreeText.displayable(text, keepingLineBreaks: true), notes, text.debugDescription)
+        }
+    }
 }

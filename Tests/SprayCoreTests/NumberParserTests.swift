@@ -41,4 +41,68 @@ final class NumberParserTests: XCTestCase {
             XCTAssertEqual(NumberParser.parse(text).failure, expected, "parsing “\(text)”")
         }
     }
+
+    // The one language-dependent rule: what a comma or a point before three digits means.
+
+    func testEnglishCommasGroupThousands() {
+        let rows: [(String, String)] = [
+            ("10,000", "10000"), ("1,000", "1000"), ("1,250.5", "1250.5"), ("1,000,000", "1000000"), ("999,999", "999999"),
+            ("12,345,678.25", "12345678.25"), ("-1,500", "-1500"), ("  2,500 ", "2500"), ("100,000.", "100000"),
+            // Otherwise a single comma is the decimal mark
+            ("1,5", "1.5"), ("0,125", "0.125"), ("12,50", "12.5"), ("1,2345", "1.2345"), (",125", "0.125"), ("1000,000", "1000"),
+            ("1 000,5", "1000.5"), ("1.5", "1.5"), ("10.000", "10"), ("0.125", "0.125"), ("2 500", "2500"), ("12 500,5", "12500.5"),
+        ]
+        for (text, expected) in rows {
+            XCTAssertEqual(try NumberParser.parse(text, language: .english).get(), d(expected), "parsing “\(text)” in English")
+        }
+        let refused: [(String, NumberProblem)] = [
+            ("1,00,000", .notANumber), ("1,000,00", .notANumber), ("1,5,5", .notANumber), ("1,000.5.5", .notANumber),
+            ("1,5.5", .notANumber), ("1.234,5", .notANumber), ("1,000,000,000,000", .notFiniteOrTooLarge),
+        ]
+        for (text, expected) in refused {
+            XCTAssertEqual(NumberParser.parse(text, language: .english).failure, expected, "parsing “\(text)” in English")
+        }
+    }
+
+    func testPolishCommaIsTheDecimalMarkAndAPointBeforeThousandsIsAmbiguous() {
+        let rows: [(String, String)] = [
+            ("10,000", "10"), ("1,000", "1"), ("1,5", "1.5"), ("0,125", "0.125"), ("1.5", "1.5"), ("1.25", "1.25"),
+            ("0.125", "0.125"), ("1.2345", "1.2345"), ("10 000", "10000"), ("10\u{00A0}000", "10000"), ("10\u{202F}000", "10000"),
+            ("12 500,5", "12500.5"), ("1 000 000", "1000000"), ("-2,5", "-2.5"), (".5", "0.5"), ("1 000.000", "1000"),
+        ]
+        for (text, expected) in rows {
+            XCTAssertEqual(try NumberParser.parse(text, language: .polish).get(), d(expected), "parsing “\(text)” in Polish")
+        }
+        let refused: [(String, NumberProblem)] = [
+            ("10.000", .ambiguousPoint("10.000")), ("1.500", .ambiguousPoint("1.500")), ("999.999", .ambiguousPoint("999.999")),
+            ("1.000.000", .ambiguousPoint("1.000.000")), (" -2.500 ", .ambiguousPoint("-2.500")),
+            ("1,000,000", .notANumber), ("1.000,5", .notANumber),
+        ]
+        for (text, expected) in refused {
+            XCTAssertEqual(NumberParser.parse(text, language: .polish).failure, expected, "parsing “\(text)” in Polish")
+        }
+    }
+
+    func testTheUILanguageIsTheDefault() {
+        XCTAssertEqual(withLanguage(.english) { try? NumberParser.parse("10,000").get() }, 10000)
+        XCTAssertEqual(withLanguage(.polish) { try? NumberParser.parse("10,000").get() }, 10)
+        XCTAssertEqual(withLanguage(.polish) { NumberParser.parse("10.000").failure }, .ambiguousPoint("10.000"))
+    }
+
+    func testAmbiguousPointSaysHowToWriteEither() {
+        XCTAssertEqual(InputProblem.ambiguousPoint("10.000").message,
+                       "“10.000” is ambiguous: write 10000 or 10 000 for thousands, 10,000 if the point is a decimal mark")
+        XCTAssertEqual(InputProblem.ambiguousPoint("1.000.000").message, "“1.000.000” is ambiguous: write 1000000 or 1 000 000 for thousands")
+        let polish = inPolish { InputProblem.ambiguousPoint("10.000").message }
+        XCTAssertTrue(polish.contains("10 000") && polish.contains("niejednoznaczn"), polish)
+    }
+
+    func testJobFormReadsInTheUILanguage() {
+        let form = JobForm(areaText: "1", sprayRateText: "100", tankText: "10,000", products: [ProductForm(rateText: "1")])
+        XCTAssertEqual(withLanguage(.english) { try? form.input().get().tankCapacity }, 10000)
+        XCTAssertEqual(withLanguage(.polish) { try? form.input().get().tankCapacity }, 10)
+        var dotted = form
+        dotted.tankText = "10.000"
+        XCTAssertEqual(withLanguage(.polish) { dotted.input().failure?.problem(of: .tankCapacity) }, .ambiguousPoint("10.000"))
+    }
 }

@@ -75,4 +75,14 @@ final class OutputTests: XCTestCase {
             XCTAssertEqual(Language.preferred(environment: environment), expected, "\(environment)")
         }
     }
+
+    func testTextOutputNeverPrintsControlCharacters() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 1, sprayRate: 100, tankCapacity: 500, products: [
+            ProductInput(name: "Herbi\u{1B}[2J\u{7}cyd\u{202E}", rate: 1), ProductInput(name: "Plain", rate: 1),
+        ])).get()
+        let text = CalcTextOutput.render(plan)
+        XCTAssertFalse(text.unicodeScalars.contains { FreeText.isControl($0) && $0 != "\n" }, text.debugDescription)
+        XCTAssertTrue(text.contains("Herbi\u{FFFD}[2J\u{FFFD}cyd\u{FFFD}: 1 l/ha"), text)
+        XCTAssertTrue(text.contains("Plain: 1 l/ha"), text)
+    }
 }

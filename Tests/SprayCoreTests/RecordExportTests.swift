@@ -37,6 +37,18 @@ final class RecordExportTests: XCTestCase {
             + "0.5,l/t,1,l,głownia,,,Parcel or place,2026-04-14T06:32:00Z,dwa razy,2026-04-14T06:30:00Z,,1")
     }
 
+    func testCSVProtectsFreeTextButNotNumbers() {
+        let details = TreatmentDetails(use: .surface, date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "=1+1",
+                                       treatedSize: 2, basis: .hectare,
+                                       products: [ProductUse(name: "@SUM(A1)", authorisation: "-R-1", dose: 1, doseUnit: .litres, quantityUsed: 2)],
+                                       reason: "+wheat", operatorName: "\tJan", notes: " =notes")
+        let record = TreatmentRecord(id: UUID(uuidString: "3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A")!, details: details, createdAt: april)
+        let row = withTimeZone("UTC0") { RecordExport.csv([record], separator: .comma) }.components(separatedBy: "\r\n")[1]
+        XCTAssertTrue(row.hasPrefix("3B0F7C52-9E1A-4D6B-8C2F-5A4E3D2C1B0A,incomplete,surface area,2026-04-14,,'=1+1,,2,ha,"), row)
+        XCTAssertTrue(row.contains(",'@SUM(A1),'-R-1,1,l/ha,2,l,'+wheat,'\tJan,' =notes,"), row)
+        XCTAssertTrue(row.hasSuffix(",2026-04-14T06:30:00Z,,1"), row)
+    }
+
     func testCSVInPolishHasPolishHeadersAndDecimalCommas() {
         let text = inPolish { withTimeZone("UTC0") { RecordExport.csv(records(), separator: .semicolon) } }
         let rows = text.components(separatedBy: "\r\n")

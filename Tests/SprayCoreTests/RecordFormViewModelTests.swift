@@ -359,4 +359,41 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(stored.corrections.map(\.note), ["pomyłka w powierzchni"])
         }
     }
+
+    // Free text: bounded, and no control characters (FreeText)
+
+    func testLongOrControlTextBlocksSavingNamingTheField() throws {
+        let long = String(repeating: "x", count: 201)
+        let rows: [(RecordFormField, String, String)] = [
+            (.reason, long, "Reason: too long: at most 200 characters"),
+            (.operatorName, long, "Operator: too long: at most 200 characters"),
+            (.parcel, long, "Parcel or place: too long: at most 200 characters"),
+            (.productName(0), long, "Name of product 1: too long: at most 200 characters"),
+            (.notes, String(repeating: "y", count: 2001), "Notes: too long: at most 2000 characters"),
+            (.reason, "mszyca\u{1B}[2J", "Reason: " + InputProblem.controlCharacter.message),
+            (.operatorName, "Jan\nKowalski", "Operator: " + InputProblem.controlCharacter.message),
+            (.parcel, "\u{202E}7 akłaiD", "Parcel or place: " + InputProblem.controlCharacter.message),
+            (.productName(1), "Adiuwant\u{7}", "Name of product 2: " + InputProblem.controlCharacter.message),
+            (.productAuthorisation(0), "R-12\u{2066}", "Authorisation number of Fungicyd Ś: " + InputProblem.controlCharacter.message),
+            (.notes, "wiatr\u{1B}]0;x\u{7}", "Notes: " + InputProblem.controlCharacter.message),
+        ]
+        for (field, text, message) in rows {
+            try scenario { s in
+                let records = s.store()
+                let model = RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now)
+                model.setText(text, for: field)
+                XCTAssertFalse(model.canSave, "\(field)")
+                guard case let .failure(error) = model.save(at: s.now) else { return XCTFail("saved \(field)") }
+                XCTAssertEqual(error.message, message)
+                XCTAssertTrue(records.records.isEmpty)
+            }
+        }
+        // At the limits, and notes over several lines with tabs, are fine.
+        try scenario { s in
+            let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+            model.setText(String(repeating: "r", count: 200), for: .reason)
+            model.setText(String(repeating: "n", count: 1990) + "\nline\t2", for: .notes)
+            XCTAssertEqual(model.problems, [])
+        }
+    }
 }

@@ -194,3 +194,82 @@ final class PreviewStateTests: XCTestCase {
         XCTAssertEqual(state.zoom, 0.67, "a chosen zoom no longer follows the view")
     }
 }
+
+/// Measures as FakeMeasurer does, counting its calls and the characters a shaping text engine
+/// would shape: Pango shapes the rest of an unbroken paragraph again for every line it fills.
+private final class CountingMeasurer: TextMeasurer {
+    var calls = 0
+    var shaped = 0
+
+    func measure(_ text: String, style: TextStyle, width: Double?) -> TextExtent {
+        calls += 1
+        let advance = style.size * (style.bold ? 0.55 : 0.5)
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let count = paragraph.count
+            guard let width, count > 0 else {
+                shaped += count
+                continue
+            }
+            let perLine = max(Int(width / advance), 1)
+            for line in 0..<((count + perLine - 1) / perLine) { shaped += count - line * perLine }
+        }
+        return FakeMeasurer().measure(text, style: style, width: width)
+    }
+}
+
+final class ReportTextTests: XCTestCase {
+    /// A plan whose product has a name of `length` characters and no space (kept by an older version).
+    private func plan(nameLength length: Int) throws -> TankMixPlan {
+        let name = String(String(repeating: "ABCDEFGHIJ", count: length / 10 + 1).prefix(length))
+        return try TankMixEngine.plan(JobInput(area: 1, sprayRate: 100, tankCapacity: 500, products: [ProductInput(name: name, rate: 1)])).get()
+    }
+
+    private func cost(nameLength length: Int) throws -> (calls: Int, shaped: Int, layout: ReportLayout) {
+        let measurer = CountingMeasurer()
+        let layout = ReportLayoutEngine(measurer: measurer).layout(ReportDocument(plan: try plan(nameLength: length), time: reportTime, language: .english))
+        return (measurer.calls, measurer.shaped, layout)
+    }
+
+    func testAnUnbreakableWordCostsTimeLinearInItsLength() throws {
+        let short = try cost(nameLength: 10_000)
+        let long = try cost(nameLength: 100_000)
+        // Ten times the text: about ten times the shaping (a hundred times when left to the engine).
+        XCTAssertLessThan(long.shaped, short.shaped * 12, "shaped \(short.shaped) → \(long.shaped)")
+        // Each character is measured once per style, whatever the length.
+        XCTAssertLessThanOrEqual(long.calls, short.calls + 10, "calls \(short.calls) → \(long.calls)")
+    }
+
+    func testALongWordIsCutIntoLinesThatFitItsWidthAndKeepsEveryCharacter() throws {
+        let name = try plan(nameLength: 5_000).input.products[0].name
+        let layout = try cost(nameLength: 5_000).layout
+        var found = 0
+        for case let .text(element) in layout.pages.flatMap(\.elements) where element.text.contains("ABCDEFGHIJ") {
+            found += 1
+            if let width = element.width {
+                let perLine = Int(width / (element.style.size * (element.style.bold ? 0.55 : 0.5)))
+                XCTAssertTrue(element.text.split(separator: "\n").allSatisfy { $0.count <= perLine }, "a line wider than \(width)")
+            }
+            if element.text.count >= name.count {
+                XCTAssertEqual(element.text.replacing("\n", with: ""), name)
+            }
+        }
+        XCTAssertGreaterThan(found, 0)
+    }
+
+    func testShortWordsAreLeftToTheTextEngine() {
+        let text = ReportText(FakeMeasurer())
+        let words = "Herbicyd Śląski 1,5 l/ha " + String(repeating: "x", count: ReportText.longWord)
+        XCTAssertEqual(text.prepare(words, style: .body, width: 40), words)
+        XCTAssertEqual(text.prepare(words + "x", style: .body, width: nil), words + "x")
+        XCTAssertNotEqual(text.prepare(words + "x", style: .body, width: 40), words + "x")
+    }
+
+    func testControlCharactersAreNeverDrawn() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 1, sprayRate: 100, tankCapacity: 500,
+                                                   products: [ProductInput(name: "Herbi\u{1B}[2J\u{7}cyd\u{202E}", rate: 1)])).get()
+        let layout = ReportLayoutEngine(measurer: FakeMeasurer()).layout(ReportDocument(plan: plan, time: reportTime, language: .english))
+        let texts = layout.pages.flatMap(\.texts)
+        XCTAssertFalse(texts.contains { $0.unicodeScalars.contains { FreeText.isControl($0) && $0 != "\n" } })
+        XCTAssertTrue(texts.contains { $0.contains("Herbi\u{FFFD}[2J\u{FFFD}cyd\u{FFFD}") }, "\(texts)")
+    }
+}

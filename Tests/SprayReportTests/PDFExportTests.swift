@@ -21,6 +21,20 @@ final class PDFExportTests: XCTestCase {
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    func testAVeryLongWordKeptByAnOlderVersionIsWrappedWhole() throws {
+        // Typing is bounded (200 characters); a history entry from before may hold anything.
+        let name = String(repeating: "ABCDEFGHIJ", count: 300) + "\u{1B}[2J"
+        let plan = try TankMixEngine.plan(JobInput(area: 1, sprayRate: 100, tankCapacity: 500,
+                                                   products: [ProductInput(name: name, rate: 1)])).get()
+        let file = path("long.pdf")
+        try PreparedReport(plan: plan, time: ReportFixtures.time, language: .english).writePDF(to: file)
+        let text = try PDFTools.text(file)
+        let letters = text.filter { "ABCDEFGHIJ".contains($0) }
+        XCTAssertGreaterThanOrEqual(letters.count, 3_000 * 2, "the name in the products table and the recipe, every letter")
+        XCTAssertFalse(text.contains("\u{1B}"))
+        XCTAssertTrue(text.contains("\u{FFFD}[2J"), "the escape shown as a replacement character")
+    }
+
     func testOnePageA4WithTextFontsAndMetadata() throws {
         let file = path("seed.pdf")
         try ReportFixtures.seedReport().writePDF(to: file)

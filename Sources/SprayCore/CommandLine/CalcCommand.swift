@@ -42,6 +42,12 @@ public struct CalcCommand: Equatable, Sendable {
             format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
             if options.isSet("--save") {
                 save = SaveRequest(parcel: options.single("--parcel"), crop: options.single("--crop"), notes: options.single("--notes"))
+                for (option, text) in [("--parcel", save?.parcel), ("--crop", save?.crop)] {
+                    if let text, let problem = FreeText.lineProblem(text) { options.errors.append(.invalid(option: option, problem)) }
+                }
+                if let notes = save?.notes, let problem = FreeText.notesProblem(notes) {
+                    options.errors.append(.invalid(option: "--notes", problem))
+                }
             } else {
                 for detail in ["--parcel", "--crop", "--notes"] where !options.values(of: detail).isEmpty {
                     options.errors.append(.needs(option: detail, other: "--save"))

@@ -1,5 +1,6 @@
 // What `calc` prints: JSON for programs (full precision, the documented keys in order)
-// and text for people (localized, rounded for reading, aligned in columns).
+// and text for people (localized, rounded for reading, aligned in columns, control characters
+// shown as U+FFFD).
 
 import FoundationEssentials
 
@@ -44,6 +45,8 @@ public enum CalcTextOutput {
         let input = plan.input
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
         func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
+        // A name kept by an older version may hold control characters: never sent to the terminal raw.
+        func name(_ index: Int) -> String { FreeText.displayable(input.displayName(ofProduct: index)) }
 
         var job: [(String, String)] = [
             (tr("Field area"), number(input.area) + " " + input.areaUnit.symbol),
@@ -57,7 +60,7 @@ public enum CalcTextOutput {
         for index in input.products.indices {
             let product = input.products[index]
             job.append((index == 0 ? tr("Products") : "",
-                        input.displayName(ofProduct: index) + ": " + number(product.rate) + " " + product.unit.symbol))
+                        name(index) + ": " + number(product.rate) + " " + product.unit.symbol))
         }
 
         var totals: [(String, String)] = [
@@ -66,7 +69,7 @@ public enum CalcTextOutput {
         ]
         for index in input.products.indices {
             totals.append((index == 0 ? tr("To buy") : "",
-                           input.displayName(ofProduct: index) + ": " + plan.total(ofProduct: index).formatted(format)))
+                           name(index) + ": " + plan.total(ofProduct: index).formatted(format)))
         }
         totals.append((tr("Tank loads"), LoadSummary.text(plan)))
 
@@ -74,7 +77,7 @@ public enum CalcTextOutput {
         for group in plan.loads {
             var recipe = [(tr("Water"), litres(group.water))]
             for index in input.products.indices {
-                recipe.append((input.displayName(ofProduct: index), plan.amount(ofProduct: index, in: group).formatted(format)))
+                recipe.append((name(index), plan.amount(ofProduct: index, in: group).formatted(format)))
             }
             let heading = LoadSummary.recipeTitle(group.kind) + " — " + LoadSummary.loadSize(group, format: format)
             sections.append(heading + "\n" + table(recipe, indent: "  ", alignValuesRight: true))

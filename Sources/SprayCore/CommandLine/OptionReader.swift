@@ -130,7 +130,8 @@ enum JobOptions {
             case let .success(product): form.products.append(product)
             case let .failure(problem):
                 // A value with two "=" has no name to trust.
-                let name = problem == .tooManyEquals ? "" : ProductSpec.name(in: text)
+                var name = problem == .tooManyEquals ? "" : ProductSpec.name(in: text)
+                if FreeText.lineProblem(name) != nil { name = "" }
                 options.errors.append(.invalid(option: productOption(index, of: products.count, named: name), problem))
                 form.products.append(ProductForm(rateText: "1"))
             }
@@ -145,7 +146,8 @@ enum JobOptions {
         case let .failure(invalid):
             // An option already reported (missing, say) is not reported twice.
             let reported = Set(errors.compactMap(\.option))
-            let names = form.products.map(\.name)
+            // A name that is itself the problem (too long, control characters) is not repeated.
+            let names = form.products.map { FreeText.lineProblem($0.name) == nil ? $0.name : "" }
             errors += invalid.errors
                 .map { .invalid(option: option(for: $0.field, productCount: products.count, names: names), $0.problem) }
                 .filter { !reported.contains($0.option ?? "") }
@@ -160,7 +162,8 @@ enum JobOptions {
         case .sprayRate: "--spray-rate"
         case .tankCapacity: "--tank"
         case .strategy: "--loads"
-        case let .productRate(index), let .productUnit(index): productOption(index, of: productCount, named: names[index])
+        case let .productRate(index), let .productUnit(index), let .productName(index):
+            productOption(index, of: productCount, named: names[index])
         }
     }
 

@@ -11,6 +11,9 @@
 // With ";" as the separator decimals take a comma (1,5), as Polish spreadsheets expect;
 // with "," a point. Timestamps are local ISO 8601 with the offset: 2026-11-21T15:04:00+01:00.
 // Column names are the same in every language, so programs can rely on them.
+// Free text (parcel, crop, notes, product names) that a spreadsheet would run as a formula —
+// starting with "=", "+", "-", "@", a tab or a carriage return, also after leading spaces —
+// gets a "'" in front, the rest kept as typed (Export/CSV.swift); numbers are never changed.
 //
 // JSON: {"format":"kalkulator-oprysku/history-export","version":1,"entries":[…]}, one entry
 // per line, each with the whole input, its timestamp, the spray-record details (null when not
@@ -18,19 +21,6 @@
 // `calc --format json` (the recipe of each load is left to `calc`: it is the slow part).
 
 import FoundationEssentials
-
-/// The CSV field separator.
-public enum CSVSeparator: String, CaseIterable, Sendable {
-    case semicolon = ";"
-    case comma = ","
-
-    /// What a spreadsheet in `language` expects: ";" in Polish (the comma is its decimal
-    /// mark), "," in English.
-    public static func preferred(for language: Language) -> CSVSeparator {
-        language == .polish ? .semicolon : .comma
-    }
-
-}
 
 public enum HistoryExportFormat: Equatable, Sendable {
     case csv(CSVSeparator)
@@ -72,7 +62,7 @@ public enum HistoryExport {
         }
         var text = ""
         text.reserveCapacity(entries.count * 300 + 400)
-        append(header, to: &text, separator: separator)
+        CSV.appendTexts(header, to: &text, separator: separator)
         var numbers: [Decimal: String] = [:]  // the same few numbers recur in thousands of rows
         func number(_ value: Decimal?) -> String {
             guard let value else { return "" }
@@ -91,41 +81,25 @@ public enum HistoryExport {
                 guard let plan else { return "" }
                 return String(plan.loads.filter { $0.kind == kind }.reduce(0) { $0 + $1.count })
             }
-            var fields = [
-                Timestamp.local(entry.timestamp), number(input.area), input.areaUnit.rawValue, number(input.areaInHectares),
-                number(input.sprayRate), number(input.tankCapacity), input.strategy.rawValue,
-                loads(.full), loads(.partial), loads(.equal), number(plan?.totalLiquid), number(plan?.totalWater),
-                entry.parcel ?? "", entry.crop ?? "", entry.notes ?? "",
+            var fields: [CSVCell] = [
+                .number(Timestamp.local(entry.timestamp)), .number(number(input.area)), .number(input.areaUnit.rawValue),
+                .number(number(input.areaInHectares)), .number(number(input.sprayRate)), .number(number(input.tankCapacity)),
+                .number(input.strategy.rawValue), .number(loads(.full)), .number(loads(.partial)), .number(loads(.equal)),
+                .number(number(plan?.totalLiquid)), .number(number(plan?.totalWater)),
+                .text(entry.parcel ?? ""), .text(entry.crop ?? ""), .text(entry.notes ?? ""),
             ]
             for index in 0..<productColumns {
                 guard index < input.products.count else {
-                    fields += ["", "", "", "", ""]
+                    fields += Array(repeating: .number(""), count: 5)
                     continue
                 }
                 let product = input.products[index]
-                fields += [product.name, number(product.rate), product.unit.rawValue,
-                           number(plan?.productTotals[index]), product.unit.quantityUnit.rawValue]
+                fields += [.text(product.name), .number(number(product.rate)), .number(product.unit.rawValue),
+                           .number(number(plan?.productTotals[index])), .number(product.unit.quantityUnit.rawValue)]
             }
-            append(fields, to: &text, separator: separator)
+            CSV.append(fields, to: &text, separator: separator)
         }
         return text
-    }
-
-    /// One CSV record: fields quoted where RFC 4180 needs it, CRLF at the end.
-    static func append(_ fields: [String], to text: inout String, separator: CSVSeparator) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { text += separator.rawValue }
-            text += csvField(field, separator: separator)
-        }
-        text += "\r\n"
-    }
-
-    /// `text` as a CSV field: in quotes, with its quotes doubled, when it holds the separator,
-    /// a quote, CR or LF; as it is otherwise.
-    static func csvField(_ text: String, separator: CSVSeparator) -> String {
-        let mark = separator.rawValue.utf8.first!
-        guard text.utf8.contains(where: { $0 == mark || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
     // MARK: JSON

@@ -1,6 +1,9 @@
 // Reads numbers the way farmers type them: "1,5" or "1.5", "2 500" with (non-breaking)
-// spaces between thousands, surrounding whitespace. Everything else is an error — never a
-// guess and never a crash. Values are exact decimals (see Decimal+Exact.swift).
+// spaces between thousands, surrounding whitespace. The one language-dependent rule: in
+// English "10,000" and "1,250.5" group thousands with commas (a comma before groups of three
+// digits, after a first group that is not a lone 0); in Polish the comma is the decimal mark
+// and "10.000" is refused as ambiguous. Everything else is an error — never a guess and never
+// a crash. Values are exact decimals (see Decimal+Exact.swift).
 
 import FoundationEssentials
 
@@ -9,6 +12,8 @@ public enum NumberProblem: Error, Equatable, Sendable {
     case empty
     case notANumber
     case notFiniteOrTooLarge
+    /// Polish "10.000": ten thousand or ten? Holds the text as typed (trimmed).
+    case ambiguousPoint(String)
 }
 
 public enum NumberParser {
@@ -22,7 +27,8 @@ public enum NumberParser {
     /// Digits after the decimal mark beyond this are refused rather than silently dropped.
     static let maximumFractionDigits = 20
 
-    public static func parse(_ text: String) -> Result<Decimal, NumberProblem> {
+    /// `text` as a number, read the way people write numbers in `language`.
+    public static func parse(_ text: String, language: Language = Translation.current.language) -> Result<Decimal, NumberProblem> {
         let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty { return .failure(.empty) }
 
@@ -31,6 +37,12 @@ public enum NumberParser {
         if let first = body.first, first == "-" || first == "\u{2212}" {
             negative = true
             body = body.dropFirst()
+        }
+        switch language {
+        case .english:
+            if let ungrouped = withoutThousandsCommas(body) { body = Substring(ungrouped) }
+        case .polish:
+            if isDotBeforeThousands(body) { return .failure(.ambiguousPoint(trimmed)) }
         }
         guard let (integerDigits, fractionDigits) = splitDigits(body) else {
             return .failure(looksLikeInfinity(trimmed) ? .notFiniteOrTooLarge : .notANumber)
@@ -44,6 +56,26 @@ public enum NumberParser {
         guard let value = Decimal(string: literal) else { return .failure(.notANumber) }
         if value.magnitude > maximum { return .failure(.notFiniteOrTooLarge) }
         return .success(value)
+    }
+
+    /// English "10,000" or "1,250.5" without its grouping commas; nil when the commas do not
+    /// group thousands (then a single comma is a decimal mark: "1,5", "0,125").
+    private static func withoutThousandsCommas(_ body: Substring) -> String? {
+        let integerPart = body.prefix { $0 != "." }
+        let groups = integerPart.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count > 1, (1...3).contains(groups[0].count), groups[0] != "0",
+              groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        return groups.joined() + body.dropFirst(integerPart.count)
+    }
+
+    /// Polish "10.000" or "1.000.000": points before groups of three digits and no comma —
+    /// thousands the English way, or a decimal point? Refused rather than guessed.
+    private static func isDotBeforeThousands(_ body: Substring) -> Bool {
+        guard !body.contains(",") else { return false }
+        let groups = body.split(separator: ".", omittingEmptySubsequences: false)
+        return groups.count > 1 && (1...3).contains(groups[0].count) && groups[0] != "0"
+            && groups.allSatisfy { $0.allSatisfy(\.isASCIIDigit) } && groups.dropFirst().allSatisfy { $0.count == 3 }
     }
 
     /// Splits "12 500,5" into ("12500", "5"). Nil when the text breaks a rule:

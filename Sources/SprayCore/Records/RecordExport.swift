@@ -35,7 +35,7 @@ public enum RecordExport {
 
     public static func csv(_ records: [TreatmentRecord], separator: CSVSeparator) -> String {
         var text = ""
-        HistoryExport.append(csvHeader, to: &text, separator: separator)
+        CSV.appendTexts(csvHeader, to: &text, separator: separator)
         func number(_ value: Decimal?) -> String {
             guard let value else { return "" }
             let plain = value.description
@@ -44,27 +44,27 @@ public enum RecordExport {
         for record in records {
             let details = record.details
             let missing = RecordCompleteness.missing(in: details).map { $0.title(in: details) }.joined(separator: "; ")
-            let common = [
-                record.id.uuidString, record.status.title, details.use.title, details.date.description,
-                details.startTime?.description ?? "", details.parcel, details.parcelIDs.joined(separator: ", "),
-                number(details.treatedSize), details.basis.symbol, number(details.treatedFraction),
-                details.crop?.eppoCode ?? "", details.crop?.name ?? "", details.bbch ?? "", details.seedBatch ?? "",
+            let common: [CSVCell] = [
+                .text(record.id.uuidString), .text(record.status.title), .text(details.use.title), .number(details.date.description),
+                .number(details.startTime?.description ?? ""), .text(details.parcel), .text(details.parcelIDs.joined(separator: ", ")),
+                .number(number(details.treatedSize)), .text(details.basis.symbol), .number(number(details.treatedFraction)),
+                .text(details.crop?.eppoCode ?? ""), .text(details.crop?.name ?? ""), .text(details.bbch ?? ""), .text(details.seedBatch ?? ""),
             ]
-            let trailing = [
-                details.reason, details.operatorName, details.notes, missing,
-                record.withdrawal.map { Timestamp.local($0.at) } ?? "", record.withdrawal?.reason ?? "",
-                Timestamp.local(record.createdAt), record.corrections.isEmpty ? "" : Timestamp.local(record.changedAt),
-                String(record.versions.count),
+            let trailing: [CSVCell] = [
+                .text(details.reason), .text(details.operatorName), .text(details.notes), .text(missing),
+                .number(record.withdrawal.map { Timestamp.local($0.at) } ?? ""), .text(record.withdrawal?.reason ?? ""),
+                .number(Timestamp.local(record.createdAt)), .number(record.corrections.isEmpty ? "" : Timestamp.local(record.changedAt)),
+                .number(String(record.versions.count)),
             ]
             // A record without products still gets its row: it is part of the register.
             let products = details.products.isEmpty ? [nil] : details.products.map(Optional.some)
             for product in products {
-                let uses = [
-                    product?.name ?? "", product?.authorisation ?? "", number(product?.dose),
-                    product.map { $0.doseUnit.rawValue + "/" + details.basis.symbol } ?? "",
-                    number(product?.quantityUsed), product?.doseUnit.rawValue ?? "",
+                let uses: [CSVCell] = [
+                    .text(product?.name ?? ""), .text(product?.authorisation ?? ""), .number(number(product?.dose)),
+                    .text(product.map { $0.doseUnit.rawValue + "/" + details.basis.symbol } ?? ""),
+                    .number(number(product?.quantityUsed)), .text(product?.doseUnit.rawValue ?? ""),
                 ]
-                HistoryExport.append(common + uses + trailing, to: &text, separator: separator)
+                CSV.append(common + uses + trailing, to: &text, separator: separator)
             }
         }
         return text

@@ -88,7 +88,8 @@ public struct RegisterLayoutEngine {
     public var closingGap = 22.0
 
     public init(measurer: any TextMeasurer, frame: PageFrame = RegisterLayoutEngine.defaultFrame) {
-        self.measurer = measurer
+        // Text is measured and drawn as the report sets it: ReportText.
+        self.measurer = ReportText.wrapping(measurer)
         self.frame = frame
     }
 
@@ -105,6 +106,7 @@ public struct RegisterLayoutEngine {
         let room = frame.footerTop - top
         let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
 
+        let setText = measurer as? ReportText ?? ReportText(measurer)
         return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             var y = frame.margin
@@ -122,7 +124,7 @@ public struct RegisterLayoutEngine {
             }
             if index == pages.count - 1 { draw(closing) }
             elements += footer(document, page: index, of: pages.count)
-            return ReportPage(elements: elements)
+            return setText.prepare(ReportPage(elements: elements))
         })
     }
 

@@ -34,13 +34,15 @@ public struct ReportLayoutEngine {
     public var rowPadding = 3.5
 
     public init(measurer: any TextMeasurer, frame: PageFrame = PageFrame()) {
-        self.measurer = measurer
+        // Text is measured and drawn as the report sets it: ReportText.
+        self.measurer = ReportText.wrapping(measurer)
         self.frame = frame
     }
 
     public func layout(_ document: ReportDocument) -> ReportLayout {
         let blocks = blocks(of: document)
         let pages = Pagination.paginate(blocks.map(\.heights), bodyHeight: frame.bodyHeight(page:), gap: blockGap)
+        let setText = measurer as? ReportText ?? ReportText(measurer)
         return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             if index > 0 { elements += runningHead(document) }
@@ -48,7 +50,7 @@ public struct ReportLayoutEngine {
                 elements += place(slice, of: blocks[slice.block], bodyTop: frame.bodyTop(page: index))
             }
             elements += footer(document, page: index, of: pages.count)
-            return ReportPage(elements: elements)
+            return setText.prepare(ReportPage(elements: elements))
         })
     }
 

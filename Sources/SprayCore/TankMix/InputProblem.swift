@@ -11,6 +11,7 @@ public enum JobField: Equatable, Hashable, Sendable {
     case tankCapacity
     case productRate(Int)
     case productUnit(Int)
+    case productName(Int)
     case strategy
 }
 
@@ -38,12 +39,19 @@ public enum InputProblem: Equatable, Sendable, Error {
     case notAProductOfTheJob(String)
     /// Not a record id (a UUID).
     case notARecordID(String)
+    /// Polish "10.000", as typed: ten thousand or ten?
+    case ambiguousPoint(String)
+    /// Text longer than `limit` characters.
+    case tooLong(limit: Int)
+    /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
+    case controlCharacter
 
     init(_ problem: NumberProblem) {
         switch problem {
         case .empty: self = .empty
         case .notANumber: self = .notANumber
         case .notFiniteOrTooLarge: self = .notFiniteOrTooLarge
+        case let .ambiguousPoint(text): self = .ambiguousPoint(text)
         }
     }
 
@@ -79,6 +87,17 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("“%@” is not a record id (see kalkulator-oprysku record list)").filled(text)
         case .tooManyEquals:
             return tr("write NAME=RATE UNIT with a single “=” (a product name cannot contain “=”)")
+        case let .ambiguousPoint(text):
+            let digits = text.replacing(".", with: "")
+            if text.filter({ $0 == "." }).count > 1 {
+                return tr("“%1$@” is ambiguous: write %2$@ or %3$@ for thousands").filled(text, digits, text.replacing(".", with: " "))
+            }
+            return tr("“%1$@” is ambiguous: write %2$@ or %3$@ for thousands, %4$@ if the point is a decimal mark")
+                .filled(text, digits, text.replacing(".", with: " "), text.replacing(".", with: ","))
+        case let .tooLong(limit):
+            return tr("too long: at most %@ characters").filled(String(limit))
+        case .controlCharacter:
+            return tr("contains a control character (such as a line break, an escape or a text-direction mark); type plain text")
         case let .tooManyLoads(limit):
             return tr("too small for this job: it would take more than %@ loads")
                 .filled(format.string(Decimal(limit), maxFractionDigits: 0))

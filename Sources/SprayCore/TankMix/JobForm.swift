@@ -45,7 +45,8 @@ public struct JobForm: Equatable, Sendable, Codable {
         )
     }
 
-    /// The numbers, or every field that does not hold a positive number.
+    /// The numbers, or every field that does not hold a positive number (or a product name
+    /// too long or with control characters: FreeText).
     public func input() -> Result<JobInput, InvalidJob> {
         var errors: [FieldError] = []
         func number(_ text: String, _ field: JobField) -> Decimal {
@@ -58,6 +59,9 @@ public struct JobForm: Equatable, Sendable, Codable {
                 errors.append(FieldError(field, InputProblem(problem)))
             }
             return 0
+        }
+        for (index, product) in products.enumerated() {
+            if let problem = FreeText.lineProblem(product.name) { errors.append(FieldError(.productName(index), problem)) }
         }
         let input = JobInput(
             area: number(areaText, .area),

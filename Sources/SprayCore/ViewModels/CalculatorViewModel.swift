@@ -23,7 +23,7 @@ public enum FormTextField: Equatable, Hashable, Sendable {
         case .sprayRate: .sprayRate
         case .tankCapacity: .tankCapacity
         case let .productRate(index): .productRate(index)
-        case .productName: nil
+        case let .productName(index): .productName(index)
         }
     }
 }
@@ -107,8 +107,11 @@ public final class CalculatorViewModel {
         form.products.remove(at: index)
         // Product fields after the removed one move up by one.
         edited = Set(edited.compactMap { field in
-            guard case let .productRate(i) = field else { return field }
-            return i < index ? field : i == index ? nil : .productRate(i - 1)
+            switch field {
+            case let .productRate(i): i < index ? field : i == index ? nil : .productRate(i - 1)
+            case let .productName(i): i < index ? field : i == index ? nil : .productName(i - 1)
+            default: field
+            }
         })
         recompute(.form)
     }
@@ -188,6 +191,8 @@ public final class CalculatorViewModel {
         case .strategy: tr("Filling")
         case let .productRate(index), let .productUnit(index):
             tr("Rate of %@").filled(displayName(ofProduct: index))
+        case let .productName(index):
+            tr("Name of product %@").filled(String(index + 1))
         }
     }
 

@@ -103,7 +103,13 @@ public final class HistoryViewModel {
     /// Sets the parcel, crop and notes of entry `id`; blank text clears them.
     @discardableResult
     public func update(id: UUID, parcel: String?, crop: String?, notes: String?) -> Bool {
-        perform { try store.update(id: id, parcel: parcel, crop: crop, notes: notes) }
+        let problems = [(tr("Field / plot"), parcel.flatMap { FreeText.lineProblem($0) }), (tr("Crop"), crop.flatMap { FreeText.lineProblem($0) }),
+                        (tr("Notes"), notes.flatMap { FreeText.notesProblem($0) })]
+        if let (label, problem) = problems.first(where: { $0.1 != nil }), let problem {
+            lastError = label + ": " + problem.message
+            return false
+        }
+        return perform { try store.update(id: id, parcel: parcel, crop: crop, notes: notes) }
     }
 
     /// Deletes the entries `ids`; `undoDelete` puts them back.

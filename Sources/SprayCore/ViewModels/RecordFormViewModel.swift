@@ -337,7 +337,7 @@ public final class RecordFormViewModel {
     /// The product's name, or "product 2" when it has none.
     public func productTitle(_ index: Int) -> String {
         let name = products[index].name.trimmedWhitespace
-        return name.isEmpty ? tr("product %@").filled(String(index + 1)) : name
+        return name.isEmpty || FreeText.lineProblem(name) != nil ? tr("product %@").filled(String(index + 1)) : name
     }
 
     /// What keeps the form from being saved, in the order of the form.
@@ -356,6 +356,8 @@ public final class RecordFormViewModel {
         if !timeText.isEmpty, ClockTime(parsing: timeText) == nil {
             add(.startTime, tr("write the hour as 06:30, or leave it empty"))
         }
+        add(.parcel, FreeText.lineProblem(text(of: .parcel))?.message)
+        add(.parcelIDs, FreeText.notesProblem(text(of: .parcelIDs))?.message)
         add(.treatedSize, number(text(of: .treatedSize)).problem)
         add(.parcelSize, number(text(of: .parcelSize)).problem)
         if showsCrop {
@@ -365,10 +367,17 @@ public final class RecordFormViewModel {
             let bbch = text(of: .bbch).trimmedWhitespace
             if !bbch.isEmpty, !BBCHStage.isValid(code: bbch) { add(.bbch, tr("write two digits, 00 to 99")) }
         }
+        if showsSeedBatch { add(.seedBatch, FreeText.lineProblem(text(of: .seedBatch))?.message) }
         for index in products.indices {
+            add(.productName(index), FreeText.lineProblem(products[index].name)?.message)
+            add(.productAuthorisation(index), FreeText.lineProblem(products[index].authorisation)?.message)
             add(.productDose(index), number(products[index].doseText).problem)
             add(.productQuantity(index), number(products[index].quantityText).problem)
         }
+        add(.reason, FreeText.lineProblem(text(of: .reason))?.message)
+        add(.operatorName, FreeText.lineProblem(text(of: .operatorName))?.message)
+        add(.notes, FreeText.notesProblem(text(of: .notes))?.message)
+        add(.correctionNote, FreeText.notesProblem(text(of: .correctionNote))?.message)
         if correcting != nil, text(of: .correctionNote).trimmedWhitespace.isEmpty {
             add(.correctionNote, tr("say why the record is corrected: the earlier version is kept with this note"))
         }

@@ -145,7 +145,10 @@ extension CalculatorWindow {
         show(model.problem(for: .sprayRate), entry: sprayRateEntry, label: errorLabels[.sprayRate]!)
         show(model.problem(for: .tankCapacity), entry: tankEntry, label: errorLabels[.tankCapacity]!)
         for (index, row) in productRows.enumerated() {
-            show(model.problem(for: .productRate(index)), entry: row.rateEntry, label: row.errorLabel)
+            let nameProblem = model.problem(for: .productName(index))
+            Widgets.setClass("error", on: row.nameEntry, nameProblem != nil)
+            show(nameProblem ?? model.problem(for: .productRate(index)), entry: row.rateEntry, label: row.errorLabel)
+            if nameProblem != nil { Widgets.setClass("error", on: row.rateEntry, model.problem(for: .productRate(index)) != nil) }
             gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0)
         }
     }
@@ -157,6 +160,7 @@ extension CalculatorWindow {
         case .sprayRate: sprayRateEntry
         case .tankCapacity: tankEntry
         case let .productRate(index), let .productUnit(index): productRows.indices.contains(index) ? productRows[index].rateEntry : nil
+        case let .productName(index): productRows.indices.contains(index) ? productRows[index].nameEntry : nil
         case .strategy: fullLoadsButton
         }
     }

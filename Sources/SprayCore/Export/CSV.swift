@@ -1,0 +1,67 @@
+// Writing CSV records for spreadsheets: RFC 4180 quoting for the chosen separator, and free
+// text made inert where a spreadsheet would run it as a formula. Every CSV export uses it.
+//
+// A text cell whose first character is "=", "+", "-", "@", a tab or a carriage return — or
+// whose first character after leading whitespace is "=", "+", "-" or "@" — is written with a
+// "'" in front (OWASP, CSV injection), the rest of the text as it was: " =1+1" → "' =1+1".
+// Numbers and timestamps the app writes itself ("-5", "2026-11-21T15:04:00+01:00") are
+// number cells and are never changed.
+
+/// The CSV field separator.
+public enum CSVSeparator: String, CaseIterable, Sendable {
+    case semicolon = ";"
+    case comma = ","
+
+    /// What a spreadsheet in `language` expects: ";" in Polish (the comma is its decimal
+    /// mark), "," in English.
+    public static func preferred(for language: Language) -> CSVSeparator {
+        language == .polish ? .semicolon : .comma
+    }
+}
+
+/// One CSV cell: free text (a name, a note; protected from formula injection) or a value the
+/// app formats itself (a number, a timestamp, a unit; written as it is).
+public enum CSVCell: Equatable, Sendable {
+    case text(String)
+    case number(String)
+}
+
+public enum CSV {
+    /// One CSV record: fields quoted where RFC 4180 needs it, CRLF at the end.
+    public static func append(_ cells: [CSVCell], to text: inout String, separator: CSVSeparator) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { text += separator.rawValue }
+            switch cell {
+            case let .text(value): text += field(inert(value), separator: separator)
+            case let .number(value): text += field(value, separator: separator)
+            }
+        }
+        text += "\r\n"
+    }
+
+    /// A row of text cells (a header).
+    public static func appendTexts(_ texts: [String], to text: inout String, separator: CSVSeparator) {
+        append(texts.map(CSVCell.text), to: &text, separator: separator)
+    }
+
+    /// `text` as a CSV field: in quotes, with its quotes doubled, when it holds the separator,
+    /// a quote, CR or LF; as it is otherwise.
+    static func field(_ text: String, separator: CSVSeparator) -> String {
+        let mark = separator.rawValue.utf8.first!
+        guard text.utf8.contains(where: { $0 == mark || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// `text`, with a "'" in front when a spreadsheet would read it as a formula.
+    static func inert(_ text: String) -> String {
+        isFormulaLike(text) ? "'" + text : text
+    }
+
+    static func isFormulaLike(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first else { return false }
+        if first == "\t" || first == "\r" { return true }
+        guard let meaningful = scalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        return "=+-@".unicodeScalars.contains(meaningful)
+    }
+}
