@@ -63,6 +63,8 @@ final class RecordCommandTests: XCTestCase {
             (job + record + ["--authorisation", "R-12/2024"], ["--authorisation: “R-12/2024” is not PRODUCT=NUMBER (e.g. \"Herbicyd=R-12/2024\")"]),
             (job + record + ["--authorisation", "Herbicyd=R-1/2020"], ["--authorisation: no product of the job is called “Herbicyd”"]),
             (job + ["--date", "2026-04-14", "--crop", "TRZAW", "--parcel", "--reason", "x"], ["--parcel: needs a value"]),
+            (job + record + ["--operator", "Łukasz\u{1B}[31m"], ["--operator: " + InputProblem.controlCharacter.message]),
+            (job + record.map { $0 == "septorioza" ? String(repeating: "x", count: 201) : $0 }, ["--reason: " + InputProblem.tooLong(limit: 200).message]),
         ]
         for row in rows {
             XCTAssertEqual(add(row.arguments).failure?.messages, row.messages, row.arguments.joined(separator: " "))

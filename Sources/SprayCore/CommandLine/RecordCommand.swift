@@ -69,6 +69,13 @@ public struct RecordAddCommand: Equatable, Sendable {
             details.reason = options.required("--reason").trimmedWhitespace
             details.operatorName = (options.single("--operator") ?? "").trimmedWhitespace
             details.notes = (options.single("--notes") ?? "").trimmedWhitespace
+            // Free text is bounded and holds no control characters, as in the window.
+            let lines = [("--parcel", details.parcel), ("--seed-batch", details.seedBatch ?? ""), ("--reason", details.reason),
+                         ("--operator", details.operatorName)] + details.parcelIDs.map { ("--parcel-id", $0) }
+            for (option, text) in lines {
+                if let problem = FreeText.lineProblem(text) { options.errors.append(.invalid(option: option, problem)) }
+            }
+            if let problem = FreeText.notesProblem(details.notes) { options.errors.append(.invalid(option: "--notes", problem)) }
             for spec in options.values(of: "--authorisation") {
                 guard let equals = spec.lastIndex(of: "="),
                       case let name = String(spec[..<equals]).trimmedWhitespace, !name.isEmpty,
@@ -179,6 +186,7 @@ public struct RecordWithdrawCommand: Equatable, Sendable {
         var options = OptionReader(arguments: Array(arguments.dropFirst(words.count)), known: ["--reason", "--lang"])
         let reason = options.required("--reason").trimmedWhitespace
         if reason.isEmpty, options.values(of: "--reason").count == 1 { options.errors.append(.invalid(option: "--reason", .empty)) }
+        if let problem = FreeText.lineProblem(reason) { options.errors.append(.invalid(option: "--reason", problem)) }
         _ = options.choice("--lang", parse: Language.init(rawValue:))
         var id: UUID?
         if words.count != 1 {

@@ -69,6 +69,7 @@ final class RegisterRowView {
         guard struck else { return gtk_label_set_text(cast(label), text) }
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }
-        gtk_label_set_markup(cast(label), "<s>" + String(cString: escaped) + "</s>")
+        let struckThrough = "<s>" + String(cString: escaped) + "</s>"
+        gtk_label_set_markup(cast(label), struckThrough)
     }
 }
