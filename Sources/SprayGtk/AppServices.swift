@@ -11,14 +11,18 @@ public final class AppServices {
     public let calculator: CalculatorViewModel
     public let favorites: FavoritesViewModel
     public let settings: SettingsStore
+    /// Back up and restore of the same folders the stores use.
+    public let backup: BackupViewModel
     private let openHistory: () -> HistoryStore
     private var openedHistory: HistoryStore?
     private let openRecords: () -> RecordStore
     private var openedRecords: RecordStore?
 
     public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
-                favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() }) {
+                favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() },
+                backup: BackupViewModel = BackupViewModel()) {
         self.calculator = calculator
+        self.backup = backup
         self.openHistory = history
         self.openRecords = records
         self.favorites = favorites
@@ -53,7 +57,7 @@ public final class AppServices {
     public private(set) lazy var registerModel = RegisterViewModel(store: records)
 
     public var dataDeletion: DataDeletion {
-        DataDeletion(history: history, favorites: favorites, settings: settings)
+        DataDeletion(history: history, records: records, favorites: favorites, settings: settings)
     }
 
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner;

@@ -59,7 +59,7 @@ public final class SprayApplication {
     func openPreferences() {
         guard let parent = calculatorWindow?.window else { return }
         let preferences = PreferencesWindow(
-            parent: parent, settings: services.settings.settings, deletion: services.dataDeletion,
+            parent: parent, settings: services.settings.settings, deletion: services.dataDeletion, backup: services.backup,
             changeLanguage: { [unowned self] language in
                 let error = saveSettings { $0.language = language }
                 switchLanguage(to: language)
@@ -69,6 +69,13 @@ public final class SprayApplication {
                 Appearance.apply(theme)
                 return saveSettings { $0.theme = theme }
             },
+            changeFarm: { [unowned self] name, number in
+                saveSettings {
+                    $0.farmName = name.isBlank ? nil : name.trimmedWhitespace
+                    $0.producerNumber = number.isBlank ? nil : number.trimmedWhitespace
+                }
+            },
+            restored: { [unowned self] in reloadAfterRestore() },
             deleteAllData: { [unowned self] in deleteAllData() })
         preferencesWindow = preferences
         preferences.present()
@@ -80,10 +87,23 @@ public final class SprayApplication {
         let chosenLanguage = services.settings.settings.language
         let problems = services.dataDeletion.perform()
         services.historyModel.reload()
+        services.registerModel.reload()
         services.favorites.reload()
         Appearance.apply(.system)
         if chosenLanguage != nil { switchLanguage(to: nil) }
         return problems
+    }
+
+    /// Reads every store again after a restore put other files in place; applies the
+    /// restored theme and language.
+    private func reloadAfterRestore() {
+        let language = services.settings.settings.language
+        services.settings.reload()
+        services.historyModel.reload()
+        services.registerModel.reload()
+        services.favorites.reload()
+        Appearance.apply(services.settings.settings.theme)
+        if services.settings.settings.language != language { switchLanguage(to: services.settings.settings.language) }
     }
 
     /// Keeps a settings change; the message to show when it cannot be written.

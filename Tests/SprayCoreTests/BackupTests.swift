@@ -69,3 +69,29 @@ final class BackupTests: TemporaryDirectoryTestCase {
         }
     }
 }
+
+/// Preferences → Back Up… / Restore…: the same backup, checked and described before it replaces anything.
+final class BackupViewModelTests: TemporaryDirectoryTestCase {
+    func testBackUpThenRestoreAfterAQuestionThatNamesEveryFile() throws {
+        let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("data").path,
+                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
+        let model = BackupViewModel(locations: locations)
+        let records = RecordStore(file: URL(fileURLWithPath: locations.recordsFile.path))
+        try records.add(completeDetails(), at: Date())
+        let before = try bytes(locations.recordsFile)
+        let file = path("kopia.json").path
+        try model.writeBackup(to: file)
+        try records.removeAll()
+
+        guard case let .success(plan) = model.prepareRestore(from: file) else { return XCTFail("not read") }
+        XCTAssertEqual(plan.question, "This file will be replaced with the backup’s copy; the current one is kept beside it:\n• "
+                       + locations.recordsFile.path)
+        guard case let .success(report) = model.restore(plan) else { return XCTFail("not restored") }
+        XCTAssertTrue(report.hasPrefix(locations.recordsFile.path + " restored; the file it replaced is kept as "), report)
+        XCTAssertEqual(try bytes(locations.recordsFile), before)
+        XCTAssertEqual(RecordStore(file: locations.recordsFile).records.count, 1)
+
+        XCTAssertEqual(model.prepareRestore(from: locations.recordsFile.path).failure?.message, "This is not a backup of Kalkulator Oprysku.")
+        XCTAssertThrowsError(try model.writeBackup(to: locations.dataDirectory + "/x.json"), "never into the app's own folder")
+    }
+}

@@ -25,7 +25,9 @@ final class CalculatorHarness {
             history: { [directory] in HistoryStore(file: directory.appendingPathComponent("history.json")) },
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
             settings: SettingsStore(file: directory.appendingPathComponent("settings.json")),
-            records: { [directory] in RecordStore(file: directory.appendingPathComponent("records.json")) }
+            records: { [directory] in RecordStore(file: directory.appendingPathComponent("records.json")) },
+            backup: BackupViewModel(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.path,
+                                                                           "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path]))
         )
         Localization.start(language: language)
         app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE, services: services)

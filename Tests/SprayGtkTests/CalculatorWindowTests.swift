@@ -146,6 +146,25 @@ final class PreferencesTests: XCTestCase {
         }
     }
 
+    func testTheFarmIsKeptAndDeleteAllDataNamesTheRecords() {
+        CalculatorHarness.run(.polish) { harness in
+            harness.typeSeed()
+            _ = try? harness.app.services.records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7", reason: "mszyca"), at: Date())
+            harness.activate(.preferences)
+            guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
+            harness.type("Gospodarstwo Rolne Nowak", into: preferences.farmEntry)
+            harness.type(" 012345678 ", into: preferences.producerEntry)
+            ko_signal_emit_by_name(preferences.producerEntry, "activate")
+            let saved = SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings
+            XCTAssertEqual(saved.farmName, "Gospodarstwo Rolne Nowak")
+            XCTAssertEqual(saved.producerNumber, "012345678")
+            let goes = harness.app.services.dataDeletion.whatGoes
+            XCTAssertTrue(goes.contains {
+                $0.hasPrefix("1 wpis ewidencji zabiegów — ewidencja, którą przepisy każą przechowywać 3 lata (")
+            }, "\(goes)")
+        }
+    }
+
     func testThemeChoiceIsAppliedAndKept() {
         CalculatorHarness.run(.english) { harness in
             harness.activate(.preferences)

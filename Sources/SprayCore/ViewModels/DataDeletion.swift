@@ -1,25 +1,31 @@
 // "Delete all data" in Preferences: what exactly goes (named with counts and file paths,
-// for the confirmation) and doing it — the history, the favorites and the preferences.
+// for the confirmation) and doing it — the history, the treatment records, the favorites
+// and the preferences.
 
 import FoundationEssentials
 
 public struct DataDeletion {
     let history: HistoryStore
+    let records: RecordStore
     let favorites: FavoritesViewModel
     let settings: SettingsStore
 
-    public init(history: HistoryStore, favorites: FavoritesViewModel, settings: SettingsStore) {
+    public init(history: HistoryStore, records: RecordStore, favorites: FavoritesViewModel, settings: SettingsStore) {
         self.history = history
+        self.records = records
         self.favorites = favorites
         self.settings = settings
     }
 
     /// One line per thing deleted, each naming its file.
     public var whatGoes: [String] {
-        let calculations = history.entries.count, saved = favorites.favorites.count
+        let calculations = history.entries.count, saved = favorites.favorites.count, treatments = records.records.count
         return [
             trn("%1$@ calculation in the history (%2$@)", "%1$@ calculations in the history (%2$@)", calculations)
                 .filled(String(calculations), history.url.path),
+            trn("%1$@ treatment record — the register the law asks to keep for 3 years (%2$@)",
+                "%1$@ treatment records — the register the law asks to keep for 3 years (%2$@)", treatments)
+                .filled(String(treatments), records.url.path),
             trn("%1$@ favorite (%2$@)", "%1$@ favorites (%2$@)", saved).filled(String(saved), favorites.fileURL.path),
             tr("the preferences: language and theme (%@)").filled(settings.url.path),
         ]
@@ -29,6 +35,7 @@ public struct DataDeletion {
     public func perform() -> [String] {
         var problems: [String] = []
         do { _ = try history.clear() } catch { problems.append(userMessage(error)) }
+        do { _ = try records.removeAll() } catch { problems.append(userMessage(error)) }
         if case let .failure(problem) = favorites.deleteAll() { problems.append(problem.message) }
         do { try settings.update { $0 = Settings() } } catch { problems.append(userMessage(error)) }
         return problems

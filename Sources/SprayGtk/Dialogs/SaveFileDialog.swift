@@ -1,7 +1,8 @@
 // A GtkFileChooserNative "save as" dialog (GTK 4.8 has no GtkFileDialog): suggests a name
 // in the Documents folder, offers one file type, and hands the chosen path to `write`. A
 // failure is shown over the parent as a message, never a crash. The dialog keeps itself
-// alive until it is answered. PDFSaveDialog and the history export use it.
+// alive until it is answered. PDFSaveDialog and the exports use it; `opening` makes it an
+// "open" dialog (choosing a backup to restore), `write` then uses the file chosen.
 
 import CGtk
 import SprayCore
@@ -16,13 +17,14 @@ final class SaveFileDialog {
 
     /// `write` writes the file at the path chosen; what it throws is shown under `failureTitle`.
     init(parent: UnsafeMutablePointer<GtkWindow>?, title: String, suggestedName: String, fileType: String,
-         patterns: [String], mimeType: String? = nil, failureTitle: String,
+         patterns: [String], mimeType: String? = nil, failureTitle: String, opening: Bool = false,
          write: @escaping @MainActor (String) throws -> Void, onSaved: (@MainActor (String) -> Void)? = nil) {
         self.parent = parent
         self.failureTitle = failureTitle
         self.write = write
         self.onSaved = onSaved
-        chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
+        chooser = gtk_file_chooser_native_new(title, parent, opening ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
+                                              opening ? tr("_Open") : tr("_Save"), tr("_Cancel"))
         gtk_native_dialog_set_modal(cast(chooser), 1)
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, fileType)
@@ -34,7 +36,7 @@ final class SaveFileDialog {
             gtk_file_chooser_set_current_folder(chooser, folder, nil)
             g_object_unref(folder.rawPointer)
         }
-        gtk_file_chooser_set_current_name(chooser, suggestedName)
+        if !opening { gtk_file_chooser_set_current_name(chooser, suggestedName) }
         // The chooser holds this controller; our reference to the chooser is dropped when it
         // is answered, and finalizing it releases the controller.
         attach(self, to: chooser)

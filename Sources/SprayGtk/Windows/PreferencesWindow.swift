@@ -1,5 +1,7 @@
-// Preferences: the interface language and the colour theme. Both apply at once and are
-// kept in settings.json; what to do on a change is the application's (it rebuilds windows).
+// Preferences: the interface language and the colour theme (both apply at once), the farm's
+// name and producer number for the printed register, and the data: back up, restore, delete
+// all. Kept in settings.json; what to do on a change is the application's (it rebuilds
+// windows, reloads the stores after a restore).
 
 import CGtk
 import SprayCore
@@ -9,14 +11,20 @@ final class PreferencesWindow {
     let window: Widget
     let languageDropDown: Widget
     let themeDropDown: Widget
-    private let errorLabel: Widget
+    let farmEntry: Widget
+    let producerEntry: Widget
+    let backUpButton: Widget
+    let restoreButton: Widget
+    /// What the last data command said (an error, or what a restore put back).
+    let messageLabel: Widget
 
     /// Dropdown order; nil follows the system. Language names are written in their own language.
     static let languages: [Language?] = [nil, .polish, .english]
 
-    init(parent: Widget, settings: Settings, deletion: DataDeletion,
+    init(parent: Widget, settings: Settings, deletion: DataDeletion, backup: BackupViewModel,
          changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
-         deleteAllData: @escaping @MainActor () -> [String]) {
+         changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
+         restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String]) {
         window = gtk_window_new()!
         gtk_window_set_title(cast(window), tr("Preferences"))
         gtk_window_set_transient_for(cast(window), cast(parent))
@@ -27,8 +35,13 @@ final class PreferencesWindow {
         gtk_drop_down_set_selected(cast(languageDropDown), guint(Self.languages.firstIndex(of: settings.language) ?? 0))
         themeDropDown = Widgets.dropDown([tr("Follow the system"), tr("Light"), tr("Dark")])
         gtk_drop_down_set_selected(cast(themeDropDown), guint(Theme.allCases.firstIndex(of: settings.theme) ?? 0))
-        errorLabel = Widgets.label("", classes: ["field-error"], wrap: true)
-        gtk_widget_set_visible(errorLabel, 0)
+        messageLabel = Widgets.label("", wrap: true)
+        gtk_label_set_selectable(cast(messageLabel), 1)
+        gtk_widget_set_visible(messageLabel, 0)
+        farmEntry = Widgets.entry(tooltip: tr("Printed on the treatment register"), widthChars: 30)
+        gtk_editable_set_text(cast(farmEntry), settings.farmName ?? "")
+        producerEntry = Widgets.entry(tooltip: tr("The producer number given by ARiMR, printed on the treatment register"), widthChars: 12)
+        gtk_editable_set_text(cast(producerEntry), settings.producerNumber ?? "")
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 10)
@@ -37,11 +50,22 @@ final class PreferencesWindow {
         gtk_grid_attach(cast(grid), languageDropDown, 1, 0, 1, 1)
         gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(tr("_Theme"), for: themeDropDown), 0, 1, 1, 1)
         gtk_grid_attach(cast(grid), themeDropDown, 1, 1, 1, 1)
+        gtk_grid_attach(cast(grid), Widgets.label(tr("Farm"), classes: ["card-title"]), 0, 2, 2, 1)
+        gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(tr("_Farm (name)"), for: farmEntry), 0, 3, 1, 1)
+        gtk_grid_attach(cast(grid), farmEntry, 1, 3, 1, 1)
+        gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(tr("_Producer number"), for: producerEntry), 0, 4, 1, 1)
+        gtk_grid_attach(cast(grid), producerEntry, 1, 4, 1, 1)
         gtk_widget_set_hexpand(languageDropDown, 1)
+        backUpButton = Widgets.button(tr("_Back Up…"))
+        gtk_widget_set_tooltip_text(backUpButton, tr("Save the history, the treatment records, the favorites and the preferences in one file"))
+        restoreButton = Widgets.button(tr("_Restore…"))
+        gtk_widget_set_tooltip_text(restoreButton, tr("Put back the data from a backup; the files it replaces are kept beside them"))
         let deleteButton = Widgets.button(tr("_Delete All Data…"), classes: ["destructive-action"])
-        gtk_widget_set_halign(deleteButton, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(deleteButton, 12)
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [grid, deleteButton, errorLabel])
+        let dataButtons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [backUpButton, restoreButton, deleteButton])
+        gtk_widget_set_margin_top(dataButtons, 12)
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [
+            grid, Widgets.label(tr("Data"), classes: ["card-title"]), dataButtons, messageLabel,
+        ])
         Widgets.setMargins(box, 20)
         gtk_window_set_child(cast(window), box)
 
@@ -51,6 +75,36 @@ final class PreferencesWindow {
         connect(themeDropDown, "notify::selected", withArgument: { [unowned self] _ in
             show(changeTheme(Theme.allCases[Int(gtk_drop_down_get_selected(cast(themeDropDown)))]))
         })
+        // The farm is saved when the user leaves a field or presses Enter, not on every key.
+        for entry in [farmEntry, producerEntry] {
+            // Weak: a field also loses the focus while the window is being destroyed.
+            let save = { @MainActor [weak self] in
+                guard let self else { return }
+                show(changeFarm(Widgets.text(of: farmEntry), Widgets.text(of: producerEntry)))
+            }
+            connect(entry, "activate") { save() }
+            let focus = gtk_event_controller_focus_new()!
+            connect(focus, "leave") { save() }
+            gtk_widget_add_controller(entry, focus)
+        }
+        connect(backUpButton, "clicked") { [unowned self] in
+            SaveFileDialog(parent: cast(window), title: tr("Back up all data"), suggestedName: backup.suggestedFileName(),
+                           fileType: tr("Kalkulator Oprysku backups (JSON)"), patterns: ["*.json"],
+                           failureTitle: tr("The backup was not saved"),
+                           write: { path in try backup.writeBackup(to: path) },
+                           onSaved: { [weak self] path in self?.show(tr("Backed up to %@").filled(path), isError: false) }).show()
+        }
+        connect(restoreButton, "clicked") { [unowned self] in
+            SaveFileDialog(parent: cast(window), title: tr("Restore from a backup"), suggestedName: "",
+                           fileType: tr("Kalkulator Oprysku backups (JSON)"), patterns: ["*.json"],
+                           failureTitle: tr("Nothing was restored"), opening: true,
+                           write: { [weak self] path in
+                               switch backup.prepareRestore(from: path) {
+                               case let .failure(problem): throw problem
+                               case let .success(plan): self?.confirmRestore(plan, backup: backup, restored: restored)
+                               }
+                           }).show()
+        }
         connect(deleteButton, "clicked") { [unowned self] in
             ConfirmationDialog.present(
                 parent: window, heading: tr("Delete all data?"),
@@ -68,8 +122,26 @@ final class PreferencesWindow {
         gtk_window_present(cast(window))
     }
 
-    private func show(_ error: String?) {
-        gtk_label_set_text(cast(errorLabel), error ?? "")
-        gtk_widget_set_visible(errorLabel, error == nil ? 0 : 1)
+    /// Asks before a restore replaces anything; then restores and says what was put back.
+    func confirmRestore(_ plan: RestorePlan, backup: BackupViewModel, restored: @escaping @MainActor () -> Void) {
+        ConfirmationDialog.present(
+            parent: window, heading: tr("Restore from this backup?"), body: plan.question,
+            confirmLabel: tr("_Restore"), destructive: true
+        ) { [weak self] in
+            switch backup.restore(plan) {
+            case let .success(report):
+                restored()
+                self?.show(report, isError: false)
+            case let .failure(problem):
+                restored()
+                self?.show(problem.message)
+            }
+        }
+    }
+
+    private func show(_ message: String?, isError: Bool = true) {
+        gtk_label_set_text(cast(messageLabel), message ?? "")
+        Widgets.setClass("field-error", on: messageLabel, isError)
+        gtk_widget_set_visible(messageLabel, message == nil ? 0 : 1)
     }
 }
