@@ -50,6 +50,10 @@ public enum Localization {
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/pl/LC_MESSAGES/\(AppInfo.domain).mo") }
     }
 
+    /// The source tree's icon folder (data/icons), for a binary run from the build tree;
+    /// an installed app finds its icon in the system's icon theme.
+    public static var sourceIconDirectory: String { buildTreeIconDirectory }
+
     public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)

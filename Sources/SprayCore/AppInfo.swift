@@ -6,4 +6,7 @@ public enum AppInfo {
     public static let applicationID = "pl.kalkulatoroprysku.KalkulatorOprysku"
     /// The gettext domain and the name of the executable.
     public static let domain = "kalkulator-oprysku"
+    /// The project's web address; none until there is one the project owns (meson's
+    /// `homepage` option does the same for the metainfo). About shows a link only when set.
+    public static let homepage: String? = nil
 }

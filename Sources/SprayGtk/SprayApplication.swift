@@ -35,10 +35,19 @@ public final class SprayApplication {
         return status
     }
 
+    /// Run from the build tree (`tools/run`), the app's icon is in no installed theme: the
+    /// source tree's icon folder is added, so windows and About show it as when installed.
+    static func findIconFromTheBuildTree() {
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display),
+              gtk_icon_theme_has_icon(theme, AppInfo.applicationID) == 0 else { return }
+        gtk_icon_theme_add_search_path(theme, Localization.sourceIconDirectory)
+    }
+
     private func startUp() {
         Trace.mark("gtk started")
         Style.install()
         Appearance.apply(services.settings.settings.theme)
+        Self.findIconFromTheBuildTree()
         gtk_window_set_default_icon_name(AppInfo.applicationID)
         addAction(.quit, to: application) { [unowned self] in
             calculatorWindow.map { gtk_window_destroy(cast($0.window)) }

@@ -2,6 +2,7 @@
 // prints numbers and checks nothing.
 //   spray-bench history [--entries N] [--keep DIRECTORY]   the history store, search, export
 //   spray-bench write-history --entries N --to DIRECTORY   only writes DIRECTORY/history.json
+//   spray-bench write-records --entries N --to DIRECTORY   only writes DIRECTORY/records.json
 //   spray-bench engine                                     calculations per second
 
 import FoundationEssentials
@@ -19,6 +20,9 @@ case "engine":
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))
+case "write-records":
+    let directory = option("--to") ?? "."
+    try RecordStore(file: URL(fileURLWithPath: directory + "/records.json")).merge(farmRecords(count: count), at: Date())
 default:
     let directory = option("--keep") ?? "/tmp/spray-bench-\(UUID().uuidString)"
     try historyBench(count: count, url: URL(fileURLWithPath: directory + "/history.json"))

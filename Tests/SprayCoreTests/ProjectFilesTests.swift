@@ -16,6 +16,26 @@ final class ProjectFilesTests: XCTestCase {
         XCTAssertTrue(try read("data/\(AppInfo.applicationID).metainfo.xml.in").contains("<release version=\"\(AppInfo.version)\""))
     }
 
+    /// No web address the project does not own: the domain in the app id is a name, not a site.
+    func testNoInventedWebAddress() throws {
+        let domain = "kalkulatoroprysku" + ".pl"
+        var offenders: [String] = []
+        for folder in ["Sources", "data", "tools", "po", "docs"] {
+            let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)!
+            for case let relative as String in files {
+                guard let text = try? read(folder + "/" + relative) else { continue }
+                let named = text.replacingOccurrences(of: "pl.kalkulatoroprysku.KalkulatorOprysku", with: "")
+                if named.contains(domain) { offenders.append(folder + "/" + relative) }
+            }
+        }
+        for file in ["README.md", "meson.build", "meson_options.txt"] where try read(file).contains("https://" + domain) {
+            offenders.append(file)
+        }
+        XCTAssertEqual(offenders, [])
+        XCTAssertNil(AppInfo.homepage)
+        XCTAssertTrue(try read("meson_options.txt").contains("option('homepage', type: 'string', value: ''"))
+    }
+
     func testEverySourceWithTranslatableStringsIsInPotfiles() throws {
         let listed = Set(try read("po/POTFILES.in").split(separator: "\n").map(String.init))
         let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)!

@@ -5,9 +5,8 @@ import SprayCore
 
 @MainActor
 enum AboutDialog {
-    static let website = "https://kalkulatoroprysku.pl"
-
-    static func present(parent: Widget) {
+    @discardableResult
+    static func present(parent: Widget) -> Widget {
         let about = gtk_about_dialog_new()!
         gtk_window_set_transient_for(cast(about), cast(parent))
         gtk_window_set_modal(cast(about), 1)
@@ -16,12 +15,13 @@ enum AboutDialog {
         gtk_about_dialog_set_logo_icon_name(cast(about), AppInfo.applicationID)
         gtk_about_dialog_set_comments(cast(about), tr("Water and products for every sprayer tank load, full and partial, as a printable recipe."))
         gtk_about_dialog_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
-        gtk_about_dialog_set_website(cast(about), website)
+        if let homepage = AppInfo.homepage { gtk_about_dialog_set_website(cast(about), homepage) }
         gtk_about_dialog_set_translator_credits(cast(about), tr("translator-credits"))
         withCStringArray([tr("Kalkulator Oprysku developers")]) { gtk_about_dialog_set_authors(cast(about), $0) }
         withCStringArray([tr("“Kalkulator Oprysku” for iOS by Wojciech Olszak")]) {
             gtk_about_dialog_add_credit_section(cast(about), tr("Based on"), $0)
         }
         gtk_window_present(cast(about))
+        return about
     }
 }
