@@ -20,6 +20,7 @@ enum Action: String, CaseIterable {
     case print = "win.print"
     case history = "win.history"
     case exportHistory = "win.export-history"
+    case exportShownHistory = "win.export-shown-history"
     case clearHistory = "win.clear-history"
     case recordTreatment = "win.record-treatment"
     /// The calculator window's: records a history entry (its id the parameter).
@@ -45,7 +46,7 @@ enum Action: String, CaseIterable {
         case .printPreview: ["<Control><Shift>p"]
         case .print: ["<Control>p"]
         case .history: ["<Control>h"]
-        case .exportHistory, .clearHistory: []
+        case .exportHistory, .exportShownHistory, .clearHistory: []
         case .recordTreatment: ["<Control>r"]
         case .saveRecord: ["<Control>s"]
         case .recordHistoryEntry: []
@@ -69,7 +70,7 @@ enum Action: String, CaseIterable {
         case .printPreview: tr("Print preview")
         case .print: tr("Print the recipe")
         case .history: tr("History of calculations")
-        case .exportHistory, .clearHistory: nil
+        case .exportHistory, .exportShownHistory, .clearHistory: nil
         case .recordTreatment: tr("Record the treatment")
         case .saveRecord: tr("Save the record")
         case .recordHistoryEntry: nil

@@ -120,11 +120,16 @@ private let invokeCreatePopup: GtkMenuButtonCreatePopupFunc = { button, data in
 }
 
 /// Gives `button` its menu only when it is first opened: building a popover menu is a good
-/// part of a header bar's cost, and the window should show without it.
+/// part of a header bar's cost, and the window should show without it. GTK calls the
+/// function before every opening; the menu is made the first time only, so later openings
+/// show the same popover.
 @MainActor
 func setMenuLazily(_ button: some GPointer, _ makeMenu: @escaping @MainActor () -> OpaquePointer) {
     let menuButton: OpaquePointer = cast(button)
+    var made = false
     let create: IdleAction = {
+        guard !made else { return }
+        made = true
         let menu = makeMenu()
         gtk_menu_button_set_menu_model(menuButton, cast(menu))
         g_object_unref(menu.rawPointer)

@@ -35,8 +35,10 @@ public final class CalculatorWindow {
     var bannerLabel: Widget!
     /// The banner message the user closed; it stays closed until another one comes.
     var dismissedBanner: String?
+    /// The header's favorites menu, changed in place as favorites change; owned here.
     let favoritesMenu: OpaquePointer
     var primaryMenuButton: Widget!
+    var favoritesMenuButton: Widget!
     /// The open favorites manager, if any; its GTK window owns it.
     weak var favoritesWindow: FavoritesWindow?
     /// The open history window, if any; its GTK window owns it.
@@ -45,6 +47,10 @@ public final class CalculatorWindow {
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
     var reportButtons: Widget!
+
+    isolated deinit {
+        g_object_unref(favoritesMenu.rawPointer)
+    }
 
     init(application: UnsafeMutablePointer<GtkApplication>, model: CalculatorViewModel, services: AppServices) {
         self.application = application
@@ -90,6 +96,7 @@ public final class CalculatorWindow {
         gtk_header_bar_pack_start(cast(header), newButton)
 
         let favorites = gtk_menu_button_new()!
+        favoritesMenuButton = favorites
         gtk_menu_button_set_icon_name(cast(favorites), "starred-symbolic")
         gtk_widget_set_tooltip_text(favorites, tr("Favorites"))
         ko_accessible_set_label(favorites, tr("Favorites"))

@@ -14,7 +14,9 @@ extension HistoryWindow {
     func installActions() {
         // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addStringAction(.exportHistory, to: actions) { [unowned self] choice in export(choice) }
+        addStringAction(.exportHistory, to: actions) { [unowned self] choice in export(choice, filteredOnly: false) }
+        addStringAction(.exportShownHistory, to: actions) { [unowned self] choice in export(choice, filteredOnly: true) }
+        gtk_menu_button_set_menu_model(cast(exportButton), cast(Self.exportMenu))
         addAction(.clearHistory, to: actions) { [unowned self] in confirmClear() }
         gtk_actionable_set_action_name(cast(clearButton), Action.clearHistory.rawValue)
 
@@ -34,29 +36,27 @@ extension HistoryWindow {
     func updateActions() {
         setEnabled(!model.isReadOnly && !model.entries.isEmpty, .clearHistory, in: actions)
         setEnabled(!model.entries.isEmpty, .exportHistory, in: actions)
-        gtk_menu_button_set_menu_model(cast(exportButton), cast(exportMenu()))
+        // What the search and dates show can be exported apart only when they hide something.
+        setEnabled(model.filter.isActive && !model.filtered.isEmpty, .exportShownHistory, in: actions)
     }
 
-    /// CSV with ";" (Polish spreadsheets), CSV with ",", JSON — of everything, and of what
-    /// the search and dates show when they hide something.
-    private func exportMenu() -> OpaquePointer {
+    /// CSV with ";" (Polish spreadsheets), CSV with ",", JSON — of everything, and of what the
+    /// search and dates show. Built once for every history window: the choices never change.
+    static let exportMenu: OpaquePointer = {
         let menu = g_menu_new()!
-        func section(_ title: String, scope: String) {
+        for (title, action) in [(tr("All calculations"), Action.exportHistory), (tr("Only the calculations shown"), .exportShownHistory)] {
             let items = g_menu_new()!
-            g_menu_append(items, tr("CSV, separated by ; (Polish spreadsheets)…"), Action.exportHistory.rawValue + "::csv-semicolon-" + scope)
-            g_menu_append(items, tr("CSV, separated by , …"), Action.exportHistory.rawValue + "::csv-comma-" + scope)
-            g_menu_append(items, tr("JSON…"), Action.exportHistory.rawValue + "::json-" + scope)
+            g_menu_append(items, tr("CSV, separated by ; (Polish spreadsheets)…"), action.rawValue + "::csv-semicolon")
+            g_menu_append(items, tr("CSV, separated by , …"), action.rawValue + "::csv-comma")
+            g_menu_append(items, tr("JSON…"), action.rawValue + "::json")
             g_menu_append_section(menu, title, cast(items))
             g_object_unref(items.rawPointer)
         }
-        section(tr("All calculations"), scope: "all")
-        if model.filter.isActive { section(tr("Only the calculations shown"), scope: "shown") }
         return menu
-    }
+    }()
 
-    /// `choice` is "<format>-<scope>", as the export menu names it.
-    func export(_ choice: String) {
-        let filteredOnly = choice.hasSuffix("-shown")
+    /// `choice` is the format, as the export menu names it.
+    func export(_ choice: String, filteredOnly: Bool) {
         let format: HistoryExportFormat = choice.hasPrefix("json") ? .json
             : .csv(choice.hasPrefix("csv-semicolon") ? .semicolon : .comma)
         let isJSON = choice.hasPrefix("json")
