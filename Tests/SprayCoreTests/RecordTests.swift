@@ -275,6 +275,22 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(RecordStore(file: path("records.json")).records.count, 20)
     }
 
+    func testDeleteAllDataTakesTheDailyCopiesToo() throws {
+        let day = today
+        let records = RecordStore(file: path("records.json"), today: { day })
+        try records.add(completeDetails(), at: april)
+        try records.add(completeDetails(), at: april)  // the second change keeps a copy of the first
+        XCTAssertEqual(records.dailyCopies.map { URL(fileURLWithPath: $0).lastPathComponent }, ["records-2026-04-14.json"])
+        let deletion = DataDeletion(history: HistoryStore(file: path("history.json")), records: records,
+                                    favorites: FavoritesViewModel(store: FavoritesStore(file: path("favorites.json"))),
+                                    settings: SettingsStore(file: path("settings.json")))
+        XCTAssertTrue(deletion.whatGoes[1].hasSuffix("records.json), and its 1 daily copy (\(path("backups").path))"), deletion.whatGoes[1])
+        XCTAssertEqual(deletion.perform(), [])
+        XCTAssertEqual(records.records, [])
+        XCTAssertEqual(records.dailyCopies, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("backups").path), [])
+    }
+
     func testAuthorisationNumbersAreSuggestedFromEarlierRecords() throws {
         let records = store()
         try records.add(completeDetails(), at: april)

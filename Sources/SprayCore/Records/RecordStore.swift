@@ -104,16 +104,22 @@ public final class RecordStore {
         }
     }
 
-    /// Removes every record (Delete All Data, after the user was told how many) and returns them.
+    /// Removes every record and the daily copies (Delete All Data, after the user was told
+    /// how many) and returns the records.
     @discardableResult
     public func removeAll() throws -> [TreatmentRecord] {
         var removed: [TreatmentRecord] = []
-        try modify { items in
+        try loaded.modify { items in
             removed = items
             items = []
         }
+        recordsChanged()
+        try backups.removeAll()
         return removed
     }
+
+    /// The daily copies kept in backups/, oldest first.
+    public var dailyCopies: [String] { backups.copies() }
 
     /// Merges records exported on another machine (`record import`), by id: a new record is
     /// added; one known here gains the versions it does not have yet in its trail (the one

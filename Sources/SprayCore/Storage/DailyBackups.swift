@@ -56,6 +56,13 @@ struct DailyBackups {
         }.sorted().map { directory.path + "/" + $0 }
     }
 
+    /// Deletes every copy (Delete All Data).
+    func removeAll() throws(StorageError) {
+        for path in copies() where unlink(path) != 0 && errno != ENOENT {
+            throw .cannotWrite(path: path, errno: errno)
+        }
+    }
+
     private func pruneOldCopies() throws(StorageError) {
         for path in copies().dropLast(Self.kept) where unlink(path) != 0 {
             throw .cannotWrite(path: path, errno: errno)

@@ -25,7 +25,10 @@ public struct DataDeletion {
                 .filled(String(calculations), history.url.path),
             trn("%1$@ treatment record — the register the law asks to keep for 3 years (%2$@)",
                 "%1$@ treatment records — the register the law asks to keep for 3 years (%2$@)", treatments)
-                .filled(String(treatments), records.url.path),
+                .filled(String(treatments), records.url.path)
+                + (records.dailyCopies.isEmpty ? "" : ", " + trn("and its %1$@ daily copy (%2$@)", "and its %1$@ daily copies (%2$@)",
+                                                                   records.dailyCopies.count)
+                    .filled(String(records.dailyCopies.count), POSIXFile.directory(of: records.dailyCopies[0]))),
             trn("%1$@ favorite (%2$@)", "%1$@ favorites (%2$@)", saved).filled(String(saved), favorites.fileURL.path),
             tr("the preferences: language and theme (%@)").filled(settings.url.path),
         ]
