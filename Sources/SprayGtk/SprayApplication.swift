@@ -72,6 +72,8 @@ public final class SprayApplication {
             changeLanguage: { [unowned self] language in
                 let error = saveSettings { $0.language = language }
                 switchLanguage(to: language)
+                // The preferences were rebuilt in the new language: the new window says it.
+                preferencesWindow?.show(error)
                 return error
             },
             changeTheme: { [unowned self] theme in

@@ -129,6 +129,7 @@ final class PreferencesTests: XCTestCase {
             guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
 
             gtk_drop_down_set_selected(cast(preferences.languageDropDown), 1)  // Polski
+            XCTAssertTrue(GtkTestSupport.iterate(until: { harness.app.calculatorWindow?.title == "Kalkulator Oprysku" }))
             let window = harness.app.calculatorWindow!
             XCTAssertEqual(window.title, "Kalkulator Oprysku")
             XCTAssertEqual(Widgets.text(of: window.areaEntry), "15", "typed values stay")
@@ -139,7 +140,7 @@ final class PreferencesTests: XCTestCase {
 
             let reopened = harness.app.preferencesWindow!
             gtk_drop_down_set_selected(cast(reopened.languageDropDown), 2)  // English
-            XCTAssertEqual(harness.app.calculatorWindow!.title, "Spray Calculator")
+            XCTAssertTrue(GtkTestSupport.iterate(until: { harness.app.calculatorWindow?.title == "Spray Calculator" }))
             XCTAssertEqual(Widgets.text(of: harness.app.calculatorWindow!.areaEntry), "15")
             let saved = SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings
             XCTAssertEqual(saved.language, .english)

@@ -75,6 +75,12 @@ public final class RegisterViewModel {
     }
     /// The records that pass the filter, newest treatment first.
     public private(set) var shown: [TreatmentRecord] = []
+    /// Goes up each time `shown` is worked out again (the filter or a record changed).
+    public private(set) var revision = 0
+    /// How many of `shown` are incomplete and withdrawn; counted when the list changes.
+    private var shownCounts = (incomplete: 0, withdrawn: 0)
+    /// The filter choices the records offer, worked out once per change of the records.
+    private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
     public var isReadOnly: Bool { store.isReadOnly }
     public var notices: [String] { store.notices.map(\.message) }
@@ -83,7 +89,10 @@ public final class RegisterViewModel {
 
     public init(store: RecordStore) {
         self.store = store
-        store.observe { [weak self] in self?.refilter() }
+        store.observe { [weak self] in
+            self?.choices = nil
+            self?.refilter()
+        }
         refilter()
     }
 
@@ -98,9 +107,7 @@ public final class RegisterViewModel {
     // MARK: Choices
 
     /// The years that have records, newest first: the seasons to pick.
-    public var seasons: [Int] {
-        Array(Set(records.map(\.details.date.year))).sorted(by: >)
-    }
+    public var seasons: [Int] { currentChoices.seasons }
 
     /// Shows one calendar year (nil: every date).
     public func showSeason(_ year: Int?) {
@@ -109,13 +116,33 @@ public final class RegisterViewModel {
     }
 
     /// The parcels, crops (code and name) and products the records name, sorted.
-    public var parcels: [String] { Self.sortedUnique(records.map { $0.details.parcel.trimmedWhitespace }) }
-    public var crops: [(code: String, name: String)] {
-        var seen: [String: String] = [:]
-        for record in records { if let crop = record.details.crop, !crop.eppoCode.isEmpty { seen[crop.eppoCode] = seen[crop.eppoCode] ?? crop.name } }
-        return seen.map { (code: $0.key, name: $0.value) }.sorted { ($0.name, $0.code) < ($1.name, $1.code) }
+    public var parcels: [String] { currentChoices.parcels }
+    public var crops: [(code: String, name: String)] { currentChoices.crops }
+    public var products: [String] { currentChoices.products }
+
+    private struct Choices {
+        var seasons: [Int]
+        var parcels: [String]
+        var crops: [(code: String, name: String)]
+        var products: [String]
     }
-    public var products: [String] { Self.sortedUnique(records.flatMap { $0.details.products.map { $0.name.trimmedWhitespace } }) }
+
+    private var currentChoices: Choices {
+        if let choices { return choices }
+        var years = Set<Int>(), parcels = Set<String>(), products = Set<String>(), crops: [String: String] = [:]
+        for record in records {
+            let details = record.details
+            years.insert(details.date.year)
+            parcels.insert(details.parcel.trimmedWhitespace)
+            for product in details.products { products.insert(product.name.trimmedWhitespace) }
+            if let crop = details.crop, !crop.eppoCode.isEmpty, crops[crop.eppoCode] == nil { crops[crop.eppoCode] = crop.name }
+        }
+        let made = Choices(seasons: years.sorted(by: >), parcels: Self.sortedUnique(Array(parcels)),
+                           crops: crops.map { (code: $0.key, name: $0.value) }.sorted { ($0.name, $0.code) < ($1.name, $1.code) },
+                           products: Self.sortedUnique(Array(products)))
+        choices = made
+        return made
+    }
 
     // MARK: Presentation
 
@@ -139,8 +166,7 @@ public final class RegisterViewModel {
 
     /// "124 records: 3 incomplete, 1 withdrawn", or "12 of 124 records: …" when filtered.
     public var countText: String {
-        let incomplete = shown.filter { $0.status == .incomplete }.count
-        let withdrawn = shown.filter { $0.status == .withdrawn }.count
+        let (incomplete, withdrawn) = shownCounts
         let total = records.count
         let head = filter.isActive
             ? trn("%1$@ of %2$@ record", "%1$@ of %2$@ records", total).filled(String(shown.count), String(total))
@@ -240,6 +266,15 @@ public final class RegisterViewModel {
 
     private func refilter() {
         shown = store.records.filter(filter.admits)
+        revision += 1
+        shownCounts = (0, 0)
+        for record in shown {
+            switch record.status {
+            case .incomplete: shownCounts.incomplete += 1
+            case .withdrawn: shownCounts.withdrawn += 1
+            case .complete: break
+            }
+        }
         onChange?()
     }
 

@@ -17,6 +17,7 @@ final class PreferencesWindow {
     let restoreButton: Widget
     /// What the last data command said (an error, or what a restore put back).
     let messageLabel: Widget
+    private var isDestroyed = false
 
     /// Dropdown order; nil follows the system. Language names are written in their own language.
     static let languages: [Language?] = [nil, .polish, .english]
@@ -69,8 +70,17 @@ final class PreferencesWindow {
         Widgets.setMargins(box, 20)
         gtk_window_set_child(cast(window), box)
 
-        connect(languageDropDown, "notify::selected", withArgument: { [unowned self] _ in
-            show(changeLanguage(Self.languages[Int(gtk_drop_down_get_selected(cast(languageDropDown)))]))
+        // A new language rebuilds the windows, this one included. The change waits until the
+        // dropdown's signal is over (it must not be destroyed inside its own notification),
+        // and only a window still shown says anything.
+        connect(window, "destroy") { [weak self] in self?.isDestroyed = true }
+        connect(languageDropDown, "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
+            let language = Self.languages[Int(gtk_drop_down_get_selected(cast(languageDropDown)))]
+            runWhenIdle { [weak self] in
+                let problem = changeLanguage(language)
+                if let self, !isDestroyed { show(problem) }
+            }
         })
         connect(themeDropDown, "notify::selected", withArgument: { [unowned self] _ in
             show(changeTheme(Theme.allCases[Int(gtk_drop_down_get_selected(cast(themeDropDown)))]))
@@ -139,7 +149,7 @@ final class PreferencesWindow {
         }
     }
 
-    private func show(_ message: String?, isError: Bool = true) {
+    func show(_ message: String?, isError: Bool = true) {
         gtk_label_set_text(cast(messageLabel), message ?? "")
         Widgets.setClass("field-error", on: messageLabel, isError)
         gtk_widget_set_visible(messageLabel, message == nil ? 0 : 1)

@@ -39,8 +39,8 @@ final class RegisterWindow {
     var productChoices: [String?] = [nil]
     /// Set while the dropdowns are refilled, so their "selected" signals change no filter.
     var isFillingChoices = false
-    /// The records the list shows; nil until the list has its size (see `present`).
-    private var shownRecords: [TreatmentRecord]?
+    /// The view-model's revision the list shows; nil until the list has its size (see `present`).
+    private var shownRevision: Int?
 
     isolated deinit {
         g_object_unref(actions.rawPointer)
@@ -85,10 +85,10 @@ final class RegisterWindow {
     /// Shows the window; the rows arrive once the list has its size (as in HistoryWindow).
     func present() {
         gtk_window_present(cast(window))
-        guard shownRecords == nil else { return }
+        guard shownRevision == nil else { return }
         addTickCallback(listView) { [weak self] _ in
             guard let self, gtk_widget_get_height(listView) > 0 else { return self != nil }
-            shownRecords = []
+            shownRevision = -1
             refresh()
             return false
         }
@@ -172,9 +172,10 @@ final class RegisterWindow {
     /// Copies the view-model into the widgets: choices, rows, count, empty text, banner, actions.
     func refresh() {
         fillChoices()
-        if let shown = shownRecords, shown != model.shown {
+        // Rows are rebuilt only when the records shown changed (not on every refresh).
+        if let shown = shownRevision, shown != model.revision {
             rows.replaceAll(with: model.shown.map(\.id.uuidString))
-            shownRecords = model.shown
+            shownRevision = model.revision
         }
         gtk_label_set_text(cast(countLabel), model.countText)
         let empty = model.emptyText
