@@ -30,9 +30,12 @@ public final class AppServices {
         calculator.recorder = DeferredRecorder { [unowned self] in self.history }
     }
 
-    /// The stores in the user's data and config directories (or the test overrides).
+    /// The stores in the user's data and config directories (or the test overrides). The
+    /// treatment records start being read at once, on another core (RecordPreload).
     public static func standard(settings: SettingsStore = .standard()) -> AppServices {
-        AppServices(history: { .standard() }, favorites: FavoritesViewModel(store: .standard()), settings: settings)
+        let records = RecordPreload(file: DataLocations.current.recordsFile)
+        return AppServices(history: { .standard() }, favorites: FavoritesViewModel(store: .standard()), settings: settings,
+                           records: { RecordStore(preloaded: records) })
     }
 
     /// Every calculation recorded with Calculate; read from its file on first use.

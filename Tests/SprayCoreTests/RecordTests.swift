@@ -301,3 +301,16 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(records.authorisations(forProduct: "Nieznany"), [])
     }
 }
+
+final class RecordPreloadTests: TemporaryDirectoryTestCase {
+    func testAPreloadedStoreHoldsWhatTheFileHolds() throws {
+        let file = path("records.json")
+        let saved = try RecordStore(file: file).add(completeDetails(), at: Date(timeIntervalSince1970: 1_776_148_200))
+        let preload = RecordPreload(file: file)
+        let store = RecordStore(preloaded: preload)
+        XCTAssertEqual(store.records, [saved])
+        XCTAssertEqual(RecordStore(preloaded: preload).records, [saved], "a second store does not wait for ever")
+        try store.add(completeDetails(), at: Date())
+        XCTAssertEqual(RecordStore(file: file).records.count, 2, "the preloaded store writes the same file")
+    }
+}

@@ -29,18 +29,31 @@ public final class RecordStore {
     private var backups: DailyBackups
     private var observers: [() -> Void] = []
 
-    public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
-                today: (@Sendable () -> CalendarDate)? = nil) {
-        loaded = LoadedFile(VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion,
-                                          codec: .lines, patience: patience))
+    public convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
+                            today: (@Sendable () -> CalendarDate)? = nil) {
+        self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, today: today)
+    }
+
+    private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, today: (@Sendable () -> CalendarDate)?) {
+        self.loaded = loaded
+        let file = loaded.file.url
         backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
                                today: today ?? { LocalTime.today() })
         recordsChanged()
     }
 
+    /// The store over what `preload` read (on another core, while the app started).
+    public convenience init(preloaded preload: RecordPreload) {
+        self.init(loaded: preload.take(), backupDirectory: nil, today: nil)
+    }
+
     /// The store on `records.json` in the data directory.
     public static func standard(patience: LockPatience = .interactive) -> RecordStore {
         RecordStore(file: DataLocations.current.recordsFile, patience: patience)
+    }
+
+    static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<TreatmentRecord> {
+        VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion, codec: .lines, patience: patience)
     }
 
     public func observe(_ onChange: @escaping () -> Void) {

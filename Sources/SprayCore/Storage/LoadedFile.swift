@@ -32,3 +32,5 @@ struct LoadedFile<Item: Codable> {
         }
     }
 }
+
+extension LoadedFile: Sendable where Item: Sendable {}

@@ -162,3 +162,4 @@ public struct VersionedFile<Item: Codable>: Sendable {
 
 extension VersionedFile.Contents: Equatable where Item: Equatable {}
 extension VersionedFile.Contents: Sendable where Item: Sendable {}
+extension VersionedFile.Snapshot: Sendable where Item: Sendable {}
