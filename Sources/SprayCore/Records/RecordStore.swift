@@ -192,13 +192,16 @@ public final class RecordStore {
     }
 
     private func recordsChanged() {
-        records = loaded.contents.items.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if x.details.date != y.details.date { return x.details.date > y.details.date }
-            if x.details.startTime != y.details.startTime { return (x.details.startTime ?? ClockTime(hour: 0, minute: 0)!) > (y.details.startTime ?? ClockTime(hour: 0, minute: 0)!) }
-            if x.createdAt != y.createdAt { return x.createdAt > y.createdAt }
-            return a.offset > b.offset
-        }.map(\.element)
+        // Newest treatment first: by day, start hour (none counts as midnight), when saved,
+        // then the file's order. The keys are worked out once per record, not per comparison.
+        let items = loaded.contents.items
+        let keys = items.enumerated().map { offset, record in
+            (day: record.details.date.daysSinceEpoch,
+             minute: record.details.startTime.map { $0.hour * 60 + $0.minute } ?? 0,
+             saved: record.createdAt.timeIntervalSince1970, offset: offset)
+        }
+        records = keys.sorted { ($0.day, $0.minute, $0.saved, $0.offset) > ($1.day, $1.minute, $1.saved, $1.offset) }
+            .map { items[$0.offset] }
         for observer in observers { observer() }
     }
 
