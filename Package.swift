@@ -58,6 +58,11 @@ let package = Package(
             name: "PDFTestSupport",
             path: "Tests/PDFTestSupport"
         ),
+        .target(
+            name: "CatalogTestSupport",
+            dependencies: ["SprayCore"],
+            path: "Tests/CatalogTestSupport"
+        ),
         .executableTarget(
             name: "spray-bench",
             dependencies: ["SprayCore"],
@@ -65,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayCore"],
+            dependencies: ["SprayCore", "CatalogTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -78,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayReportTests",
-            dependencies: ["SprayReport", "SprayCore", "CPangoCairo", "PDFTestSupport"],
+            dependencies: ["SprayReport", "SprayCore", "CPangoCairo", "PDFTestSupport", "CatalogTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

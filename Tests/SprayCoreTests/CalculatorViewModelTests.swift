@@ -1,6 +1,7 @@
 // The calculator's behaviour without GTK: typing, validation states, commands, results text.
 
 import FoundationEssentials
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

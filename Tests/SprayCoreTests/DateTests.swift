@@ -2,6 +2,7 @@
 // through the C library (with TZ pinned), and the history's date and time texts.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

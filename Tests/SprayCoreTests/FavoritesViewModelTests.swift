@@ -2,6 +2,7 @@
 // form, replace by name, rename, delete, and refuse setups that are not valid.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

@@ -4,6 +4,7 @@
 
 import Foundation
 import Synchronization
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

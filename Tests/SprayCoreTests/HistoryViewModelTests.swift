@@ -2,6 +2,7 @@
 // range in local time, row texts in both languages, reopening, details, delete and undo.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

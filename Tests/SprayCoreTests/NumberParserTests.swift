@@ -1,6 +1,7 @@
 // Parsing: numbers as farmers type them, and everything else refused.
 
 import FoundationEssentials
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

@@ -2,6 +2,7 @@
 // versioned JSON that docs/records-format.md documents and `record import` reads back.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

@@ -4,6 +4,7 @@
 // measurer.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

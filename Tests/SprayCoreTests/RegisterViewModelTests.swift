@@ -3,6 +3,7 @@
 // the details with the correction trail, and exports of what is shown or everything.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

@@ -3,6 +3,7 @@
 // instead of blank lines; without a record the blank lines stay.
 
 import Foundation
+import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 

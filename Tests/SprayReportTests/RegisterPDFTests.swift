@@ -5,6 +5,7 @@
 import Foundation
 import PDFTestSupport
 import SprayCore
+import CatalogTestSupport
 import XCTest
 @testable import SprayReport
 

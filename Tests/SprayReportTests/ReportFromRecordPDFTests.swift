@@ -4,6 +4,7 @@
 import Foundation
 import PDFTestSupport
 import SprayCore
+import CatalogTestSupport
 import XCTest
 @testable import SprayReport
 

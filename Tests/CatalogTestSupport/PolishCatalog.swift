@@ -1,25 +1,25 @@
-// A translator for tests that reads po/pl.po directly, so engine and view-model tests can
-// check real Polish strings and plural forms without gettext or GTK.
+// A translator for tests that reads po/pl.po directly, so engine, view-model and report
+// tests can check real Polish strings and plural forms without gettext or GTK.
 
 import Foundation
-@testable import SprayCore
+import SprayCore
 
-enum PolishCatalog {
+public enum PolishCatalog {
     /// The Plural-Forms rule pl.po declares; `translator` evaluates the same rule.
-    static let pluralForms = "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+    public static let pluralForms = "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 
-    static func pluralIndex(_ n: Int) -> Int {
+    public static func pluralIndex(_ n: Int) -> Int {
         if n == 1 { return 0 }
         if (2...4).contains(n % 10) && !(10...19).contains(n % 100) { return 1 }
         return 2
     }
 
-    static let poFile = URL(fileURLWithPath: #filePath)
+    public static let poFile = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("po/pl.po")
 
     /// msgid → msgstr forms, read from pl.po.
-    static let entries: [String: [String]] = {
+    public static let entries: [String: [String]] = {
         guard let text = try? String(contentsOf: poFile, encoding: .utf8) else { return [:] }
         var entries: [String: [String]] = [:]
         var msgid = "", forms: [Int: String] = [:], current: ((String) -> Void)? = nil
@@ -47,7 +47,7 @@ enum PolishCatalog {
         return entries
     }()
 
-    static func unquote(_ text: Substring) -> String {
+    public static func unquote(_ text: Substring) -> String {
         var body = text.trimmingCharacters(in: .whitespaces)
         if body.hasPrefix("\"") { body.removeFirst() }
         if body.hasSuffix("\"") { body.removeLast() }
@@ -55,7 +55,7 @@ enum PolishCatalog {
             .replacingOccurrences(of: "\\\\", with: "\\")
     }
 
-    static var translator: Translator {
+    public static var translator: Translator {
         Translator(
             language: .polish,
             singular: { msgid in entries[msgid]?.first.flatMap { $0.isEmpty ? nil : $0 } ?? msgid },
@@ -67,7 +67,7 @@ enum PolishCatalog {
 }
 
 /// Runs `body` with the Polish catalog installed, then restores the translator.
-func inPolish<T>(_ body: () throws -> T) rethrows -> T {
+public func inPolish<T>(_ body: () throws -> T) rethrows -> T {
     let previous = Translation.current
     Translation.install(PolishCatalog.translator)
     defer { Translation.install(previous) }
