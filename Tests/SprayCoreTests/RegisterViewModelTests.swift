@@ -97,6 +97,7 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
         try store.correct(id: model.shown[0].id, to: fixed, note: "brak przyczyny", at: april.addingTimeInterval(60))
         let lines = model.details(of: model.shown[0])
         XCTAssertTrue(lines.contains { $0.label == "Reason" && $0.value == "omacnica" })
+        XCTAssertTrue(lines.contains { $0.label == "Status" && $0.value == "complete" }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.label == "Version 1" && $0.value.hasSuffix(": brak przyczyny") }, "\(lines)")
         XCTAssertEqual(model.row(for: model.shown[0]).status, .complete)
     }

@@ -185,7 +185,8 @@ public final class RegisterViewModel {
     /// Every field of a record, as (label, value) lines, then each earlier version.
     public func details(of record: TreatmentRecord) -> [(label: String, value: String)] {
         var lines = Self.lines(of: record.details)
-        lines.append((tr("Status"), record.status.title + (row(for: record).statusText.isEmpty ? "" : " — " + row(for: record).statusText)))
+        let status = row(for: record).statusText
+        lines.append((tr("Status"), status.isEmpty ? record.status.title : status))
         lines.append((tr("Saved"), Timestamp.local(record.createdAt)))
         for (index, revision) in record.corrections.enumerated().reversed() {
             let replaced = index + 1 < record.corrections.count ? record.corrections[index + 1].savedAt : record.changedAt

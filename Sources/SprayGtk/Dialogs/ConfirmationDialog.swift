@@ -43,8 +43,10 @@ final class DialogWindow {
         attach(self, to: window)
     }
 
-    func setContent(_ content: [Widget], buttons: [Widget]) {
-        let cancel = Widgets.button(tr("_Cancel"))
+    /// `content` above a row of `buttons` after a Cancel button (`cancelLabel`: Close, when
+    /// the dialog only shows something).
+    func setContent(_ content: [Widget], buttons: [Widget], cancelLabel: String = tr("_Cancel")) {
+        let cancel = Widgets.button(cancelLabel)
         connect(cancel, "clicked") { [unowned self] in close() }
         let buttonRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [cancel] + buttons)
         gtk_widget_set_halign(buttonRow, GTK_ALIGN_END)

@@ -69,7 +69,6 @@ extension RegisterWindow {
             let label = Widgets.label(line.label, classes: ["dim-label"])
             gtk_widget_set_valign(label, GTK_ALIGN_START)
             let value = Widgets.label(line.value, wrap: true)
-            gtk_label_set_selectable(cast(value), 1)
             gtk_grid_attach(cast(grid), label, 0, Int32(row), 1, 1)
             gtk_grid_attach(cast(grid), value, 1, Int32(row), 1, 1)
         }
@@ -79,7 +78,7 @@ extension RegisterWindow {
         gtk_scrolled_window_set_max_content_height(cast(scroller), 520)
         gtk_scrolled_window_set_child(cast(scroller), grid)
         gtk_window_set_default_size(cast(dialog.window), 560, -1)
-        dialog.setContent([scroller], buttons: [])
+        dialog.setContent([scroller], buttons: [], cancelLabel: tr("_Close"))
         dialog.present(focus: grid)
     }
 
