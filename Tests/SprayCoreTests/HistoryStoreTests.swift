@@ -312,7 +312,10 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         try store.update(id: entry.id, parcel: "A", crop: nil, notes: nil)
         try store.delete(ids: [entry.id])
         store.reload()
-        XCTAssertEqual(heard, [1, 1, 0, 0])
+        XCTAssertEqual(heard, [1, 1, 0], "a reload that finds the file as it was changes nothing")
+        try HistoryStore(file: path("history.json")).record(job(area: 2), at: Date())
+        store.reload()
+        XCTAssertEqual(heard, [1, 1, 0, 1], "an entry saved elsewhere is heard of")
     }
 
     // Sharing the file

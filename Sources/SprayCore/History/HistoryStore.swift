@@ -46,8 +46,8 @@ public final class HistoryStore: CalculationRecorder {
 
     /// Reads the file again (another process may have written it).
     public func reload() {
-        loaded.reload()
-        entriesChanged()
+        // A window that comes to the front reloads: when the file is as read, nothing is redone.
+        if loaded.reload() { entriesChanged() }
     }
 
     /// Keeps the calculation of `input` as a new entry, stamped `date` to the whole second.

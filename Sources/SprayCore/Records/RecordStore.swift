@@ -61,8 +61,8 @@ public final class RecordStore {
     }
 
     public func reload() {
-        loaded.reload()
-        recordsChanged()
+        // A window that comes to the front reloads: when the file is as read, nothing is redone.
+        if loaded.reload() { recordsChanged() }
     }
 
     public func record(id: UUID) -> TreatmentRecord? {

@@ -12,13 +12,17 @@ struct LoadedFile<Item: Codable> {
         reload()
     }
 
-    mutating func reload() {
+    /// Reads the file again; false when it holds the very bytes read last (nothing changed).
+    @discardableResult
+    mutating func reload() -> Bool {
+        let previous = snapshot
         do {
             contents = try file.load(reusing: &snapshot)
         } catch {
             snapshot = nil
             contents = .init(notices: [.failed(error)], isReadOnly: true)
         }
+        return previous == nil || previous !== snapshot
     }
 
     /// `VersionedFile.modify`; when it fails the file is read again (another process may

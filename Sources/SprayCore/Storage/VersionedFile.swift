@@ -81,9 +81,15 @@ public struct VersionedFile<Item: Codable>: Sendable {
     /// The bytes last read or written and what they hold: when the file still has exactly
     /// these bytes, reading it again needs no decoding (10 000 history entries take
     /// about 100 ms to decode, comparing the bytes about 1 ms).
-    struct Snapshot {
-        var bytes: [UInt8]
-        var contents: Contents
+    /// A class, so that a reader can tell a reused snapshot (the file unchanged) by identity.
+    final class Snapshot {
+        let bytes: [UInt8]
+        let contents: Contents
+
+        init(bytes: [UInt8], contents: Contents) {
+            self.bytes = bytes
+            self.contents = contents
+        }
     }
 
     /// `load()`, reusing `snapshot` when the file is unchanged and keeping the new one in it.
@@ -162,4 +168,4 @@ public struct VersionedFile<Item: Codable>: Sendable {
 
 extension VersionedFile.Contents: Equatable where Item: Equatable {}
 extension VersionedFile.Contents: Sendable where Item: Sendable {}
-extension VersionedFile.Snapshot: Sendable where Item: Sendable {}
+extension VersionedFile.Snapshot: @unchecked Sendable where Item: Sendable {}  // immutable once made
