@@ -266,7 +266,7 @@ public final class RegisterViewModel {
     }
 
     private func refilter() {
-        shown = store.records.filter(filter.admits)
+        shown = filter.isActive ? store.records.filter(filter.admits) : store.records
         revision += 1
         shownCounts = (0, 0)
         for record in shown {
