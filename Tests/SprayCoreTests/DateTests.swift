@@ -127,3 +127,22 @@ final class TypedDateTests: XCTestCase {
         XCTAssertEqual(date.typedText(in: .english), "2026-04-01")
     }
 }
+
+final class TypedDateRangeTests: XCTestCase {
+    func testWhatTheDateFieldsFilterAndSay() {
+        let rows: [(from: String, to: String, range: (CalendarDate?, CalendarDate?), invalid: (Bool, Bool))] = [
+            ("", "", (nil, nil), (false, false)),
+            ("01.04.2026", " 2026-04-30 ", (CalendarDate(year: 2026, month: 4, day: 1), CalendarDate(year: 2026, month: 4, day: 30)), (false, false)),
+            ("01.04.2", "", (nil, nil), (true, false)),
+            ("", "31.13.2026", (nil, nil), (false, true)),
+        ]
+        for row in rows {
+            let range = TypedDateRange(from: row.from, to: row.to)
+            XCTAssertEqual(range.from, row.range.0, row.from)
+            XCTAssertEqual(range.to, row.range.1, row.to)
+            XCTAssertEqual(range.fromIsInvalid, row.invalid.0, row.from)
+            XCTAssertEqual(range.toIsInvalid, row.invalid.1, row.to)
+            XCTAssertEqual(range.problem, row.invalid.0 || row.invalid.1 ? "Write dates as 2026-04-01" : nil)
+        }
+    }
+}

@@ -96,7 +96,7 @@ final class HistoryWindow {
         ko_accessible_set_label(searchEntry, tr("Search the history"))
         connect(searchEntry, "search-changed") { [unowned self] in model.searchText = Widgets.text(of: searchEntry) }
 
-        let placeholder = CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language)
+        let placeholder = TypedDateRange.example
         fromEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("First day to show"), widthChars: 11)
         toEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("Last day to show"), widthChars: 11)
         connect(fromEntry, "changed") { [unowned self] in datesChanged() }
@@ -183,18 +183,11 @@ final class HistoryWindow {
     }
 
     private func datesChanged() {
-        let from = Widgets.text(of: fromEntry), to = Widgets.text(of: toEntry)
-        let fromDate = CalendarDate(typed: from), toDate = CalendarDate(typed: to)
-        let fromBad = !from.trimmedWhitespace.isEmpty && fromDate == nil
-        let toBad = !to.trimmedWhitespace.isEmpty && toDate == nil
-        Widgets.setClass("error", on: fromEntry, fromBad)
-        Widgets.setClass("error", on: toEntry, toBad)
-        let problem = fromBad || toBad
-            ? tr("Write dates as %@").filled(CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language))
-            : nil
-        gtk_label_set_text(cast(dateError), problem ?? "")
-        gtk_widget_set_visible(dateError, problem == nil ? 0 : 1)
-        // What can be read filters; a half-typed date does not empty the list.
-        model.filter = HistoryFilter(searchText: model.searchText, from: fromBad ? nil : fromDate, to: toBad ? nil : toDate)
+        let range = TypedDateRange(from: Widgets.text(of: fromEntry), to: Widgets.text(of: toEntry))
+        Widgets.setClass("error", on: fromEntry, range.fromIsInvalid)
+        Widgets.setClass("error", on: toEntry, range.toIsInvalid)
+        gtk_label_set_text(cast(dateError), range.problem ?? "")
+        gtk_widget_set_visible(dateError, range.problem == nil ? 0 : 1)
+        model.filter = HistoryFilter(searchText: model.searchText, from: range.from, to: range.to)
     }
 }

@@ -97,7 +97,7 @@ final class RegisterWindow {
     private func makeFilterBar() -> Widget {
         seasonDropDown = Widgets.dropDown([tr("All seasons")], tooltip: tr("Show one season (a calendar year)"))
         connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in seasonChosen() })
-        let placeholder = CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language)
+        let placeholder = TypedDateRange.example
         fromEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("First day to show"), widthChars: 11)
         toEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("Last day to show"), widthChars: 11)
         connect(fromEntry, "changed") { [unowned self] in datesChanged() }
@@ -233,19 +233,14 @@ final class RegisterWindow {
     }
 
     private func datesChanged() {
-        let from = Widgets.text(of: fromEntry), to = Widgets.text(of: toEntry)
-        let fromDate = CalendarDate(typed: from), toDate = CalendarDate(typed: to)
-        let fromBad = !from.isBlank && fromDate == nil, toBad = !to.isBlank && toDate == nil
-        Widgets.setClass("error", on: fromEntry, fromBad)
-        Widgets.setClass("error", on: toEntry, toBad)
-        let problem = fromBad || toBad
-            ? tr("Write dates as %@").filled(CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language))
-            : nil
-        gtk_label_set_text(cast(dateError), problem ?? "")
-        gtk_widget_set_visible(dateError, problem == nil ? 0 : 1)
+        let range = TypedDateRange(from: Widgets.text(of: fromEntry), to: Widgets.text(of: toEntry))
+        Widgets.setClass("error", on: fromEntry, range.fromIsInvalid)
+        Widgets.setClass("error", on: toEntry, range.toIsInvalid)
+        gtk_label_set_text(cast(dateError), range.problem ?? "")
+        gtk_widget_set_visible(dateError, range.problem == nil ? 0 : 1)
         var filter = model.filter
-        filter.from = fromBad ? nil : fromDate
-        filter.to = toBad ? nil : toDate
+        filter.from = range.from
+        filter.to = range.to
         model.filter = filter
     }
 }
