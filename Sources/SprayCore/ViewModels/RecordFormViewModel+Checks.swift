@@ -1,0 +1,170 @@
+// What the record form shows besides the typed text: which fields apply to the type of use,
+// units and labels, the problems that block saving, what the Annex still misses, and the
+// details the texts make.
+
+import FoundationEssentials
+
+extension RecordFormViewModel {
+    // MARK: Presentation
+
+    /// Crop and BBCH are for surfaces; a seed batch for seeds.
+    public var showsCrop: Bool { use == .surface }
+    public var showsSeedBatch: Bool { use == .seeds }
+
+    /// "ha", "m²", "t": what sizes are measured in.
+    public var sizeUnit: String { basis.symbol }
+
+    /// "l/ha", "kg/t": a dose unit per the basis.
+    public func doseUnitTitle(_ unit: QuantityUnit) -> String { unit.rawValue + "/" + basis.symbol }
+
+    /// "Treated: 50 % of the parcel" when both sizes are read.
+    public var fractionText: String? {
+        guard let fraction = details.treatedFraction else { return nil }
+        if fraction > 1 { return tr("The size treated is larger than the parcel: check both sizes.") }
+        let percent = NumberFormat.current.string(fraction * 100, maxFractionDigits: 1)
+        return tr("Treated: %@ %% of the parcel").filled(percent)
+    }
+
+    /// Earlier authorisation numbers of product `index`'s name, other than the one typed.
+    public func authorisationSuggestions(forProduct index: Int) -> [String] {
+        let typed = products[index].authorisation.trimmedWhitespace
+        return Array(store.authorisations(forProduct: products[index].name).filter { $0 != typed }.prefix(3))
+    }
+
+    /// The field's name as the form labels it, for messages that stand apart from the field.
+    public func label(of field: RecordFormField) -> String {
+        switch field {
+        case .date: tr("Date")
+        case .startTime: tr("Start time")
+        case .parcel: tr("Parcel or place")
+        case .parcelIDs: tr("IACS parcel numbers")
+        case .treatedSize: tr("Size treated")
+        case .parcelSize: tr("Parcel size")
+        case .crop: tr("Crop (EPPO code)")
+        case .bbch: tr("Growth stage (BBCH)")
+        case .seedBatch: tr("Seed batch number")
+        case let .productName(index): tr("Name of product %@").filled(String(index + 1))
+        case let .productAuthorisation(index): tr("Authorisation number of %@").filled(productTitle(index))
+        case let .productDose(index): tr("Dose of %@").filled(productTitle(index))
+        case let .productQuantity(index): tr("Quantity used of %@").filled(productTitle(index))
+        case .reason: tr("Reason")
+        case .operatorName: tr("Operator")
+        case .notes: tr("Notes")
+        case .correctionNote: tr("Why it is corrected")
+        }
+    }
+
+    /// The product's name, or "product 2" when it has none.
+    public func productTitle(_ index: Int) -> String {
+        let name = products[index].name.trimmedWhitespace
+        return name.isEmpty || FreeText.lineProblem(name) != nil ? tr("product %@").filled(String(index + 1)) : name
+    }
+
+    /// What keeps the form from being saved, in the order of the form.
+    public var problems: [RecordFormProblem] {
+        var found: [RecordFormProblem] = []
+        func add(_ field: RecordFormField, _ message: String?) {
+            if let message { found.append(RecordFormProblem(field: field, message: message)) }
+        }
+        let dateText = text(of: .date).trimmedWhitespace
+        if dateText.isEmpty {
+            add(.date, tr("enter the date of the treatment"))
+        } else if CalendarDate(typed: dateText) == nil {
+            add(.date, tr("write the date as %1$@ or %2$@").filled("21.11.2026", "2026-11-21"))
+        }
+        let timeText = text(of: .startTime).trimmedWhitespace
+        if !timeText.isEmpty, ClockTime(parsing: timeText) == nil {
+            add(.startTime, tr("write the hour as 06:30, or leave it empty"))
+        }
+        add(.parcel, FreeText.lineProblem(text(of: .parcel))?.message)
+        add(.parcelIDs, FreeText.notesProblem(text(of: .parcelIDs))?.message)
+        add(.treatedSize, number(text(of: .treatedSize)).problem)
+        add(.parcelSize, number(text(of: .parcelSize)).problem)
+        if showsCrop {
+            if !text(of: .crop).trimmedWhitespace.isEmpty, crop == nil {
+                add(.crop, tr("choose a crop from the list, or type its EPPO code (e.g. TRZAW)"))
+            }
+            let bbch = text(of: .bbch).trimmedWhitespace
+            if !bbch.isEmpty, !BBCHStage.isValid(code: bbch) { add(.bbch, tr("write two digits, 00 to 99")) }
+        }
+        if showsSeedBatch { add(.seedBatch, FreeText.lineProblem(text(of: .seedBatch))?.message) }
+        for index in products.indices {
+            add(.productName(index), FreeText.lineProblem(products[index].name)?.message)
+            add(.productAuthorisation(index), FreeText.lineProblem(products[index].authorisation)?.message)
+            add(.productDose(index), number(products[index].doseText).problem)
+            add(.productQuantity(index), number(products[index].quantityText).problem)
+        }
+        add(.reason, FreeText.lineProblem(text(of: .reason))?.message)
+        add(.operatorName, FreeText.lineProblem(text(of: .operatorName))?.message)
+        add(.notes, FreeText.notesProblem(text(of: .notes))?.message)
+        add(.correctionNote, FreeText.notesProblem(text(of: .correctionNote))?.message)
+        if correcting != nil, text(of: .correctionNote).trimmedWhitespace.isEmpty {
+            add(.correctionNote, tr("say why the record is corrected: the earlier version is kept with this note"))
+        }
+        return found
+    }
+
+    public func problem(for field: RecordFormField) -> String? {
+        problems.first { $0.field == field }?.message
+    }
+
+    /// What the law asks for that the record would lack: it is saved anyway, as incomplete.
+    public var missing: [MissingField] { RecordCompleteness.missing(in: details) }
+
+    /// The live summary under the form.
+    public var completenessText: String {
+        let details = self.details
+        let missing = RecordCompleteness.missing(in: details)
+        guard !missing.isEmpty else { return tr("Complete: everything the law asks for is filled in.") }
+        let list = missing.map { Self.lowercasedFirst($0.title(in: details)) }.joined(separator: ", ")
+        return tr("Saved as incomplete: missing %@").filled(list)
+    }
+
+    public var isComplete: Bool { missing.isEmpty }
+
+    /// Why the register cannot take the record now (a newer or locked file), if so.
+    public var storeProblem: String? {
+        guard store.isReadOnly else { return nil }
+        return store.notices.last?.message ?? tr("The register cannot be changed now.")
+    }
+
+    public var canSave: Bool { problems.isEmpty && storeProblem == nil && saved == nil }
+
+    /// The details as the fields stand; unreadable numbers, dates and codes are left out
+    /// (today's date stands in for an unreadable one).
+    public var details: TreatmentDetails {
+        func trimmed(_ field: RecordFormField) -> String { text(of: field).trimmedWhitespace }
+        let ids = text(of: .parcelIDs).split { $0 == "," || $0 == "\n" || $0 == ";" }
+            .map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+        let bbch = trimmed(.bbch)
+        let batch = trimmed(.seedBatch)
+        return TreatmentDetails(
+            use: use, date: CalendarDate(typed: trimmed(.date)) ?? today, startTime: ClockTime(parsing: trimmed(.startTime)),
+            parcel: trimmed(.parcel), parcelIDs: ids, treatedSize: number(text(of: .treatedSize)).value,
+            parcelSize: number(text(of: .parcelSize)).value, basis: basis,
+            crop: showsCrop ? crop : nil, bbch: showsCrop && BBCHStage.isValid(code: bbch) ? bbch : nil,
+            seedBatch: showsSeedBatch && !batch.isEmpty ? batch : nil,
+            products: products.map { product in
+                ProductUse(name: product.name.trimmedWhitespace, authorisation: product.authorisation.trimmedWhitespace,
+                           dose: number(product.doseText).value, doseUnit: product.unit, quantityUsed: number(product.quantityText).value)
+            },
+            reason: trimmed(.reason), operatorName: trimmed(.operatorName), notes: trimmed(.notes))
+    }
+
+    // MARK: Helpers
+
+    /// A positive number, nothing for blank text, or the problem.
+    fileprivate func number(_ text: String) -> (value: Decimal?, problem: String?) {
+        switch NumberParser.parse(text) {
+        case let .success(value) where value > 0: (value, nil)
+        case .success: (nil, InputProblem.notPositive.message)
+        case .failure(.empty): (nil, nil)
+        case let .failure(problem): (nil, InputProblem(problem).message)
+        }
+    }
+
+    fileprivate static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
