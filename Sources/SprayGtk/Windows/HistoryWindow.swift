@@ -18,6 +18,7 @@ final class HistoryWindow {
     /// The window's "win." actions.
     let actions = g_simple_action_group_new()!
     var listView: Widget!
+    var itemList: ItemList!
     var searchEntry: Widget!
     var fromEntry: Widget!
     var toEntry: Widget!
@@ -124,40 +125,22 @@ final class HistoryWindow {
     }
 
     private func makeList() -> Widget {
-        let factory = gtk_signal_list_item_factory_new()!
-        connect(factory, "setup", withArgument: { [unowned self] item in
-            guard let item else { return }
-            let row = HistoryRowView(window: self)
-            gtk_list_item_set_child(cast(item), row.container)
-        })
-        connect(factory, "bind", withArgument: { [unowned self] item in
-            guard let item, let child = gtk_list_item_get_child(cast(item)),
-                  let row = owner(of: child, as: HistoryRowView.self) else { return }
-            let position = Int(gtk_list_item_get_position(cast(item)))
-            guard model.filtered.indices.contains(position) else { return }
-            row.show(model.filtered[position], model.row(for: model.filtered[position]))
-            if position == 0 { Trace.mark("history rows") }
-        })
-        let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
-        listView = gtk_list_view_new(cast(selection), cast(factory))
-        gtk_list_view_set_show_separators(cast(listView), 1)
-        gtk_list_view_set_single_click_activate(cast(listView), 0)
-        connect(listView, "activate", withArgument: { [unowned self] position in
-            let index = Int(UInt(bitPattern: position))
-            guard model.filtered.indices.contains(index) else { return }
-            reopen(model.filtered[index])
-        })
-        ko_accessible_set_label(listView, tr("Calculations"))
-
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), listView)
-        gtk_widget_set_vexpand(scroller, 1)
-        emptyLabel = Widgets.label("", classes: ["prompt"], xalign: 0.5, wrap: true)
-        gtk_widget_set_vexpand(emptyLabel, 1)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, children: [scroller, emptyLabel])
+        let list = ItemList(
+            rows: rows, accessibleLabel: tr("Calculations"),
+            makeRow: { [unowned self] in HistoryRowView(window: self).container },
+            bind: { [unowned self] child, position in
+                guard let row = owner(of: child, as: HistoryRowView.self), model.filtered.indices.contains(position) else { return }
+                row.show(model.filtered[position], model.row(for: model.filtered[position]))
+                if position == 0 { Trace.mark("history rows") }
+            },
+            activate: { [unowned self] position in
+                guard model.filtered.indices.contains(position) else { return }
+                reopen(model.filtered[position])
+            })
+        listView = list.listView
+        emptyLabel = list.emptyLabel
+        itemList = list
+        return list.container
     }
 
     // MARK: Binding
@@ -170,10 +153,7 @@ final class HistoryWindow {
             shownEntries = model.filtered
         }
         gtk_label_set_text(cast(countLabel), model.countText)
-        let empty = model.emptyText
-        gtk_label_set_text(cast(emptyLabel), empty ?? "")
-        gtk_widget_set_visible(emptyLabel, empty == nil ? 0 : 1)
-        gtk_widget_set_visible(gtk_widget_get_parent(listView), empty == nil ? 1 : 0)
+        itemList.showEmpty(model.emptyText)
 
         let message = model.lastError ?? model.deletedText ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")

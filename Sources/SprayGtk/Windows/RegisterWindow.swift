@@ -20,6 +20,7 @@ final class RegisterWindow {
     /// The window's "win." actions.
     let actions = g_simple_action_group_new()!
     var listView: Widget!
+    var itemList: ItemList!
     var seasonDropDown: Widget!
     var fromEntry: Widget!
     var toEntry: Widget!
@@ -133,38 +134,23 @@ final class RegisterWindow {
     }
 
     private func makeList() -> Widget {
-        let factory = gtk_signal_list_item_factory_new()!
-        connect(factory, "setup", withArgument: { [unowned self] item in
-            guard let item else { return }
-            gtk_list_item_set_child(cast(item), RegisterRowView(window: self).container)
-        })
-        connect(factory, "bind", withArgument: { [unowned self] item in
-            guard let item, let child = gtk_list_item_get_child(cast(item)),
-                  let row = owner(of: child, as: RegisterRowView.self) else { return }
-            let position = Int(gtk_list_item_get_position(cast(item)))
-            guard model.shown.indices.contains(position) else { return }
-            let record = model.shown[position]
-            row.show(record, model.row(for: record), canRemove: model.canRemove(record))
-            if position == 0 { Trace.mark("register rows") }
-        })
-        let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
-        listView = gtk_list_view_new(cast(selection), cast(factory))
-        gtk_list_view_set_show_separators(cast(listView), 1)
-        connect(listView, "activate", withArgument: { [unowned self] position in
-            let index = Int(UInt(bitPattern: position))
-            guard model.shown.indices.contains(index) else { return }
-            showDetails(model.shown[index])
-        })
-        ko_accessible_set_label(listView, tr("Treatment records"))
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), listView)
-        gtk_widget_set_vexpand(scroller, 1)
-        emptyLabel = Widgets.label("", classes: ["prompt"], xalign: 0.5, wrap: true)
-        gtk_widget_set_vexpand(emptyLabel, 1)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, children: [scroller, emptyLabel])
+        let list = ItemList(
+            rows: rows, accessibleLabel: tr("Treatment records"),
+            makeRow: { [unowned self] in RegisterRowView(window: self).container },
+            bind: { [unowned self] child, position in
+                guard let row = owner(of: child, as: RegisterRowView.self), model.shown.indices.contains(position) else { return }
+                let record = model.shown[position]
+                row.show(record, model.row(for: record), canRemove: model.canRemove(record))
+                if position == 0 { Trace.mark("register rows") }
+            },
+            activate: { [unowned self] position in
+                guard model.shown.indices.contains(position) else { return }
+                showDetails(model.shown[position])
+            })
+        listView = list.listView
+        emptyLabel = list.emptyLabel
+        itemList = list
+        return list.container
     }
 
     // MARK: Binding
@@ -178,10 +164,7 @@ final class RegisterWindow {
             shownRevision = model.revision
         }
         gtk_label_set_text(cast(countLabel), model.countText)
-        let empty = model.emptyText
-        gtk_label_set_text(cast(emptyLabel), empty ?? "")
-        gtk_widget_set_visible(emptyLabel, empty == nil ? 0 : 1)
-        gtk_widget_set_visible(gtk_widget_get_parent(listView), empty == nil ? 1 : 0)
+        itemList.showEmpty(model.emptyText)
         let message = model.lastError ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")
         gtk_widget_set_visible(banner, message == nil ? 0 : 1)
