@@ -17,14 +17,17 @@ public final class AppServices {
     private var openedHistory: HistoryStore?
     private let openRecords: () -> RecordStore
     private var openedRecords: RecordStore?
+    private let openLibrary: () -> LibraryStore
+    private var openedLibrary: LibraryStore?
 
     public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
                 favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() },
-                backup: BackupViewModel = BackupViewModel()) {
+                library: @escaping () -> LibraryStore = { .standard() }, backup: BackupViewModel = BackupViewModel()) {
         self.calculator = calculator
         self.backup = backup
         self.openHistory = history
         self.openRecords = records
+        self.openLibrary = library
         self.favorites = favorites
         self.settings = settings
         calculator.recorder = DeferredRecorder { [unowned self] in self.history }
@@ -54,19 +57,28 @@ public final class AppServices {
         return store
     }
 
+    /// The farm's products, fields and sprayers; read from library.json on first use.
+    public var library: LibraryStore {
+        if let openedLibrary { return openedLibrary }
+        let store = openLibrary()
+        openedLibrary = store
+        return store
+    }
+
     /// The history window's state; made when the window first opens.
     public private(set) lazy var historyModel = HistoryViewModel(store: history)
     /// The register window's state; made when the window first opens.
     public private(set) lazy var registerModel = RegisterViewModel(store: records)
 
     public var dataDeletion: DataDeletion {
-        DataDeletion(history: history, records: records, favorites: favorites, settings: settings)
+        DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings)
     }
 
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner;
     /// the history's once it has been read.
     public var notices: [String] {
         (openedHistory?.notices.map(\.message) ?? []) + (openedRecords?.notices.map(\.message) ?? [])
+            + (openedLibrary?.notices.map(\.message) ?? [])
             + favorites.notices + settings.notices.map(\.message)
     }
 }

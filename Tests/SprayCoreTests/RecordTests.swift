@@ -282,6 +282,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         try records.add(completeDetails(), at: april)  // the second change keeps a copy of the first
         XCTAssertEqual(records.dailyCopies.map { URL(fileURLWithPath: $0).lastPathComponent }, ["records-2026-04-14.json"])
         let deletion = DataDeletion(history: HistoryStore(file: path("history.json")), records: records,
+                                    library: LibraryStore(file: path("library.json")),
                                     favorites: FavoritesViewModel(store: FavoritesStore(file: path("favorites.json"))),
                                     settings: SettingsStore(file: path("settings.json")))
         XCTAssertTrue(deletion.whatGoes[1].hasSuffix("records.json), and its 1 daily copy (\(path("backups").path))"), deletion.whatGoes[1])

@@ -26,6 +26,7 @@ final class CalculatorHarness {
             favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
             settings: SettingsStore(file: directory.appendingPathComponent("settings.json")),
             records: { [directory] in RecordStore(file: directory.appendingPathComponent("records.json")) },
+            library: { [directory] in LibraryStore(file: directory.appendingPathComponent("library.json")) },
             backup: BackupViewModel(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.path,
                                                                            "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path]))
         )

@@ -75,7 +75,7 @@ public enum NozzleSize: String, CaseIterable, Sendable, Codable {
 
 /// A sprayer's measured setting: the nozzle flow at a speed and pressure, on a date.
 /// The spray volume follows from the sprayer's nozzle spacing.
-public struct SprayerCalibration: Equatable, Sendable {
+public struct SprayerCalibration: Equatable, Sendable, Codable {
     /// Litres per minute per nozzle, as measured (the catch test's mean) or computed.
     public var flowPerNozzle: Decimal
     /// km/h.
@@ -83,6 +83,10 @@ public struct SprayerCalibration: Equatable, Sendable {
     /// bar; nil when not known.
     public var pressure: Decimal?
     public var date: CalendarDate
+
+    private enum CodingKeys: String, CodingKey {
+        case flowPerNozzle = "flow", speed, pressure, date
+    }
 
     public init(flowPerNozzle: Decimal, speed: Decimal, pressure: Decimal? = nil, date: CalendarDate) {
         self.flowPerNozzle = flowPerNozzle

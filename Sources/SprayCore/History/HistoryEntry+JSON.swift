@@ -76,6 +76,9 @@ extension JobInput {
             line += ",\"unit\":\""
             line += product.unit.rawValue
             line += "\""
+            if let formulation = product.formulation {
+                line += ",\"formulation\":\"" + formulation.rawValue + "\""
+            }
             preserved.products[index]?.append(to: &line)
             line += "}"
         }
@@ -121,18 +124,19 @@ extension JobInput {
 
 extension ProductInput {
     fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
-        var name: String?, rate: Decimal?, unit: RateUnit?
+        var name: String?, rate: Decimal?, unit: RateUnit?, formulation: Formulation?
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
             switch key {
             case "name": name = try scanner.string()
             case "rate": rate = try scanner.decimal(&numbers)
             case "unit": unit = try scanner.choice()
+            case "formulation": formulation = try scanner.choice()
             default: try unknown.keep(key, from: &scanner)
             }
         }
         guard let name, let rate, let unit else { throw scanner.error("a product with name, rate and unit") }
-        self.init(name: name, rate: rate, unit: unit)
+        self.init(name: name, rate: rate, unit: unit, formulation: formulation)
     }
 }
 

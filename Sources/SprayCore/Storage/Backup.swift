@@ -1,5 +1,5 @@
 // All of the app's data as one file, and back: the history, the treatment records, the
-// favorites and the settings, each exactly as it is on disk. A restore checks the whole
+// farm's library, the favorites and the settings, each exactly as it is on disk. A restore checks the whole
 // backup before it touches anything, replaces each file under its lock, and keeps the file
 // it replaces beside it (NAME.before-restore-<time>), so nothing is ever lost by restoring.
 //
@@ -34,7 +34,7 @@ public enum Backup {
     /// The files a backup holds, and the folder of each.
     static func places(_ locations: DataLocations) -> [(name: String, folder: String)] {
         [("history.json", locations.dataDirectory), ("records.json", locations.dataDirectory),
-         ("favorites.json", locations.dataDirectory), ("settings.json", locations.configDirectory)]
+         ("library.json", locations.dataDirectory), ("favorites.json", locations.dataDirectory), ("settings.json", locations.configDirectory)]
     }
 
     /// The backup of every app file that exists, read as it is now.

@@ -41,6 +41,8 @@ public struct DataLocations: Equatable, Sendable {
     public var favoritesFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "favorites.json")) }
     public var historyFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "history.json")) }
     public var recordsFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "records.json")) }
+    /// The farm's products, fields and sprayers (LibraryStore).
+    public var libraryFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "library.json")) }
     /// The daily copies of the records (RecordStore).
     public var backupsDirectory: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "backups")) }
     public var settingsFile: URL { URL(fileURLWithPath: DataLocations.join(configDirectory, "settings.json")) }

@@ -43,6 +43,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case ambiguousPoint(String)
     /// Text longer than `limit` characters.
     case tooLong(limit: Int)
+    /// Not a whole number of 0 or more (days, treatments).
+    case notAWholeNumber
     /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
     case controlCharacter
 
@@ -96,6 +98,8 @@ public enum InputProblem: Equatable, Sendable, Error {
                 .filled(text, digits, text.replacing(".", with: " "), text.replacing(".", with: ","))
         case let .tooLong(limit):
             return tr("too long: at most %@ characters").filled(String(limit))
+        case .notAWholeNumber:
+            return tr("must be a whole number, 0 or more")
         case .controlCharacter:
             return tr("contains a control character (such as a line break, an escape or a text-direction mark); type plain text")
         case let .tooManyLoads(limit):

@@ -7,11 +7,14 @@ public struct ProductForm: Equatable, Sendable, Codable {
     public var name: String
     public var rateText: String
     public var unit: RateUnit
+    /// Set when the product was picked from the library (or reopened with one); nil otherwise.
+    public var formulation: Formulation?
 
-    public init(name: String = "", rateText: String = "", unit: RateUnit = .litresPerHectare) {
+    public init(name: String = "", rateText: String = "", unit: RateUnit = .litresPerHectare, formulation: Formulation? = nil) {
         self.name = name
         self.rateText = rateText
         self.unit = unit
+        self.formulation = formulation
     }
 }
 
@@ -40,7 +43,9 @@ public struct JobForm: Equatable, Sendable, Codable {
         self.init(
             areaText: format.editable(input.area), areaUnit: input.areaUnit,
             sprayRateText: format.editable(input.sprayRate), tankText: format.editable(input.tankCapacity),
-            products: input.products.map { ProductForm(name: $0.name, rateText: format.editable($0.rate), unit: $0.unit) },
+            products: input.products.map {
+                ProductForm(name: $0.name, rateText: format.editable($0.rate), unit: $0.unit, formulation: $0.formulation)
+            },
             strategy: input.strategy
         )
     }
@@ -69,7 +74,8 @@ public struct JobForm: Equatable, Sendable, Codable {
             sprayRate: number(sprayRateText, .sprayRate),
             tankCapacity: number(tankText, .tankCapacity),
             products: products.enumerated().map { index, product in
-                ProductInput(name: product.name, rate: number(product.rateText, .productRate(index)), unit: product.unit)
+                ProductInput(name: product.name, rate: number(product.rateText, .productRate(index)), unit: product.unit,
+                             formulation: product.formulation)
             },
             strategy: strategy
         )

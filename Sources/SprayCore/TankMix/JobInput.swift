@@ -16,11 +16,14 @@ public struct ProductInput: Equatable, Sendable, Codable {
     public var name: String
     public var rate: Decimal
     public var unit: RateUnit
+    /// The formulation type, for the mixing order; nil when not known.
+    public var formulation: Formulation?
 
-    public init(name: String = "", rate: Decimal, unit: RateUnit = .litresPerHectare) {
+    public init(name: String = "", rate: Decimal, unit: RateUnit = .litresPerHectare, formulation: Formulation? = nil) {
         self.name = name
         self.rate = rate
         self.unit = unit
+        self.formulation = formulation
     }
 
     /// `name` trimmed, or "Product" (one product) / "Product 2" (several) when it is empty.

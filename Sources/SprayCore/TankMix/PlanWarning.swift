@@ -6,6 +6,12 @@ public enum PlanWarning: Equatable, Sendable {
     case unusualSprayRate(Decimal)
     case unusualTankCapacity(Decimal)
     case manyLoads(Int)
+    /// More products in one tank than advisers recommend.
+    case manyProducts(Int)
+    /// A product's rate above the maximum its label allows (from the farm's library).
+    case rateAboveLabel(product: String, rate: Decimal, maximum: Decimal, unit: RateUnit)
+    /// This treatment would be number `count` of a product on a field this season, more than the label allows.
+    case treatmentsAboveLabel(product: String, field: String, count: Int, allowed: Int)
 
     /// Spray volumes outside this range, l/ha, are unusual.
     static let usualSprayRates: ClosedRange<Decimal> = 5...3000
@@ -13,6 +19,8 @@ public enum PlanWarning: Equatable, Sendable {
     static let usualTankCapacities: ClosedRange<Decimal> = 5...60_000
     /// More loads than this is unusual for one job.
     static let usualMaximumLoads = 500
+    /// More products than this in one tank raise the risk that they do not mix.
+    static let usualMaximumProducts = 3
 
     public var message: String {
         let format = NumberFormat.current
@@ -32,6 +40,17 @@ public enum PlanWarning: Equatable, Sendable {
                        "This job takes %d tank loads, more than usual. Check the area and the tank capacity.",
                        count)
                 .filled(String(count))
+        case let .manyProducts(count):
+            return trn("%d product shares one tank: more than three raise the risk that they do not mix. Make a jar test first.",
+                       "%d products share one tank: more than three raise the risk that they do not mix. Make a jar test first.",
+                       count)
+                .filled(String(count))
+        case let .rateAboveLabel(product, rate, maximum, unit):
+            return tr("%1$@: %2$@ %4$@ is more than the label's maximum of %3$@ %4$@.")
+                .filled(product, format.string(rate, maxFractionDigits: 4), format.string(maximum, maxFractionDigits: 4), unit.symbol)
+        case let .treatmentsAboveLabel(product, field, count, allowed):
+            return tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the label allows %4$@.")
+                .filled(product, field, String(count), String(allowed))
         }
     }
 }

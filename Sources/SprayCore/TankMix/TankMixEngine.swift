@@ -105,6 +105,9 @@ public enum TankMixEngine {
         if plan.loadCount > PlanWarning.usualMaximumLoads {
             warnings.append(.manyLoads(plan.loadCount))
         }
+        if plan.input.products.count > PlanWarning.usualMaximumProducts {
+            warnings.append(.manyProducts(plan.input.products.count))
+        }
         return warnings
     }
 }

@@ -1,24 +1,28 @@
 // "Delete all data" in Preferences: what exactly goes (named with counts and file paths,
-// for the confirmation) and doing it — the history, the treatment records, the favorites
-// and the preferences.
+// for the confirmation) and doing it — the history, the treatment records, the library,
+// the favorites and the preferences.
 
 import FoundationEssentials
 
 public struct DataDeletion {
     let history: HistoryStore
     let records: RecordStore
+    let library: LibraryStore
     let favorites: FavoritesViewModel
     let settings: SettingsStore
 
-    public init(history: HistoryStore, records: RecordStore, favorites: FavoritesViewModel, settings: SettingsStore) {
+    public init(history: HistoryStore, records: RecordStore, library: LibraryStore, favorites: FavoritesViewModel,
+                settings: SettingsStore) {
         self.history = history
         self.records = records
+        self.library = library
         self.favorites = favorites
         self.settings = settings
     }
 
     /// One line per thing deleted, each naming its file.
     public var whatGoes: [String] {
+        let libraryCount = library.library.products.count + library.library.fields.count + library.library.sprayers.count
         let calculations = history.entries.count, saved = favorites.favorites.count, treatments = records.records.count
         return [
             trn("%1$@ calculation in the history (%2$@)", "%1$@ calculations in the history (%2$@)", calculations)
@@ -29,6 +33,8 @@ public struct DataDeletion {
                 + (records.dailyCopies.isEmpty ? "" : ", " + trn("and its %1$@ daily copy (%2$@)", "and its %1$@ daily copies (%2$@)",
                                                                    records.dailyCopies.count)
                     .filled(String(records.dailyCopies.count), POSIXFile.directory(of: records.dailyCopies[0]))),
+            trn("%1$@ product, field or sprayer in the library (%2$@)", "%1$@ products, fields and sprayers in the library (%2$@)",
+                libraryCount).filled(String(libraryCount), library.url.path),
             trn("%1$@ favorite (%2$@)", "%1$@ favorites (%2$@)", saved).filled(String(saved), favorites.fileURL.path),
             tr("the preferences: language and theme (%@)").filled(settings.url.path),
         ]
@@ -39,6 +45,7 @@ public struct DataDeletion {
         var problems: [String] = []
         do { _ = try history.clear() } catch { problems.append(userMessage(error)) }
         do { _ = try records.removeAll() } catch { problems.append(userMessage(error)) }
+        do { _ = try library.removeAll() } catch { problems.append(userMessage(error)) }
         if case let .failure(problem) = favorites.deleteAll() { problems.append(problem.message) }
         do { try settings.update { $0 = Settings() } } catch { problems.append(userMessage(error)) }
         return problems

@@ -1,0 +1,177 @@
+// A library item as the user typed it, in the library window's editor or as `library add`
+// options: one validation path for both, each problem keyed by the field it is in.
+
+import FoundationEssentials
+
+/// A field of a library item's editor.
+public enum LibraryFormField: String, CaseIterable, Sendable {
+    case name, authorisation, rate, maximumRate, maximumTreatments, preHarvestDays, notes
+    case area, parcelIDs
+    case tank, width, spacing
+
+    /// The label the editor gives it.
+    public var label: String {
+        switch self {
+        case .name: tr("Name")
+        case .authorisation: tr("Authorisation number")
+        case .rate: tr("Usual rate")
+        case .maximumRate: tr("Maximum rate on the label")
+        case .maximumTreatments: tr("Treatments per season allowed")
+        case .preHarvestDays: tr("Pre-harvest interval (days)")
+        case .notes: tr("Notes")
+        case .area: tr("Area (ha)")
+        case .parcelIDs: tr("Parcel identifiers")
+        case .tank: tr("Tank capacity (l)")
+        case .width: tr("Working width (m)")
+        case .spacing: tr("Nozzle spacing (m)")
+        }
+    }
+}
+
+public struct LibraryFormError: Error, Equatable, Sendable {
+    public var field: LibraryFormField
+    public var problem: InputProblem
+
+    public init(_ field: LibraryFormField, _ problem: InputProblem) {
+        self.field = field
+        self.problem = problem
+    }
+}
+
+/// Every problem of one editor's texts; never empty.
+public struct InvalidLibraryItem: Error, Equatable, Sendable {
+    public var errors: [LibraryFormError]
+
+    public func problem(of field: LibraryFormField) -> InputProblem? {
+        errors.first { $0.field == field }?.problem
+    }
+}
+
+/// Reads the texts of one editor, collecting every problem.
+struct LibraryFormReader {
+    var errors: [LibraryFormError] = []
+
+    mutating func name(_ text: String) -> String {
+        let name = text.trimmedWhitespace
+        if name.isEmpty {
+            errors.append(LibraryFormError(.name, .empty))
+        } else if let problem = FreeText.lineProblem(name) {
+            errors.append(LibraryFormError(.name, problem))
+        }
+        return name
+    }
+
+    mutating func line(_ text: String, _ field: LibraryFormField) -> String {
+        if let problem = FreeText.lineProblem(text) { errors.append(LibraryFormError(field, problem)) }
+        return text.trimmedWhitespace
+    }
+
+    mutating func notes(_ text: String) -> String {
+        if let problem = FreeText.notesProblem(text) { errors.append(LibraryFormError(.notes, problem)) }
+        return text.trimmedWhitespace
+    }
+
+    /// A number above 0; nil when the text is blank and `required` is false.
+    mutating func positive(_ text: String, _ field: LibraryFormField, required: Bool = false) -> Decimal? {
+        if text.trimmedWhitespace.isEmpty, !required { return nil }
+        switch NumberParser.parse(text) {
+        case let .success(value) where value > 0: return value
+        case .success: errors.append(LibraryFormError(field, .notPositive))
+        case let .failure(problem): errors.append(LibraryFormError(field, InputProblem(problem)))
+        }
+        return nil
+    }
+
+    /// A whole number of 0 or more; nil when blank.
+    mutating func whole(_ text: String, _ field: LibraryFormField) -> Int? {
+        let trimmed = text.trimmedWhitespace
+        if trimmed.isEmpty { return nil }
+        guard trimmed.count <= 6, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed) else {
+            errors.append(LibraryFormError(field, .notAWholeNumber))
+            return nil
+        }
+        return value
+    }
+}
+
+public struct ProductDraft: Equatable, Sendable {
+    public var name = "", authorisation = "", rate = "", maximumRate = "", maximumTreatments = "", preHarvestDays = "", notes = ""
+    public var formulation: Formulation?
+    public var unit: RateUnit = .litresPerHectare
+
+    public init() {}
+
+    public init(_ product: LibraryProduct, format: NumberFormat = .current) {
+        name = product.name
+        authorisation = product.authorisation
+        formulation = product.formulation
+        rate = product.rate.map(format.editable) ?? ""
+        unit = product.unit
+        maximumRate = product.maximumRate.map(format.editable) ?? ""
+        maximumTreatments = product.maximumTreatments.map(String.init) ?? ""
+        preHarvestDays = product.preHarvestDays.map(String.init) ?? ""
+        notes = product.notes
+    }
+
+    public func product(id: UUID = UUID()) -> Result<LibraryProduct, InvalidLibraryItem> {
+        var reader = LibraryFormReader()
+        let product = LibraryProduct(
+            id: id, name: reader.name(name), authorisation: reader.line(authorisation, .authorisation),
+            formulation: formulation, rate: reader.positive(rate, .rate), unit: unit,
+            maximumRate: reader.positive(maximumRate, .maximumRate),
+            maximumTreatments: reader.whole(maximumTreatments, .maximumTreatments),
+            preHarvestDays: reader.whole(preHarvestDays, .preHarvestDays), notes: reader.notes(notes))
+        return reader.errors.isEmpty ? .success(product) : .failure(InvalidLibraryItem(errors: reader.errors))
+    }
+}
+
+public struct FieldDraft: Equatable, Sendable {
+    public var name = "", area = ""
+    /// Identifiers separated by commas, semicolons or line breaks.
+    public var parcelIDs = ""
+    public var crop: CropChoice?
+
+    public init() {}
+
+    public init(_ field: LibraryField, format: NumberFormat = .current) {
+        name = field.name
+        area = format.editable(field.area)
+        parcelIDs = field.parcelIDs.joined(separator: ", ")
+        crop = field.crop
+    }
+
+    public func field(id: UUID = UUID()) -> Result<LibraryField, InvalidLibraryItem> {
+        var reader = LibraryFormReader()
+        let ids = parcelIDs.split(whereSeparator: { ",;\n".contains($0) }).map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+        for id in ids { _ = reader.line(id, .parcelIDs) }
+        let field = LibraryField(id: id, name: reader.name(name), area: reader.positive(area, .area, required: true) ?? 0,
+                                 parcelIDs: ids, crop: crop)
+        return reader.errors.isEmpty ? .success(field) : .failure(InvalidLibraryItem(errors: reader.errors))
+    }
+}
+
+public struct SprayerDraft: Equatable, Sendable {
+    public var name = "", tank = "", width = "", spacing = ""
+    public var nozzle: NozzleSize?
+    /// Kept as it is: only the calibration window changes it.
+    public var calibration: SprayerCalibration?
+
+    public init() {}
+
+    public init(_ sprayer: LibrarySprayer, format: NumberFormat = .current) {
+        name = sprayer.name
+        tank = format.editable(sprayer.tankCapacity)
+        width = sprayer.workingWidth.map(format.editable) ?? ""
+        spacing = sprayer.nozzleSpacing.map(format.editable) ?? ""
+        nozzle = sprayer.nozzle
+        calibration = sprayer.calibration
+    }
+
+    public func sprayer(id: UUID = UUID()) -> Result<LibrarySprayer, InvalidLibraryItem> {
+        var reader = LibraryFormReader()
+        let sprayer = LibrarySprayer(id: id, name: reader.name(name), tankCapacity: reader.positive(tank, .tank, required: true) ?? 0,
+                                     workingWidth: reader.positive(width, .width), nozzleSpacing: reader.positive(spacing, .spacing),
+                                     nozzle: nozzle, calibration: calibration)
+        return reader.errors.isEmpty ? .success(sprayer) : .failure(InvalidLibraryItem(errors: reader.errors))
+    }
+}

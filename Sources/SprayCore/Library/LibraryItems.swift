@@ -1,0 +1,211 @@
+// The farm's own lists: the products it sprays, its fields and its sprayers, typed once
+// and picked in the calculator, the record form and the command line. A plan, a history
+// entry and a record keep their own copy of what they took from here, so editing or
+// deleting a library item never changes them.
+
+import FoundationEssentials
+
+/// A product as its label describes it.
+public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
+    public var id: UUID
+    public var name: String
+    /// Nr zezwolenia, e.g. "R-12/2024"; empty when not given (adjuvants, fertilisers).
+    public var authorisation: String
+    public var formulation: Formulation?
+    /// The rate usually sprayed, in `unit`.
+    public var rate: Decimal?
+    public var unit: RateUnit
+    /// The label's highest rate, in `unit`.
+    public var maximumRate: Decimal?
+    /// The label's most treatments per season.
+    public var maximumTreatments: Int?
+    /// Karencja: days from the treatment to the harvest.
+    public var preHarvestDays: Int?
+    public var notes: String
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, authorisation, formulation, rate, unit, maximumRate = "max_rate"
+        case maximumTreatments = "max_treatments", preHarvestDays = "phi_days", notes
+    }
+
+    public init(id: UUID = UUID(), name: String, authorisation: String = "", formulation: Formulation? = nil,
+                rate: Decimal? = nil, unit: RateUnit = .litresPerHectare, maximumRate: Decimal? = nil,
+                maximumTreatments: Int? = nil, preHarvestDays: Int? = nil, notes: String = "") {
+        self.id = id
+        self.name = name
+        self.authorisation = authorisation
+        self.formulation = formulation
+        self.rate = rate
+        self.unit = unit
+        self.maximumRate = maximumRate
+        self.maximumTreatments = maximumTreatments
+        self.preHarvestDays = preHarvestDays
+        self.notes = notes
+    }
+}
+
+/// A field (or a parcel) of the farm.
+public struct LibraryField: Equatable, Sendable, Codable, Identifiable {
+    public var id: UUID
+    public var name: String
+    /// Hectares.
+    public var area: Decimal
+    /// IACS / ARiMR parcel identifiers.
+    public var parcelIDs: [String]
+    /// What grows there this season.
+    public var crop: CropChoice?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, area, parcelIDs = "parcel_ids", crop
+    }
+
+    public init(id: UUID = UUID(), name: String, area: Decimal, parcelIDs: [String] = [], crop: CropChoice? = nil) {
+        self.id = id
+        self.name = name
+        self.area = area
+        self.parcelIDs = parcelIDs
+        self.crop = crop
+    }
+}
+
+/// A sprayer and how it is set up.
+public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
+    public var id: UUID
+    public var name: String
+    /// Litres.
+    public var tankCapacity: Decimal
+    /// The boom's working width, m.
+    public var workingWidth: Decimal?
+    /// Metres between nozzles.
+    public var nozzleSpacing: Decimal?
+    public var nozzle: NozzleSize?
+    /// The latest calibration (the calibration window saves it).
+    public var calibration: SprayerCalibration?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, tankCapacity = "tank", workingWidth = "width", nozzleSpacing = "spacing", nozzle, calibration
+    }
+
+    public init(id: UUID = UUID(), name: String, tankCapacity: Decimal, workingWidth: Decimal? = nil,
+                nozzleSpacing: Decimal? = nil, nozzle: NozzleSize? = nil, calibration: SprayerCalibration? = nil) {
+        self.id = id
+        self.name = name
+        self.tankCapacity = tankCapacity
+        self.workingWidth = workingWidth
+        self.nozzleSpacing = nozzleSpacing
+        self.nozzle = nozzle
+        self.calibration = calibration
+    }
+}
+
+/// What kind of thing a library item is; the word the command line uses for it.
+public enum LibraryKind: String, CaseIterable, Sendable, Codable {
+    case product, field, sprayer
+}
+
+/// One entry of library.json: a product, a field or a sprayer.
+public enum LibraryItem: Equatable, Sendable, Identifiable {
+    case product(LibraryProduct)
+    case field(LibraryField)
+    case sprayer(LibrarySprayer)
+
+    public var id: UUID {
+        switch self {
+        case let .product(item): item.id
+        case let .field(item): item.id
+        case let .sprayer(item): item.id
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case let .product(item): item.name
+        case let .field(item): item.name
+        case let .sprayer(item): item.name
+        }
+    }
+
+    public var kind: LibraryKind {
+        switch self {
+        case .product: .product
+        case .field: .field
+        case .sprayer: .sprayer
+        }
+    }
+
+    /// The same item with another id (an import that matched a local item by name keeps the local id).
+    func withID(_ id: UUID) -> LibraryItem {
+        switch self {
+        case var .product(item): item.id = id; return .product(item)
+        case var .field(item): item.id = id; return .field(item)
+        case var .sprayer(item): item.id = id; return .sprayer(item)
+        }
+    }
+}
+
+extension LibraryItem: Codable {
+    private enum CodingKeys: String, CodingKey { case kind }
+
+    /// `{"kind": "product", …the product's own members…}`.
+    public init(from decoder: any Decoder) throws {
+        switch try decoder.container(keyedBy: CodingKeys.self).decode(LibraryKind.self, forKey: .kind) {
+        case .product: self = .product(try LibraryProduct(from: decoder))
+        case .field: self = .field(try LibraryField(from: decoder))
+        case .sprayer: self = .sprayer(try LibrarySprayer(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case let .product(item): try item.encode(to: encoder)
+        case let .field(item): try item.encode(to: encoder)
+        case let .sprayer(item): try item.encode(to: encoder)
+        }
+    }
+}
+
+/// The lists as read, each sorted by name, with lookups by name (trimmed, any case).
+public struct Library: Equatable, Sendable {
+    public var products: [LibraryProduct]
+    public var fields: [LibraryField]
+    public var sprayers: [LibrarySprayer]
+
+    public init(products: [LibraryProduct] = [], fields: [LibraryField] = [], sprayers: [LibrarySprayer] = []) {
+        self.products = products
+        self.fields = fields
+        self.sprayers = sprayers
+    }
+
+    init(items: [LibraryItem]) {
+        self.init()
+        for item in items {
+            switch item {
+            case let .product(product): products.append(product)
+            case let .field(field): fields.append(field)
+            case let .sprayer(sprayer): sprayers.append(sprayer)
+            }
+        }
+        products.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
+        fields.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
+        sprayers.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
+    }
+
+    public var isEmpty: Bool { products.isEmpty && fields.isEmpty && sprayers.isEmpty }
+
+    public func product(named name: String) -> LibraryProduct? {
+        products.first { Library.nameKey($0.name) == Library.nameKey(name) }
+    }
+
+    public func field(named name: String) -> LibraryField? {
+        fields.first { Library.nameKey($0.name) == Library.nameKey(name) }
+    }
+
+    public func sprayer(named name: String) -> LibrarySprayer? {
+        sprayers.first { Library.nameKey($0.name) == Library.nameKey(name) }
+    }
+
+    /// How names are told apart: trimmed, case-insensitive.
+    static func nameKey(_ name: String) -> String { name.trimmedWhitespace.lowercased() }
+}
