@@ -69,3 +69,18 @@ static inline GtkWidget *ko_message_dialog_new(GtkWindow *parent, GtkMessageType
         gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
     return dialog;
 }
+
+/* Suggests `strings` (NULL-terminated) under `entry` as it is typed, by prefix in any case.
+   A GtkEntryCompletion over a one-column GtkListStore: GTK 4.8 has no newer way. */
+static inline void ko_entry_set_completion(GtkWidget *entry, const char *const *strings) {
+    GtkListStore *store = gtk_list_store_new(1, G_TYPE_STRING);
+    for (const char *const *s = strings; *s; s++)
+        gtk_list_store_insert_with_values(store, NULL, -1, 0, *s, -1);
+    GtkEntryCompletion *completion = gtk_entry_completion_new();
+    gtk_entry_completion_set_model(completion, GTK_TREE_MODEL(store));
+    gtk_entry_completion_set_text_column(completion, 0);
+    gtk_entry_completion_set_minimum_key_length(completion, 1);
+    gtk_entry_set_completion(GTK_ENTRY(entry), completion);
+    g_object_unref(completion);
+    g_object_unref(store);
+}

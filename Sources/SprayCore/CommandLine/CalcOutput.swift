@@ -15,6 +15,7 @@ public enum CalcJSONOutput {
                 ("unit", .string(product.unit.symbol)),
                 ("total", .number(plan.productTotals[index])),
                 ("total_unit", .string(product.unit.quantityUnit.rawValue)),
+                ("formulation", product.formulation.map { .string($0.rawValue) } ?? .null),
             ])
         }
         let loads: [JSONValue] = plan.loads.map { group in
@@ -34,6 +35,7 @@ public enum CalcJSONOutput {
             ("total_water_l", .number(plan.totalWater)),
             ("products", .array(products)),
             ("loads", .array(loads)),
+            ("mixing_order", .array(MixingOrder(input).productOrder.map { .string(input.displayName(ofProduct: $0)) })),
             ("warnings", .array(plan.warnings.map { .string($0.message) })),
         ])
         return document.serialized() + "\n"
@@ -82,6 +84,9 @@ public enum CalcTextOutput {
             let heading = LoadSummary.recipeTitle(group.kind) + " — " + LoadSummary.loadSize(group, format: format)
             sections.append(heading + "\n" + table(recipe, indent: "  ", alignValuesRight: true))
         }
+        let steps = MixingOrder.lines(for: plan).enumerated().map { "  \($0.offset + 1). " + FreeText.displayable($0.element) }
+        sections.append(([tr("Order of filling the tank")] + steps + ["  " + MixingOrder.jarTestLine(for: plan, format: format),
+                                                                     "  " + MixingOrder.labelNote]).joined(separator: "\n"))
         if !plan.warnings.isEmpty {
             sections.append(plan.warnings.map { tr("Warning:") + " " + $0.message }.joined(separator: "\n"))
         }

@@ -76,6 +76,11 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day `days` days later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
     /// The day `days` days after 1970-01-01.
     init(daysSinceEpoch days: Int) {
         let z = days + 719_468

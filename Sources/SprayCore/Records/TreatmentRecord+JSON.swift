@@ -138,6 +138,7 @@ extension TreatmentDetails {
             if let dose = product.dose { line += ",\"dose\":" + numbers.text(dose) }
             line += ",\"dose_unit\":\"" + product.doseUnit.rawValue + "\",\"name\":"
             JSONValue.appendQuoted(product.name, to: &line)
+            if let days = product.preHarvestDays { line += ",\"phi_days\":" + String(days) }
             if let quantity = product.quantityUsed { line += ",\"quantity_used\":" + numbers.text(quantity) }
             preserved.products[index]?.append(to: &line)
             line += "}"
@@ -212,7 +213,7 @@ extension TreatmentDetails {
 
 extension ProductUse {
     fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
-        var name: String?, authorisation = "", dose: Decimal?, unit: QuantityUnit?, quantity: Decimal?
+        var name: String?, authorisation = "", dose: Decimal?, unit: QuantityUnit?, quantity: Decimal?, days: Int?
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
             switch key {
@@ -221,11 +222,15 @@ extension ProductUse {
             case "dose": dose = try scanner.optionalDecimal(&numbers)
             case "dose_unit": unit = try scanner.choice()
             case "quantity_used": quantity = try scanner.optionalDecimal(&numbers)
+            case "phi_days":
+                guard try !scanner.null() else { continue }
+                guard let value = Int(try scanner.numberText()), value >= 0 else { throw scanner.error("a number of days") }
+                days = value
             default: try unknown.keep(key, from: &scanner)
             }
         }
         guard let name, let unit else { throw scanner.error("a product with name and dose_unit") }
-        self.init(name: name, authorisation: authorisation, dose: dose, doseUnit: unit, quantityUsed: quantity)
+        self.init(name: name, authorisation: authorisation, dose: dose, doseUnit: unit, quantityUsed: quantity, preHarvestDays: days)
     }
 }
 

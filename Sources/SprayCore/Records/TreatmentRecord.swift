@@ -134,17 +134,21 @@ public struct ProductUse: Equatable, Codable, Sendable {
     public var doseUnit: QuantityUnit
     /// How much of the product was used on the whole size treated, in `doseUnit`.
     public var quantityUsed: Decimal?
+    /// Karencja in days, as the farm's library gave it when the record was made.
+    public var preHarvestDays: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case name, authorisation, dose, doseUnit = "dose_unit", quantityUsed = "quantity_used"
+        case name, authorisation, dose, doseUnit = "dose_unit", preHarvestDays = "phi_days", quantityUsed = "quantity_used"
     }
 
-    public init(name: String, authorisation: String = "", dose: Decimal?, doseUnit: QuantityUnit, quantityUsed: Decimal? = nil) {
+    public init(name: String, authorisation: String = "", dose: Decimal?, doseUnit: QuantityUnit, quantityUsed: Decimal? = nil,
+                preHarvestDays: Int? = nil) {
         self.name = name
         self.authorisation = authorisation
         self.dose = dose
         self.doseUnit = doseUnit
         self.quantityUsed = quantityUsed
+        self.preHarvestDays = preHarvestDays
     }
 }
 

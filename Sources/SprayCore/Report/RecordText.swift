@@ -68,6 +68,12 @@ public struct RecordText: Sendable {
         [product.name.trimmedWhitespace, product.authorisation.trimmedWhitespace].filter { !$0.isEmpty }.joined(separator: separator)
     }
 
+    /// "Harvest not before 12.06.2026": the treatment date plus the longest pre-harvest
+    /// interval of its products; nil when none is known.
+    public func harvest(_ details: TreatmentDetails) -> String? {
+        LabelCheck.harvestNotBefore(details).map { tr("Harvest not before %@").filled(date($0)) }
+    }
+
     /// Why a record is not as the law asks, or nil for a complete one: "WITHDRAWN" with the
     /// date and the reason, or "INCOMPLETE" with what is missing.
     public func status(_ record: TreatmentRecord) -> StatusNote? {

@@ -47,6 +47,9 @@ public struct ReportDocument: Equatable, Sendable {
     /// One table per load group: the recipe of one tank, and of the whole group.
     public var recipes: [ReportTable]
     public var checkboxLabel: String
+    /// The order of filling the tank: numbered steps, then the jar test and the label's word.
+    public var mixingHeading: String
+    public var mixing: [FactRow]
     public var warningsHeading: String
     public var warnings: [String]
     /// Blank lines for the farmer to fill in by hand: field, crop, date, operator.
@@ -109,6 +112,10 @@ public struct ReportDocument: Equatable, Sendable {
             Self.recipe(of: group, in: plan, format: format)
         }
         checkboxLabel = tr("Done:")
+        mixingHeading = tr("Order of filling the tank")
+        mixing = MixingOrder.lines(for: plan).enumerated().map { FactRow(label: "\($0.offset + 1).", value: $0.element) }
+            + [FactRow(label: tr("Jar test, 1 l of water"), value: MixingOrder.jarTestAmounts(for: plan, format: format)),
+               FactRow(label: tr("Label"), value: MixingOrder.labelNote)]
 
         warningsHeading = tr("Check before spraying")
         warnings = plan.warnings.map(\.message)

@@ -109,10 +109,14 @@ extension MixingOrder {
         }
     }
 
+    /// "Herbicyd 10 ml, Adiuwant 1,33 ml".
+    public static func jarTestAmounts(for plan: TankMixPlan, format: NumberFormat = .current) -> String {
+        jarTest(for: plan).map { $0.name + " " + $0.amount.formatted(format) }.joined(separator: ", ")
+    }
+
     /// "Jar test, in 1 l of water: Herbicyd 10 ml, Adiuwant 1,33 ml".
     public static func jarTestLine(for plan: TankMixPlan, format: NumberFormat = .current) -> String {
-        let parts = jarTest(for: plan).map { $0.name + " " + $0.amount.formatted(format) }
-        return tr("Jar test, in 1 l of water: %@").filled(parts.joined(separator: ", "))
+        tr("Jar test, in 1 l of water: %@").filled(jarTestAmounts(for: plan, format: format))
     }
 
     /// Said under every mixing order.

@@ -34,6 +34,8 @@ public final class CalculatorViewModel {
         case results
         /// The fields themselves were replaced (clear, a favorite, a history entry): refill them.
         case form
+        /// Product row `index` took its rate and unit from the library: refill that row.
+        case product(Int)
     }
 
     public private(set) var form: JobForm
@@ -44,6 +46,15 @@ public final class CalculatorViewModel {
     public var onChange: ((Change) -> Void)?
     /// A calculation was recorded (the window plays its tractor animation).
     public var onRecorded: ((TankMixPlan) -> Void)?
+    /// The farm's products, fields and sprayers, to pick from.
+    public private(set) var library = Library()
+    /// The field picked from the library for this job: its name goes with the record.
+    public private(set) var field: LibraryField?
+    /// The sprayer picked from the library for this job.
+    public private(set) var sprayer: LibrarySprayer?
+    /// How many treatments with a product the records hold on a field this season, for the
+    /// label's limit; none known when unset.
+    public var treatmentsSoFar: ((_ product: String, _ field: String) -> Int)?
 
     /// Fields the user has typed in: their problems show at once.
     private var edited: Set<JobField> = []
@@ -59,16 +70,65 @@ public final class CalculatorViewModel {
     // MARK: Editing
 
     public func setText(_ text: String, for field: FormTextField) {
+        var change = Change.results
         switch field {
         case .area: form.areaText = text
         case .sprayRate: form.sprayRateText = text
         case .tankCapacity: form.tankText = text
-        case let .productName(index): form.products[index].name = text
+        case let .productName(index):
+            form.products[index].name = text
+            if takeLabel(ofProductAt: index) { change = .product(index) }
         case let .productRate(index): form.products[index].rateText = text
         }
         if let jobField = field.jobField { edited.insert(jobField) }
+        recompute(change)
+    }
+
+    /// Product `index` named as one of the library takes its formulation, and its usual
+    /// rate and unit when no rate is typed yet (true then); another name has no known formulation.
+    private func takeLabel(ofProductAt index: Int) -> Bool {
+        guard let label = library.product(named: form.products[index].name) else {
+            form.products[index].formulation = nil
+            return false
+        }
+        form.products[index].formulation = label.formulation
+        guard let rate = label.rate, form.products[index].rateText.trimmedWhitespace.isEmpty else { return false }
+        form.products[index].rateText = NumberFormat.current.editable(rate)
+        form.products[index].unit = label.unit
+        return true
+    }
+
+    // MARK: The library
+
+    public func setLibrary(_ library: Library) {
+        self.library = library
+        // A picked field or sprayer edited in the library is used as it is now.
+        field = field.flatMap { old in library.fields.first { $0.id == old.id } }
+        sprayer = sprayer.flatMap { old in library.sprayers.first { $0.id == old.id } }
         recompute(.results)
     }
+
+    /// The job is on a field of the library: its area, in hectares.
+    public func pickField(id: UUID) {
+        guard let picked = library.fields.first(where: { $0.id == id }) else { return }
+        field = picked
+        form.areaText = NumberFormat.current.editable(picked.area)
+        form.areaUnit = .hectares
+        edited.insert(.area)
+        recompute(.form)
+    }
+
+    /// The job is done with a sprayer of the library: its tank.
+    public func pickSprayer(id: UUID) {
+        guard let picked = library.sprayers.first(where: { $0.id == id }) else { return }
+        sprayer = picked
+        form.tankText = NumberFormat.current.editable(picked.tankCapacity)
+        edited.insert(.tankCapacity)
+        recompute(.form)
+    }
+
+    /// The names the product name entries complete from.
+    public var productNames: [String] { library.products.map(\.name) }
 
     public func text(of field: FormTextField) -> String {
         switch field {
@@ -152,6 +212,8 @@ public final class CalculatorViewModel {
     /// Fills the form from a favorite or a history entry.
     public func replaceForm(with newForm: JobForm) {
         form = newForm
+        field = nil
+        sprayer = nil
         if form.products.isEmpty { form.products = [ProductForm()] }
         edited = []
         showsAllProblems = false
@@ -208,7 +270,12 @@ public final class CalculatorViewModel {
     }
 
     private func recompute(_ change: Change) {
-        outcome = form.plan()
+        outcome = form.plan().map { plan in
+            var plan = plan
+            plan.warnings += LabelCheck.warnings(for: plan, library: library, field: field?.name,
+                                                 treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 })
+            return plan
+        }
         onChange?(change)
     }
 }

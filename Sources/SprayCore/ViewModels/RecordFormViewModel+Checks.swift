@@ -122,6 +122,11 @@ extension RecordFormViewModel {
 
     public var isComplete: Bool { missing.isEmpty }
 
+    /// "Harvest not before 12.06.2026", when a product's pre-harvest interval is known.
+    public var harvestText: String? {
+        RecordText(language: Translation.current.language).harvest(details)
+    }
+
     /// Why the register cannot take the record now (a newer or locked file), if so.
     public var storeProblem: String? {
         guard store.isReadOnly else { return nil }
@@ -146,7 +151,8 @@ extension RecordFormViewModel {
             seedBatch: showsSeedBatch && !batch.isEmpty ? batch : nil,
             products: products.map { product in
                 ProductUse(name: product.name.trimmedWhitespace, authorisation: product.authorisation.trimmedWhitespace,
-                           dose: number(product.doseText).value, doseUnit: product.unit, quantityUsed: number(product.quantityText).value)
+                           dose: number(product.doseText).value, doseUnit: product.unit, quantityUsed: number(product.quantityText).value,
+                           preHarvestDays: product.preHarvestDays)
             },
             reason: trimmed(.reason), operatorName: trimmed(.operatorName), notes: trimmed(.notes))
     }

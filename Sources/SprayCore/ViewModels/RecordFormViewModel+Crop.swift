@@ -45,7 +45,7 @@ extension RecordFormViewModel {
         BBCHStage.of(code: text(of: .bbch).trimmedWhitespace)?.name(in: Translation.current.language)
     }
 
-    static func display(_ choice: CropChoice) -> String {
+    nonisolated static func display(_ choice: CropChoice) -> String {
         choice.name.trimmedWhitespace.isEmpty ? choice.eppoCode : choice.name + " (" + choice.eppoCode + ")"
     }
 
@@ -55,12 +55,32 @@ extension RecordFormViewModel {
         let typed = text.trimmedWhitespace
         guard !typed.isEmpty else { return nil }
         if let crop, typed == Self.display(crop) { return crop }
+        return CropCatalog.choice(typed: typed)
+    }
+}
+
+extension CropCatalog {
+    /// A crop's code, whole name (any case, diacritics optional) or "name (CODE)", or a code
+    /// of the EPPO shape not in the list; nil for anything else.
+    public static func choice(typed text: String) -> CropChoice? {
+        let typed = text.trimmedWhitespace
+        guard !typed.isEmpty else { return nil }
         let language = Translation.current.language
-        if let known = CropCatalog.crop(code: typed) { return known.choice(in: language) }
+        if let known = crop(code: typed) { return known.choice(in: language) }
+        if typed.hasSuffix(")"), let open = typed.lastIndex(of: "("),
+           let known = crop(code: String(typed[typed.index(after: open)...].dropLast())) {
+            return known.choice(in: language)
+        }
         let folded = SearchFolding.fold(typed)
-        let named = CropCatalog.all.filter { SearchFolding.fold($0.polishName) == folded || SearchFolding.fold($0.englishName) == folded }
+        let named = all.filter { SearchFolding.fold($0.polishName) == folded || SearchFolding.fold($0.englishName) == folded }
         if named.count == 1 { return named[0].choice(in: language) }
-        if CropCatalog.hasEPPOShape(typed) { return CropChoice(eppoCode: typed, name: "") }
+        if hasEPPOShape(typed) { return CropChoice(eppoCode: typed, name: "") }
         return nil
+    }
+
+    /// "pszenica ozima (TRZAW)" for every crop of the list, in the UI language: what a crop entry completes from.
+    public static var titles: [String] {
+        let language = Translation.current.language
+        return all.map { RecordFormViewModel.display($0.choice(in: language)) }
     }
 }

@@ -21,14 +21,17 @@ public struct ProductUseForm: Equatable, Sendable {
     public var doseText: String
     public var unit: QuantityUnit
     public var quantityText: String
+    /// Karencja from the library, kept with the record; nil when not known.
+    public var preHarvestDays: Int?
 
     public init(name: String = "", authorisation: String = "", doseText: String = "", unit: QuantityUnit = .litres,
-                quantityText: String = "") {
+                quantityText: String = "", preHarvestDays: Int? = nil) {
         self.name = name
         self.authorisation = authorisation
         self.doseText = doseText
         self.unit = unit
         self.quantityText = quantityText
+        self.preHarvestDays = preHarvestDays
     }
 }
 
@@ -80,15 +83,18 @@ public final class RecordFormViewModel {
     var texts: [RecordFormField: String] = [:]
     private let calculation: JobInput?
     let store: RecordStore
+    /// The farm's library: its fields fill the parcel, its products their numbers.
+    public let library: Library
     let today: CalendarDate
 
     // MARK: Making
 
     /// A form filled with `details`; `correcting` makes saving a correction of that record.
     public init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil,
-                store: RecordStore, now: Date = Date()) {
+                store: RecordStore, library: Library = Library(), now: Date = Date()) {
         let language = Translation.current.language
         self.store = store
+        self.library = library
         self.calculation = calculation
         self.correcting = correcting
         today = LocalTime.dateTime(at: now).date
@@ -99,7 +105,7 @@ public final class RecordFormViewModel {
         func editable(_ value: Decimal?) -> String { value.map(format.editable) ?? "" }
         products = details.products.map {
             ProductUseForm(name: $0.name, authorisation: $0.authorisation, doseText: editable($0.dose), unit: $0.doseUnit,
-                           quantityText: editable($0.quantityUsed))
+                           quantityText: editable($0.quantityUsed), preHarvestDays: $0.preHarvestDays)
         }
         if products.isEmpty { products = [ProductUseForm()] }
         texts = [
@@ -122,11 +128,12 @@ public final class RecordFormViewModel {
     /// A new record of `plan`, done today at this hour, with what the history entry knew
     /// (parcel, crop as typed, notes) and the authorisation numbers of earlier records.
     public convenience init(plan: TankMixPlan, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
-                            store: RecordStore, now: Date = Date()) {
+                            store: RecordStore, library: Library = Library(), field: LibraryField? = nil, now: Date = Date()) {
         let local = LocalTime.dateTime(at: now)
         let details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
-                                                 parcel: parcel, notes: notes, authorisations: store.authorisations(forProduct:))
-        self.init(details: details, calculation: plan.input, store: store, now: now)
+                                                 parcel: parcel, notes: notes, library: library, field: field,
+                                                 authorisations: store.authorisations(forProduct:))
+        self.init(details: details, calculation: plan.input, store: store, library: library, now: now)
         // The entry's crop was typed freely: it names a crop of the list, or stays a search.
         if let crop, !crop.trimmedWhitespace.isEmpty {
             setText(crop.trimmedWhitespace, for: .crop)
@@ -136,14 +143,15 @@ public final class RecordFormViewModel {
     }
 
     /// A new record of a history entry's calculation; nil when it no longer makes a plan.
-    public convenience init?(entry: HistoryEntry, store: RecordStore, now: Date = Date()) {
+    public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), now: Date = Date()) {
         guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return nil }
-        self.init(plan: plan, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, now: now)
+        self.init(plan: plan, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, library: library,
+                  field: entry.parcel.flatMap(library.field(named:)), now: now)
     }
 
     /// The form to correct `record`: saving keeps its current version with the note typed.
-    public convenience init(correcting record: TreatmentRecord, store: RecordStore, now: Date = Date()) {
-        self.init(details: record.details, calculation: record.calculation, correcting: record, store: store, now: now)
+    public convenience init(correcting record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Date()) {
+        self.init(details: record.details, calculation: record.calculation, correcting: record, store: store, library: library, now: now)
     }
 
     public var title: String { correcting == nil ? tr("Record Treatment") : tr("Correct the Record") }
@@ -162,7 +170,9 @@ public final class RecordFormViewModel {
 
     public func setText(_ text: String, for field: RecordFormField) {
         switch field {
-        case let .productName(index): products[index].name = text
+        case let .productName(index):
+            products[index].name = text
+            takeLabel(of: library.product(named: text), forProduct: index)
         case let .productAuthorisation(index): products[index].authorisation = text
         case let .productDose(index): products[index].doseText = text
         case let .productQuantity(index): products[index].quantityText = text
@@ -174,6 +184,31 @@ public final class RecordFormViewModel {
         saveError = nil
         edits += 1
         onChange?(.state)
+    }
+
+    /// A product named as one of the library: its authorisation number (unless one is
+    /// typed) and its pre-harvest interval; another name has no known interval.
+    private func takeLabel(of label: LibraryProduct?, forProduct index: Int) {
+        products[index].preHarvestDays = label?.preHarvestDays
+        if let label, products[index].authorisation.trimmedWhitespace.isEmpty {
+            products[index].authorisation = label.authorisation
+        }
+    }
+
+    /// Fills the parcel's name, identifiers, size and crop from a field of the library.
+    public func pickField(id: UUID) {
+        guard let field = library.fields.first(where: { $0.id == id }) else { return }
+        let format = NumberFormat.current
+        texts[.parcel] = field.name
+        texts[.parcelIDs] = field.parcelIDs.joined(separator: ", ")
+        texts[.parcelSize] = format.editable(field.area)
+        if let fieldCrop = field.crop {
+            crop = fieldCrop
+            texts[.crop] = Self.display(fieldCrop)
+        }
+        saveError = nil
+        edits += 1
+        onChange?(.fields)
     }
 
     /// Sets the type of use; the basis becomes its usual one unless it already fits.

@@ -21,6 +21,8 @@ public struct ResultCard: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case liquid, toBuy, loads
         case recipe(LoadKind)
+        /// The order of putting the products into the tank, the jar test and the label's word.
+        case mixing
     }
 
     public struct Row: Equatable, Sendable {
@@ -55,6 +57,9 @@ extension PlanPresentation {
             cards.append(ResultCard(kind: .recipe(group.kind), title: LoadSummary.recipeTitle(group.kind),
                                     headline: LoadSummary.loadSize(group, format: format), rows: rows))
         }
+        let steps = MixingOrder.lines(for: plan).enumerated().map { ResultCard.Row(label: "\($0.offset + 1). \($0.element)", value: "") }
+        cards.append(ResultCard(kind: .mixing, title: tr("Order of filling the tank"), rows: steps,
+                                detail: MixingOrder.jarTestLine(for: plan, format: format) + "\n" + MixingOrder.labelNote))
         self.init(cards: cards, warnings: plan.warnings.map(\.message))
     }
 }

@@ -38,19 +38,22 @@ extension CalculatorWindow {
         gtk_grid_set_row_spacing(cast(grid), 4)
         gtk_grid_set_column_spacing(cast(grid), 10)
         var row: Int32 = 0
-        func addField(_ label: String, _ entry: Widget, _ unit: Widget, _ field: JobField) {
+        func addField(_ label: String, _ entry: Widget, _ unit: Widget, _ field: JobField, picker: Widget? = nil) {
             gtk_widget_set_hexpand(entry, 1)
             gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(label, for: entry), 0, row, 1, 1)
             gtk_grid_attach(cast(grid), entry, 1, row, 1, 1)
             gtk_grid_attach(cast(grid), unit, 2, row, 1, 1)
+            if let picker { gtk_grid_attach(cast(grid), picker, 3, row, 1, 1) }
             let error = Widgets.label("", classes: ["field-error"], wrap: true)
             errorLabels[field] = error
             gtk_grid_attach(cast(grid), error, 1, row + 1, 2, 1)
             row += 2
         }
-        addField(tr("Field a_rea"), areaEntry, areaUnitDropDown, .area)
+        fieldPicker = Widgets.menuButton(icon: "find-location-symbolic", tooltip: tr("Pick a field from the library"))
+        sprayerPicker = Widgets.menuButton(icon: "view-list-symbolic", tooltip: tr("Pick a sprayer from the library"))
+        addField(tr("Field a_rea"), areaEntry, areaUnitDropDown, .area, picker: fieldPicker)
         addField(tr("_Spray volume"), sprayRateEntry, Widgets.label("l/ha", classes: ["unit-label"]), .sprayRate)
-        addField(tr("_Tank capacity"), tankEntry, Widgets.label("l", classes: ["unit-label"]), .tankCapacity)
+        addField(tr("_Tank capacity"), tankEntry, Widgets.label("l", classes: ["unit-label"]), .tankCapacity, picker: sprayerPicker)
 
         productsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         let addProduct = Widgets.button(tr("_Add product"), action: Action.addProduct.rawValue)
@@ -115,6 +118,7 @@ extension CalculatorWindow {
             let row = ProductRow()
             let product = form.products[index]
             gtk_editable_set_text(opaque(row.nameEntry), product.name)
+            withCStringArray(model.productNames) { ko_entry_set_completion(row.nameEntry, $0) }
             gtk_editable_set_text(opaque(row.rateEntry), product.rateText)
             gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(RateUnit.allCases.firstIndex(of: product.unit) ?? 0))
             let number = String(index + 1)
@@ -131,6 +135,16 @@ extension CalculatorWindow {
             gtk_box_append(cast(productsBox), row.container)
             return row
         }
+    }
+
+    /// Copies one product row's rate and unit from the model (taken from the library).
+    func fillProduct(at index: Int) {
+        guard productRows.indices.contains(index) else { return }
+        isFilling = true
+        defer { isFilling = false }
+        let product = model.form.products[index], row = productRows[index]
+        gtk_editable_set_text(opaque(row.rateEntry), product.rateText)
+        gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(RateUnit.allCases.firstIndex(of: product.unit) ?? 0))
     }
 
     /// Marks invalid fields and writes their problem under them (and as their accessible description).

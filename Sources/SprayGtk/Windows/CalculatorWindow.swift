@@ -22,6 +22,8 @@ public final class CalculatorWindow {
     var errorLabels: [JobField: Widget] = [:]
     var productsBox: Widget!
     var productRows: [ProductRow] = []
+    var fieldPicker: Widget!
+    var sprayerPicker: Widget!
     var fullLoadsButton: Widget!
     var equalLoadsButton: Widget!
     /// True while the window copies the model into the fields, so their "changed"
@@ -44,6 +46,7 @@ public final class CalculatorWindow {
     /// The open history window, if any; its GTK window owns it.
     weak var historyWindow: HistoryWindow?
     weak var registerWindow: RegisterWindow?
+    weak var libraryWindow: LibraryWindow?
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
     var reportButtons: Widget!
@@ -81,6 +84,12 @@ public final class CalculatorWindow {
             self?.updateFavoritesMenu()
             self?.favoritesWindow?.refresh()
         }
+        services.library.observe { [weak self] in self?.libraryChanged() }
+        model.setLibrary(services.library.library)
+        model.treatmentsSoFar = { [unowned services] product, field in
+            LabelCheck.treatments(of: product, on: field, in: services.records.records, season: LocalTime.today().year)
+        }
+        updateLibraryPickers()
         fillForm()
         refresh()
         gtk_widget_grab_focus(areaEntry)
@@ -120,6 +129,7 @@ public final class CalculatorWindow {
         g_menu_append(windows, tr("_History"), Action.history.rawValue)
         g_menu_append(windows, tr("Treatment _Register"), Action.register.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
+        g_menu_append(windows, tr("_Library: Products, Fields, Sprayers"), Action.library.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
         let report = g_menu_new()!
         g_menu_append(report, tr("E_xport PDF…"), Action.exportPDF.rawValue)
@@ -152,7 +162,11 @@ public final class CalculatorWindow {
     // MARK: Binding
 
     private func modelChanged(_ change: CalculatorViewModel.Change) {
-        if change == .form { fillForm() }
+        switch change {
+        case .form: fillForm()
+        case let .product(index): fillProduct(at: index)
+        case .results: break
+        }
         refresh()
     }
 

@@ -1,0 +1,122 @@
+// The library window without GTK: its three lists as rows to show, what deleting an item
+// says before it happens, and the editors it opens. SprayGtk/Windows/LibraryWindow.swift
+// only copies this into widgets.
+
+import FoundationEssentials
+
+/// One item as the library window lists it.
+public struct LibraryRow: Equatable, Sendable {
+    public var id: UUID
+    public var title: String
+    /// "WG · R-12/2024 · 1,5 l/ha (max 2 l/ha) · karencja 60 days".
+    public var summary: String
+}
+
+@MainActor
+public final class LibraryViewModel {
+    public let store: LibraryStore
+    public var onChange: (() -> Void)?
+
+    public init(store: LibraryStore) {
+        self.store = store
+        store.observe { [weak self] in self?.onChange?() }
+    }
+
+    public var isReadOnly: Bool { store.isReadOnly }
+    public var notices: [String] { store.notices.map(\.message) }
+
+    public static func title(of kind: LibraryKind) -> String {
+        switch kind {
+        case .product: tr("Products")
+        case .field: tr("Fields")
+        case .sprayer: tr("Sprayers")
+        }
+    }
+
+    public static func addLabel(of kind: LibraryKind) -> String {
+        switch kind {
+        case .product: tr("_Add Product…")
+        case .field: tr("_Add Field…")
+        case .sprayer: tr("_Add Sprayer…")
+        }
+    }
+
+    public static func emptyText(of kind: LibraryKind) -> String {
+        switch kind {
+        case .product: tr("No products yet. Add the ones you spray: the calculator then fills their rate, and records their authorisation number.")
+        case .field: tr("No fields yet. Add your fields: the calculator then fills the area, and the record the parcel and crop.")
+        case .sprayer: tr("No sprayers yet. Add your sprayer: the calculator then fills the tank capacity.")
+        }
+    }
+
+    public func rows(of kind: LibraryKind) -> [LibraryRow] {
+        let format = NumberFormat.current
+        func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
+        let library = store.library
+        switch kind {
+        case .product:
+            return library.products.map { product in
+                var parts: [String] = []
+                if let formulation = product.formulation { parts.append(formulation.shortName) }
+                if !product.authorisation.isEmpty { parts.append(product.authorisation) }
+                if let rate = product.rate { parts.append(number(rate) + " " + product.unit.symbol) }
+                if let maximum = product.maximumRate { parts.append(tr("max %@").filled(number(maximum) + " " + product.unit.symbol)) }
+                if let count = product.maximumTreatments {
+                    parts.append(trn("%@ treatment a season", "%@ treatments a season", count).filled(String(count)))
+                }
+                if let days = product.preHarvestDays {
+                    parts.append(trn("pre-harvest interval %@ day", "pre-harvest interval %@ days", days).filled(String(days)))
+                }
+                return LibraryRow(id: product.id, title: product.name, summary: parts.joined(separator: " · "))
+            }
+        case .field:
+            return library.fields.map { field in
+                var parts = [number(field.area) + " ha"]
+                if let crop = field.crop { parts.append(crop.name.isEmpty ? crop.eppoCode : crop.name) }
+                parts += field.parcelIDs
+                return LibraryRow(id: field.id, title: field.name, summary: parts.joined(separator: " · "))
+            }
+        case .sprayer:
+            return library.sprayers.map { sprayer in
+                var parts = [number(sprayer.tankCapacity) + " l"]
+                if let width = sprayer.workingWidth { parts.append(tr("width %@ m").filled(number(width))) }
+                if let spacing = sprayer.nozzleSpacing { parts.append(tr("nozzles every %@ m").filled(number(spacing))) }
+                if let nozzle = sprayer.nozzle { parts.append(tr("nozzle %1$@ (%2$@)").filled(nozzle.rawValue, nozzle.colourName)) }
+                if let calibration = sprayer.calibration {
+                    parts.append(tr("calibrated %@").filled(calibration.date.typedText(in: Translation.current.language)))
+                }
+                return LibraryRow(id: sprayer.id, title: sprayer.name, summary: parts.joined(separator: " · "))
+            }
+        }
+    }
+
+    /// What the confirmation says before item `id` is deleted.
+    public func deletion(of id: UUID) -> (heading: String, body: String)? {
+        guard let item = item(id: id) else { return nil }
+        return (tr("Delete “%@” from the library?").filled(item.name),
+                tr("Calculations in the history and treatment records keep what they took from it."))
+    }
+
+    /// Deletes item `id`; the message when it could not be.
+    public func delete(id: UUID) -> String? {
+        do {
+            try store.remove(id: id)
+            return nil
+        } catch {
+            return userMessage(error)
+        }
+    }
+
+    /// The editor for a new item of `kind`, or for item `id`.
+    public func editor(for kind: LibraryKind, id: UUID? = nil) -> LibraryEditorViewModel {
+        LibraryEditorViewModel(kind: kind, editing: id.flatMap(item(id:)), store: store)
+    }
+
+    func item(id: UUID) -> LibraryItem? {
+        let library = store.library
+        if let product = library.products.first(where: { $0.id == id }) { return .product(product) }
+        if let field = library.fields.first(where: { $0.id == id }) { return .field(field) }
+        if let sprayer = library.sprayers.first(where: { $0.id == id }) { return .sprayer(sprayer) }
+        return nil
+    }
+}
