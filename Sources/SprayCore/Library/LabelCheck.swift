@@ -42,6 +42,11 @@ public enum LabelCheck {
         }.count
     }
 
+    /// Counts this season's treatments in `store` (what the calculator's label check asks).
+    public static func treatmentsThisSeason(in store: @escaping () -> RecordStore) -> (_ product: String, _ field: String) -> Int {
+        { product, field in treatments(of: product, on: field, in: store().records, season: LocalTime.today().year) }
+    }
+
     /// The first day the crop may be harvested after `details`: the treatment date plus the
     /// longest pre-harvest interval of its products; nil when none has one.
     public static func harvestNotBefore(_ details: TreatmentDetails) -> CalendarDate? {

@@ -16,7 +16,11 @@ public final class LibraryStore {
     public var url: URL { loaded.file.url }
 
     private var loaded: LoadedFile<LibraryItem>
-    private var observers: [() -> Void] = []
+    private var observers: [(owner: Weak, onChange: () -> Void)] = []
+
+    private struct Weak {
+        weak var object: AnyObject?
+    }
 
     public init(file: URL, patience: LockPatience = .interactive) {
         loaded = LoadedFile(Self.versionedFile(file, patience: patience))
@@ -32,8 +36,10 @@ public final class LibraryStore {
         VersionedFile(url: file, kind: "library", version: formatVersion, patience: patience)
     }
 
-    public func observe(_ onChange: @escaping () -> Void) {
-        observers.append(onChange)
+    /// Calls `onChange` after every change, for as long as `owner` lives (windows come and go).
+    public func observe(by owner: AnyObject, _ onChange: @escaping () -> Void) {
+        observers.removeAll { $0.owner.object == nil }
+        observers.append((Weak(object: owner), onChange))
     }
 
     public func reload() {
@@ -131,7 +137,8 @@ public final class LibraryStore {
 
     private func changed() {
         library = Library(items: loaded.contents.items)
-        observers.forEach { $0() }
+        observers.removeAll { $0.owner.object == nil }
+        observers.forEach { $0.onChange() }
     }
 }
 

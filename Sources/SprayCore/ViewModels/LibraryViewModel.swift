@@ -19,7 +19,7 @@ public final class LibraryViewModel {
 
     public init(store: LibraryStore) {
         self.store = store
-        store.observe { [weak self] in self?.onChange?() }
+        store.observe(by: self) { [weak self] in self?.onChange?() }
     }
 
     public var isReadOnly: Bool { store.isReadOnly }

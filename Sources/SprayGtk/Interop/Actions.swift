@@ -28,6 +28,11 @@ enum Action: String, CaseIterable {
     case saveRecord = "win.save-record"
     case register = "win.register"
     case exportRegister = "win.export-register"
+    case library = "win.library"
+    /// The calculator's and the record form's: take a field of the library (its id the parameter).
+    case pickField = "win.pick-field"
+    /// The calculator's: take a sprayer of the library (its id the parameter).
+    case pickSprayer = "win.pick-sprayer"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -52,6 +57,8 @@ enum Action: String, CaseIterable {
         case .recordHistoryEntry: []
         case .register: ["<Control><Shift>r"]
         case .exportRegister: []
+        case .library: ["<Control>l"]
+        case .pickField, .pickSprayer: []
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -76,6 +83,8 @@ enum Action: String, CaseIterable {
         case .recordHistoryEntry: nil
         case .register: tr("Treatment register")
         case .exportRegister: nil
+        case .library: tr("Library of products, fields and sprayers")
+        case .pickField, .pickSprayer: nil
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

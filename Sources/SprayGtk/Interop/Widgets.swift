@@ -1,6 +1,7 @@
 // Small builders for the widgets every window uses, so window code reads as layout.
 
 import CGtk
+import FoundationEssentials
 
 public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
@@ -47,6 +48,31 @@ enum Widgets {
         ko_accessible_set_label(button, tooltip)
         if let action { gtk_actionable_set_action_name(opaque(button), action) }
         return button
+    }
+
+    /// A button that opens a menu (set later with gtk_menu_button_set_menu_model).
+    static func menuButton(icon: String, tooltip: String) -> Widget {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(button), icon)
+        gtk_widget_set_tooltip_text(button, tooltip)
+        ko_accessible_set_label(button, tooltip)
+        return button
+    }
+
+    /// Gives `button` a menu of `items`, each activating `action` with its id; when there are
+    /// none, the one item `empty` (a label and an action) instead.
+    static func setPickerMenu(_ button: Widget, items: [(name: String, id: UUID)], action: Action,
+                              empty: (label: String, action: Action)? = nil) {
+        let menu = g_menu_new()!
+        for item in items {
+            let menuItem = g_menu_item_new(item.name, nil)!
+            g_menu_item_set_action_and_target_value(menuItem, action.rawValue, g_variant_new_string(item.id.uuidString))
+            g_menu_append_item(menu, menuItem)
+            g_object_unref(menuItem.rawPointer)
+        }
+        if items.isEmpty, let empty { g_menu_append(menu, empty.label, empty.action.rawValue) }
+        gtk_menu_button_set_menu_model(cast(button), cast(menu))
+        g_object_unref(menu.rawPointer)
     }
 
     static func entry(placeholder: String? = nil, tooltip: String? = nil, widthChars: Int32 = 10) -> Widget {

@@ -76,6 +76,7 @@ public final class CalculatorWindow {
         installActions()
         installFavoriteActions()
         installReportActions()
+        installLibraryActions()
         updateFavoritesMenu()
         attach(self, to: window)
         model.onChange = { [weak self] change in self?.modelChanged(change) }
@@ -84,11 +85,9 @@ public final class CalculatorWindow {
             self?.updateFavoritesMenu()
             self?.favoritesWindow?.refresh()
         }
-        services.library.observe { [weak self] in self?.libraryChanged() }
+        services.library.observe(by: self) { [weak self] in self?.libraryChanged() }
         model.setLibrary(services.library.library)
-        model.treatmentsSoFar = { [unowned services] product, field in
-            LabelCheck.treatments(of: product, on: field, in: services.records.records, season: LocalTime.today().year)
-        }
+        model.treatmentsSoFar = LabelCheck.treatmentsThisSeason { [unowned services] in services.records }
         updateLibraryPickers()
         fillForm()
         refresh()

@@ -4,6 +4,7 @@
 // The sections are built in RecordFormWindow+Sections.swift.
 
 import CGtk
+import FoundationEssentials
 import SprayCore
 
 @MainActor
@@ -38,6 +39,8 @@ final class RecordFormWindow {
     var summaryBar: Widget!
     var summaryLabel: Widget!
     var saveErrorLabel: Widget!
+    var harvestLabel: Widget!
+    var fieldPicker: Widget!
     /// True while the window copies the model into the fields, so their "changed" signals
     /// are not mistaken for typing.
     var isFilling = false
@@ -87,8 +90,9 @@ final class RecordFormWindow {
     private func makeSummary() -> Widget {
         summaryLabel = Widgets.label("", wrap: true)
         gtk_widget_set_hexpand(summaryLabel, 1)
+        harvestLabel = Widgets.label("", classes: ["card-title"], wrap: true)
         saveErrorLabel = Widgets.label("", classes: ["field-error"], wrap: true)
-        summaryBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, children: [summaryLabel, saveErrorLabel])
+        summaryBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, children: [harvestLabel, summaryLabel, saveErrorLabel])
         Widgets.setMargins(summaryBar, 12)
         gtk_widget_set_margin_start(summaryBar, 24)
         gtk_widget_set_margin_end(summaryBar, 24)
@@ -101,6 +105,9 @@ final class RecordFormWindow {
         // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
         gtk_widget_insert_action_group(window, "win", cast(actions))
         addAction(.saveRecord, to: actions) { [unowned self] in save() }
+        addStringAction(.pickField, to: actions) { [unowned self] id in
+            if let id = UUID(uuidString: id) { model.pickField(id: id) }
+        }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, "Escape") { [unowned self] in cancel() }
         gtk_widget_add_controller(window, shortcuts)
@@ -177,6 +184,7 @@ final class RecordFormWindow {
         gtk_label_set_text(opaque(summaryLabel), model.completenessText)
         Widgets.setClass("banner", on: summaryBar, !model.isComplete)
         setLabel(saveErrorLabel, model.saveError ?? model.storeProblem)
+        setLabel(harvestLabel, model.harvestText)
         updateActions()
     }
 

@@ -1,0 +1,45 @@
+// The calculator and the farm's library: the field and sprayer pickers beside the area and
+// the tank, product names completed from the library, and the library window.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+
+extension CalculatorWindow {
+    func installLibraryActions() {
+        addAction(.library, to: window) { [unowned self] in openLibrary() }
+        addStringAction(.pickField, to: window) { [unowned self] id in
+            if let id = UUID(uuidString: id) { model.pickField(id: id) }
+        }
+        addStringAction(.pickSprayer, to: window) { [unowned self] id in
+            if let id = UUID(uuidString: id) { model.pickSprayer(id: id) }
+        }
+    }
+
+    func libraryChanged() {
+        model.setLibrary(services.library.library)
+        updateLibraryPickers()
+        for row in productRows {
+            withCStringArray(model.productNames) { ko_entry_set_completion(row.nameEntry, $0) }
+        }
+    }
+
+    /// The pickers' menus: one item per field or sprayer, or a way to the library when it has none.
+    func updateLibraryPickers() {
+        let library = services.library.library
+        Widgets.setPickerMenu(fieldPicker, items: library.fields.map { ($0.name, $0.id) }, action: .pickField,
+                              empty: (tr("Add Fields to the Library…"), .library))
+        Widgets.setPickerMenu(sprayerPicker, items: library.sprayers.map { ($0.name, $0.id) }, action: .pickSprayer,
+                              empty: (tr("Add Sprayers to the Library…"), .library))
+    }
+
+    func openLibrary() {
+        if let open = libraryWindow {
+            open.present()
+            return
+        }
+        let library = LibraryWindow(parent: window, model: LibraryViewModel(store: services.library))
+        libraryWindow = library
+        library.present()
+    }
+}

@@ -1,0 +1,115 @@
+// The library window: the farm's products, fields and sprayers on three pages, each item
+// with Edit… and Delete (after confirming), and Add… on each page. State and text come
+// from SprayCore's LibraryViewModel; the editor is LibraryEditorWindow.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+
+@MainActor
+final class LibraryWindow {
+    let window: Widget
+    let model: LibraryViewModel
+    private let stack: Widget
+    private var lists: [LibraryKind: Widget] = [:]
+    private var addButtons: [Widget] = []
+    private var itemButtons: [Widget] = []
+    private let banner: Widget
+
+    init(parent: Widget, model: LibraryViewModel) {
+        self.model = model
+        window = gtk_window_new()!
+        gtk_window_set_title(cast(window), tr("Library"))
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 720, 520)
+
+        stack = gtk_stack_new()!
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_set_title_widget(cast(header), switcher)
+        gtk_window_set_titlebar(cast(window), header)
+
+        banner = Widgets.label("", classes: ["banner"], wrap: true)
+        for kind in LibraryKind.allCases {
+            let add = Widgets.button(LibraryViewModel.addLabel(of: kind), classes: ["suggested-action"])
+            gtk_widget_set_halign(add, GTK_ALIGN_START)
+            addButtons.append(add)
+            let list = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+            lists[kind] = list
+            let scroller = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+            gtk_scrolled_window_set_child(cast(scroller), list)
+            gtk_widget_set_vexpand(scroller, 1)
+            let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [add, scroller])
+            Widgets.setMargins(page, 18)
+            gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
+            connect(add, "clicked") { [unowned self] in edit(model.editor(for: kind)) }
+        }
+        gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]))
+        attach(self, to: window)
+        model.onChange = { [weak self] in self?.refresh() }
+        refresh()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+    }
+
+    /// Shows page `kind` (the calculator's "Add … to the Library" opens the right one).
+    func show(_ kind: LibraryKind) {
+        gtk_stack_set_visible_child_name(cast(stack), kind.rawValue)
+    }
+
+    func refresh() {
+        itemButtons = []
+        for kind in LibraryKind.allCases {
+            guard let list = lists[kind] else { continue }
+            Widgets.removeAllChildren(of: list)
+            let rows = model.rows(of: kind)
+            if rows.isEmpty {
+                gtk_box_append(cast(list), Widgets.label(LibraryViewModel.emptyText(of: kind), classes: ["prompt"], wrap: true))
+            }
+            for row in rows { gtk_box_append(cast(list), makeRow(row, kind: kind)) }
+        }
+        let notices = model.notices
+        gtk_label_set_text(cast(banner), notices.joined(separator: "\n"))
+        gtk_widget_set_visible(banner, notices.isEmpty ? 0 : 1)
+        updateActions()
+    }
+
+    /// The one place that sets what can be done: nothing changes a library this version cannot write.
+    private func updateActions() {
+        for button in addButtons + itemButtons { gtk_widget_set_sensitive(button, model.isReadOnly ? 0 : 1) }
+    }
+
+    private func makeRow(_ row: LibraryRow, kind: LibraryKind) -> Widget {
+        let title = Widgets.label(row.title, classes: ["card-title"], wrap: true)
+        let summary = Widgets.label(row.summary, classes: ["favorite-summary"], wrap: true)
+        let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [title, summary])
+        gtk_widget_set_hexpand(text, 1)
+        let edit = Widgets.button(tr("_Edit…"))
+        let delete = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Delete “%@”").filled(row.title))
+        itemButtons += [edit, delete]
+        let id = row.id
+        connect(edit, "clicked") { [unowned self] in self.edit(model.editor(for: kind, id: id)) }
+        connect(delete, "clicked") { [unowned self] in confirmDeletion(of: id) }
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [edit, delete])
+        gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])
+    }
+
+    private func edit(_ editor: LibraryEditorViewModel) {
+        LibraryEditorWindow(parent: window, model: editor).present()
+    }
+
+    private func confirmDeletion(of id: UUID) {
+        guard let question = model.deletion(of: id) else { return }
+        ConfirmationDialog.present(parent: window, heading: question.heading, body: question.body, confirmLabel: tr("_Delete"),
+                                   destructive: true) { [weak self] in
+            guard let self, let problem = model.delete(id: id) else { return }
+            ErrorDialog.show(tr("Could not delete"), detail: problem, parent: cast(window))
+        }
+    }
+}
