@@ -34,11 +34,11 @@ public struct CalcCommand: Equatable, Sendable {
                           "--save", "--parcel", "--crop", "--notes"]
 
     /// Everything after `calc`. `--help` is handled by the caller, before this.
-    public static func parse(_ arguments: [String]) -> Result<CalcCommand, CommandLineErrors> {
+    public static func parse(_ arguments: [String], library: JobLibrary = JobLibrary()) -> Result<CalcCommand, CommandLineErrors> {
         var format = OutputFormat.text
         var save: SaveRequest?
-        return JobOptions.parse(arguments, commandOptions: ["--format", "--parcel", "--crop", "--notes"],
-                                commandFlags: ["--save"]) { options in
+        let parsed = JobOptions.parse(arguments, commandOptions: ["--format", "--parcel", "--crop", "--notes"],
+                                      commandFlags: ["--save"], library: library) { options in
             format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
             if options.isSet("--save") {
                 save = SaveRequest(parcel: options.single("--parcel"), crop: options.single("--crop"), notes: options.single("--notes"))
@@ -53,7 +53,16 @@ public struct CalcCommand: Equatable, Sendable {
                     options.errors.append(.needs(option: detail, other: "--save"))
                 }
             }
-        }.map { CalcCommand(plan: $0.plan, format: format, language: $0.language, save: save) }
+        }
+        return parsed.map { job in
+            // The field picked from the library names the parcel and crop saved, unless they are given.
+            if var request = save, let field = job.field {
+                request.parcel = request.parcel ?? field.name
+                request.crop = request.crop ?? field.crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name }
+                save = request
+            }
+            return CalcCommand(plan: job.plan, format: format, language: job.language, save: save)
+        }
     }
 
     /// The `--lang` value, read before anything else so that errors come out in that language.

@@ -11,9 +11,9 @@ public struct ExportPDFCommand: Equatable, Sendable {
     public var language: Language?
 
     /// Everything after `export-pdf`. `--help` is handled by the caller, before this.
-    public static func parse(_ arguments: [String]) -> Result<ExportPDFCommand, CommandLineErrors> {
+    public static func parse(_ arguments: [String], library: JobLibrary = JobLibrary()) -> Result<ExportPDFCommand, CommandLineErrors> {
         var output = ""
-        return JobOptions.parse(arguments, commandOptions: ["--output"]) { options in
+        return JobOptions.parse(arguments, commandOptions: ["--output"], library: library) { options in
             output = options.required("--output")
             if output.isEmpty, options.values(of: "--output").count == 1 {
                 options.errors.append(.invalid(option: "--output", .empty))

@@ -12,6 +12,8 @@ public enum Help {
             "  kalkulator-oprysku history export              " + tr("export the history of calculations (CSV or JSON)"),
             "  kalkulator-oprysku record add|list|export|withdraw|import",
             "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
+            "  kalkulator-oprysku library add|list|remove|export|import",
+            "                                                 " + tr("the farm’s products, fields and sprayers"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
             "  kalkulator-oprysku restore FILE [--yes]        " + tr("put the app’s data back from a backup"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
@@ -19,6 +21,7 @@ public enum Help {
             tr("Run “kalkulator-oprysku calc --help” for the calculation options."),
             tr("Run “kalkulator-oprysku export-pdf --help” for the report options."),
             tr("Run “kalkulator-oprysku history --help” for the history commands."),
+            tr("Run “kalkulator-oprysku library --help” for the library commands."),
         ].joined(separator: "\n") + "\n"
     }
 
@@ -88,8 +91,11 @@ public enum Help {
             "  --product [NAME=]RATE[ ]UNIT",
             "                           " + tr("a product and its rate; UNIT is l/ha (default), ml/ha, kg/ha or g/ha;"),
             "                           " + tr("repeat the option for each product in the mix"),
+            "  --product NAME           " + tr("a product of the library, at its usual rate"),
             "  --loads full|equal       " + tr("full: full tanks, then one partial (default);"),
             "                           " + tr("equal: the fewest loads, all the same size"),
+            "  --field NAME             " + tr("a field of the library: its area (unless --area is given)"),
+            "  --sprayer NAME           " + tr("a sprayer of the library: its tank (unless --tank is given)"),
         ]
     }
 
@@ -146,6 +152,37 @@ public enum Help {
             tr("Examples:"),
             "  kalkulator-oprysku history export --format csv --output historia.csv",
             "  kalkulator-oprysku history export --format json --from 2026-03-01 --to 2026-10-31",
+        ].joined(separator: "\n") + "\n"
+    }
+
+    public static var library: String {
+        [
+            tr("Usage: kalkulator-oprysku library COMMAND [OPTIONS]"),
+            "",
+            tr("The farm’s own lists, typed once and picked in the calculator, the record form and"),
+            tr("with --product NAME, --field NAME and --sprayer NAME. They are in library.json in the data folder."),
+            "",
+            tr("Commands:"),
+            "  add product --name N [--authorisation A] [--formulation F] [--rate R [--unit U]]",
+            "              [--max-rate R] [--max-treatments N] [--phi DAYS] [--notes TEXT]",
+            "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO]",
+            "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE]",
+            "                           " + tr("add an item; one of the same kind and name is updated"),
+            "  list [--format text|json]" + " " + tr("list everything"),
+            "  remove KIND NAME         " + tr("remove an item (history and records keep their own copy)"),
+            "  export [--output FILE]   " + tr("write the library as JSON, to move it to another computer"),
+            "  import FILE              " + tr("take in an exported library; importing twice changes nothing"),
+            "",
+            tr("Formulations: WP, WG, SG, SP, SC, SE, CS, SL, EC, EW, OD, ME, adjuvant, fertiliser, other."),
+            tr("Nozzle sizes (ISO 10625): 01, 015, 02, 025, 03, 035, 04, 05, 06, 08."),
+            tr("--rate and --max-rate are in --unit: l/ha (default), ml/ha, kg/ha or g/ha."),
+            "",
+            tr("Exit status: 0 on success, 1 if the library cannot be read or written, 2 on invalid input."),
+            "",
+            tr("Example:"),
+            "  kalkulator-oprysku library add product --name Herbicyd --authorisation R-12/2024 --formulation WG \\",
+            "      --rate 1,5 --unit kg/ha --max-rate 2 --max-treatments 1 --phi 60",
+            "  kalkulator-oprysku calc --field \"Działka 7\" --sprayer Pilmet --spray-rate 150 --product Herbicyd",
         ].joined(separator: "\n") + "\n"
     }
 }

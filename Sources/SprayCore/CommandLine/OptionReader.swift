@@ -91,10 +91,30 @@ struct OptionReader {
     }
 }
 
+/// The farm's library as a command sees it: the lists `--field`, `--sprayer` and
+/// `--product NAME` pick from, and the records' count of treatments for the label's limit.
+public struct JobLibrary {
+    public var library: Library
+    public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
+
+    public init(library: Library = Library(), treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 }) {
+        self.library = library
+        self.treatmentsSoFar = treatmentsSoFar
+    }
+}
+
+/// What the job options describe: the plan, and the field and sprayer picked from the library.
+struct ParsedJob {
+    var plan: TankMixPlan
+    var language: Language?
+    var field: LibraryField?
+    var sprayer: LibrarySprayer?
+}
+
 /// The options that describe the job, shared by every command that computes a plan.
 enum JobOptions {
     /// In the order --help lists them (errors are reported in this order too).
-    static let names = ["--area", "--area-unit", "--spray-rate", "--tank", "--product", "--loads"]
+    static let names = ["--area", "--area-unit", "--spray-rate", "--tank", "--product", "--loads", "--field", "--sprayer"]
 
     /// The value of `--lang`, read before anything else so that errors come out in that language.
     static func requestedLanguage(_ arguments: [String]) -> Language? {
@@ -107,15 +127,28 @@ enum JobOptions {
     /// (`commandOptions` take a value, `commandFlags` none; their problems go into the
     /// reader's errors); the plan is returned only if none has any.
     static func parse(
-        _ arguments: [String], commandOptions: [String], commandFlags: [String] = [],
+        _ arguments: [String], commandOptions: [String], commandFlags: [String] = [], library: JobLibrary = JobLibrary(),
         readOwnOptions: (inout OptionReader) -> Void
-    ) -> Result<(plan: TankMixPlan, language: Language?), CommandLineErrors> {
+    ) -> Result<ParsedJob, CommandLineErrors> {
         var options = OptionReader(arguments: arguments, known: Set(names + commandOptions + ["--lang"]),
                                    flags: Set(commandFlags))
         var form = JobForm(products: [])
-        form.areaText = options.required("--area")
+        // --field gives the area and --sprayer the tank, unless --area or --tank say otherwise.
+        let field = options.single("--field").flatMap { name in
+            library.library.field(named: name) ?? { options.errors.append(.invalid(option: "--field", .notInLibrary(name))); return nil }()
+        }
+        let sprayer = options.single("--sprayer").flatMap { name in
+            library.library.sprayer(named: name) ?? { options.errors.append(.invalid(option: "--sprayer", .notInLibrary(name))); return nil }()
+        }
+        let format = NumberFormat.current
+        // An unknown --field or --sprayer is the one problem to tell, not a missing --area or --tank as well.
+        func value(_ option: String, from picked: String?, pickedBy picker: String) -> String {
+            guard options.values(of: option).isEmpty, !options.values(of: picker).isEmpty else { return options.required(option) }
+            return picked ?? "1"  // a stand-in, so that only the unknown name is reported
+        }
+        form.areaText = value("--area", from: field.map { format.editable($0.area) }, pickedBy: "--field")
         form.sprayRateText = options.required("--spray-rate")
-        form.tankText = options.required("--tank")
+        form.tankText = value("--tank", from: sprayer.map { format.editable($0.tankCapacity) }, pickedBy: "--sprayer")
         form.areaUnit = options.choice("--area-unit", parse: AreaUnit.init(parsing:)) ?? .hectares
         form.strategy = options.choice("--loads", parse: LoadStrategy.init(rawValue:)) ?? .full
         let language = options.choice("--lang", parse: Language.init(rawValue:))
@@ -126,7 +159,7 @@ enum JobOptions {
             options.errors.append(.missing(option: "--product"))
         }
         for (index, text) in products.enumerated() {
-            switch ProductSpec.parse(text) {
+            switch ProductSpec.parse(text, library: library.library) {
             case let .success(product): form.products.append(product)
             case let .failure(problem):
                 // A value with two "=" has no name to trust.
@@ -139,8 +172,10 @@ enum JobOptions {
 
         var errors = options.errors
         switch form.plan() {
-        case let .success(plan) where errors.isEmpty:
-            return .success((plan, language))
+        case var .success(plan) where errors.isEmpty:
+            plan.warnings += LabelCheck.warnings(for: plan, library: library.library, field: field?.name,
+                                                 treatmentsSoFar: library.treatmentsSoFar)
+            return .success(ParsedJob(plan: plan, language: language, field: field, sprayer: sprayer))
         case .success:
             break
         case let .failure(invalid):

@@ -12,6 +12,24 @@ enum ProductSpec {
         ("l", .litresPerHectare), ("g", .gramsPerHectare),
     ]
 
+    /// `text` as a product: a name of `library` alone takes its usual rate and unit; a
+    /// library product's name with a rate takes its formulation.
+    static func parse(_ text: String, library: Library) -> Result<ProductForm, InputProblem> {
+        if !text.contains("="), let label = library.product(named: text) {
+            guard let rate = label.rate else { return .failure(.needsRate(label.name)) }
+            return .success(ProductForm(name: label.name, rateText: NumberFormat.current.editable(rate), unit: label.unit,
+                                        formulation: label.formulation))
+        }
+        // A word with no rate: a product meant to be in the library.
+        let trimmed = text.trimmedWhitespace
+        if !text.contains("="), trimmed.first?.isLetter == true { return .failure(.notInLibrary(trimmed)) }
+        return parse(text).map { product in
+            var product = product
+            product.formulation = library.product(named: product.name)?.formulation
+            return product
+        }
+    }
+
     static func parse(_ text: String) -> Result<ProductForm, InputProblem> {
         // One "=" at most: with two, which one ends the name is a guess.
         guard text.filter({ $0 == "=" }).count <= 1 else { return .failure(.tooManyEquals) }

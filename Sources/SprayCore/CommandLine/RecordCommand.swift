@@ -19,12 +19,14 @@ public struct RecordAddCommand: Equatable, Sendable {
                                              "--notes", "--lang"]
 
     /// Everything after `record add`; `language` names crops from the bundled list.
-    public static func parse(_ arguments: [String], language: Language) -> Result<RecordAddCommand, CommandLineErrors> {
+    public static func parse(_ arguments: [String], language: Language,
+                             library: JobLibrary = JobLibrary()) -> Result<RecordAddCommand, CommandLineErrors> {
         var details = TreatmentDetails(date: CalendarDate(year: 2000, month: 1, day: 1)!)
         var treatedArea: Decimal?
         var authorisations: [(product: String, number: String)] = []
         var warnings: [String] = []
-        let parsed = JobOptions.parse(arguments, commandOptions: Array(options.dropFirst(JobOptions.names.count).dropLast())) { options in
+        let parsed = JobOptions.parse(arguments, commandOptions: Array(options.dropFirst(JobOptions.names.count).dropLast()),
+                                      library: library) { options in
             if let use = options.choice("--use", parse: TypeOfUse.init(rawValue:)) {
                 details.use = use
                 details.basis = DoseBasis.choices(for: use)[0]
@@ -39,7 +41,7 @@ public struct RecordAddCommand: Equatable, Sendable {
                 details.startTime = ClockTime(parsing: start)
                 if details.startTime == nil { options.errors.append(.invalid(option: "--start", .notATime(start))) }
             }
-            details.parcel = options.required("--parcel").trimmedWhitespace
+            details.parcel = (options.single("--parcel") ?? "").trimmedWhitespace
             details.parcelIDs = options.values(of: "--parcel-id").map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
             if let area = options.single("--treated-area") {
                 switch NumberParser.parse(area) {
@@ -48,7 +50,7 @@ public struct RecordAddCommand: Equatable, Sendable {
                 case let .failure(problem): options.errors.append(.invalid(option: "--treated-area", InputProblem(problem)))
                 }
             }
-            let crop = details.use == .surface ? options.required("--crop") : (options.single("--crop") ?? "")
+            let crop = options.single("--crop") ?? ""
             if !crop.isEmpty {
                 let code = crop.trimmedWhitespace.uppercased()
                 if let known = CropCatalog.crop(code: code) {
@@ -90,8 +92,9 @@ public struct RecordAddCommand: Equatable, Sendable {
         switch parsed {
         case let .failure(errors):
             return .failure(errors)
-        case let .success((plan, requested)):
-            var prefilled = TreatmentDetails.prefilled(from: plan, on: details.date)
+        case let .success(job):
+            let plan = job.plan
+            var prefilled = TreatmentDetails.prefilled(from: plan, on: details.date, library: library.library, field: job.field)
             var errors: [CommandLineError] = []
             for (name, number) in authorisations {
                 let key = SearchFolding.fold(name)
@@ -105,7 +108,16 @@ public struct RecordAddCommand: Equatable, Sendable {
             guard errors.isEmpty else { return .failure(CommandLineErrors(errors, order: options)) }
             details.products = prefilled.products
             details.treatedSize = treatedArea ?? (details.use == .surface ? plan.areaInHectares : nil)
-            return .success(RecordAddCommand(plan: plan, details: details, language: requested, warnings: warnings))
+            if details.parcel.isEmpty { details.parcel = prefilled.parcel }
+            if details.parcelIDs.isEmpty { details.parcelIDs = prefilled.parcelIDs }
+            if details.crop == nil, details.use == .surface { details.crop = prefilled.crop }
+            details.parcelSize = prefilled.parcelSize
+            var missing: [CommandLineError] = []
+            if details.parcel.isEmpty { missing.append(.missing(option: "--parcel")) }
+            if details.crop == nil, details.use == .surface { missing.append(.missing(option: "--crop")) }
+            guard missing.isEmpty else { return .failure(CommandLineErrors(missing, order: options)) }
+            return .success(RecordAddCommand(plan: plan, details: details, language: job.language,
+                                             warnings: warnings + plan.warnings.map(\.message)))
         }
     }
 

@@ -206,6 +206,15 @@ public struct Library: Equatable, Sendable {
         sprayers.first { Library.nameKey($0.name) == Library.nameKey(name) }
     }
 
+    /// The item of `kind` called `name` (trimmed, any case).
+    public func item(of kind: LibraryKind, named name: String) -> LibraryItem? {
+        switch kind {
+        case .product: product(named: name).map(LibraryItem.product)
+        case .field: field(named: name).map(LibraryItem.field)
+        case .sprayer: sprayer(named: name).map(LibraryItem.sprayer)
+        }
+    }
+
     /// How names are told apart: trimmed, case-insensitive.
     static func nameKey(_ name: String) -> String { name.trimmedWhitespace.lowercased() }
 }

@@ -62,6 +62,15 @@ public final class LibraryStore {
         }
     }
 
+    /// Adds `item`, or updates the one of its kind with its name (keeping that one's id);
+    /// true when it updated one. What `library add` does.
+    @discardableResult
+    public func put(_ item: LibraryItem) throws -> Bool {
+        let existing = library.item(of: item.kind, named: item.name)
+        try save(existing.map { item.withID($0.id) } ?? item)
+        return existing != nil
+    }
+
     /// Removes item `id`; nothing happens when it is gone already.
     public func remove(id: UUID) throws {
         try modify { $0.removeAll { $0.id == id } }

@@ -43,6 +43,10 @@ public enum InputProblem: Equatable, Sendable, Error {
     case ambiguousPoint(String)
     /// Text longer than `limit` characters.
     case tooLong(limit: Int)
+    /// A name that the farm's library does not have.
+    case notInLibrary(String)
+    /// A library product without a usual rate, named without one.
+    case needsRate(String)
     /// Not a whole number of 0 or more (days, treatments).
     case notAWholeNumber
     /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
@@ -98,6 +102,10 @@ public enum InputProblem: Equatable, Sendable, Error {
                 .filled(text, digits, text.replacing(".", with: " "), text.replacing(".", with: ","))
         case let .tooLong(limit):
             return tr("too long: at most %@ characters").filled(String(limit))
+        case let .notInLibrary(name):
+            return tr("“%@” is not in the library (kalkulator-oprysku library list shows what is)").filled(name)
+        case let .needsRate(name):
+            return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:
             return tr("must be a whole number, 0 or more")
         case .controlCharacter:

@@ -10,49 +10,11 @@ public struct LibraryRow: Equatable, Sendable {
     public var title: String
     /// "WG · R-12/2024 · 1,5 l/ha (max 2 l/ha) · karencja 60 days".
     public var summary: String
-}
 
-@MainActor
-public final class LibraryViewModel {
-    public let store: LibraryStore
-    public var onChange: (() -> Void)?
-
-    public init(store: LibraryStore) {
-        self.store = store
-        store.observe(by: self) { [weak self] in self?.onChange?() }
-    }
-
-    public var isReadOnly: Bool { store.isReadOnly }
-    public var notices: [String] { store.notices.map(\.message) }
-
-    public static func title(of kind: LibraryKind) -> String {
-        switch kind {
-        case .product: tr("Products")
-        case .field: tr("Fields")
-        case .sprayer: tr("Sprayers")
-        }
-    }
-
-    public static func addLabel(of kind: LibraryKind) -> String {
-        switch kind {
-        case .product: tr("_Add Product…")
-        case .field: tr("_Add Field…")
-        case .sprayer: tr("_Add Sprayer…")
-        }
-    }
-
-    public static func emptyText(of kind: LibraryKind) -> String {
-        switch kind {
-        case .product: tr("No products yet. Add the ones you spray: the calculator then fills their rate, and records their authorisation number.")
-        case .field: tr("No fields yet. Add your fields: the calculator then fills the area, and the record the parcel and crop.")
-        case .sprayer: tr("No sprayers yet. Add your sprayer: the calculator then fills the tank capacity.")
-        }
-    }
-
-    public func rows(of kind: LibraryKind) -> [LibraryRow] {
+    /// Each item of `kind` in `library`, by name: the library window's rows and `library list`'s lines.
+    public static func rows(of kind: LibraryKind, in library: Library) -> [LibraryRow] {
         let format = NumberFormat.current
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
-        let library = store.library
         switch kind {
         case .product:
             return library.products.map { product in
@@ -88,6 +50,48 @@ public final class LibraryViewModel {
                 return LibraryRow(id: sprayer.id, title: sprayer.name, summary: parts.joined(separator: " · "))
             }
         }
+    }
+}
+
+@MainActor
+public final class LibraryViewModel {
+    public let store: LibraryStore
+    public var onChange: (() -> Void)?
+
+    public init(store: LibraryStore) {
+        self.store = store
+        store.observe(by: self) { [weak self] in self?.onChange?() }
+    }
+
+    public var isReadOnly: Bool { store.isReadOnly }
+    public var notices: [String] { store.notices.map(\.message) }
+
+    public nonisolated static func title(of kind: LibraryKind) -> String {
+        switch kind {
+        case .product: tr("Products")
+        case .field: tr("Fields")
+        case .sprayer: tr("Sprayers")
+        }
+    }
+
+    public static func addLabel(of kind: LibraryKind) -> String {
+        switch kind {
+        case .product: tr("_Add Product…")
+        case .field: tr("_Add Field…")
+        case .sprayer: tr("_Add Sprayer…")
+        }
+    }
+
+    public static func emptyText(of kind: LibraryKind) -> String {
+        switch kind {
+        case .product: tr("No products yet. Add the ones you spray: the calculator then fills their rate, and records their authorisation number.")
+        case .field: tr("No fields yet. Add your fields: the calculator then fills the area, and the record the parcel and crop.")
+        case .sprayer: tr("No sprayers yet. Add your sprayer: the calculator then fills the tank capacity.")
+        }
+    }
+
+    public func rows(of kind: LibraryKind) -> [LibraryRow] {
+        LibraryRow.rows(of: kind, in: store.library)
     }
 
     /// What the confirmation says before item `id` is deleted.

@@ -1,0 +1,89 @@
+// `library add|list|remove|export|import`, and the library the job commands pick from
+// (`--product NAME`, `--field`, `--sprayer`): library.json, with the window's guarantees.
+
+import FoundationEssentials
+import Gettext
+import SprayCore
+
+extension CommandLineTool {
+    static func library(_ arguments: [String]) -> Int32 {
+        Localization.start(language: CalcCommand.requestedLanguage(arguments))
+        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            let printed = printOutput(Help.library)
+            return arguments.isEmpty ? 2 : printed ? 0 : 1
+        }
+        let command: LibraryCommand
+        switch LibraryCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
+            return 2
+        }
+        let store = libraryStore()
+        report(store.notices.map(\.message))
+        if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
+        do {
+            switch command {
+            case let .add(item):
+                let updated = try store.put(item)
+                report([updated ? tr("Updated “%@” in the library.").filled(item.name) : tr("Added “%@” to the library.").filled(item.name)])
+            case let .list(format):
+                return printOutput(format == .json ? String(decoding: try store.exported(), as: UTF8.self) : listText(store.library)) ? 0 : 1
+            case let .remove(kind, name):
+                guard let item = store.library.item(of: kind, named: name) else {
+                    write(tr("“%@” is not in the library (kalkulator-oprysku library list shows what is)").filled(name) + "\n", to: .standardError)
+                    return 2
+                }
+                try store.remove(id: item.id)
+            case let .export(output):
+                try OutputFile.write(try store.exported(), to: output ?? "-", protecting: appFolders)
+            case let .importFile(path):
+                let items = try LibraryStore.items(inExport: try InputFile.read(path), path: path)
+                let merge = try store.merge(items)
+                report([tr("Imported: %1$@ added, %2$@ updated, %3$@ unchanged.")
+                    .filled(String(merge.added), String(merge.updated), String(merge.unchanged))])
+            }
+            return 0
+        } catch let error as LibraryError {
+            report([error.message])
+            if case .nameTaken = error { return 2 }
+            return 1
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    /// The library the job commands pick from, with this season's treatments from the records.
+    static func jobLibrary() -> JobLibrary {
+        let store = libraryStore()
+        report(store.notices.map(\.message))
+        var records: RecordStore?
+        return JobLibrary(library: store.library, treatmentsSoFar: LabelCheck.treatmentsThisSeason {
+            if let records { return records }
+            let opened = RecordStore.standard(patience: .commandLine { _ in })
+            records = opened
+            return opened
+        })
+    }
+
+    private static func libraryStore() -> LibraryStore {
+        LibraryStore.standard(patience: .commandLine { path in
+            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
+        })
+    }
+
+    /// "Products", then "  Herbicyd — WG · R-12/2024 · …", for each kind that has items.
+    private static func listText(_ library: Library) -> String {
+        var sections: [String] = []
+        for kind in LibraryKind.allCases {
+            let rows = LibraryRow.rows(of: kind, in: library)
+            guard !rows.isEmpty else { continue }
+            sections.append(([LibraryViewModel.title(of: kind)] + rows.map {
+                "  " + FreeText.displayable($0.title) + ($0.summary.isEmpty ? "" : " — " + FreeText.displayable($0.summary))
+            }).joined(separator: "\n"))
+        }
+        if sections.isEmpty { return tr("The library is empty: add products, fields and sprayers with “kalkulator-oprysku library add”.") + "\n" }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+}
