@@ -48,6 +48,10 @@ public struct RegisterRow: Equatable, Sendable {
     public var status: RecordStatus
     /// "withdrawn: entered twice", "incomplete — missing: Reason"; empty when complete.
     public var statusText: String
+    /// "Harvest not before 13.06.2026", when a product's pre-harvest interval is known.
+    public var harvest: String = ""
+    /// The pre-harvest interval has not passed yet: the harvest line is a warning.
+    public var harvestPending = false
 }
 
 /// What an export of the register writes.
@@ -161,7 +165,9 @@ public final class RegisterViewModel {
             crop: text.crop(details, separator: " · "),
             products: details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n"),
-            reason: details.reason, status: record.status, statusText: status)
+            reason: details.reason, status: record.status, statusText: status,
+            harvest: text.harvest(details) ?? "",
+            harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > CalendarDate.today } ?? false)
     }
 
     /// "124 records: 3 incomplete, 1 withdrawn", or "12 of 124 records: …" when filtered.
@@ -298,7 +304,8 @@ public final class RegisterViewModel {
             lines.append((tr("Product"), [text.product(product, separator: " · "), text.dose(product, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ")))
         }
-        lines += [(tr("Reason"), details.reason), (tr("Operator"), details.operatorName), (tr("Notes"), details.notes)]
+        lines += [(tr("Reason"), details.reason), (tr("Operator"), details.operatorName), (tr("Notes"), details.notes),
+                  (tr("Pre-harvest interval"), text.harvest(details) ?? "")]
         return lines.filter { !$0.1.isEmpty }
     }
 }

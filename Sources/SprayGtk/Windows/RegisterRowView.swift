@@ -13,6 +13,7 @@ final class RegisterRowView {
     private let products: Widget
     private let reason: Widget
     private let status: Widget
+    private let harvest: Widget
     private let correct: Widget
     private let withdraw: Widget
     private let remove: Widget
@@ -24,7 +25,8 @@ final class RegisterRowView {
         products = Widgets.label("", wrap: true)
         reason = Widgets.label("", wrap: true)
         status = Widgets.label("", classes: ["favorite-summary"], wrap: true)
-        let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [when, place, products, reason, status])
+        harvest = Widgets.label("", wrap: true)
+        let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [when, place, products, reason, harvest, status])
         gtk_widget_set_hexpand(text, 1)
 
         let details = Widgets.button(tr("_Details…"))
@@ -55,6 +57,8 @@ final class RegisterRowView {
         setText(place, row.place, struck: withdrawn)
         setText(products, row.products, struck: withdrawn)
         setText(reason, row.reason.isEmpty ? "" : tr("Reason: %@").filled(row.reason), struck: withdrawn)
+        setText(harvest, row.harvestPending ? "⚠ " + row.harvest : row.harvest, struck: withdrawn)
+        Widgets.setClass("field-error", on: harvest, row.harvestPending)
         gtk_label_set_text(cast(status), row.statusText)
         gtk_widget_set_visible(status, row.statusText.isEmpty ? 0 : 1)
         Widgets.setClass("field-error", on: status, row.status == .incomplete)
