@@ -47,9 +47,6 @@ public struct ReportDocument: Equatable, Sendable {
     /// One table per load group: the recipe of one tank, and of the whole group.
     public var recipes: [ReportTable]
     public var checkboxLabel: String
-    /// The order of filling the tank: numbered steps, then the jar test and the label's word.
-    public var mixingHeading: String
-    public var mixing: [FactRow]
     public var warningsHeading: String
     public var warnings: [String]
     /// Blank lines for the farmer to fill in by hand: field, crop, date, operator.
@@ -94,6 +91,10 @@ public struct ReportDocument: Equatable, Sendable {
             FactRow(label: tr("Spray volume"), value: number(input.sprayRate) + space + "l/ha"),
             FactRow(label: tr("Tank capacity"), value: number(input.tankCapacity) + space + "l"),
             FactRow(label: tr("Filling"), value: LoadSummary.strategyName(input.strategy)),
+            // The mixing order as one row of the job, so that a typical job still fits one page.
+            FactRow(label: tr("Mixing order"), value: MixingOrder.lines(for: plan).enumerated()
+                .map { "\($0.offset + 1). \($0.element)" }.joined(separator: "  →  ")
+                + "\n" + MixingOrder.jarTestLine(for: plan, format: format) + ". " + MixingOrder.labelNote),
         ]
 
         products = ReportTable(
@@ -112,10 +113,7 @@ public struct ReportDocument: Equatable, Sendable {
             Self.recipe(of: group, in: plan, format: format)
         }
         checkboxLabel = tr("Done:")
-        mixingHeading = tr("Order of filling the tank")
-        mixing = MixingOrder.lines(for: plan).enumerated().map { FactRow(label: "\($0.offset + 1).", value: $0.element) }
-            + [FactRow(label: tr("Jar test, 1 l of water"), value: MixingOrder.jarTestAmounts(for: plan, format: format)),
-               FactRow(label: tr("Label"), value: MixingOrder.labelNote)]
+
 
         warningsHeading = tr("Check before spraying")
         warnings = plan.warnings.map(\.message)

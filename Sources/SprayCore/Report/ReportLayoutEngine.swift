@@ -69,7 +69,6 @@ public struct ReportLayoutEngine {
             blocks.append(table(recipe, continuedTemplate: document.continuedTemplate, numericColumnWidth: numericWidth,
                                 checkboxLabel: document.checkboxLabel))
         }
-        blocks.append(facts(heading: document.mixingHeading, document.mixing))
         blocks.append(recordSection(document))
         return blocks
     }

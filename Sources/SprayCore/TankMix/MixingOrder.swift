@@ -86,13 +86,13 @@ extension MixingOrder {
         MixingOrder(plan.input).steps.map { step in
             switch step {
             case .halfFillWater:
-                return tr("Fill the tank half with water and start the agitator")
+                return tr("Half a tank of water, agitator on")
             case .topUpWater:
-                return tr("Top up with the rest of the water")
+                return tr("The rest of the water")
             case let .addProduct(index, group):
                 let product = plan.input.products[index]
                 guard let formulation = product.formulation else {
-                    return tr("%1$@ — type unknown, added with the liquids").filled(plan.input.displayName(ofProduct: index))
+                    return tr("%1$@ — type unknown, with the liquids").filled(plan.input.displayName(ofProduct: index))
                 }
                 let type = formulation == .adjuvant ? group.title : "\(formulation.shortName) (\(group.title))"
                 return "\(plan.input.displayName(ofProduct: index)) — \(type)"
@@ -121,6 +121,6 @@ extension MixingOrder {
 
     /// Said under every mixing order.
     public static var labelNote: String {
-        tr("The product label has the last word: where it gives another order, follow the label.")
+        tr("Where a product label gives another order, follow the label.")
     }
 }
