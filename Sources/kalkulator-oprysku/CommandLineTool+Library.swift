@@ -55,9 +55,14 @@ extension CommandLineTool {
     }
 
     /// The library the job commands pick from, with this season's treatments from the records.
-    static func jobLibrary() -> JobLibrary {
+    /// A library that cannot be read is worth a word only to a command that names something in it.
+    static func jobLibrary(_ arguments: [String]) -> JobLibrary {
         let store = libraryStore()
-        report(store.notices.map(\.message))
+        let namesItems = arguments.contains { $0.hasPrefix("--field") || $0.hasPrefix("--sprayer") }
+            || zip(arguments, arguments.dropFirst()).contains { $0 == "--product" && !$1.contains("=") }
+        report(store.notices.filter { notice in
+            if case .failed = notice { namesItems } else { true }
+        }.map(\.message))
         var records: RecordStore?
         return JobLibrary(library: store.library, treatmentsSoFar: LabelCheck.treatmentsThisSeason {
             if let records { return records }

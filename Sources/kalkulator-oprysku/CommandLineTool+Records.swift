@@ -43,7 +43,7 @@ extension CommandLineTool {
 
     private static func recordAdd(_ arguments: [String]) -> Int32 {
         let command: RecordAddCommand
-        switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary()) {
+        switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments)) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
             write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)

@@ -17,7 +17,7 @@ enum CommandLineTool {
         if arguments.contains("--help") || arguments.contains("-h") {
             return printOutput(Help.calc) ? 0 : 1
         }
-        switch CalcCommand.parse(arguments, library: jobLibrary()) {
+        switch CalcCommand.parse(arguments, library: jobLibrary(arguments)) {
         case let .success(command):
             // Saved first, so that stderr tells of a damaged history before the results;
             // the results are printed even when saving fails, but the status is then 1.
@@ -39,7 +39,7 @@ enum CommandLineTool {
         if arguments.contains("--help") || arguments.contains("-h") {
             return printOutput(Help.exportPDF) ? 0 : 1
         }
-        switch ExportPDFCommand.parse(arguments, library: jobLibrary()) {
+        switch ExportPDFCommand.parse(arguments, library: jobLibrary(arguments)) {
         case let .success(command):
             do {
                 try PreparedReport(plan: command.plan).writePDF(to: command.output, protecting: appFolders)

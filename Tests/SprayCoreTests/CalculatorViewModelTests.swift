@@ -40,7 +40,7 @@ final class CalculatorViewModelTests: XCTestCase {
             return XCTFail("expected a plan, got \(model.results)")
         }
         let nbsp = "\u{00A0}"
-        XCTAssertEqual(plan.cards.map(\.kind), [.liquid, .toBuy, .loads, .recipe(.full), .recipe(.partial)])
+        XCTAssertEqual(plan.cards.map(\.kind), [.liquid, .toBuy, .loads, .recipe(.full), .recipe(.partial), .mixing])
         XCTAssertEqual(plan.cards[0].headline, "2,250\(nbsp)l")
         XCTAssertEqual(plan.cards[0].detail, "water 2,025\(nbsp)l + products")
         XCTAssertEqual(plan.cards[1].rows, [ResultCard.Row(label: "Środek", value: "225\(nbsp)l")])
@@ -49,6 +49,10 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(plan.cards[3].headline, "2\(nbsp)×\(nbsp)800\(nbsp)l")
         XCTAssertEqual(plan.cards[3].rows.map(\.value), ["720\(nbsp)l", "80\(nbsp)l"])
         XCTAssertEqual(plan.cards[4].rows.map(\.value), ["585\(nbsp)l", "65\(nbsp)l"])
+        XCTAssertEqual(plan.cards[5].rows.map(\.label), ["1. Half a tank of water, agitator on", "2. Środek — type unknown, with the liquids",
+                                                          "3. The rest of the water"])
+        XCTAssertEqual(plan.cards[5].detail, "Jar test, in 1 l of water: Środek 100\(nbsp)ml\n"
+                       + "Where a product label gives another order, follow the label.")
         XCTAssertEqual(plan.warnings, [])
     }
 
@@ -57,7 +61,7 @@ final class CalculatorViewModelTests: XCTestCase {
         typeSeed(into: model)
         guard case let .plan(plan) = inPolish({ model.results }) else { return XCTFail() }
         XCTAssertEqual(plan.cards.map(\.title), ["Ciecz robocza", "Środek do kupienia", "Napełnienia zbiornika",
-                                                  "Skład pełnego zbiornika", "Skład częściowego zbiornika"])
+                                                  "Skład pełnego zbiornika", "Skład częściowego zbiornika", "Kolejność napełniania zbiornika"])
         XCTAssertEqual(plan.cards[0].headline, "2250\u{00A0}l")
         XCTAssertEqual(plan.cards[2].headline, "2 pełne zbiorniki + 1 częściowy zbiornik")
         XCTAssertEqual(plan.cards[3].rows.map(\.label), ["Woda", "Środek"])

@@ -14,9 +14,9 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(json, """
             {"area_ha": 15, "spray_rate_l_ha": 150, "tank_l": 800, "loads_strategy": "full", \
             "total_liquid_l": 2250, "total_water_l": 2025, \
-            "products": [{"name": "Środek", "rate": 15, "unit": "l/ha", "total": 225, "total_unit": "l"}], \
+            "products": [{"name": "Środek", "rate": 15, "unit": "l/ha", "total": 225, "total_unit": "l", "formulation": null}], \
             "loads": [{"count": 2, "liquid_l": 800, "water_l": 720, "products": [80]}, \
-            {"count": 1, "liquid_l": 650, "water_l": 585, "products": [65]}], "warnings": []}
+            {"count": 1, "liquid_l": 650, "water_l": 585, "products": [65]}], "mixing_order": ["Środek"], "warnings": []}
 
             """)
     }

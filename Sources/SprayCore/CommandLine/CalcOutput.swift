@@ -85,10 +85,10 @@ public enum CalcTextOutput {
             sections.append(heading + "\n" + table(recipe, indent: "  ", alignValuesRight: true))
         }
         let steps = MixingOrder.lines(for: plan).enumerated().map { "  \($0.offset + 1). " + FreeText.displayable($0.element) }
-        sections.append(([tr("Order of filling the tank")] + steps + ["  " + MixingOrder.jarTestLine(for: plan, format: format),
-                                                                     "  " + MixingOrder.labelNote]).joined(separator: "\n"))
+        let jarTest = FreeText.displayable(MixingOrder.jarTestLine(for: plan, format: format))
+        sections.append(([tr("Order of filling the tank")] + steps + ["  " + jarTest, "  " + MixingOrder.labelNote]).joined(separator: "\n"))
         if !plan.warnings.isEmpty {
-            sections.append(plan.warnings.map { tr("Warning:") + " " + $0.message }.joined(separator: "\n"))
+            sections.append(plan.warnings.map { tr("Warning:") + " " + FreeText.displayable($0.message) }.joined(separator: "\n"))
         }
         // Terminals and scripts expect plain spaces; non-breaking ones are for the window and the PDF.
         return sections.joined(separator: "\n\n").replacing("\u{00A0}", with: " ") + "\n"

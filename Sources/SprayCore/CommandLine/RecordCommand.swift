@@ -41,7 +41,9 @@ public struct RecordAddCommand: Equatable, Sendable {
                 details.startTime = ClockTime(parsing: start)
                 if details.startTime == nil { options.errors.append(.invalid(option: "--start", .notATime(start))) }
             }
-            details.parcel = (options.single("--parcel") ?? "").trimmedWhitespace
+            // A field of the library gives the parcel and the crop when they are not given.
+            let hasField = !options.values(of: "--field").isEmpty
+            details.parcel = (hasField ? options.single("--parcel") ?? "" : options.required("--parcel")).trimmedWhitespace
             details.parcelIDs = options.values(of: "--parcel-id").map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
             if let area = options.single("--treated-area") {
                 switch NumberParser.parse(area) {
@@ -50,7 +52,7 @@ public struct RecordAddCommand: Equatable, Sendable {
                 case let .failure(problem): options.errors.append(.invalid(option: "--treated-area", InputProblem(problem)))
                 }
             }
-            let crop = options.single("--crop") ?? ""
+            let crop = details.use == .surface && !hasField ? options.required("--crop") : (options.single("--crop") ?? "")
             if !crop.isEmpty {
                 let code = crop.trimmedWhitespace.uppercased()
                 if let known = CropCatalog.crop(code: code) {

@@ -57,6 +57,8 @@ public struct ReportDocument: Equatable, Sendable {
     public var recordValues: [FactRow] = []
     /// App name and version, at the foot of every page.
     public var footer: String
+    /// Beside the footer on every page: the product label's word on the mixing order.
+    public var footerNote: String
     /// "Page %1$@ of %2$@", filled in once the pages are counted.
     public var pageLabelTemplate: String
     /// "%@ (continued)", for a table's heading repeated on the next page.
@@ -91,11 +93,7 @@ public struct ReportDocument: Equatable, Sendable {
             FactRow(label: tr("Spray volume"), value: number(input.sprayRate) + space + "l/ha"),
             FactRow(label: tr("Tank capacity"), value: number(input.tankCapacity) + space + "l"),
             FactRow(label: tr("Filling"), value: LoadSummary.strategyName(input.strategy)),
-            // The mixing order as one row of the job, so that a typical job still fits one page.
-            FactRow(label: tr("Mixing order"), value: MixingOrder.lines(for: plan).enumerated()
-                .map { "\($0.offset + 1). \($0.element)" }.joined(separator: "  →  ")
-                + "\n" + MixingOrder.jarTestLine(for: plan, format: format) + ". " + MixingOrder.labelNote),
-        ]
+        ] + Self.mixingRows(of: plan, format: format)
 
         products = ReportTable(
             heading: tr("Products"),
@@ -121,8 +119,23 @@ public struct ReportDocument: Equatable, Sendable {
         recordFields = [tr("Field / plot"), tr("Crop"), tr("Date of treatment"), tr("Operator")]
         if let record { recordValues = Self.recordValues(of: record, language: language) }
         footer = tr("Spray Calculator") + " " + AppInfo.version
+        footerNote = MixingOrder.labelNote
         pageLabelTemplate = tr("Page %1$@ of %2$@")
         continuedTemplate = tr("%@ (continued)")
+    }
+
+    /// The mixing order and the jar test as rows of the job — one for a typical job, so that
+    /// it still fits one page; a row holds at most four steps or products, so that a long
+    /// list breaks across pages.
+    static func mixingRows(of plan: TankMixPlan, format: NumberFormat) -> [FactRow] {
+        func chunks(_ items: [String], separator: String) -> [String] {
+            stride(from: 0, to: items.count, by: 4).map { items[$0..<min($0 + 4, items.count)].joined(separator: separator) }
+        }
+        let steps = chunks(MixingOrder.lines(for: plan).enumerated().map { "\($0.offset + 1). \($0.element)" }, separator: "  →  ")
+        let jar = chunks(MixingOrder.jarTest(for: plan).map { $0.name + " " + $0.amount.formatted(format) }, separator: ", ")
+        var rows = steps.enumerated().map { FactRow(label: $0.offset == 0 ? tr("Mixing order") : "", value: $0.element) }
+        rows[rows.count - 1].value += "\n" + tr("Jar test, in 1 l of water: %@").filled(jar[0])
+        return rows + jar.dropFirst().map { FactRow(label: "", value: $0) }
     }
 
     /// What `record` says of the treatment, a line each: when, where, on what crop, why, by

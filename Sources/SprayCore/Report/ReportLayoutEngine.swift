@@ -106,10 +106,14 @@ public struct ReportLayoutEngine {
         let textY = ruleY + 5
         let pageLabel = document.pageLabelTemplate.filled(String(page + 1), String(count))
         let labelWidth = measurer.measure(pageLabel, style: .small, width: nil).width
+        // The label's word on the mixing order sits in the footer: every page, no room taken.
+        let footerWidth = measurer.measure(document.footer, style: .small, width: nil).width + 24
         return [
             .rule(x0: frame.contentLeft, y0: ruleY, x1: frame.contentRight, y1: ruleY, width: Rules.light),
             .text(TextElement(document.footer, style: .small, x: frame.contentLeft, y: textY,
                               width: frame.contentWidth - labelWidth - 12)),
+            .text(TextElement(document.footerNote, style: .small, x: frame.contentLeft + footerWidth, y: textY,
+                              width: frame.contentWidth - labelWidth - 24 - footerWidth)),
             .text(TextElement(pageLabel, style: .small, x: frame.contentRight - labelWidth - 12, y: textY,
                               width: labelWidth + 12, alignment: .trailing)),
         ]
