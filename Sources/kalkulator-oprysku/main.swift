@@ -18,6 +18,8 @@ case "history":
     exit(CommandLineTool.history(Array(arguments.dropFirst())))
 case "record":
     exit(CommandLineTool.record(Array(arguments.dropFirst())))
+case "calibrate":
+    exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":

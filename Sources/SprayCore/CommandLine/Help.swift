@@ -12,6 +12,8 @@ public enum Help {
             "  kalkulator-oprysku history export              " + tr("export the history of calculations (CSV or JSON)"),
             "  kalkulator-oprysku record add|list|export|withdraw|import",
             "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
+            "  kalkulator-oprysku calibrate OPTIONS           " + tr("sprayer calibration: spray volume, nozzle flow, speed, pressure"),
+            "  kalkulator-oprysku calibrate catch OPTIONS     " + tr("the catch test: each nozzle's flow, which to replace"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
             "  kalkulator-oprysku restore FILE [--yes]        " + tr("put the app’s data back from a backup"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
@@ -19,6 +21,7 @@ public enum Help {
             tr("Run “kalkulator-oprysku calc --help” for the calculation options."),
             tr("Run “kalkulator-oprysku export-pdf --help” for the report options."),
             tr("Run “kalkulator-oprysku history --help” for the history commands."),
+            tr("Run “kalkulator-oprysku calibrate --help” for the calibration options."),
         ].joined(separator: "\n") + "\n"
     }
 
