@@ -22,15 +22,15 @@ public struct NozzleChartRow: Equatable, Sendable {
 
 /// One nozzle of the catch test.
 public struct CatchRow: Equatable, Sendable {
-    /// "Nozzle 3".
-    public var title: String
+    /// "3": the nozzle's place on the boom.
+    public var number: String
     /// "480 ml".
     public var collected: String
     /// "0,96 l/min".
     public var flow: String
-    /// "−4 % from the chart", or nil without a size.
+    /// "−4 %" from the chart flow, or nil without a size.
     public var fromChart: String?
-    /// "+1,2 % from the mean".
+    /// "+1,2 %" from the mean.
     public var fromMean: String
     public var needsReplacing: Bool
     /// "replace" or "OK".
@@ -115,11 +115,11 @@ extension CalibrationViewModel {
         guard let test = catchTest else { return [] }
         return test.readings.map { reading in
             CatchRow(
-                title: tr("Nozzle %@").filled(String(reading.number)),
+                number: String(reading.number),
                 collected: format.string(reading.millilitres, maxFractionDigits: 1) + "\u{00A0}ml",
                 flow: format.string(reading.flow, maxFractionDigits: 3) + "\u{00A0}l/min",
-                fromChart: reading.deviationFromChart.map { tr("%@ from the chart").filled($0.signedPercent(format: format)) },
-                fromMean: tr("%@ from the mean").filled(reading.deviationFromMean.signedPercent(format: format)),
+                fromChart: reading.deviationFromChart.map { $0.signedPercent(format: format) },
+                fromMean: reading.deviationFromMean.signedPercent(format: format),
                 needsReplacing: reading.needsReplacing,
                 verdict: reading.needsReplacing ? tr("replace") : tr("OK"))
         }
