@@ -28,6 +28,10 @@ enum Action: String, CaseIterable {
     case saveRecord = "win.save-record"
     case register = "win.register"
     case exportRegister = "win.export-register"
+    case calibration = "win.calibration"
+    /// The calibration window's: the catch test's mean flow becomes the flow per nozzle.
+    case useMeasuredFlow = "win.use-measured-flow"
+    case saveCalibration = "win.save-calibration"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -52,6 +56,9 @@ enum Action: String, CaseIterable {
         case .recordHistoryEntry: []
         case .register: ["<Control><Shift>r"]
         case .exportRegister: []
+        case .calibration: ["<Control>k"]
+        case .saveCalibration: ["<Control>s"]
+        case .useMeasuredFlow: []
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -76,6 +83,9 @@ enum Action: String, CaseIterable {
         case .recordHistoryEntry: nil
         case .register: tr("Treatment register")
         case .exportRegister: nil
+        case .calibration: tr("Sprayer calibration")
+        case .saveCalibration: tr("Save the calibration on the sprayer")
+        case .useMeasuredFlow: nil
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

@@ -44,6 +44,7 @@ public final class CalculatorWindow {
     /// The open history window, if any; its GTK window owns it.
     weak var historyWindow: HistoryWindow?
     weak var registerWindow: RegisterWindow?
+    weak var calibrationWindow: CalibrationWindow?
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
     var reportButtons: Widget!
@@ -120,6 +121,7 @@ public final class CalculatorWindow {
         g_menu_append(windows, tr("_History"), Action.history.rawValue)
         g_menu_append(windows, tr("Treatment _Register"), Action.register.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
+        g_menu_append(windows, tr("Sprayer _Calibration"), Action.calibration.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
         let report = g_menu_new()!
         g_menu_append(report, tr("E_xport PDF…"), Action.exportPDF.rawValue)
