@@ -72,10 +72,11 @@ extension CalibrationWindow {
             chartRows.append(view)
             gtk_list_box_append(opaque(chartList), view.container)
         }
+        // Only a row chosen counts: the list unselects its row while the window closes.
         connect(chartList, "row-selected", withArgument: { [unowned self] row in
-            guard !isFilling else { return }
-            let index = row.map { Int(gtk_list_box_row_get_index(cast($0))) }
-            model.selectNozzle(index.flatMap { NozzleSize.allCases.indices.contains($0) ? NozzleSize.allCases[$0] : nil })
+            guard !isFilling, let row else { return }
+            let index = Int(gtk_list_box_row_get_index(cast(row)))
+            if NozzleSize.allCases.indices.contains(index) { model.selectNozzle(NozzleSize.allCases[index]) }
         })
         let frame = gtk_frame_new(nil)!
         gtk_frame_set_child(cast(frame), chartList)
