@@ -20,6 +20,8 @@ case "record":
     exit(CommandLineTool.record(Array(arguments.dropFirst())))
 case "library":
     exit(CommandLineTool.library(Array(arguments.dropFirst())))
+case "calibrate":
+    exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":

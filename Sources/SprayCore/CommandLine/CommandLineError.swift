@@ -40,6 +40,8 @@ public enum CommandLineError: Equatable, Sendable {
     case notADate(option: String, String)
     /// --to names a day before --from.
     case rangeBackwards(from: String, to: String)
+    /// Not exactly three of `of` were given (`calibrate` computes the fourth).
+    case exactlyThree(of: [String], given: [String])
 
     /// The option the error is about, if it is about one.
     public var option: String? {
@@ -49,6 +51,7 @@ public enum CommandLineError: Equatable, Sendable {
              let .invalid(option, _), let .notAChoice(option, _, _), let .takesNoValue(option),
              let .needs(option, _), let .notADate(option, _): option
         case .rangeBackwards: "--to"
+        case let .exactlyThree(options, _): options.first
         }
     }
 
@@ -76,6 +79,10 @@ public enum CommandLineError: Equatable, Sendable {
             option + ": " + tr("“%@” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)").filled(value)
         case let .rangeBackwards(from, to):
             "--to: " + tr("%1$@ is before the --from date %2$@").filled(to, from)
+        case let .exactlyThree(options, given):
+            options.joined(separator: ", ") + ": "
+                + tr("give exactly three of them, the fourth is computed (given: %@)")
+                    .filled(given.isEmpty ? tr("none") : given.joined(separator: ", "))
         }
     }
 }

@@ -14,6 +14,8 @@ public enum Help {
             "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
             "  kalkulator-oprysku library add|list|remove|export|import",
             "                                                 " + tr("the farm’s products, fields and sprayers"),
+            "  kalkulator-oprysku calibrate OPTIONS           " + tr("sprayer calibration: spray volume, nozzle flow, speed, pressure"),
+            "  kalkulator-oprysku calibrate catch OPTIONS     " + tr("the catch test: each nozzle's flow, which to replace"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
             "  kalkulator-oprysku restore FILE [--yes]        " + tr("put the app’s data back from a backup"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
@@ -22,6 +24,7 @@ public enum Help {
             tr("Run “kalkulator-oprysku export-pdf --help” for the report options."),
             tr("Run “kalkulator-oprysku history --help” for the history commands."),
             tr("Run “kalkulator-oprysku library --help” for the library commands."),
+            tr("Run “kalkulator-oprysku calibrate --help” for the calibration options."),
         ].joined(separator: "\n") + "\n"
     }
 

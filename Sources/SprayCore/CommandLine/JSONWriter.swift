@@ -8,6 +8,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    case bool(Bool)
     case null
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -24,6 +25,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case let .array(items): "[" + items.map { $0.serialized() }.joined(separator: ", ") + "]"
         case let .object(members):
             "{" + members.map { Self.quote($0.0) + ": " + $0.1.serialized() }.joined(separator: ", ") + "}"
+        case let .bool(value): value ? "true" : "false"
         case .null: "null"
         }
     }

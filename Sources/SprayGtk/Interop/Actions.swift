@@ -33,6 +33,10 @@ enum Action: String, CaseIterable {
     case pickField = "win.pick-field"
     /// The calculator's: take a sprayer of the library (its id the parameter).
     case pickSprayer = "win.pick-sprayer"
+    case calibration = "win.calibration"
+    /// The calibration window's: the catch test's mean flow becomes the flow per nozzle.
+    case useMeasuredFlow = "win.use-measured-flow"
+    case saveCalibration = "win.save-calibration"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -59,6 +63,9 @@ enum Action: String, CaseIterable {
         case .exportRegister: []
         case .library: ["<Control>l"]
         case .pickField, .pickSprayer: []
+        case .calibration: ["<Control>k"]
+        case .saveCalibration: ["<Control>s"]
+        case .useMeasuredFlow: []
         case .about, .manageFavorites, .applyFavorite: []
         }
     }
@@ -85,6 +92,9 @@ enum Action: String, CaseIterable {
         case .exportRegister: nil
         case .library: tr("Library of products, fields and sprayers")
         case .pickField, .pickSprayer: nil
+        case .calibration: tr("Sprayer calibration")
+        case .saveCalibration: tr("Save the calibration on the sprayer")
+        case .useMeasuredFlow: nil
         case .about, .manageFavorites, .applyFavorite: nil
         }
     }

@@ -9,6 +9,7 @@ extension CalculatorWindow {
     func installActions() {
         addAction(.history, to: window) { [unowned self] in openHistory() }
         addAction(.register, to: window) { [unowned self] in openRegister() }
+        addAction(.calibration, to: window) { [unowned self] in openCalibration() }
         addAction(.calculate, to: window) { [unowned self] in calculate() }
         addAction(.clear, to: window) { [unowned self] in clearForm() }
         addAction(.addProduct, to: window) { [unowned self] in
@@ -58,6 +59,16 @@ extension CalculatorWindow {
         let register = RegisterWindow(parent: window, services: services, application: application)
         registerWindow = register
         register.present()
+    }
+
+    func openCalibration() {
+        if let open = calibrationWindow {
+            open.present()
+            return
+        }
+        let calibration = CalibrationWindow(parent: window, model: CalibrationViewModel())
+        calibrationWindow = calibration
+        calibration.present()
     }
 
     /// Opens the record form filled from the plan shown.

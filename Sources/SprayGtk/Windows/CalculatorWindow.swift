@@ -47,6 +47,7 @@ public final class CalculatorWindow {
     weak var historyWindow: HistoryWindow?
     weak var registerWindow: RegisterWindow?
     weak var libraryWindow: LibraryWindow?
+    weak var calibrationWindow: CalibrationWindow?
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
     var reportButtons: Widget!
@@ -129,6 +130,7 @@ public final class CalculatorWindow {
         g_menu_append(windows, tr("Treatment _Register"), Action.register.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
         g_menu_append(windows, tr("_Library: Products, Fields, Sprayers"), Action.library.rawValue)
+        g_menu_append(windows, tr("Sprayer _Calibration"), Action.calibration.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
         let report = g_menu_new()!
         g_menu_append(report, tr("E_xport PDF…"), Action.exportPDF.rawValue)

@@ -14,7 +14,7 @@ enum ShortcutsWindow {
             }
         }
         return [
-            (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct])),
+            (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct, .calibration])),
             (tr("Report"), rows([.exportPDF, .printPreview, .print])),
             (tr("Favorites"), rows([.saveFavorite])),
             (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register])),
