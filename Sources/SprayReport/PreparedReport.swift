@@ -15,8 +15,8 @@ public struct PreparedReport: Equatable, Sendable {
     /// The report of `plan` at `time` (now, or SOURCE_DATE_EPOCH), in the installed language.
     /// Printed from `record`, the treatment record section carries its values instead of blank lines.
     public init(plan: TankMixPlan, time: ReportTime = ReportClock.now(), language: Language = Translation.current.language,
-                frame: PageFrame = PageFrame(), record: TreatmentRecord? = nil) {
-        document = ReportDocument(plan: plan, time: time, language: language, record: record)
+                frame: PageFrame = PageFrame(), record: TreatmentRecord? = nil, sprayer: LibrarySprayer? = nil) {
+        document = ReportDocument(plan: plan, time: time, language: language, record: record, sprayer: sprayer)
         layout = ReportLayoutEngine(measurer: PangoTextMeasurer(), frame: frame).layout(document)
         self.time = time
         suggestedFileName = ReportFileName.suggested(for: plan.input, at: time)

@@ -42,7 +42,7 @@ enum CommandLineTool {
         switch ExportPDFCommand.parse(arguments, library: jobLibrary(arguments)) {
         case let .success(command):
             do {
-                try PreparedReport(plan: command.plan).writePDF(to: command.output, protecting: appFolders)
+                try PreparedReport(plan: command.plan, sprayer: command.sprayer).writePDF(to: command.output, protecting: appFolders)
                 return 0
             } catch {
                 write(error.message + "\n", to: .standardError)

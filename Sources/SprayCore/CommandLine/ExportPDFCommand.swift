@@ -9,6 +9,8 @@ public struct ExportPDFCommand: Equatable, Sendable {
     /// The PDF file to write, as given.
     public var output: String
     public var language: Language?
+    /// The sprayer `--sprayer` picked from the library: the report says its setting.
+    public var sprayer: LibrarySprayer?
 
     /// Everything after `export-pdf`. `--help` is handled by the caller, before this.
     public static func parse(_ arguments: [String], library: JobLibrary = JobLibrary()) -> Result<ExportPDFCommand, CommandLineErrors> {
@@ -18,6 +20,6 @@ public struct ExportPDFCommand: Equatable, Sendable {
             if output.isEmpty, options.values(of: "--output").count == 1 {
                 options.errors.append(.invalid(option: "--output", .empty))
             }
-        }.map { ExportPDFCommand(plan: $0.plan, output: output, language: $0.language) }
+        }.map { ExportPDFCommand(plan: $0.plan, output: output, language: $0.language, sprayer: $0.sprayer) }
     }
 }

@@ -42,6 +42,20 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
         self.preHarvestDays = preHarvestDays
         self.notes = notes
     }
+
+    /// Members that may be left out (a file typed by hand, or from a script) take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(UUID.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+                  authorisation: try container.decodeIfPresent(String.self, forKey: .authorisation) ?? "",
+                  formulation: try container.decodeIfPresent(Formulation.self, forKey: .formulation),
+                  rate: try container.decodeIfPresent(Decimal.self, forKey: .rate),
+                  unit: try container.decodeIfPresent(RateUnit.self, forKey: .unit) ?? .litresPerHectare,
+                  maximumRate: try container.decodeIfPresent(Decimal.self, forKey: .maximumRate),
+                  maximumTreatments: try container.decodeIfPresent(Int.self, forKey: .maximumTreatments),
+                  preHarvestDays: try container.decodeIfPresent(Int.self, forKey: .preHarvestDays),
+                  notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
+    }
 }
 
 /// A field (or a parcel) of the farm.
@@ -65,6 +79,15 @@ public struct LibraryField: Equatable, Sendable, Codable, Identifiable {
         self.area = area
         self.parcelIDs = parcelIDs
         self.crop = crop
+    }
+
+    /// Parcel identifiers and the crop may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(UUID.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+                  area: try container.decode(Decimal.self, forKey: .area),
+                  parcelIDs: try container.decodeIfPresent([String].self, forKey: .parcelIDs) ?? [],
+                  crop: try container.decodeIfPresent(CropChoice.self, forKey: .crop))
     }
 }
 

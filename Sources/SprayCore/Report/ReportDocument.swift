@@ -66,9 +66,10 @@ public struct ReportDocument: Equatable, Sendable {
 
     /// The report of `plan`, made at `time`, with numbers in `language` and words from the
     /// installed translator (which speaks that language).
-    /// Printed from `record`, the treatment record's section carries its values.
+    /// Printed from `record`, the treatment record's section carries its values; done with
+    /// `sprayer` (from the library), the job says its setting.
     public init(plan: TankMixPlan, time: ReportTime, language: Language = Translation.current.language,
-                record: TreatmentRecord? = nil) {
+                record: TreatmentRecord? = nil, sprayer: LibrarySprayer? = nil) {
         let format = NumberFormat(language: language)
         let input = plan.input
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
@@ -94,6 +95,7 @@ public struct ReportDocument: Equatable, Sendable {
             FactRow(label: tr("Tank capacity"), value: number(input.tankCapacity) + space + "l"),
             FactRow(label: tr("Filling"), value: LoadSummary.strategyName(input.strategy)),
         ] + Self.mixingRows(of: plan, format: format)
+        if let sprayer { parameters.insert(FactRow(label: tr("Sprayer"), value: Self.setting(of: sprayer, language: language)), at: 3) }
 
         products = ReportTable(
             heading: tr("Products"),
@@ -122,6 +124,21 @@ public struct ReportDocument: Equatable, Sendable {
         footerNote = MixingOrder.labelNote
         pageLabelTemplate = tr("Page %1$@ of %2$@")
         continuedTemplate = tr("%@ (continued)")
+    }
+
+    /// "Pilmet 2500 · nozzle 03 (blue) · 7 km/h · 3 bar · calibrated 12.04.2026": what to set
+    /// the sprayer to, from its last calibration.
+    static func setting(of sprayer: LibrarySprayer, language: Language) -> String {
+        let format = NumberFormat(language: language)
+        var parts = [sprayer.name]
+        if let nozzle = sprayer.nozzle { parts.append(tr("nozzle %1$@ (%2$@)").filled(nozzle.rawValue, nozzle.colourName)) }
+        if let calibration = sprayer.calibration {
+            parts.append(format.string(calibration.speed, maxFractionDigits: 1) + "\u{00A0}km/h")
+            if let pressure = calibration.pressure { parts.append(format.string(pressure, maxFractionDigits: 1) + "\u{00A0}bar") }
+            parts.append(format.string(calibration.flowPerNozzle, maxFractionDigits: 2) + "\u{00A0}" + tr("l/min per nozzle"))
+            parts.append(tr("calibrated %@").filled(calibration.date.typedText(in: language)))
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// The mixing order and the jar test as rows of the job — one for a typical job, so that

@@ -33,7 +33,9 @@ public final class CalibrationViewModel {
     public var onChange: ((Change) -> Void)?
     /// Set by whoever can keep a calibration (a sprayer in the library); without it the
     /// window offers no saving.
-    public var onSave: ((SprayerCalibration) -> Void)?
+    public var onSave: ((SprayerCalibration) throws -> Void)?
+    /// Why the last save failed (the library could not be written); cleared by the next save.
+    public private(set) var saveError: String?
 
     public private(set) var selectedNozzle: NozzleSize?
     private var texts: [CalibrationField: String] = [:]
@@ -185,11 +187,39 @@ public final class CalibrationViewModel {
         offersSaving && calibration(on: date) != nil
     }
 
-    /// Hands the calibration to `onSave`; false when there is nothing to save.
+    /// Hands the calibration to `onSave`; false when there is nothing to save or saving
+    /// failed (`saveError` says why).
     @discardableResult
     public func save(on date: CalendarDate) -> Bool {
         guard let onSave, let calibration = calibration(on: date) else { return false }
-        onSave(calibration)
-        return true
+        do {
+            try onSave(calibration)
+            saveError = nil
+            return true
+        } catch {
+            saveError = userMessage(error)
+            onChange?(.state)
+            return false
+        }
+    }
+}
+
+extension CalibrationViewModel {
+    /// The calibration of `sprayer`: its spacing, tank, width and nozzle filled in, with its
+    /// last calibrated flow and speed; saving keeps the calibration on the sprayer in `library`.
+    public convenience init(sprayer: LibrarySprayer, library: LibraryStore) {
+        let format = NumberFormat.current
+        var texts: [CalibrationField: String] = [.tank: format.editable(sprayer.tankCapacity)]
+        texts[.quantity(.spacing)] = sprayer.nozzleSpacing.map(format.editable)
+        texts[.width] = sprayer.workingWidth.map(format.editable)
+        texts[.quantity(.flow)] = sprayer.calibration.map { format.editable($0.flowPerNozzle) }
+        texts[.quantity(.speed)] = sprayer.calibration.map { format.editable($0.speed) }
+        self.init(texts: texts, nozzle: sprayer.nozzle)
+        onSave = { [id = sprayer.id] calibration in
+            // The sprayer as it is now (it may have been edited meanwhile), with the new calibration.
+            guard var current = library.library.sprayers.first(where: { $0.id == id }) else { throw LibraryError.gone }
+            current.calibration = calibration
+            try library.save(.sprayer(current))
+        }
     }
 }

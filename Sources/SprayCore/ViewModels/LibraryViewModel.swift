@@ -111,6 +111,11 @@ public final class LibraryViewModel {
         }
     }
 
+    /// The calibration window's state for sprayer `id`, saving onto it.
+    public func calibration(ofSprayer id: UUID) -> CalibrationViewModel? {
+        store.library.sprayers.first { $0.id == id }.map { CalibrationViewModel(sprayer: $0, library: store) }
+    }
+
     /// The editor for a new item of `kind`, or for item `id`.
     public func editor(for kind: LibraryKind, id: UUID? = nil) -> LibraryEditorViewModel {
         LibraryEditorViewModel(kind: kind, editing: id.flatMap(item(id:)), store: store)

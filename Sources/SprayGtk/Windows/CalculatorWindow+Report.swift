@@ -36,7 +36,7 @@ extension CalculatorWindow {
     /// The report of what the form shows now; nil while the form has problems.
     func currentReport() -> PreparedReport? {
         guard case let .success(plan) = model.outcome else { return nil }
-        return PreparedReport(plan: plan)
+        return PreparedReport(plan: plan, sprayer: model.sprayer)
     }
 
     func printReport() {

@@ -152,7 +152,11 @@ final class CalibrationWindow {
 
     /// Hands the calibration to whoever opened the window (a sprayer) and closes it.
     func save() {
-        if model.save(on: today) { gtk_window_close(cast(window)) }
+        if model.save(on: today) {
+            gtk_window_close(cast(window))
+        } else if let problem = model.saveError {
+            ErrorDialog.show(tr("The calibration was not saved"), detail: problem, parent: cast(window))
+        }
     }
 
     // MARK: Binding

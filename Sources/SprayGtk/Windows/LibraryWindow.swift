@@ -95,7 +95,18 @@ final class LibraryWindow {
         let id = row.id
         connect(edit, "clicked") { [unowned self] in self.edit(model.editor(for: kind, id: id)) }
         connect(delete, "clicked") { [unowned self] in confirmDeletion(of: id) }
-        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [edit, delete])
+        var children = [edit, delete]
+        if kind == .sprayer {
+            let calibrate = Widgets.button(tr("_Calibrate…"))
+            gtk_widget_set_tooltip_text(calibrate, tr("Measure the nozzles' flow and keep it as this sprayer's calibration"))
+            connect(calibrate, "clicked") { [unowned self] in
+                guard let calibration = model.calibration(ofSprayer: id) else { return }
+                CalibrationWindow(parent: window, model: calibration).present()
+            }
+            itemButtons.append(calibrate)
+            children.insert(calibrate, at: 0)
+        }
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: children)
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])
     }
