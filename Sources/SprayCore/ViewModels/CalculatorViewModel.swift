@@ -29,7 +29,7 @@ public enum FormTextField: Equatable, Hashable, Sendable {
 }
 
 public final class CalculatorViewModel {
-    public enum Change: Sendable {
+    public enum Change: Equatable, Sendable {
         /// The plan or the problems changed; the fields hold what the user typed.
         case results
         /// The fields themselves were replaced (clear, a favorite, a history entry): refill them.
