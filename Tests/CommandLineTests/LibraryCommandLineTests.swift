@@ -1,0 +1,164 @@
+// The farm's library from the command line, on the built binary: add, list, remove, export,
+// import twice = once; and calc, export-pdf and record add picking from it by name.
+
+import Foundation
+import PDFTestSupport
+import XCTest
+
+final class LibraryCommandLineTests: XCTestCase {
+    private var directory: URL!
+    private var dataDirectory: URL { directory.appendingPathComponent("data") }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    private func run(_ arguments: [String], data: URL? = nil, language: String = "en") throws -> RunResult {
+        try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": (data ?? dataDirectory).path,
+                                                "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                "LANGUAGE": language, "TZ": "UTC0"])
+    }
+
+    /// Herbicyd (WG, 1,5 kg/ha, at most 2 kg/ha and once a season, 60 days), Działka 7 and Pilmet.
+    private func addFarm(data: URL? = nil) throws {
+        for arguments in [
+            ["product", "--name", "Herbicyd", "--authorisation", "R-12/2024", "--formulation", "wg", "--rate", "1,5", "--unit", "kg/ha",
+             "--max-rate", "2", "--max-treatments", "1", "--phi", "60"],
+            ["product", "--name", "Adiuwant", "--formulation", "adjuvant", "--rate", "200", "--unit", "ml/ha"],
+            ["field", "--name", "Działka 7", "--area", "4,2", "--parcel-id", "141201_1.0001.123/4", "--parcel-id", "141201_1.0001.124",
+             "--crop", "TRZAW"],
+            ["sprayer", "--name", "Pilmet", "--tank", "2500", "--width", "18", "--spacing", "0,5", "--nozzle", "03"],
+        ] {
+            let added = try run(["library", "add"] + arguments, data: data)
+            XCTAssertEqual(added.status, 0, added.stderr)
+        }
+    }
+
+    func testAddListUpdateAndRemove() throws {
+        try addFarm()
+        let list = try run(["library", "list"])
+        XCTAssertEqual(list.stdout, """
+            Products
+              Adiuwant — adjuvant · 200 ml/ha
+              Herbicyd — WG · R-12/2024 · 1.5 kg/ha · max 2 kg/ha · 1 treatment a season · pre-harvest interval 60 days
+
+            Fields
+              Działka 7 — 4.2 ha · winter wheat · 141201_1.0001.123/4 · 141201_1.0001.124
+
+            Sprayers
+              Pilmet — 2,500 l · width 18 m · nozzles every 0.5 m · nozzle 03 (blue)
+
+            """)
+        let updated = try run(["library", "add", "product", "--name", "herbicyd", "--rate", "1,2", "--unit", "kg"])
+        XCTAssertEqual(updated.stderr, "Updated “herbicyd” in the library.\n")
+        let json = try run(["library", "list", "--format", "json"])
+        XCTAssertTrue(json.stdout.contains(#""rate" : 1.2"#), json.stdout)
+        XCTAssertFalse(json.stdout.contains("R-12/2024"), "an update replaces the item")
+
+        XCTAssertEqual(try run(["library", "remove", "sprayer", "PILMET"]).status, 0)
+        XCTAssertFalse(try run(["library", "list"]).stdout.contains("Pilmet"))
+        let unknown = try run(["library", "remove", "field", "Łąka"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "“Łąka” is not in the library (kalkulator-oprysku library list shows what is)\n")
+    }
+
+    func testBadInputIsNamedAndExitsWith2() throws {
+        let rows: [([String], String)] = [
+            (["add", "sprayer", "--name", "X", "--tank", "abc", "--nozzle", "07"],
+             "--tank: not a number (write e.g. 1,5 or 1.5)\n--nozzle: “07” is not one of: 01, 015, 02, 025, 03, 035, 04, 05, 06, 08\n"),
+            (["add", "product", "--name", "X", "--formulation", "XX", "--max-treatments", "1,5"],
+             "--formulation: “XX” is not one of: WP, WG, SG, SP, SC, SE, CS, SL, EC, EW, OD, ME, adjuvant, fertiliser, other\n"
+                + "--max-treatments: must be a whole number, 0 or more\n"),
+            (["add", "field", "--area", "2"], "--name: this option is required\n"),
+            (["add", "tractor", "--name", "X"], "add: “tractor” is not one of: product, field, sprayer\n"),
+        ]
+        for (arguments, message) in rows {
+            let result = try run(["library"] + arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(result.stderr, message, arguments.joined(separator: " "))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("library.json").path))
+    }
+
+    func testExportThenImportTwiceOnAnotherComputer() throws {
+        try addFarm()
+        let file = directory.appendingPathComponent("farm.json").path
+        XCTAssertEqual(try run(["library", "export", "--output", file]).status, 0)
+        let laptop = directory.appendingPathComponent("laptop")
+        let first = try run(["library", "import", file], data: laptop)
+        XCTAssertEqual(first.stderr, "Imported: 4 added, 0 updated, 0 unchanged.\n")
+        let bytes = try Data(contentsOf: laptop.appendingPathComponent("library.json"))
+        let second = try run(["library", "import", file], data: laptop)
+        XCTAssertEqual(second.stderr, "Imported: 0 added, 0 updated, 4 unchanged.\n")
+        XCTAssertEqual(try Data(contentsOf: laptop.appendingPathComponent("library.json")), bytes)
+        let notALibrary = try run(["library", "import", "/etc/hostname"], data: laptop)
+        XCTAssertEqual(notALibrary.status, 1)
+        XCTAssertEqual(notALibrary.stderr, "/etc/hostname is not a library exported by Kalkulator Oprysku.\n")
+    }
+
+    func testCalcPicksFieldSprayerAndProductsByName() throws {
+        try addFarm()
+        let result = try run(["calc", "--field", "działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd",
+                              "--product", "Adiuwant", "--product", "Inny=2,5 l/ha", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix(#"{"area_ha": 4.2, "spray_rate_l_ha": 150, "tank_l": 2500, "#), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#"{"name": "Herbicyd", "rate": 1.5, "unit": "kg/ha", "total": 6.3, "total_unit": "kg", "formulation": "WG"}"#))
+        XCTAssertTrue(result.stdout.contains(#""mixing_order": ["Herbicyd", "Inny", "Adiuwant"]"#), result.stdout)
+
+        let overdosed = try run(["calc", "--area", "1", "--spray-rate", "150", "--tank", "600", "--product", "Herbicyd=2,5 kg", "--format", "json"])
+        XCTAssertTrue(overdosed.stdout.contains(#""warnings": ["Herbicyd: 2.5 kg/ha is more than the label's maximum of 2 kg/ha."]"#), overdosed.stdout)
+
+        let text = try run(["calc", "--field", "Działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd"], language: "pl")
+        XCTAssertTrue(text.stdout.contains("""
+            Kolejność napełniania zbiornika
+              1. Pół zbiornika wody, włączone mieszadło
+              2. Herbicyd — WG (środek stały)
+              3. Reszta wody
+              Próba w słoiku, na 1 l wody: Herbicyd 10 g
+            """), text.stdout)
+    }
+
+    func testAnUnknownNameExitsWith2NamingIt() throws {
+        try addFarm()
+        let result = try run(["calc", "--field", "Łąka", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Fungicyd"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, """
+            --product: “Fungicyd” is not in the library (kalkulator-oprysku library list shows what is)
+            --field: “Łąka” is not in the library (kalkulator-oprysku library list shows what is)
+
+            """)
+    }
+
+    func testRecordAddTakesTheFieldAndCountsTreatmentsAgainstTheLabel() throws {
+        try addFarm()
+        let job = ["--field", "Działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd", "--reason", "chwasty"]
+        let first = try run(["record", "add"] + job + ["--date", Self.thisYear + "-04-14"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "")
+        let list = try run(["record", "list", "--format", "json"])
+        let export = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+        let records = try XCTUnwrap(export["records"] as? [[String: Any]])
+        let details = try XCTUnwrap(records.first?["details"] as? [String: Any])
+        XCTAssertEqual(details["parcel"] as? String, "Działka 7")
+        XCTAssertEqual(details["parcel_ids"] as? [String], ["141201_1.0001.123/4", "141201_1.0001.124"])
+        XCTAssertEqual((details["crop"] as? [String: Any])?["eppo"] as? String, "TRZAW")
+        let product = try XCTUnwrap((details["products"] as? [[String: Any]])?.first)
+        XCTAssertEqual(product["authorisation"] as? String, "R-12/2024")
+        XCTAssertEqual(product["phi_days"] as? Int, 60)
+        // The label allows one treatment a season: later ones of the same season are warned about, and recorded.
+        let second = try run(["record", "add"] + job + ["--date", Self.thisYear + "-05-14"])
+        XCTAssertEqual(second.status, 0)
+        XCTAssertEqual(second.stderr, "Herbicyd on Działka 7: this is treatment no. 2 this season; the label allows 1.\n")
+        XCTAssertEqual(try run(["record", "list"]).stdout.split(separator: "\n").count, 3, "two records and the count")
+    }
+
+    private static var thisYear: String {
+        String(Calendar(identifier: .gregorian).component(.year, from: Date()))
+    }
+}
