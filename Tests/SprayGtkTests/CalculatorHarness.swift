@@ -114,6 +114,21 @@ final class CalculatorHarness {
         return nil
     }
 
+    /// The text of every entry under `root`, depth first.
+    func texts(ofEntriesIn root: Widget) -> [String] {
+        var texts: [String] = []
+        func visit(_ widget: Widget) {
+            if g_type_check_instance_is_a(cast(widget), gtk_entry_get_type()) != 0 { texts.append(Widgets.text(of: widget)) }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(root)
+        return texts
+    }
+
     func firstEntry(in root: Widget) -> Widget? {
         find(in: root) { g_type_check_instance_is_a(cast($0), gtk_entry_get_type()) != 0 }
     }

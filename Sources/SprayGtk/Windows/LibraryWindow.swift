@@ -12,7 +12,10 @@ final class LibraryWindow {
     let model: LibraryViewModel
     private let stack: Widget
     private var lists: [LibraryKind: Widget] = [:]
-    private var addButtons: [Widget] = []
+    /// Add Product…, Add Field…, Add Sprayer…, in the order of the pages.
+    private(set) var addButtons: [Widget] = []
+    /// The editor open over this window, if any.
+    private(set) weak var editor: LibraryEditorWindow?
     private var itemButtons: [Widget] = []
     private let banner: Widget
 
@@ -111,8 +114,10 @@ final class LibraryWindow {
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])
     }
 
-    private func edit(_ editor: LibraryEditorViewModel) {
-        LibraryEditorWindow(parent: window, model: editor).present()
+    private func edit(_ model: LibraryEditorViewModel) {
+        let editor = LibraryEditorWindow(parent: window, model: model)
+        self.editor = editor
+        editor.present()
     }
 
     private func confirmDeletion(of id: UUID) {
