@@ -40,8 +40,7 @@ extension CommandLineTool {
             case let .importFile(path):
                 let items = try LibraryStore.items(inExport: try InputFile.read(path), path: path)
                 let merge = try store.merge(items)
-                report([tr("Imported: %1$@ added, %2$@ updated, %3$@ unchanged.")
-                    .filled(String(merge.added), String(merge.updated), String(merge.unchanged))])
+                report([tr("Imported: %@.").filled(merge.text)])
             }
             return 0
         } catch let error as LibraryError {

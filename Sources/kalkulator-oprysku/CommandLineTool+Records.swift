@@ -140,7 +140,7 @@ extension CommandLineTool {
         do {
             let bytes = try InputFile.read(files[0])
             let merge = try store.merge(try RecordExport.records(fromJSON: bytes), at: Date())
-            return printOutput(RecordListText.summary(of: merge) + "\n") ? 0 : 1
+            return printOutput(merge.text + "\n") ? 0 : 1
         } catch {
             report([userMessage(error)])
             return 1

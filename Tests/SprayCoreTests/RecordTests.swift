@@ -227,9 +227,9 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         let incoming = try RecordExport.records(fromJSON: Array(exported.utf8))
         XCTAssertEqual(incoming, there.records)
 
-        XCTAssertEqual(try here.merge(incoming, at: april), RecordMerge(added: 1, updated: 1, unchanged: 0))
+        XCTAssertEqual(try here.merge(incoming, at: april), ImportSummary(added: 1, updated: 1, unchanged: 0))
         let afterOnce = store().records
-        XCTAssertEqual(try here.merge(incoming, at: april), RecordMerge(added: 0, updated: 0, unchanged: 2))
+        XCTAssertEqual(try here.merge(incoming, at: april), ImportSummary(added: 0, updated: 0, unchanged: 2))
         XCTAssertEqual(store().records, afterOnce)
 
         let merged = try XCTUnwrap(afterOnce.first { $0.id == shared.id })

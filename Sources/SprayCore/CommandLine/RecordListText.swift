@@ -26,11 +26,4 @@ public enum RecordListText {
             + trn("%d incomplete", "%d incomplete", incomplete).filled(String(incomplete)) + ", "
             + trn("%d withdrawn", "%d withdrawn", withdrawn).filled(String(withdrawn))
     }
-
-    /// "2 added, 1 updated, 0 unchanged".
-    public static func summary(of merge: RecordMerge) -> String {
-        [trn("%d added", "%d added", merge.added).filled(String(merge.added)),
-         trn("%d updated", "%d updated", merge.updated).filled(String(merge.updated)),
-         trn("%d unchanged", "%d unchanged", merge.unchanged).filled(String(merge.unchanged))].joined(separator: ", ")
-    }
 }

@@ -91,8 +91,8 @@ public final class LibraryStore {
     /// is replaced by the incoming one (keeping the id here); the others are added.
     /// Importing the same file twice changes nothing the second time.
     @discardableResult
-    public func merge(_ incoming: [LibraryItem]) throws -> LibraryMerge {
-        var summary = LibraryMerge()
+    public func merge(_ incoming: [LibraryItem]) throws -> ImportSummary {
+        var summary = ImportSummary()
         try modify { items in
             for item in incoming {
                 let index = items.firstIndex { $0.id == item.id }
@@ -148,19 +148,6 @@ public final class LibraryStore {
         library = Library(items: loaded.contents.items)
         observers.removeAll { $0.owner.object == nil }
         observers.forEach { $0.onChange() }
-    }
-}
-
-/// What an import did.
-public struct LibraryMerge: Equatable, Sendable {
-    public var added = 0
-    public var updated = 0
-    public var unchanged = 0
-
-    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
-        self.added = added
-        self.updated = updated
-        self.unchanged = unchanged
     }
 }
 

@@ -138,8 +138,8 @@ public final class RecordStore {
     /// added; one known here gains the versions it does not have yet in its trail (the one
     /// saved last becomes current), and a withdrawal; the same file twice changes nothing.
     @discardableResult
-    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> RecordMerge {
-        var summary = RecordMerge()
+    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
+        var summary = ImportSummary()
         try modify { items in
             for other in incoming {
                 guard let index = items.firstIndex(where: { $0.id == other.id }) else {
@@ -210,8 +210,9 @@ public final class RecordStore {
     }
 }
 
-/// What `RecordStore.merge` did.
-public struct RecordMerge: Equatable, Sendable {
+/// What an import did (`RecordStore.merge`, `LibraryStore.merge`): items added, items
+/// updated, items already as imported.
+public struct ImportSummary: Equatable, Sendable {
     public var added = 0
     public var updated = 0
     public var unchanged = 0
@@ -220,6 +221,13 @@ public struct RecordMerge: Equatable, Sendable {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
+    }
+
+    /// "2 added, 1 updated, 0 unchanged".
+    public var text: String {
+        [trn("%d added", "%d added", added).filled(String(added)),
+         trn("%d updated", "%d updated", updated).filled(String(updated)),
+         trn("%d unchanged", "%d unchanged", unchanged).filled(String(unchanged))].joined(separator: ", ")
     }
 }
 
