@@ -114,7 +114,7 @@ public struct RegisterDocument: Equatable, Sendable {
             cells[RegisterColumn.time.rawValue] = text.time(details)
             cells[RegisterColumn.location.rawValue] = text.location(details)
             cells[RegisterColumn.size.rawValue] = text.size(details)
-            cells[RegisterColumn.crop.rawValue] = text.crop(details)
+            cells[RegisterColumn.crop.rawValue] = [text.crop(details), text.harvest(details) ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
             cells[RegisterColumn.reason.rawValue] = details.reason.trimmedWhitespace
             cells[RegisterColumn.operatorName.rawValue] = details.operatorName.trimmedWhitespace
             return cells

@@ -178,6 +178,9 @@ public struct ReportDocument: Equatable, Sendable {
                                 value: tr("authorisation %1$@, dose %2$@").filled(authorisation.isEmpty ? "—" : authorisation,
                                                                                  dose.isEmpty ? "—" : dose)))
         }
+        if let harvest = text.harvest(details) {
+            rows.append(FactRow(label: tr("Pre-harvest interval"), value: harvest))
+        }
         if let status = text.status(record) {
             rows.append(FactRow(label: tr("Status"), value: status.label + " — " + status.text))
         }
