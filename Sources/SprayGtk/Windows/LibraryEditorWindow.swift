@@ -57,7 +57,11 @@ final class LibraryEditorWindow {
             row += 1
             connect(entry, "changed") { [unowned self] in model.setText(Widgets.text(of: entry), for: field) }
             connect(entry, "activate") { [unowned self] in save() }
-            if field == .authorisation { formulationDropDown = addChoice(tr("Formulation"), model.formulationChoices, model.formulationIndex) }
+            if field == .authorisation {
+                formulationDropDown = addChoice(tr("Formulation"), model.formulationChoices, model.formulationIndex) { [unowned self] in
+                    model.setFormulation(index: $0)
+                }
+            }
         }
         switch model.kind {
         case .field:
@@ -71,18 +75,17 @@ final class LibraryEditorWindow {
             row += 1
             (cropEntry, cropNote) = (entry, note)
         case .sprayer:
-            nozzleDropDown = addChoice(tr("Nozzle size (ISO)"), model.nozzleChoices, model.nozzleIndex)
+            nozzleDropDown = addChoice(tr("Nozzle size (ISO)"), model.nozzleChoices, model.nozzleIndex) { [unowned self] in
+                model.setNozzle(index: $0)
+            }
         case .product:
             break
         }
 
-        func addChoice(_ label: String, _ choices: [String], _ selected: Int) -> Widget {
+        func addChoice(_ label: String, _ choices: [String], _ selected: Int, onSelect: @escaping @MainActor (Int) -> Void) -> Widget {
             let dropDown = Widgets.dropDown(choices)
             gtk_drop_down_set_selected(opaque(dropDown), guint(selected))
-            connect(dropDown, "notify::selected", withArgument: { [unowned self] _ in
-                let index = Int(gtk_drop_down_get_selected(opaque(dropDown)))
-                if dropDown == formulationDropDown { model.setFormulation(index: index) } else { model.setNozzle(index: index) }
-            })
+            connect(dropDown, "notify::selected", withArgument: { _ in onSelect(Int(gtk_drop_down_get_selected(opaque(dropDown)))) })
             attachRow(label, dropDown)
             return dropDown
         }
