@@ -65,21 +65,21 @@ public enum CalcTextOutput {
                         name(index) + ": " + number(product.rate) + " " + product.unit.symbol))
         }
 
+        let measured = MeasuredPlan(plan)
         var totals: [(String, String)] = [
             (tr("Working liquid"), litres(plan.totalLiquid)),
-            (tr("Water"), litres(plan.totalWater)),
+            (tr("Water"), measured.totalWater(format: format)),
         ]
         for index in input.products.indices {
-            totals.append((index == 0 ? tr("To buy") : "",
-                           name(index) + ": " + plan.total(ofProduct: index).formatted(format)))
+            totals.append((index == 0 ? tr("To buy") : "", name(index) + ": " + measured.total(ofProduct: index, format: format)))
         }
         totals.append((tr("Tank loads"), LoadSummary.text(plan)))
 
         var sections = [table(job), table(totals)]
-        for group in plan.loads {
-            var recipe = [(tr("Water"), litres(group.water))]
+        for (groupIndex, group) in plan.loads.enumerated() {
+            var recipe = [(tr("Water"), measured.water(inGroup: groupIndex, format: format))]
             for index in input.products.indices {
-                recipe.append((name(index), plan.amount(ofProduct: index, in: group).formatted(format)))
+                recipe.append((name(index), measured.amount(ofProduct: index, inGroup: groupIndex, format: format)))
             }
             let heading = LoadSummary.recipeTitle(group.kind) + " — " + LoadSummary.loadSize(group, format: format)
             sections.append(heading + "\n" + table(recipe, indent: "  ", alignValuesRight: true))

@@ -29,8 +29,14 @@ public struct ReportTable: Equatable, Sendable {
     public var emphasizedRows: Set<Int> = []
     /// Columns set in bold, such as the amounts to buy.
     public var emphasizedColumns: Set<Int> = []
-    /// Boxes to tick off, one per load, under the table; 0 for none.
-    public var checkboxes: Int = 0
+    /// Lines of boxes to tick off under the table, one box per load.
+    public var checkboxes: [CheckboxLine] = []
+}
+
+/// "Done — full tanks: ☐ ☐": a label and how many boxes.
+public struct CheckboxLine: Equatable, Sendable {
+    public var label: String
+    public var count: Int
 }
 
 public struct ReportDocument: Equatable, Sendable {
@@ -43,10 +49,9 @@ public struct ReportDocument: Equatable, Sendable {
     public var keyFigures: [KeyFigure]
     public var parametersHeading: String
     public var parameters: [FactRow]
-    public var products: ReportTable
-    /// One table per load group: the recipe of one tank, and of the whole group.
-    public var recipes: [ReportTable]
-    public var checkboxLabel: String
+    /// What goes into each tank: a row per ingredient (its rate), a column per load group
+    /// (one load's amounts), then the whole job's (what to buy); boxes to tick per load.
+    public var loads: ReportTable
     public var warningsHeading: String
     public var warnings: [String]
     /// Blank lines for the farmer to fill in by hand: field, crop, date, operator.
@@ -75,13 +80,14 @@ public struct ReportDocument: Equatable, Sendable {
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
         func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
         let space = "\u{00A0}"
+        let measured = MeasuredPlan(plan)
 
         self.language = language
         title = tr("Spray plan")
         dateTime = time.formatted(language)
         keyFigures = [
             KeyFigure(label: tr("Working liquid"), value: litres(plan.totalLiquid)),
-            KeyFigure(label: tr("Water"), value: litres(plan.totalWater)),
+            KeyFigure(label: tr("Water"), value: measured.totalWater(format: format)),
             // One load group to a line: "2 full tanks", "+ 1 partial tank".
             KeyFigure(label: tr("Tank loads"), value: plan.loads.map(LoadSummary.countText).joined(separator: "\n+ ")),
         ]
@@ -97,22 +103,7 @@ public struct ReportDocument: Equatable, Sendable {
         ] + Self.mixingRows(of: plan, format: format)
         if let sprayer { parameters.insert(FactRow(label: tr("Sprayer"), value: Self.setting(of: sprayer, language: language)), at: 3) }
 
-        products = ReportTable(
-            heading: tr("Products"),
-            columns: [tr("Product"), tr("Rate"), tr("To buy")],
-            alignments: [.leading, .trailing, .trailing],
-            rows: input.products.indices.map { index in
-                [input.displayName(ofProduct: index),
-                 number(input.products[index].rate) + space + input.products[index].unit.symbol,
-                 plan.total(ofProduct: index).formatted(format)]
-            },
-            emphasizedColumns: [2]
-        )
-
-        recipes = plan.loads.map { group in
-            Self.recipe(of: group, in: plan, format: format)
-        }
-        checkboxLabel = tr("Done:")
+        loads = Self.loadsTable(measured, format: format)
 
 
         warningsHeading = tr("Check before spraying")
@@ -191,34 +182,31 @@ public struct ReportDocument: Equatable, Sendable {
         return rows.map { FactRow(label: $0.label, value: $0.value.isEmpty ? "—" : $0.value) }
     }
 
-    /// "Full tank composition — 2 × 800 l": water, each product and the whole load, per load
-    /// and (for more than one load) for the whole group.
-    static func recipe(of group: LoadGroup, in plan: TankMixPlan, format: NumberFormat) -> ReportTable {
-        let input = plan.input
-        let count = Decimal(group.count)
-        let both = group.count > 1
-        func row(_ label: String, _ each: Quantity) -> [String] {
-            var cells = [label, each.formatted(format)]
-            if both { cells.append(Quantity(each.value * count, each.unit).formatted(format)) }
-            return cells
+    /// The loads table: water, each product and the working liquid, with their rates, one
+    /// load of each group and the whole job, each product in its one unit (MeasuredPlan).
+    static func loadsTable(_ measured: MeasuredPlan, format: NumberFormat) -> ReportTable {
+        let plan = measured.plan, input = plan.input
+        let space = "\u{00A0}"
+        func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
+        let groups = plan.loads.indices
+        var rows = [[tr("Water"), ""] + groups.map { measured.water(inGroup: $0, format: format) } + [measured.totalWater(format: format)]]
+        for product in input.products.indices {
+            rows.append([input.displayName(ofProduct: product), number(input.products[product].rate) + space + input.products[product].unit.symbol]
+                + groups.map { measured.amount(ofProduct: product, inGroup: $0, format: format) }
+                + [measured.total(ofProduct: product, format: format)])
         }
-        var rows = [row(tr("Water"), Quantity(group.water, .litres))]
-        for index in input.products.indices {
-            rows.append(row(input.displayName(ofProduct: index), plan.amount(ofProduct: index, in: group)))
-        }
-        rows.append(row(tr("Working liquid"), Quantity(group.liquid, .litres)))
-
-        var columns = [tr("Ingredient"), tr("Per load")]
-        if both {
-            columns.append(trn("For %d load", "For %d loads", group.count).filled(String(group.count)))
-        }
+        rows.append([tr("Working liquid"), number(input.sprayRate) + space + "l/ha"]
+            + plan.loads.map { Quantity($0.liquid, .litres).formatted(format) } + [Quantity(plan.totalLiquid, .litres).formatted(format)])
+        let columns = [tr("Ingredient"), tr("Rate")]
+            + plan.loads.map { LoadSummary.columnTitle($0.kind) + "\n" + LoadSummary.loadSize($0, format: format) } + [tr("Whole job")]
         return ReportTable(
-            heading: LoadSummary.recipeTitle(group.kind) + " — " + LoadSummary.loadSize(group, format: format),
+            heading: tr("What goes into each tank"),
             columns: columns,
             alignments: [.leading] + Array(repeating: .trailing, count: columns.count - 1),
             rows: rows,
             emphasizedRows: [rows.count - 1],
-            checkboxes: group.count <= maximumCheckboxes ? group.count : 0
+            emphasizedColumns: [columns.count - 1],
+            checkboxes: plan.loads.filter { $0.count <= maximumCheckboxes }.map { CheckboxLine(label: LoadSummary.doneLabel($0.kind), count: $0.count) }
         )
     }
 }

@@ -99,12 +99,9 @@ extension ReportLayoutEngine {
 
     /// A table under its heading: a heavy rule, the bold header row, a rule, the rows with
     /// hairlines between them, emphasized rows in bold under a rule, a heavy closing rule.
-    /// Numeric columns get `numericColumnWidth` when given, so recipes line up with each other.
-    func table(_ table: ReportTable, continuedTemplate: String, numericColumnWidth: Double? = nil,
-               checkboxLabel: String = "") -> LaidBlock {
+    func table(_ table: ReportTable, continuedTemplate: String) -> LaidBlock {
         let natural = table.columns.indices.map { column in
-            if column > 0, let numericColumnWidth { return numericColumnWidth }
-            return ([table.columns[column]] + table.rows.map { $0[column] })
+            ([table.columns[column]] + table.rows.map { $0[column] })
                 .map { measurer.measure($0, style: .bodyBold, width: nil).width + 2 * cellPadding }.max() ?? 0
         }
         let widths = PageGeometry.columnWidths(total: width, natural: natural, flexible: 0)
@@ -139,11 +136,8 @@ extension ReportLayoutEngine {
             let above: [PageElement] = emphasized && index > 0 ? [.rule(x0: 0, y0: 0, x1: width, y1: 0, width: Rules.medium)] : []
             return Band(height: rowHeight, elements: above + elements + [.rule(x0: 0, y0: rowHeight, x1: width, y1: rowHeight, width: Rules.hair)])
         }
-        var keep = 1
-        if table.checkboxes > 0 {
-            rows.append(checkboxes(table.checkboxes, label: checkboxLabel))
-            keep = 2
-        }
+        rows += table.checkboxes.map { checkboxes($0.count, label: $0.label) }
+        let keep = 1 + table.checkboxes.count
         return LaidBlock(head: head(table.heading), rows: rows,
                          continuedHead: head(continuedTemplate.filled(table.heading)),
                          closedRows: table.rows.count, keepLastRows: keep)

@@ -61,14 +61,7 @@ public struct ReportLayoutEngine {
             blocks.append(warnings(heading: document.warningsHeading, document.warnings))
         }
         blocks.append(facts(heading: document.parametersHeading, document.parameters))
-        blocks.append(table(document.products, continuedTemplate: document.continuedTemplate))
-        let numericWidth = document.recipes.flatMap { recipe in
-            ([recipe.columns] + recipe.rows).flatMap { $0.dropFirst() }
-        }.map { measurer.measure($0, style: .bodyBold, width: nil).width + 2 * cellPadding }.max() ?? 0
-        for recipe in document.recipes {
-            blocks.append(table(recipe, continuedTemplate: document.continuedTemplate, numericColumnWidth: numericWidth,
-                                checkboxLabel: document.checkboxLabel))
-        }
+        blocks.append(table(document.loads, continuedTemplate: document.continuedTemplate))
         blocks.append(recordSection(document))
         return blocks
     }

@@ -28,6 +28,24 @@ public enum LoadSummary {
         }
     }
 
+    /// A load group's column in the printed loads table: "Full tank", …
+    public static func columnTitle(_ kind: LoadKind) -> String {
+        switch kind {
+        case .full: tr("Full tank")
+        case .partial: tr("Partial tank")
+        case .equal: tr("Each load")
+        }
+    }
+
+    /// Before the boxes to tick, one per load: "Done — full tanks:", …
+    public static func doneLabel(_ kind: LoadKind) -> String {
+        switch kind {
+        case .full: tr("Done — full tanks:")
+        case .partial: tr("Done — partial tank:")
+        case .equal: tr("Done — loads:")
+        }
+    }
+
     /// How many loads of what size: "2 × 800 l".
     public static func loadSize(_ group: LoadGroup, format: NumberFormat = .current) -> String {
         String(group.count) + "\u{00A0}×\u{00A0}" + Quantity(group.liquid, .litres).formatted(format)

@@ -40,20 +40,21 @@ public struct ResultCard: Equatable, Sendable {
 extension PlanPresentation {
     public init(_ plan: TankMixPlan, format: NumberFormat = .current) {
         let input = plan.input
+        let measured = MeasuredPlan(plan)
         func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
         let names = input.products.indices.map(input.displayName(ofProduct:))
 
         var cards = [
             ResultCard(kind: .liquid, title: tr("Working liquid"), headline: litres(plan.totalLiquid),
-                       detail: tr("water %@ + products").filled(litres(plan.totalWater))),
+                       detail: tr("water %@ + products").filled(measured.totalWater(format: format))),
             ResultCard(kind: .toBuy, title: trn("Product to buy", "Products to buy", names.count),
-                       rows: names.indices.map { ResultCard.Row(label: names[$0], value: plan.total(ofProduct: $0).formatted(format)) }),
+                       rows: names.indices.map { ResultCard.Row(label: names[$0], value: measured.total(ofProduct: $0, format: format)) }),
             ResultCard(kind: .loads, title: tr("Tank loads"), headline: LoadSummary.text(plan),
                        detail: plan.loads.map { LoadSummary.loadSize($0, format: format) }.joined(separator: " + ")),
         ]
-        for group in plan.loads {
-            var rows = [ResultCard.Row(label: tr("Water"), value: litres(group.water))]
-            rows += names.indices.map { ResultCard.Row(label: names[$0], value: plan.amount(ofProduct: $0, in: group).formatted(format)) }
+        for (index, group) in plan.loads.enumerated() {
+            var rows = [ResultCard.Row(label: tr("Water"), value: measured.water(inGroup: index, format: format))]
+            rows += names.indices.map { ResultCard.Row(label: names[$0], value: measured.amount(ofProduct: $0, inGroup: index, format: format)) }
             cards.append(ResultCard(kind: .recipe(group.kind), title: LoadSummary.recipeTitle(group.kind),
                                     headline: LoadSummary.loadSize(group, format: format), rows: rows))
         }
