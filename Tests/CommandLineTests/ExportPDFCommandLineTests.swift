@@ -39,8 +39,8 @@ final class ExportPDFCommandLineTests: XCTestCase {
         for expected in ["Plan oprysku", "21.11.2026, 15:04", "Ciecz robocza", "2250 l", "Woda", "2025 l",
                          "2 pełne zbiorniki", "+ 1 częściowy zbiornik", "Parametry zabiegu", "Powierzchnia pola", "15 ha",
                          "Dawka cieczy", "150 l/ha", "Pojemność zbiornika", "800 l", "Środek", "15 l/ha", "225 l",
-                         "Skład pełnego zbiornika — 2 × 800 l", "Na jedno napełnienie", "Na 2 napełnienia", "720 l", "1440 l",
-                         "80 l", "160 l", "Skład częściowego zbiornika — 1 × 650 l", "585 l", "65 l", "Wykonane:",
+                         "Co wlać do każdego zbiornika", "Pełny zbiornik", "2 × 800 l", "Częściowy zbiornik", "1 × 650 l",
+                         "Cały zabieg", "720 l", "80 l", "585 l", "65 l", "Wykonane — pełne zbiorniki:", "Kolejność mieszania",
                          "Ewidencja zabiegu", "Pole / działka", "Uprawa", "Strona 1 z 1", "Kalkulator Oprysku 0.1"] {
             XCTAssertTrue(text.contains(expected), "missing “\(expected)” in\n\(text)")
         }
@@ -54,8 +54,8 @@ final class ExportPDFCommandLineTests: XCTestCase {
     func testSeedReportInEnglish() throws {
         let file = try export(seed + ["--lang", "en"], to: "spray.pdf")
         let text = try PDFTools.text(file)
-        for expected in ["Spray plan", "21 Nov 2026, 15:04", "Working liquid", "2,250 l", "Full tank composition — 2 × 800 l",
-                         "For 2 loads", "1,440 l", "Partial tank composition — 1 × 650 l", "Treatment record", "Page 1 of 1"] {
+        for expected in ["Spray plan", "21 Nov 2026, 15:04", "Working liquid", "2,250 l", "What goes into each tank", "Full tank",
+                         "2 × 800 l", "Partial tank", "1 × 650 l", "Whole job", "2,025 l", "Treatment record", "Page 1 of 1"] {
             XCTAssertTrue(text.contains(expected), "missing “\(expected)” in\n\(text)")
         }
     }

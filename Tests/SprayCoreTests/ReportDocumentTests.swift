@@ -29,21 +29,14 @@ final class ReportDocumentTests: XCTestCase {
                 + "3. The rest of the water\nJar test, in 1 l of water: Product 100 ml"],
         ])
         XCTAssertEqual(document.footerNote, "Where a product label gives another order, follow the label.")
-        XCTAssertEqual(document.products.columns, ["Product", "Rate", "To buy"])
-        XCTAssertEqual(plain(document.products.rows), [["Product", "15 l/ha", "225 l"]])
-
-        XCTAssertEqual(document.recipes.count, 2)
-        let full = document.recipes[0], partial = document.recipes[1]
-        XCTAssertEqual(plain(full.heading), "Full tank composition — 2 × 800 l")
-        XCTAssertEqual(full.columns, ["Ingredient", "Per load", "For 2 loads"])
-        XCTAssertEqual(plain(full.rows), [["Water", "720 l", "1,440 l"], ["Product", "80 l", "160 l"],
-                                          ["Working liquid", "800 l", "1,600 l"]])
-        XCTAssertEqual(full.emphasizedRows, [2])
-        XCTAssertEqual(full.checkboxes, 2)
-        XCTAssertEqual(plain(partial.heading), "Partial tank composition — 1 × 650 l")
-        XCTAssertEqual(partial.columns, ["Ingredient", "Per load"], "one load needs no column for the group")
-        XCTAssertEqual(plain(partial.rows), [["Water", "585 l"], ["Product", "65 l"], ["Working liquid", "650 l"]])
-        XCTAssertEqual(partial.checkboxes, 1)
+        let loads = document.loads
+        XCTAssertEqual(loads.heading, "What goes into each tank")
+        XCTAssertEqual(loads.columns.map(plain), ["Ingredient", "Rate", "Full tank\n2 × 800 l", "Partial tank\n1 × 650 l", "Whole job"])
+        XCTAssertEqual(plain(loads.rows), [["Water", "", "720 l", "585 l", "2,025 l"], ["Product", "15 l/ha", "80 l", "65 l", "225 l"],
+                                           ["Working liquid", "150 l/ha", "800 l", "650 l", "2,250 l"]])
+        XCTAssertEqual(loads.emphasizedRows, [2])
+        XCTAssertEqual(loads.emphasizedColumns, [4], "the whole job's amounts are what to buy")
+        XCTAssertEqual(loads.checkboxes, [CheckboxLine(label: "Done — full tanks:", count: 2), CheckboxLine(label: "Done — partial tank:", count: 1)])
 
         XCTAssertEqual(document.warnings, [])
         XCTAssertEqual(document.recordFields, ["Field / plot", "Crop", "Date of treatment", "Operator"])
@@ -56,22 +49,20 @@ final class ReportDocumentTests: XCTestCase {
         XCTAssertEqual(document.language, .polish)
         XCTAssertEqual(document.dateTime, "21.11.2026, 15:04")
         XCTAssertEqual(document.keyFigures.map { plain($0.value) }.prefix(2), ["2250 l", "2025 l"])
-        XCTAssertEqual(document.recipes[0].rows[0].map(plain), ["Water", "720 l", "1440 l"])
+        XCTAssertEqual(document.loads.rows[0].map(plain), ["Water", "", "720 l", "585 l", "2025 l"])
     }
 
     func testEqualLoadsAndSeveralProductsInTheirUnits() throws {
         let products = [ProductInput(name: "Herbicyd", rate: d("1.5")), ProductInput(name: "Adiuwant", rate: 300, unit: .millilitresPerHectare),
                         ProductInput(name: "Nawóz", rate: 2, unit: .kilogramsPerHectare)]
         let document = ReportDocument(plan: try seedPlan(.equal, products: products), time: reportTime, language: .english)
-        XCTAssertEqual(plain(document.products.rows), [["Herbicyd", "1.5 l/ha", "22.5 l"], ["Adiuwant", "300 ml/ha", "4.5 l"],
-                                                       ["Nawóz", "2 kg/ha", "30 kg"]])
-        XCTAssertEqual(document.recipes.count, 1)
-        XCTAssertEqual(plain(document.recipes[0].heading), "Composition of each load — 3 × 750 l")
-        XCTAssertEqual(plain(document.recipes[0].rows), [
-            ["Water", "741 l", "2,223 l"], ["Herbicyd", "7.5 l", "22.5 l"], ["Adiuwant", "1.5 l", "4.5 l"],
-            ["Nawóz", "10 kg", "30 kg"], ["Working liquid", "750 l", "2,250 l"],
+        // One unit per product: under 10 l (kg) a load, ml (g) to the millilitre (gram); else l (kg) to 0.1.
+        XCTAssertEqual(plain(document.loads.rows), [
+            ["Water", "", "741 l", "2,223 l"], ["Herbicyd", "1.5 l/ha", "7,500 ml", "22,500 ml"], ["Adiuwant", "300 ml/ha", "1,500 ml", "4,500 ml"],
+            ["Nawóz", "2 kg/ha", "10 kg", "30 kg"], ["Working liquid", "150 l/ha", "750 l", "2,250 l"],
         ])
-        XCTAssertEqual(document.recipes[0].columns.last, "For 3 loads")
+        XCTAssertEqual(document.loads.columns.map(plain), ["Ingredient", "Rate", "Each load\n3 × 750 l", "Whole job"])
+        XCTAssertEqual(document.loads.checkboxes, [CheckboxLine(label: "Done — loads:", count: 3)])
     }
 
     func testWarningsAndNoBoxesForManyLoads() throws {
@@ -79,9 +70,9 @@ final class ReportDocumentTests: XCTestCase {
         let document = ReportDocument(plan: plan, time: reportTime, language: .english)
         XCTAssertEqual(document.warnings, plan.warnings.map(\.message))
         XCTAssertEqual(document.warnings.count, 1)
-        XCTAssertEqual(document.recipes[0].checkboxes, 0, "600 boxes would not fit: none are drawn")
+        XCTAssertEqual(document.loads.checkboxes, [], "600 boxes would not fit: none are drawn")
         let thirty = try TankMixEngine.plan(JobInput(area: 30, sprayRate: 100, tankCapacity: 100, products: [ProductInput(rate: 1)])).get()
-        XCTAssertEqual(ReportDocument(plan: thirty, time: reportTime).recipes[0].checkboxes, 30)
+        XCTAssertEqual(ReportDocument(plan: thirty, time: reportTime).loads.checkboxes.map(\.count), [30])
     }
 
     func testAreaInOtherUnitsShowsHectaresToo() throws {

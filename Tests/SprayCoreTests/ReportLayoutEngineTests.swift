@@ -39,8 +39,9 @@ final class ReportLayoutEngineTests: XCTestCase {
         XCTAssertEqual(layout.pageCount, 1)
         let texts = layout.pages[0].texts.map(plain)
         let expectedOrder = ["Spray plan", "21 Nov 2026, 15:04", "Working liquid", "2,250 l", "Job", "Field area", "15 ha",
-                             "Products", "225 l", "Full tank composition — 2 × 800 l", "720 l", "1,440 l",
-                             "Partial tank composition — 1 × 650 l", "585 l", "Done:", "Treatment record", "Operator",
+                             "Mixing order", "What goes into each tank", "Full tank\n2 × 800 l", "Partial tank\n1 × 650 l",
+                             "Whole job", "720 l", "585 l", "2,025 l", "225 l", "Done — full tanks:", "Done — partial tank:",
+                             "Treatment record", "Operator",
                              "Spray Calculator " + AppInfo.version, "Page 1 of 1"]
         var position = texts.startIndex
         for text in expectedOrder {
@@ -63,9 +64,9 @@ final class ReportLayoutEngineTests: XCTestCase {
                 XCTAssertTrue(page.texts.contains("Spray plan · 21 Nov 2026, 15:04"), "running head on page \(index + 1)")
             }
         }
-        // Every product appears in the product table and in both recipes; nothing is lost between pages.
+        // Every product has its row in the loads table; nothing is lost between pages.
         for number in 1...25 {
-            XCTAssertEqual(all.filter { $0 == "Środek ochrony roślin nr \(number)" }.count, 3, "product \(number)")
+            XCTAssertEqual(all.filter { $0 == "Środek ochrony roślin nr \(number)" }.count, 1, "product \(number)")
         }
         XCTAssertTrue(all.contains { $0.hasSuffix("(continued)") }, "a split table repeats its heading")
     }
@@ -122,17 +123,17 @@ final class ReportLayoutEngineTests: XCTestCase {
         }
     }
 
-    func testNumericColumnsOfAllRecipesLineUp() throws {
+    func testEachLoadGroupAndTheWholeJobHaveAColumn() throws {
         let layout = layout(try seedPlan())
-        let perLoad = layout.pages[0].elements.compactMap { element -> Double? in
-            if case let .text(text) = element, ["720 l", "585 l"].contains(plain(text.text)) { text.x + (text.width ?? 0) } else { nil }
-        }
-        XCTAssertEqual(perLoad.count, 2)
-        XCTAssertEqual(Set(perLoad).count, 2, "the partial recipe has no group column, so its amounts sit at the right edge")
-        let widths = layout.pages[0].elements.compactMap { element -> Double? in
-            if case let .text(text) = element, ["720 l", "1,440 l", "585 l"].contains(plain(text.text)) { text.width } else { nil }
-        }
-        XCTAssertEqual(Set(widths).count, 1, "every amount column has the same width")
+        // The key figures say 2,025 l of water too: the table's row is the last three.
+        let water = layout.pages[0].elements.compactMap { element -> TextElement? in
+            if case let .text(text) = element, ["720 l", "585 l", "2,025 l"].contains(plain(text.text)) { text } else { nil }
+        }.suffix(3)
+        XCTAssertEqual(water.map { plain($0.text) }, ["720 l", "585 l", "2,025 l"])
+        XCTAssertEqual(Set(water.map(\.y)).count, 1, "one row")
+        let rightEdges = water.map { $0.x + ($0.width ?? 0) }
+        XCTAssertEqual(rightEdges, rightEdges.sorted())
+        XCTAssertEqual(Set(rightEdges).count, 3, "three columns")
     }
 
     private func bounds(_ element: PageElement) -> (Double, Double, Double, Double) {

@@ -48,7 +48,9 @@ final class CalculatorWindowTests: XCTestCase {
             gtk_drop_down_set_selected(cast(window.productRows[2].unitDropDown), 3)  // g/ha
             gtk_check_button_set_active(cast(window.equalLoadsButton), 1)
             let texts = harness.resultTexts
-            for expected in ["3 equal loads", "Composition of each load", "3 × 1,000 l", "990 l", "8 l", "2 l", "800 g", "2.4 kg"] {
+            // One unit per product: under 10 l (kg) a load, in ml (g), the loads and the total alike.
+            for expected in ["3 equal loads", "Composition of each load", "3 × 1,000 l", "990 l", "8,000 ml", "24,000 ml",
+                             "2,000 ml", "6,000 ml", "800 g", "2,400 g"] {
                 XCTAssertTrue(texts.contains(expected), "missing “\(expected)” in \(texts)")
             }
         }

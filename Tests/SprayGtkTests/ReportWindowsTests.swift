@@ -143,7 +143,7 @@ final class ReportPrinterTests: XCTestCase {
             XCTAssertTrue(text.contains("Page \(page) of \(report.pageCount)"), text)
         }
         let text = try PDFTools.text(file)
-        for expected in ["Spray plan", "Full tank composition — 2 × 800 l", "Środek nr 25", "Treatment record"] {
+        for expected in ["Spray plan", "What goes into each tank", "Środek nr 25", "Treatment record"] {
             XCTAssertTrue(text.contains(expected), expected)
         }
     }
