@@ -25,7 +25,7 @@ final class ReportDocumentTests: XCTestCase {
         XCTAssertEqual(document.parameters.map { [$0.label, plain($0.value)] }, [
             ["Field area", "15 ha"], ["Spray volume", "150 l/ha"], ["Tank capacity", "800 l"],
             ["Filling", "Full tanks, then one partial"],
-            ["Mixing order", "1. Half a tank of water, agitator on  →  2. Product — type unknown, with the liquids  →  "
+            ["Mixing order", "1. Half a tank of water, agitator on  →  2. Product (type unknown)  →  "
                 + "3. The rest of the water\nJar test, in 1 l of water: Product 100 ml"],
         ])
         XCTAssertEqual(document.footerNote, "Where a product label gives another order, follow the label.")

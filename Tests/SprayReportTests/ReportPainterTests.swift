@@ -29,8 +29,9 @@ final class ReportPainterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(report.pageCount, 2)
         for page in 0..<report.pageCount {
             let (dark, grey, white) = try render(report, page: page, scale: 0.5)
-            XCTAssertGreaterThan(dark, 0.002, "page \(page + 1) has black ink")
-            XCTAssertGreaterThan(dark + grey, 0.02, "page \(page + 1) has text and rules")
+            // The last page may hold only the record section's few lines.
+            XCTAssertGreaterThan(dark, 0.0005, "page \(page + 1) has black ink")
+            XCTAssertGreaterThan(dark + grey, 0.01, "page \(page + 1) has text and rules")
             XCTAssertLessThan(dark, 0.3, "page \(page + 1) is mostly paper")
             XCTAssertGreaterThan(white, 0.6, "page \(page + 1) is painted white")
             XCTAssertLessThan(grey, 0.2, "page \(page + 1): only the anti-aliased edges are grey")

@@ -139,7 +139,7 @@ public struct ReportDocument: Equatable, Sendable {
         func chunks(_ items: [String], separator: String) -> [String] {
             stride(from: 0, to: items.count, by: 4).map { items[$0..<min($0 + 4, items.count)].joined(separator: separator) }
         }
-        let steps = chunks(MixingOrder.lines(for: plan).enumerated().map { "\($0.offset + 1). \($0.element)" }, separator: "  →  ")
+        let steps = chunks(MixingOrder.shortLines(for: plan).enumerated().map { "\($0.offset + 1). \($0.element)" }, separator: "  →  ")
         let jar = chunks(MixingOrder.jarTest(for: plan).map { $0.name + " " + $0.amount.formatted(format) }, separator: ", ")
         var rows = steps.enumerated().map { FactRow(label: $0.offset == 0 ? tr("Mixing order") : "", value: $0.element) }
         rows[rows.count - 1].value += "\n" + tr("Jar test, in 1 l of water: %@").filled(jar[0])

@@ -104,7 +104,8 @@ extension ReportLayoutEngine {
             ([table.columns[column]] + table.rows.map { $0[column] })
                 .map { measurer.measure($0, style: .bodyBold, width: nil).width + 2 * cellPadding }.max() ?? 0
         }
-        let widths = PageGeometry.columnWidths(total: width, natural: natural, flexible: 0)
+        // Names are short and wrap; the amounts' columns should not.
+        let widths = PageGeometry.columnWidths(total: width, natural: natural, flexible: 0, minimumFlexibleShare: 0.2)
         let lefts = widths.indices.map { widths[..<$0].reduce(0, +) }
 
         func cells(_ texts: [String], style: TextStyle, top: Double, boldColumns: Set<Int> = []) -> (Double, [PageElement]) {
@@ -136,27 +137,38 @@ extension ReportLayoutEngine {
             let above: [PageElement] = emphasized && index > 0 ? [.rule(x0: 0, y0: 0, x1: width, y1: 0, width: Rules.medium)] : []
             return Band(height: rowHeight, elements: above + elements + [.rule(x0: 0, y0: rowHeight, x1: width, y1: rowHeight, width: Rules.hair)])
         }
-        rows += table.checkboxes.map { checkboxes($0.count, label: $0.label) }
-        let keep = 1 + table.checkboxes.count
+        if !table.checkboxes.isEmpty { rows.append(checkboxes(table.checkboxes)) }
+        let keep = table.checkboxes.isEmpty ? 1 : 2
         return LaidBlock(head: head(table.heading), rows: rows,
                          continuedHead: head(continuedTemplate.filled(table.heading)),
                          closedRows: table.rows.count, keepLastRows: keep)
     }
 
-    /// "Done: ☐ ☐ ☐", a box to tick for each load, wrapping onto more lines if needed.
-    func checkboxes(_ count: Int, label: String) -> Band {
-        let side = 11.0, gap = 6.0, top = 7.0
-        let labelExtent = measurer.measure(label, style: .body, width: nil)
-        let start = labelExtent.width + 8
-        let perLine = max(Int((width - start + gap) / (side + gap)), 1)
-        let lines = (count + perLine - 1) / perLine
-        var elements: [PageElement] = [.text(TextElement(label, style: .body, x: 0, y: top + (side - labelExtent.height) / 2))]
-        for index in 0..<count {
-            let x = start + Double(index % perLine) * (side + gap)
-            let y = top + Double(index / perLine) * (side + gap)
-            elements.append(.box(x: x, y: y, width: side, height: side, lineWidth: Rules.medium))
+    /// "Done — full tanks: ☐ ☐   Done — partial tank: ☐": a box to tick for each load, the
+    /// groups one after another, onto more lines when they do not fit.
+    func checkboxes(_ lines: [CheckboxLine]) -> Band {
+        let side = 11.0, gap = 6.0, top = 7.0, groupGap = 18.0
+        var elements: [PageElement] = []
+        var x = 0.0, y = top
+        func newLineIfNeeded(_ needed: Double) {
+            if x > 0, x + needed > width {
+                x = 0
+                y += side + gap
+            }
         }
-        return Band(height: top + Double(lines) * (side + gap), elements: elements)
+        for (index, line) in lines.enumerated() {
+            let label = measurer.measure(line.label, style: .body, width: nil)
+            if index > 0 { x += groupGap }
+            newLineIfNeeded(label.width + 8 + side)
+            elements.append(.text(TextElement(line.label, style: .body, x: x, y: y + (side - label.height) / 2)))
+            x += label.width + 8
+            for _ in 0..<line.count {
+                newLineIfNeeded(side)
+                elements.append(.box(x: x, y: y, width: side, height: side, lineWidth: Rules.medium))
+                x += side + gap
+            }
+        }
+        return Band(height: y + side + gap, elements: elements)
     }
 
     /// The treatment record: its values when printed from a record, else lines to fill in.

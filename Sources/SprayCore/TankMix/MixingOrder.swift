@@ -100,6 +100,24 @@ extension MixingOrder {
         }
     }
 
+    /// The steps in short, for the printed report: "Herbicyd (WG)", "Nawóz (solid fertiliser)",
+    /// "Adiuwant (adjuvant)", "X (type unknown)".
+    public static func shortLines(for plan: TankMixPlan) -> [String] {
+        MixingOrder(plan.input).steps.map { step in
+            switch step {
+            case .halfFillWater: return tr("Half a tank of water, agitator on")
+            case .topUpWater: return tr("The rest of the water")
+            case let .addProduct(index, group):
+                let type = switch plan.input.products[index].formulation {
+                case nil: tr("type unknown")
+                case .fertiliser?: group.title
+                case let formulation?: formulation.shortName
+                }
+                return "\(plan.input.displayName(ofProduct: index)) (\(type))"
+            }
+        }
+    }
+
     /// What goes into a 1 l jar of water to test the mix: each product's rate ÷ the spray volume.
     public static func jarTest(for plan: TankMixPlan) -> [(name: String, amount: Quantity)] {
         plan.input.products.indices.map { index in
