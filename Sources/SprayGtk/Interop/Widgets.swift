@@ -89,6 +89,14 @@ enum Widgets {
         return dropDown
     }
 
+    /// Gives each entry the text `text` says for its field, touching only those that differ
+    /// (setting an entry's text moves its cursor).
+    static func refill<Field>(_ entries: [Field: Widget], with text: (Field) -> String) {
+        for (field, entry) in entries where Self.text(of: entry) != text(field) {
+            gtk_editable_set_text(opaque(entry), text(field))
+        }
+    }
+
     static func text(of editable: Widget) -> String {
         String(cString: gtk_editable_get_text(opaque(editable)))
     }

@@ -171,9 +171,7 @@ final class CalibrationWindow {
     func fill() {
         isFilling = true
         defer { isFilling = false }
-        for (field, entry) in entries where Widgets.text(of: entry) != model.text(of: field) {
-            gtk_editable_set_text(opaque(entry), model.text(of: field))
-        }
+        Widgets.refill(entries, with: model.text(of:))
     }
 
     /// Copies what the model shows: the computed quantity, problems, status, chart, catch test.

@@ -156,9 +156,7 @@ final class RecordFormWindow {
     func fill() {
         isFilling = true
         defer { isFilling = false }
-        for (field, entry) in entries where Widgets.text(of: entry) != model.text(of: field) {
-            gtk_editable_set_text(opaque(entry), model.text(of: field))
-        }
+        Widgets.refill(entries, with: model.text(of:))
         gtk_drop_down_set_selected(opaque(useDropDown), guint(TypeOfUse.allCases.firstIndex(of: model.use) ?? 0))
         gtk_widget_set_visible(cropSection, model.showsCrop ? 1 : 0)
         gtk_widget_set_visible(seedSection, model.showsSeedBatch ? 1 : 0)
