@@ -40,6 +40,7 @@ final class LibraryWindowTests: XCTestCase {
             Self.activate(.pickSprayer, "31111111-1111-1111-1111-111111111111", in: harness)
             XCTAssertEqual(Widgets.text(of: window.areaEntry), "4,2")
             XCTAssertEqual(Widgets.text(of: window.tankEntry), "2500")
+            XCTAssertEqual(harness.label(window.pickedLabel), "Pole: Działka 7 · Opryskiwacz: Pilmet")
             harness.type("150", into: window.sprayRateEntry)
             harness.type("Herbicyd", into: window.productRows[0].nameEntry)
             XCTAssertEqual(Widgets.text(of: window.productRows[0].rateEntry), "1,5")

@@ -127,6 +127,12 @@ public final class CalculatorViewModel {
         recompute(.form)
     }
 
+    /// "Field: Działka 7 · Sprayer: Pilmet" under the job, when they were picked from the library.
+    public var pickedText: String? {
+        let parts = [field.map { tr("Field: %@").filled($0.name) }, sprayer.map { tr("Sprayer: %@").filled($0.name) }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     /// The names the product name entries complete from.
     public var productNames: [String] { library.products.map(\.name) }
 

@@ -54,6 +54,8 @@ extension CalculatorWindow {
         addField(tr("Field a_rea"), areaEntry, areaUnitDropDown, .area, picker: fieldPicker)
         addField(tr("_Spray volume"), sprayRateEntry, Widgets.label("l/ha", classes: ["unit-label"]), .sprayRate)
         addField(tr("_Tank capacity"), tankEntry, Widgets.label("l", classes: ["unit-label"]), .tankCapacity, picker: sprayerPicker)
+        pickedLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        gtk_grid_attach(cast(grid), pickedLabel, 1, row, 3, 1)
 
         productsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         let addProduct = Widgets.button(tr("_Add product"), action: Action.addProduct.rawValue)
@@ -149,6 +151,9 @@ extension CalculatorWindow {
 
     /// Marks invalid fields and writes their problem under them (and as their accessible description).
     func showProblems() {
+        let picked = model.pickedText
+        gtk_label_set_text(cast(pickedLabel), picked ?? "")
+        gtk_widget_set_visible(pickedLabel, picked == nil ? 0 : 1)
         func show(_ problem: String?, entry: Widget, label: Widget) {
             Widgets.setClass("error", on: entry, problem != nil)
             gtk_label_set_text(opaque(label), problem ?? "")

@@ -23,6 +23,8 @@ public final class CalculatorWindow {
     var productsBox: Widget!
     var productRows: [ProductRow] = []
     var fieldPicker: Widget!
+    /// Which field and sprayer of the library the job is for.
+    var pickedLabel: Widget!
     var sprayerPicker: Widget!
     var fullLoadsButton: Widget!
     var equalLoadsButton: Widget!
