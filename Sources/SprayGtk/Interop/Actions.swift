@@ -1,5 +1,10 @@
-// Every action and its shortcuts, named in one place: menus, buttons, the shortcuts
-// window and the key bindings all read this table.
+// Every action and its shortcuts, named in one place: menus, buttons, tooltips, the
+// shortcuts window and the key bindings all read this table. "app." and "win." actions are
+// GActions; "key." ones are keys a window handles itself (its shortcut controller).
+//
+// One key means one thing in a window. Ctrl+S is shared across windows on purpose: it saves
+// what the window is for — a favorite in the calculator, the record in its form, the
+// calibration on the sprayer, the PDF in the print preview.
 
 import CGtk
 import SprayCore
@@ -37,6 +42,17 @@ enum Action: String, CaseIterable {
     /// The calibration window's: the catch test's mean flow becomes the flow per nozzle.
     case useMeasuredFlow = "win.use-measured-flow"
     case saveCalibration = "win.save-calibration"
+    case searchHistory = "key.search-history"
+    case deleteHistoryEntry = "key.delete-history-entry"
+    /// Escape: closes a window (the record form asks first when something was typed).
+    case closeWindow = "key.close-window"
+    case zoomIn = "key.zoom-in"
+    case zoomOut = "key.zoom-out"
+    case fitWidth = "key.fit-width"
+    case nextPage = "key.next-page"
+    case previousPage = "key.previous-page"
+    case printFromPreview = "key.print-from-preview"
+    case savePDFFromPreview = "key.save-pdf-from-preview"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -67,7 +83,48 @@ enum Action: String, CaseIterable {
         case .saveCalibration: ["<Control>s"]
         case .useMeasuredFlow: []
         case .about, .manageFavorites, .applyFavorite: []
+        case .searchHistory: ["<Control>f"]
+        case .deleteHistoryEntry: ["Delete"]
+        case .closeWindow: ["Escape"]
+        case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
+        case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
+        case .fitWidth: ["<Control>0"]
+        case .nextPage: ["<Control>Page_Down"]
+        case .previousPage: ["<Control>Page_Up"]
+        case .printFromPreview: ["<Control>p"]
+        case .savePDFFromPreview: ["<Control>s"]
         }
+    }
+
+    /// The windows the action works in: an "app." action in every one.
+    var windows: Set<ActionWindow> {
+        switch self {
+        case .quit, .preferences, .shortcuts, .about: Set(ActionWindow.allCases)
+        case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF, .printPreview, .print,
+             .history, .recordTreatment, .recordHistoryEntry, .register, .library, .pickSprayer, .calibration: [.calculator]
+        case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
+        case .saveRecord: [.recordForm]
+        case .pickField: [.calculator, .recordForm]
+        case .exportRegister: [.register]
+        case .useMeasuredFlow, .saveCalibration: [.calibration]
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview]
+        case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
+        }
+    }
+
+    /// A key the window handles itself, not a GAction.
+    var isKey: Bool { rawValue.hasPrefix("key.") }
+
+    /// `text` with the action's shortcut as GTK shows it: "Export the recipe (Ctrl+E)".
+    @MainActor
+    func tooltip(_ text: String) -> String {
+        guard let accelerator = accelerators.first else { return text }
+        var key: guint = 0
+        var modifiers = GdkModifierType(0)
+        gtk_accelerator_parse(accelerator, &key, &modifiers)
+        guard let label = gtk_accelerator_get_label(key, modifiers) else { return text }
+        defer { g_free(label) }
+        return text + " (" + String(cString: label) + ")"
     }
 
     /// What the action does, for the shortcuts window; nil when it has no shortcut to show.
@@ -96,15 +153,38 @@ enum Action: String, CaseIterable {
         case .saveCalibration: tr("Save the calibration on the sprayer")
         case .useMeasuredFlow: nil
         case .about, .manageFavorites, .applyFavorite: nil
+        case .searchHistory: tr("Search the history")
+        case .deleteHistoryEntry: tr("Delete the selected calculation")
+        case .closeWindow: tr("Close the window")
+        case .zoomIn: tr("Zoom in")
+        case .zoomOut: tr("Zoom out")
+        case .fitWidth: tr("Fit the page to the window")
+        case .nextPage: tr("Next page")
+        case .previousPage: tr("Previous page")
+        case .printFromPreview: tr("Print")
+        case .savePDFFromPreview: tr("Save as PDF")
         }
     }
 
     @MainActor
     static func registerAccelerators(on application: UnsafeMutablePointer<GtkApplication>) {
-        for action in allCases where !action.accelerators.isEmpty {
+        for action in allCases where !action.accelerators.isEmpty && !action.isKey {
             let accels = action.accelerators
             ko_set_accels(application, action.rawValue, accels[0], accels.count > 1 ? accels[1] : nil)
         }
+    }
+}
+
+/// The kinds of window, for what each action works in.
+enum ActionWindow: CaseIterable {
+    case calculator, history, register, recordForm, library, calibration, preview
+}
+
+/// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.
+@MainActor
+func addShortcut(_ controller: some GPointer, _ action: Action, _ handle: @escaping ShortcutAction) {
+    for accelerator in action.accelerators {
+        addShortcut(controller, accelerator, handle)
     }
 }
 

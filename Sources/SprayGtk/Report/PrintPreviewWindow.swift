@@ -43,15 +43,15 @@ public final class PrintPreviewWindow {
             gtk_window_set_destroy_with_parent(cast(window), 1)
         }
 
-        previousButton = Self.iconButton("go-previous-symbolic", tooltip: tr("Previous page"))
-        nextButton = Self.iconButton("go-next-symbolic", tooltip: tr("Next page"))
+        previousButton = Self.iconButton("go-previous-symbolic", tooltip: Action.previousPage.tooltip(tr("Previous page")))
+        nextButton = Self.iconButton("go-next-symbolic", tooltip: Action.nextPage.tooltip(tr("Next page")))
         pageLabel = gtk_label_new("")
         gtk_label_set_width_chars(opaque(pageLabel), 14)
-        zoomOutButton = Self.iconButton("zoom-out-symbolic", tooltip: tr("Zoom out"))
-        zoomInButton = Self.iconButton("zoom-in-symbolic", tooltip: tr("Zoom in"))
+        zoomOutButton = Self.iconButton("zoom-out-symbolic", tooltip: Action.zoomOut.tooltip(tr("Zoom out")))
+        zoomInButton = Self.iconButton("zoom-in-symbolic", tooltip: Action.zoomIn.tooltip(tr("Zoom in")))
         zoomLabel = gtk_label_new("")
         gtk_label_set_width_chars(opaque(zoomLabel), 5)
-        let fitButton = Self.iconButton("zoom-fit-best-symbolic", tooltip: tr("Fit width"))
+        let fitButton = Self.iconButton("zoom-fit-best-symbolic", tooltip: Action.fitWidth.tooltip(tr("Fit width")))
         let saveButton = gtk_button_new_with_mnemonic(tr("_Save PDF…"))!
         let printButton = gtk_button_new_with_mnemonic(tr("_Print…"))!
         gtk_widget_add_css_class(printButton, "suggested-action")
@@ -184,18 +184,14 @@ public final class PrintPreviewWindow {
         gtk_shortcut_controller_set_scope(opaque(shortcuts), GTK_SHORTCUT_SCOPE_MANAGED)
         // Before the scrolled window, which takes Ctrl+Page Up/Down for sideways scrolling.
         gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
-        for trigger in ["<Control>plus", "<Control>equal", "<Control>KP_Add"] {
-            addShortcut(shortcuts, trigger) { [unowned self] in self.update { $0.zoomIn() } }
-        }
-        for trigger in ["<Control>minus", "<Control>KP_Subtract"] {
-            addShortcut(shortcuts, trigger) { [unowned self] in self.update { $0.zoomOut() } }
-        }
-        addShortcut(shortcuts, "<Control>0") { [unowned self] in self.fitWidth() }
-        addShortcut(shortcuts, "<Control>Page_Down") { [unowned self] in self.turnPage { $0.nextPage() } }
-        addShortcut(shortcuts, "<Control>Page_Up") { [unowned self] in self.turnPage { $0.previousPage() } }
-        addShortcut(shortcuts, "<Control>p") { [unowned self] in self.print() }
-        addShortcut(shortcuts, "<Control>s") { [unowned self] in self.savePDF() }
-        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(self.window)) }
+        addShortcut(shortcuts, .zoomIn) { [unowned self] in self.update { $0.zoomIn() } }
+        addShortcut(shortcuts, .zoomOut) { [unowned self] in self.update { $0.zoomOut() } }
+        addShortcut(shortcuts, .fitWidth) { [unowned self] in self.fitWidth() }
+        addShortcut(shortcuts, .nextPage) { [unowned self] in self.turnPage { $0.nextPage() } }
+        addShortcut(shortcuts, .previousPage) { [unowned self] in self.turnPage { $0.previousPage() } }
+        addShortcut(shortcuts, .printFromPreview) { [unowned self] in self.print() }
+        addShortcut(shortcuts, .savePDFFromPreview) { [unowned self] in self.savePDF() }
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(self.window)) }
         gtk_widget_add_controller(window, shortcuts)
     }
 

@@ -23,11 +23,11 @@ extension CalculatorWindow {
     /// The buttons under the results, shown when there is a plan to print.
     func makeReportButtons() -> Widget {
         let export = Widgets.button(tr("E_xport PDF…"), action: Action.exportPDF.rawValue, classes: ["suggested-action", "calculate-button"])
-        gtk_widget_set_tooltip_text(export, tr("Save the recipe as a PDF to print or keep (Ctrl+E)"))
+        gtk_widget_set_tooltip_text(export, Action.exportPDF.tooltip(tr("Save the recipe as a PDF to print or keep")))
         let preview = Widgets.button(tr("Print pre_view"), action: Action.printPreview.rawValue)
         let print = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
         let record = Widgets.button(tr("Recor_d Treatment…"), action: Action.recordTreatment.rawValue)
-        gtk_widget_set_tooltip_text(record, tr("Enter this treatment in the register of treatments (Ctrl+R)"))
+        gtk_widget_set_tooltip_text(record, Action.recordTreatment.tooltip(tr("Enter this treatment in the register of treatments")))
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [export, preview, print, record])
         gtk_widget_set_margin_top(row, 6)
         return row

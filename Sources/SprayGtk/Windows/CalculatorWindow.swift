@@ -103,7 +103,7 @@ public final class CalculatorWindow {
 
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
-        let newButton = Widgets.iconButton("document-new-symbolic", tooltip: tr("New calculation (Ctrl+N)"), action: Action.clear.rawValue)
+        let newButton = Widgets.iconButton("document-new-symbolic", tooltip: Action.clear.tooltip(tr("New calculation")), action: Action.clear.rawValue)
         gtk_header_bar_pack_start(cast(header), newButton)
 
         let favorites = gtk_menu_button_new()!

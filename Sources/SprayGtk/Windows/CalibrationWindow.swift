@@ -50,7 +50,7 @@ final class CalibrationWindow {
         let header = gtk_header_bar_new()!
         if model.offersSaving {
             let save = Widgets.button(tr("_Save on Sprayer"), action: Action.saveCalibration.rawValue, classes: ["suggested-action"])
-            gtk_widget_set_tooltip_text(save, tr("Keep the flow per nozzle, the speed and the pressure as the sprayer’s calibration (Ctrl+S)"))
+            gtk_widget_set_tooltip_text(save, Action.saveCalibration.tooltip(tr("Keep the flow per nozzle, the speed and the pressure as the sprayer’s calibration")))
             gtk_header_bar_pack_end(cast(header), save)
         }
         gtk_window_set_titlebar(cast(window), header)
@@ -139,7 +139,7 @@ final class CalibrationWindow {
         addAction(.useMeasuredFlow, to: actions) { [unowned self] in model.useMeasuredFlow() }
         addAction(.saveCalibration, to: actions) { [unowned self] in save() }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
     }
 

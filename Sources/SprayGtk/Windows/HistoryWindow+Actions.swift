@@ -21,15 +21,15 @@ extension HistoryWindow {
         gtk_actionable_set_action_name(cast(clearButton), Action.clearHistory.rawValue)
 
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, "<Control>f") { [unowned self] in gtk_widget_grab_focus(searchEntry) }
-        addShortcut(shortcuts, "Delete") { [unowned self] in
+        addShortcut(shortcuts, .searchHistory) { [unowned self] in gtk_widget_grab_focus(searchEntry) }
+        addShortcut(shortcuts, .deleteHistoryEntry) { [unowned self] in
             let selection = gtk_list_view_get_model(cast(listView))!
             let position = Int(gtk_single_selection_get_selected(cast(selection)))
             if model.filtered.indices.contains(position), gtk_widget_has_focus(searchEntry) == 0 {
                 delete(model.filtered[position])
             }
         }
-        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
     }
 

@@ -93,7 +93,7 @@ final class HistoryWindow {
     private func makeFilterBar() -> Widget {
         searchEntry = gtk_search_entry_new()!
         gtk_widget_set_hexpand(searchEntry, 1)
-        gtk_widget_set_tooltip_text(searchEntry, tr("Find products, parcels, crops or notes (Ctrl+F)"))
+        gtk_widget_set_tooltip_text(searchEntry, Action.searchHistory.tooltip(tr("Find products, parcels, crops or notes")))
         ko_accessible_set_label(searchEntry, tr("Search the history"))
         connect(searchEntry, "search-changed") { [unowned self] in model.searchText = Widgets.text(of: searchEntry) }
 

@@ -51,6 +51,9 @@ final class LibraryWindow {
             connect(add, "clicked") { [unowned self] in edit(model.editor(for: kind)) }
         }
         gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]))
+        let shortcuts = gtk_shortcut_controller_new()!
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        gtk_widget_add_controller(window, shortcuts)
         attach(self, to: window)
         model.onChange = { [weak self] in self?.refresh() }
         refresh()

@@ -64,7 +64,7 @@ final class RecordFormWindow {
         let cancel = Widgets.button(tr("_Cancel"))
         connect(cancel, "clicked") { [unowned self] in self.cancel() }
         let save = Widgets.button(tr("_Save"), action: Action.saveRecord.rawValue, classes: ["suggested-action"])
-        gtk_widget_set_tooltip_text(save, tr("Save the record in the register (Ctrl+S)"))
+        gtk_widget_set_tooltip_text(save, Action.saveRecord.tooltip(tr("Save the record in the register")))
         gtk_header_bar_pack_start(cast(header), cancel)
         gtk_header_bar_pack_end(cast(header), save)
         gtk_window_set_titlebar(cast(window), header)
@@ -109,7 +109,7 @@ final class RecordFormWindow {
             if let id = UUID(uuidString: id) { model.pickField(id: id) }
         }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, "Escape") { [unowned self] in cancel() }
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in cancel() }
         gtk_widget_add_controller(window, shortcuts)
     }
 

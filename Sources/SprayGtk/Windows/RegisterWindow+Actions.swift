@@ -28,7 +28,7 @@ extension RegisterWindow {
         gtk_widget_insert_action_group(window, "win", cast(actions))
         addStringAction(.exportRegister, to: actions) { [unowned self] choice in export(choice) }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, "Escape") { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
     }
 

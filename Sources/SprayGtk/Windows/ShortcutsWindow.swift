@@ -14,12 +14,14 @@ enum ShortcutsWindow {
             }
         }
         return [
-            (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct, .calibration])),
+            (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct, .library, .calibration])),
             (tr("Report"), rows([.exportPDF, .printPreview, .print])),
+            (tr("Print preview"), rows([.zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview])),
             (tr("Favorites"), rows([.saveFavorite])),
             (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register])),
-            (tr("History"), rows([.history]) + [("<Control>f", tr("Search the history")), ("Delete", tr("Delete the selected calculation"))]),
-            (tr("General"), rows([.preferences, .shortcuts, .quit])),
+            (tr("History"), rows([.history, .searchHistory, .deleteHistoryEntry])),
+            (tr("Sprayer calibration"), rows([.saveCalibration])),
+            (tr("General"), rows([.closeWindow, .preferences, .shortcuts, .quit])),
         ]
     }
 
