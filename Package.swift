@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the windows release their GTK objects in `isolated deinit` (SE-0371, Swift 6.2).
 // Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
 // SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
 // ← kalkulator-oprysku-window (the GUI).
@@ -10,8 +11,7 @@ let package = Package(
     name: "KalkulatorOprysku",
     targets: [
         .target(
-            name: "SprayCore",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "SprayCore"
         ),
         .systemLibrary(
             name: "CPangoCairo",
@@ -20,8 +20,7 @@ let package = Package(
         ),
         .target(
             name: "SprayReport",
-            dependencies: ["SprayCore", "CPangoCairo"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["SprayCore", "CPangoCairo"]
         ),
         .systemLibrary(
             name: "CGtk",
@@ -36,23 +35,19 @@ let package = Package(
         .target(
             name: "Gettext",
             dependencies: ["SprayCore", "CGettext"],
-            swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: ["CompileTranslations"]
         ),
         .target(
             name: "SprayGtk",
-            dependencies: ["SprayCore", "SprayReport", "CGtk", "Gettext"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["SprayCore", "SprayReport", "CGtk", "Gettext"]
         ),
         .executableTarget(
             name: "kalkulator-oprysku",
-            dependencies: ["SprayCore", "SprayReport", "Gettext"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["SprayCore", "SprayReport", "Gettext"]
         ),
         .executableTarget(
             name: "kalkulator-oprysku-window",
-            dependencies: ["SprayCore", "SprayGtk", "Gettext"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["SprayCore", "SprayGtk", "Gettext"]
         ),
         .target(
             name: "PDFTestSupport",
@@ -65,8 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "spray-bench",
-            dependencies: ["SprayCore"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["SprayCore"]
         ),
         .testTarget(
             name: "SprayCoreTests",
