@@ -83,17 +83,18 @@ public final class AppServices {
     }
 }
 
-/// Records into the history store, opening it on the first calculation.
-private final class DeferredRecorder: CalculationRecorder {
-    let store: @MainActor () -> HistoryStore
+/// Records into the history store, opening it on the first calculation (on the main
+/// actor, where the calculator calls it: an isolated conformance).
+@MainActor
+private final class DeferredRecorder: @MainActor CalculationRecorder {
+    let store: () -> HistoryStore
 
-    init(_ store: @escaping @MainActor () -> HistoryStore) {
+    init(_ store: @escaping () -> HistoryStore) {
         self.store = store
     }
 
     @discardableResult
     func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
-        let store = self.store
-        return try MainActor.assumeIsolated { try store().record(input, at: date) }
+        try store().record(input, at: date)
     }
 }

@@ -4,6 +4,7 @@
 import FoundationEssentials
 import SprayCore
 
+@MainActor
 func historyBench(count: Int, url: URL) throws {
     let entries = farmHistory(count: count)
     print("History with \(count) entries in \(url.path)")

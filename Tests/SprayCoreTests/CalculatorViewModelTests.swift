@@ -5,7 +5,8 @@ import CatalogTestSupport
 import XCTest
 @testable import SprayCore
 
-private final class RecordingSpy: CalculationRecorder {
+@MainActor
+private final class RecordingSpy: @MainActor CalculationRecorder {
     var recorded: [(JobInput, Date)] = []
     var failure: Error?
 
@@ -21,7 +22,7 @@ private struct DiskFull: LocalizedMessage {
 }
 
 final class CalculatorViewModelTests: XCTestCase {
-    private func typeSeed(into model: CalculatorViewModel) {
+    @MainActor private func typeSeed(into model: CalculatorViewModel) {
         model.setText("15", for: .area)
         model.setText("150", for: .sprayRate)
         model.setText("800", for: .tankCapacity)
@@ -29,7 +30,7 @@ final class CalculatorViewModelTests: XCTestCase {
         model.setText("15", for: .productRate(0))
     }
 
-    func testTypingTheSeedExampleShowsItsCards() throws {
+    @MainActor func testTypingTheSeedExampleShowsItsCards() async throws {
         let model = CalculatorViewModel()
         var changes: [CalculatorViewModel.Change] = []
         model.onChange = { changes.append($0) }
@@ -56,7 +57,7 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(plan.warnings, [])
     }
 
-    func testSeedExampleInPolish() {
+    @MainActor func testSeedExampleInPolish() async {
         let model = CalculatorViewModel()
         typeSeed(into: model)
         guard case let .plan(plan) = inPolish({ model.results }) else { return XCTFail() }
@@ -67,7 +68,7 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(plan.cards[3].rows.map(\.label), ["Woda", "Środek"])
     }
 
-    func testPolishPluralsOfLoads() {
+    @MainActor func testPolishPluralsOfLoads() async {
         XCTAssertTrue(PolishCatalog.entries[""]?.first?.contains(PolishCatalog.pluralForms) == true, "pl.po declares the rule the tests use")
         let rows: [(String, String)] = [
             ("1", "1 pełny zbiornik"), ("2", "2 pełne zbiorniki"), ("5", "5 pełnych zbiorników"),
@@ -85,7 +86,7 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(plan.cards[2].headline, "5 równych napełnień")
     }
 
-    func testProblemsShowOnceTheFieldIsEditedAndEmptyOnesAfterCalculate() {
+    @MainActor func testProblemsShowOnceTheFieldIsEditedAndEmptyOnesAfterCalculate() async {
         let model = CalculatorViewModel()
         XCTAssertEqual(model.results, .prompt(model.results.promptText ?? ""))
         XCTAssertNil(model.problem(for: .area), "an untouched empty field shows nothing")
@@ -107,7 +108,7 @@ final class CalculatorViewModelTests: XCTestCase {
         ]))
     }
 
-    func testCalculateRecordsValidJobsOnly() {
+    @MainActor func testCalculateRecordsValidJobsOnly() async {
         let spy = RecordingSpy()
         let model = CalculatorViewModel(recorder: spy)
         var animated = 0
@@ -130,7 +131,7 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(animated, 1, "nothing was recorded, so no tractor")
     }
 
-    func testProductsCanBeAddedAndRemovedButNotTheLastOne() {
+    @MainActor func testProductsCanBeAddedAndRemovedButNotTheLastOne() async {
         let model = CalculatorViewModel()
         XCTAssertFalse(model.canRemoveProduct)
         model.removeProduct(at: 0)
@@ -147,7 +148,7 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(model.label(of: .productRate(1)), "Rate of Product 2")
     }
 
-    func testClearAndEmptiness() {
+    @MainActor func testClearAndEmptiness() async {
         let model = CalculatorViewModel()
         XCTAssertTrue(model.isEmpty)
         model.setAreaUnit(.ares)
@@ -166,7 +167,7 @@ final class CalculatorViewModelTests: XCTestCase {
         XCTAssertEqual(changes.map { "\($0)" }, ["form"])
     }
 
-    func testWarningsAppearWithTheResults() {
+    @MainActor func testWarningsAppearWithTheResults() async {
         let model = CalculatorViewModel(form: JobForm(areaText: "600", sprayRateText: "100", tankText: "100",
                                                       products: [ProductForm(rateText: "1")]))
         guard case let .plan(plan) = model.results else { return XCTFail() }

@@ -15,7 +15,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         strategy: .equal
     )
 
-    func testRoundTripThroughTheFileFillsTheFormButNotTheArea() throws {
+    @MainActor func testRoundTripThroughTheFileFillsTheFormButNotTheArea() async throws {
         let model = FavoritesViewModel(store: FavoritesStore(file: file))
         var changes = 0
         model.onChange = { changes += 1 }
@@ -39,7 +39,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try filled.plan().get().loads.map(\.count), [2], "the filled form computes")
     }
 
-    func testAnEmptyAreaDoesNotStopSavingButAnInvalidSetupDoes() throws {
+    @MainActor func testAnEmptyAreaDoesNotStopSavingButAnInvalidSetupDoes() async throws {
         let model = FavoritesViewModel(store: FavoritesStore(file: file))
         var form = seedForm
         form.areaText = ""
@@ -53,7 +53,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.favorites.map(\.name), ["Bez pola"])
     }
 
-    func testSavingUnderAnExistingNameReplacesIt() throws {
+    @MainActor func testSavingUnderAnExistingNameReplacesIt() async throws {
         let model = FavoritesViewModel(store: FavoritesStore(file: file))
         let first = try model.save(seedForm, named: "Pszenica").get()
         XCTAssertEqual(model.existing(named: " pszenica ")?.id, first.id)
@@ -65,7 +65,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.favorites[0].tankCapacity, 1000)
     }
 
-    func testRenameAndDelete() throws {
+    @MainActor func testRenameAndDelete() async throws {
         let model = FavoritesViewModel(store: FavoritesStore(file: file))
         let a = try model.save(seedForm, named: "A").get()
         _ = try model.save(seedForm, named: "B").get()
@@ -76,7 +76,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(FavoritesStore(file: file).favorites.map(\.name), ["B"])
     }
 
-    func testSummaryAndSuggestedName() throws {
+    @MainActor func testSummaryAndSuggestedName() async throws {
         let model = FavoritesViewModel(store: FavoritesStore(file: file))
         let favorite = try model.save(seedForm, named: "X").get()
         XCTAssertEqual(inPolish { model.summary(of: favorite) },

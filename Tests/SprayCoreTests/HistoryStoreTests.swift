@@ -420,7 +420,7 @@ extension JobInput {
 /// The window's side of a held lock: Calculate keeps the form and its results and says why
 /// nothing was recorded; once the lock is free, the next Calculate records.
 final class RecordingWhileLockedTests: TemporaryDirectoryTestCase {
-    func testTheCalculatorSaysAnotherProgramIsSavingAndKeepsTheCalculation() throws {
+    @MainActor func testTheCalculatorSaysAnotherProgramIsSavingAndKeepsTheCalculation() async throws {
         let url = path("history.json")
         let held = try POSIXFile.lockExclusively(url.path + ".lock", for: url.path, patience: .interactive)
         var released = false

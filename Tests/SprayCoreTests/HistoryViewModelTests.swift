@@ -19,15 +19,17 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         try super.setUpWithError()
         store = HistoryStore(file: try copyFixture("history-v1.json", as: "history.json"))
         try store.restore([lateEntry])
-        model = HistoryViewModel(store: store)
+        // setUp runs on the main thread, as the tests do; the store is only used there.
+        nonisolated(unsafe) let store = self.store!
+        model = MainActor.assumeIsolated { HistoryViewModel(store: store) }
     }
 
-    private var shownIDs: [UUID] { model.filtered.map(\.id) }
+    @MainActor private var shownIDs: [UUID] { model.filtered.map(\.id) }
     private var fixture: [UUID] { historyFixtureEntries.map(\.id) }
 
     // Search
 
-    func testSearchIgnoresCaseAndDiacritics() {
+    @MainActor func testSearchIgnoresCaseAndDiacritics() async {
         let rows: [(String, [UUID])] = [
             ("", [fixture[2], lateEntry.id, fixture[1], fixture[0]]),
             ("   ", [fixture[2], lateEntry.id, fixture[1], fixture[0]]),
@@ -56,7 +58,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
-    func testFoldingTable() {
+    @MainActor func testFoldingTable() async {
         let rows: [(String, String)] = [
             ("Zażółć gęślą jaźń", "zazolc gesla jazn"), ("ĄĆĘŁŃÓŚŹŻ", "acelnoszz"), ("Müller Čačka ßø", "muller cacka sso"),
             ("a\u{00A0}b\tc", "a b c"), ("ABC xyz 123", "abc xyz 123"),
@@ -66,7 +68,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
 
     // Dates
 
-    func testDateRangeIsInclusiveInLocalTime() {
+    @MainActor func testDateRangeIsInclusiveInLocalTime() async {
         withTimeZone(warsaw) {
             let rows: [(String?, String?, [UUID])] = [
                 ("2026-05-02", "2026-05-02", [fixture[1]]),
@@ -90,7 +92,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
-    func testSearchAndDatesTogether() {
+    @MainActor func testSearchAndDatesTogether() async {
         withTimeZone(warsaw) {
             model.filter = HistoryFilter(searchText: "rzepak", from: CalendarDate(parsing: "2026-05-01"))
             XCTAssertEqual(shownIDs, [])
@@ -102,7 +104,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
 
     // Presentation
 
-    func testRowsInEnglishAndPolish() {
+    @MainActor func testRowsInEnglishAndPolish() async {
         withTimeZone(warsaw) {
             let nbsp = "\u{00A0}"
             let english = model.row(for: historyFixtureEntries[0])
@@ -126,7 +128,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
-    func testCountsAndEmptyTexts() {
+    @MainActor func testCountsAndEmptyTexts() async {
         XCTAssertEqual(model.countText, "4 calculations")
         XCTAssertNil(model.emptyText)
         model.searchText = "nothing like this"
@@ -137,7 +139,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(inPolish { model.countText }, "0 z 0 obliczeń")
     }
 
-    func testAnEntryReopensInTheCalculatorAsTyped() {
+    @MainActor func testAnEntryReopensInTheCalculatorAsTyped() async {
         let entry = historyFixtureEntries[2]
         XCTAssertEqual(inPolish { model.form(for: entry) }, JobForm(
             areaText: "150", areaUnit: .ares, sprayRateText: "300,5", tankText: "16",
@@ -152,7 +154,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
 
     // Commands
 
-    func testDeleteAndUndoPutTheSameEntriesBack() throws {
+    @MainActor func testDeleteAndUndoPutTheSameEntriesBack() async throws {
         var changes = 0
         model.onChange = { changes += 1 }
         let original = try bytes(path("history.json"))
@@ -178,7 +180,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(model.undoDelete())
     }
 
-    func testDetailsAreEditedAndFailuresExplained() {
+    @MainActor func testDetailsAreEditedAndFailuresExplained() async {
         XCTAssertTrue(model.update(id: fixture[1], parcel: "Działka 12", crop: "Pszenica", notes: nil))
         XCTAssertEqual(model.entry(id: fixture[1])?.parcel, "Działka 12")
         model.searchText = "pszenica"
@@ -191,7 +193,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(shownIDs, [], "the list is read again after a failure")
     }
 
-    func testACalculationRecordedElsewhereShowsUp() throws {
+    @MainActor func testACalculationRecordedElsewhereShowsUp() async throws {
         var changes = 0
         model.onChange = { changes += 1 }
         let calculator = CalculatorViewModel(form: JobForm(areaText: "3", sprayRateText: "100", tankText: "300",
@@ -206,7 +208,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.filtered.first?.input.area, 77)
     }
 
-    func testExportTextIsOldestFirstAndCanBeLimitedToTheFilter() {
+    @MainActor func testExportTextIsOldestFirstAndCanBeLimitedToTheFilter() async {
         withTimeZone("UTC0") {
             model.searchText = "fungicyd"
             let filtered = model.exportText(.csv(.comma), filteredOnly: true)
@@ -228,7 +230,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
-    func testDetailsWithControlCharactersOrTooLongAreRefused() {
+    @MainActor func testDetailsWithControlCharactersOrTooLongAreRefused() async {
         let rows: [(String?, String?, String?, String)] = [
             ("Działka\u{1B}[31m", nil, nil, "Field / plot: " + InputProblem.controlCharacter.message),
             (nil, "Pszenica\n", nil, "Crop: " + InputProblem.controlCharacter.message),

@@ -14,7 +14,7 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
                               crop: CropChoice(eppoCode: "TRZAW", name: "winter wheat"))],
         sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500, nozzleSpacing: d("0.5"), nozzle: .size03)])
 
-    func testTheCalculatorTakesAreaTankAndRateFromTheLibrary() throws {
+    @MainActor func testTheCalculatorTakesAreaTankAndRateFromTheLibrary() async throws {
         let model = CalculatorViewModel()
         var changes: [CalculatorViewModel.Change] = []
         model.onChange = { changes.append($0) }

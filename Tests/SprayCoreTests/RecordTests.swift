@@ -275,7 +275,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(RecordStore(file: path("records.json")).records.count, 20)
     }
 
-    func testDeleteAllDataTakesTheDailyCopiesToo() throws {
+    @MainActor func testDeleteAllDataTakesTheDailyCopiesToo() async throws {
         let day = today
         let records = RecordStore(file: path("records.json"), today: { day })
         try records.add(completeDetails(), at: april)

@@ -28,6 +28,7 @@ public enum FormTextField: Equatable, Hashable, Sendable {
     }
 }
 
+@MainActor
 public final class CalculatorViewModel {
     public enum Change: Equatable, Sendable {
         /// The plan or the problems changed; the fields hold what the user typed.

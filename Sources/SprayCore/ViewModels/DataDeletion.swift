@@ -4,6 +4,7 @@
 
 import FoundationEssentials
 
+@MainActor
 public struct DataDeletion {
     let history: HistoryStore
     let records: RecordStore

@@ -6,6 +6,7 @@ import FoundationEssentials
 extension StorageError: LocalizedMessage {}
 extension FavoriteError: LocalizedMessage {}
 
+@MainActor
 public final class FavoritesViewModel {
     private let store: FavoritesStore
     /// The list changed (saved, renamed, deleted, or re-read).

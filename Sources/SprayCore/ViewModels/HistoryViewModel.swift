@@ -5,6 +5,7 @@
 import FoundationEssentials
 
 /// Used from the main thread.
+@MainActor
 public final class HistoryViewModel {
     private let store: HistoryStore
     /// The entries shown changed (a new calculation, an edit, a delete, the filter, a reload).
