@@ -65,6 +65,15 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.favorites[0].tankCapacity, 1000)
     }
 
+    @MainActor func testTheNameHintSaysWhichFavoriteANameReplaces() async throws {
+        let model = FavoritesViewModel(store: FavoritesStore(file: path("favorites.json")))
+        XCTAssertNil(model.save(JobForm(sprayRateText: "150", tankText: "800", products: [ProductForm(rateText: "1")]), named: "Rzepak").failure)
+        let id = try XCTUnwrap(model.favorites.first?.id)
+        XCTAssertEqual(model.nameHint(" rzepak ", otherwise: FavoritesViewModel.saveHint), "Replaces the favorite “Rzepak”.")
+        XCTAssertEqual(model.nameHint("Pszenica", otherwise: FavoritesViewModel.saveHint), FavoritesViewModel.saveHint)
+        XCTAssertNil(model.nameHint("Rzepak", renaming: id), "renaming a favorite to its own name replaces nothing")
+    }
+
     @MainActor func testRenameAndDelete() async throws {
         let model = FavoritesViewModel(store: FavoritesStore(file: file))
         let a = try model.save(seedForm, named: "A").get()

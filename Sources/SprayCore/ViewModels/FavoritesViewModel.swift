@@ -31,6 +31,16 @@ public final class FavoritesViewModel {
         return key.isEmpty ? nil : favorites.first { $0.name.trimmedWhitespace.lowercased() == key }
     }
 
+    /// What the name dialog says under `name`: which favorite it would replace (not the one
+    /// `renaming`, itself), else `otherwise`.
+    public func nameHint(_ name: String, renaming: UUID? = nil, otherwise: String? = nil) -> String? {
+        guard let other = existing(named: name), other.id != renaming else { return otherwise }
+        return tr("Replaces the favorite “%@”.").filled(other.name)
+    }
+
+    /// What saving keeps, said while the name replaces none.
+    public static var saveHint: String { tr("Keeps the spray volume, tank, products and filling — not the area.") }
+
     /// A name to offer when saving: the products' names, or the spray volume and tank.
     public func suggestedName(for form: JobForm) -> String {
         let names = form.products.map { $0.name.trimmedWhitespace }.filter { !$0.isEmpty }

@@ -42,10 +42,7 @@ extension CalculatorWindow {
         NameDialog.present(
             parent: window, heading: tr("Save as favorite"), initialName: favorites.suggestedName(for: model.form),
             confirmLabel: tr("_Save"), problem: problem,
-            hint: { name in
-                favorites.existing(named: name).map { tr("Replaces the favorite “%@”.").filled($0.name) }
-                    ?? tr("Keeps the spray volume, tank, products and filling — not the area.")
-            },
+            hint: { name in favorites.nameHint(name, otherwise: FavoritesViewModel.saveHint) },
             submit: { [unowned self] name in
                 if case let .failure(problem) = favorites.save(model.form, named: name) { return problem.message }
                 return nil

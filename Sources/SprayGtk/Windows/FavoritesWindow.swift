@@ -76,9 +76,7 @@ final class FavoritesWindow {
         guard let favorite = favorites.favorite(id: id) else { return }
         NameDialog.present(
             parent: window, heading: tr("Rename favorite"), initialName: favorite.name, confirmLabel: tr("_Rename"),
-            hint: { [unowned self] name in
-                favorites.existing(named: name).flatMap { $0.id == id ? nil : tr("Replaces the favorite “%@”.").filled($0.name) }
-            },
+            hint: { [unowned self] name in favorites.nameHint(name, renaming: id) },
             submit: { [unowned self] name in
                 if case let .failure(problem) = favorites.rename(id: id, to: name) { return problem.message }
                 return nil

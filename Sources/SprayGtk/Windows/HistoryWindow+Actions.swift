@@ -14,8 +14,12 @@ extension HistoryWindow {
     func installActions() {
         // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addStringAction(.exportHistory, to: actions) { [unowned self] choice in export(choice, filteredOnly: false) }
-        addStringAction(.exportShownHistory, to: actions) { [unowned self] choice in export(choice, filteredOnly: true) }
+        addStringAction(.exportHistory, to: actions) { [unowned self] target in
+            if let choice = ExportChoice(target: target) { export(choice) }
+        }
+        addStringAction(.exportShownHistory, to: actions) { [unowned self] target in
+            if let choice = ExportChoice(target: target) { export(choice) }
+        }
         gtk_menu_button_set_menu_model(cast(exportButton), cast(Self.exportMenu))
         addAction(.clearHistory, to: actions) { [unowned self] in confirmClear() }
         gtk_actionable_set_action_name(cast(clearButton), Action.clearHistory.rawValue)
@@ -44,28 +48,25 @@ extension HistoryWindow {
     /// search and dates show. Built once for every history window: the choices never change.
     static let exportMenu: OpaquePointer = {
         let menu = g_menu_new()!
-        for (title, action) in [(tr("All calculations"), Action.exportHistory), (tr("Only the calculations shown"), .exportShownHistory)] {
+        for (title, action, shownOnly) in [(tr("All calculations"), Action.exportHistory, false),
+                                           (tr("Only the calculations shown"), .exportShownHistory, true)] {
             let items = g_menu_new()!
-            g_menu_append(items, tr("CSV, separated by ; (Polish spreadsheets)…"), action.rawValue + "::csv-semicolon")
-            g_menu_append(items, tr("CSV, separated by , …"), action.rawValue + "::csv-comma")
-            g_menu_append(items, tr("JSON…"), action.rawValue + "::json")
+            for format in ExportFileFormat.history {
+                g_menu_append(items, format.menuTitle, action.rawValue + "::" + ExportChoice(format: format, shownOnly: shownOnly).target)
+            }
             g_menu_append_section(menu, title, cast(items))
             g_object_unref(items.rawPointer)
         }
         return menu
     }()
 
-    /// `choice` is the format, as the export menu names it.
-    func export(_ choice: String, filteredOnly: Bool) {
-        let format: HistoryExportFormat = choice.hasPrefix("json") ? .json
-            : .csv(choice.hasPrefix("csv-semicolon") ? .semicolon : .comma)
-        let isJSON = choice.hasPrefix("json")
-        let model = self.model
+    func export(_ choice: ExportChoice) {
+        guard let format = choice.format.history else { return }
+        let model = self.model, fileType = choice.format.fileType
         SaveFileDialog(
             parent: cast(window), title: tr("Export the history"), suggestedName: model.suggestedFileName(for: format),
-            fileType: isJSON ? tr("JSON files") : tr("CSV files (spreadsheets)"), patterns: [isJSON ? "*.json" : "*.csv"],
-            failureTitle: tr("The history was not exported"),
-            write: { path in try model.export(format, filteredOnly: filteredOnly, to: path) }
+            fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The history was not exported"),
+            write: { path in try model.export(format, filteredOnly: choice.shownOnly, to: path) }
         ).show()
     }
 

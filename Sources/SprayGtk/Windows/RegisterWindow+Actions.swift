@@ -12,12 +12,11 @@ extension RegisterWindow {
     /// filters) or of every record. Built once: the choices never change.
     static let exportMenu: OpaquePointer = {
         let menu = g_menu_new()!
-        for (title, scope) in [(tr("The records shown"), "shown"), (tr("All records"), "all")] {
+        for (title, shownOnly) in [(tr("The records shown"), true), (tr("All records"), false)] {
             let items = g_menu_new()!
-            g_menu_append(items, tr("Printable register (PDF)…"), Action.exportRegister.rawValue + "::pdf-" + scope)
-            g_menu_append(items, tr("CSV, separated by ; (Polish spreadsheets)…"), Action.exportRegister.rawValue + "::csv-semicolon-" + scope)
-            g_menu_append(items, tr("CSV, separated by , …"), Action.exportRegister.rawValue + "::csv-comma-" + scope)
-            g_menu_append(items, tr("JSON…"), Action.exportRegister.rawValue + "::json-" + scope)
+            for format in ExportFileFormat.allCases {
+                g_menu_append(items, format.menuTitle, Action.exportRegister.rawValue + "::" + ExportChoice(format: format, shownOnly: shownOnly).target)
+            }
             g_menu_append_section(menu, title, cast(items))
             g_object_unref(items.rawPointer)
         }
@@ -26,7 +25,9 @@ extension RegisterWindow {
 
     func installActions() {
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addStringAction(.exportRegister, to: actions) { [unowned self] choice in export(choice) }
+        addStringAction(.exportRegister, to: actions) { [unowned self] target in
+            if let choice = ExportChoice(target: target) { export(choice) }
+        }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
@@ -36,17 +37,10 @@ extension RegisterWindow {
         setEnabled(!model.records.isEmpty, .exportRegister, in: actions)
     }
 
-    /// `choice` is "<format>-<scope>", as the export menu names it.
-    func export(_ choice: String) {
-        let shownOnly = choice.hasSuffix("-shown")
-        let kind: RegisterExportKind = choice.hasPrefix("pdf") ? .pdf : choice.hasPrefix("json") ? .json
-            : .csv(choice.hasPrefix("csv-semicolon") ? .semicolon : .comma)
+    func export(_ choice: ExportChoice) {
+        let shownOnly = choice.shownOnly, kind = choice.format.register
         let model = self.model
-        let fileType: (name: String, pattern: String) = switch kind {
-        case .pdf: (tr("PDF documents"), "*.pdf")
-        case .json: (tr("JSON files"), "*.json")
-        case .csv: (tr("CSV files (spreadsheets)"), "*.csv")
-        }
+        let fileType = choice.format.fileType
         let settings = services.settings.settings
         SaveFileDialog(
             parent: cast(window), title: tr("Export the treatment register"), suggestedName: model.suggestedFileName(for: kind),

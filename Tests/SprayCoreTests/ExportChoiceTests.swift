@@ -1,0 +1,22 @@
+// The export menus' choices: each one's target reads back as itself, and says what it writes.
+
+import XCTest
+@testable import SprayCore
+
+final class ExportChoiceTests: XCTestCase {
+    func testEveryChoiceReadsBackAndSaysWhatItWrites() {
+        for format in ExportFileFormat.allCases {
+            for shownOnly in [false, true] {
+                let choice = ExportChoice(format: format, shownOnly: shownOnly)
+                XCTAssertEqual(ExportChoice(target: choice.target), choice, choice.target)
+            }
+        }
+        XCTAssertEqual(ExportChoice(target: "csv-semicolon-shown"), ExportChoice(format: .csvSemicolon, shownOnly: true))
+        for bad in ["csv", "pdf-some", "xml-all", ""] { XCTAssertNil(ExportChoice(target: bad), bad) }
+        XCTAssertEqual(ExportFileFormat.history, [.csvSemicolon, .csvComma, .json], "the history has no printable register")
+        XCTAssertNil(ExportFileFormat.pdf.history)
+        XCTAssertEqual(ExportFileFormat.csvComma.history, .csv(.comma))
+        XCTAssertEqual(ExportFileFormat.pdf.register, .pdf)
+        XCTAssertEqual(ExportFileFormat.json.fileType.pattern, "*.json")
+    }
+}
