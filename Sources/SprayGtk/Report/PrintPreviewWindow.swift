@@ -153,14 +153,19 @@ public final class PrintPreviewWindow {
         }
     }
 
-    /// Copies the state into the widgets and asks for a repaint.
-    private func updateWidgets() {
-        gtk_label_set_text(opaque(pageLabel), state.pageLabel)
-        gtk_label_set_text(opaque(zoomLabel), state.zoomLabel)
+    /// The one place that sets what can be done: paging and zooming as far as they go.
+    private func updateActions() {
         gtk_widget_set_sensitive(previousButton, state.canGoBack ? 1 : 0)
         gtk_widget_set_sensitive(nextButton, state.canGoForward ? 1 : 0)
         gtk_widget_set_sensitive(zoomInButton, state.canZoomIn ? 1 : 0)
         gtk_widget_set_sensitive(zoomOutButton, state.canZoomOut ? 1 : 0)
+    }
+
+    /// Copies the state into the widgets and asks for a repaint.
+    private func updateWidgets() {
+        gtk_label_set_text(opaque(pageLabel), state.pageLabel)
+        gtk_label_set_text(opaque(zoomLabel), state.zoomLabel)
+        updateActions()
         let size = state.contentSize(pageSize: report.pageSize)
         // In fit-width mode the drawing may shrink with the window; otherwise it is its own size.
         gtk_drawing_area_set_content_width(cast(area), state.fitsWidth ? 1 : Int32(size.width.rounded(.up)))

@@ -168,7 +168,6 @@ extension CalculatorWindow {
             Widgets.setClass("error", on: row.nameEntry, nameProblem != nil)
             show(nameProblem ?? model.problem(for: .productRate(index)), entry: row.rateEntry, label: row.errorLabel)
             if nameProblem != nil { Widgets.setClass("error", on: row.rateEntry, model.problem(for: .productRate(index)) != nil) }
-            gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0)
         }
     }
 

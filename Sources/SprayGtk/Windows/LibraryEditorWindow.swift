@@ -119,6 +119,10 @@ final class LibraryEditorWindow {
         }
         gtk_label_set_text(cast(saveError), model.saveError ?? "")
         gtk_widget_set_visible(saveError, model.saveError == nil ? 0 : 1)
+        updateActions()
+    }
+
+    private func updateActions() {
         gtk_widget_set_sensitive(saveButton, model.canSave ? 1 : 0)
     }
 }

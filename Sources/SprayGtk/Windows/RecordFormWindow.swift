@@ -115,6 +115,7 @@ final class RecordFormWindow {
 
     func updateActions() {
         setEnabled(model.canSave, .saveRecord, in: actions)
+        for row in productRows { gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0) }
     }
 
     /// Closes; asks first when the user typed something that is not saved.
@@ -173,7 +174,6 @@ final class RecordFormWindow {
             show(model.problem(for: .productDose(index)), entry: row.doseEntry, label: row.doseError)
             show(model.problem(for: .productQuantity(index)), entry: row.quantityEntry, label: row.quantityError)
             row.showSuggestions(model.authorisationSuggestions(forProduct: index))
-            gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0)
         }
         refreshCrop()
         setLabel(bbchStage, model.bbchStageName)
