@@ -89,14 +89,9 @@ enum CommandLineTool {
     /// False when the stream cannot take it all (a full disk, a closed pipe).
     @discardableResult
     static func write(_ text: String, to stream: Stream) -> Bool {
-        let descriptor: Int32 = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            bytes = bytes.dropFirst(written)
+        switch stream {
+        case .standardOutput: (try? OutputFile.write(Array(text.utf8), to: "-")) != nil
+        case .standardError: OutputFile.writeStandardError(text)
         }
-        return true
     }
 }

@@ -22,6 +22,13 @@ public enum OutputFile {
         try write(bytes, to: path, protecting: protected, writeBytes: Glibc.write)
     }
 
+    /// Writes `text` to standard error; false when it cannot take it all. Messages about a
+    /// failure have nowhere else to go, so this one only says whether it worked.
+    @discardableResult
+    public static func writeStandardError(_ text: String) -> Bool {
+        (try? POSIXFile.writeAll(Array(text.utf8), to: STDERR_FILENO, path: "/dev/stderr")) != nil
+    }
+
     public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String],
                              writeBytes: WriteFunction) throws(ReportSaveError) {
         if path == "-" {
