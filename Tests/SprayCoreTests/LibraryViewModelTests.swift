@@ -111,6 +111,7 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
         try store.save(.sprayer(Self.library.sprayers[0]))
         try MainActor.assumeIsolated {
             let calibration = try XCTUnwrap(LibraryViewModel(store: store).calibration(ofSprayer: Self.library.sprayers[0].id))
+            XCTAssertEqual(calibration.title, "Calibration of Pilmet")
             XCTAssertEqual(calibration.text(of: .quantity(.spacing)), "0.5")
             XCTAssertEqual(calibration.selectedNozzle, .size03)
             calibration.setText("200", for: .quantity(.rate))

@@ -38,6 +38,13 @@ public final class CalibrationViewModel {
     public private(set) var saveError: String?
 
     public private(set) var selectedNozzle: NozzleSize?
+    /// The library sprayer being calibrated, if any: the window's title names it.
+    public private(set) var sprayerName: String?
+
+    /// "Sprayer Calibration", or "Calibration of Pilmet 2500".
+    public var title: String {
+        sprayerName.map { tr("Calibration of %@").filled($0) } ?? tr("Sprayer Calibration")
+    }
     private var texts: [CalibrationField: String] = [:]
     /// Fields the user has typed in: their problems show at once.
     private var edited: Set<CalibrationField> = []
@@ -215,6 +222,7 @@ extension CalibrationViewModel {
         texts[.quantity(.flow)] = sprayer.calibration.map { format.editable($0.flowPerNozzle) }
         texts[.quantity(.speed)] = sprayer.calibration.map { format.editable($0.speed) }
         self.init(texts: texts, nozzle: sprayer.nozzle)
+        sprayerName = sprayer.name
         onSave = { [id = sprayer.id] calibration in
             // The sprayer as it is now (it may have been edited meanwhile), with the new calibration.
             guard var current = library.library.sprayers.first(where: { $0.id == id }) else { throw LibraryError.gone }

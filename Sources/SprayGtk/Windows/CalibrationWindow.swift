@@ -41,7 +41,7 @@ final class CalibrationWindow {
         self.model = model
         NozzleSwatch.installStyle()
         window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("Sprayer Calibration"))
+        gtk_window_set_title(cast(window), model.title)
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_destroy_with_parent(cast(window), 1)
         if let application = gtk_window_get_application(cast(parent)) { gtk_window_set_application(cast(window), application) }
