@@ -14,7 +14,9 @@ final class ProjectFilesTests: XCTestCase {
     func testMesonVersionIsTheAppVersion() throws {
         XCTAssertTrue(try read("meson.build").contains("version: '\(AppInfo.version)'"))
         XCTAssertTrue(try read("data/\(AppInfo.applicationID).metainfo.xml.in").contains("<release version=\"\(AppInfo.version)\""))
-        XCTAssertTrue(try read("data/kalkulator-oprysku.1").contains("\"Kalkulator Oprysku \(AppInfo.version)\""))
+        for page in ["data/kalkulator-oprysku.1", "data/kalkulator-oprysku.pl.1"] {
+            XCTAssertTrue(try read(page).contains("\"Kalkulator Oprysku \(AppInfo.version)\""), page)
+        }
     }
 
     /// Every option the command line reads is in the manual page and offered by the bash completion.
@@ -29,17 +31,25 @@ final class ProjectFilesTests: XCTestCase {
             }
         }
         XCTAssertTrue(options.isSuperset(of: ["--area", "--loads", "--nozzle", "--seed-batch", "--yes"]), "\(options)")
-        let manual = try read("data/kalkulator-oprysku.1").replacingOccurrences(of: "\\-", with: "-")
         let completion = try read("data/completion/kalkulator-oprysku")
         for name in options.sorted() {
-            XCTAssertTrue(manual.contains(name + " ") || manual.contains(name + "\n"), "the manual page misses \(name)")
             XCTAssertTrue(completion.contains(name + " ") || completion.contains(name + "\""), "the completion misses \(name)")
+        }
+        for page in ["data/kalkulator-oprysku.1", "data/kalkulator-oprysku.pl.1"] {
+            try checkManualPage(page, options: options)
+        }
+    }
+
+    private func checkManualPage(_ page: String, options: Set<String>) throws {
+        let manual = try read(page).replacingOccurrences(of: "\\-", with: "-")
+        for name in options.sorted() {
+            XCTAssertTrue(manual.contains(name + " ") || manual.contains(name + "\n"), "\(page) misses \(name)")
         }
         for command in ["calc", "export-pdf", "history export", "record add", "record list", "record export", "record withdraw",
                         "record import", "library add", "library list", "library remove", "library export", "library import",
                         "calibrate", "calibrate catch", "backup", "restore", "--version"] {
             XCTAssertTrue(manual.contains(".SS \"\(command)\"") || manual.contains(".SS \"\(command) ")
-                            || manual.contains(".SS \"\(command),"), "the manual page has no section for \(command)")
+                            || manual.contains(".SS \"\(command),"), "\(page) has no section for \(command)")
         }
     }
 
