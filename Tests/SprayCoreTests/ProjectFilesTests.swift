@@ -14,6 +14,43 @@ final class ProjectFilesTests: XCTestCase {
     func testMesonVersionIsTheAppVersion() throws {
         XCTAssertTrue(try read("meson.build").contains("version: '\(AppInfo.version)'"))
         XCTAssertTrue(try read("data/\(AppInfo.applicationID).metainfo.xml.in").contains("<release version=\"\(AppInfo.version)\""))
+        for page in ["data/kalkulator-oprysku.1", "data/kalkulator-oprysku.pl.1"] {
+            XCTAssertTrue(try read(page).contains("\"Kalkulator Oprysku \(AppInfo.version)\""), page)
+        }
+    }
+
+    /// Every option the command line reads is in the manual page and offered by the bash completion.
+    func testManualPageAndCompletionKnowEveryOption() throws {
+        let option = try NSRegularExpression(pattern: #""(--[a-z][a-z-]*)""#)
+        var options = Set<String>()
+        let folder = "Sources/SprayCore/CommandLine"
+        for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) {
+            let text = try read(folder + "/" + file)
+            for match in option.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                options.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        XCTAssertTrue(options.isSuperset(of: ["--area", "--loads", "--nozzle", "--seed-batch", "--yes"]), "\(options)")
+        let completion = try read("data/completion/kalkulator-oprysku")
+        for name in options.sorted() {
+            XCTAssertTrue(completion.contains(name + " ") || completion.contains(name + "\""), "the completion misses \(name)")
+        }
+        for page in ["data/kalkulator-oprysku.1", "data/kalkulator-oprysku.pl.1"] {
+            try checkManualPage(page, options: options)
+        }
+    }
+
+    private func checkManualPage(_ page: String, options: Set<String>) throws {
+        let manual = try read(page).replacingOccurrences(of: "\\-", with: "-")
+        for name in options.sorted() {
+            XCTAssertTrue(manual.contains(name + " ") || manual.contains(name + "\n"), "\(page) misses \(name)")
+        }
+        for command in ["calc", "export-pdf", "history export", "record add", "record list", "record export", "record withdraw",
+                        "record import", "library add", "library list", "library remove", "library export", "library import",
+                        "calibrate", "calibrate catch", "backup", "restore", "--version"] {
+            XCTAssertTrue(manual.contains(".SS \"\(command)\"") || manual.contains(".SS \"\(command) ")
+                            || manual.contains(".SS \"\(command),"), "\(page) has no section for \(command)")
+        }
     }
 
     /// No web address the project does not own: the domain in the app id is a name, not a site.
