@@ -120,7 +120,7 @@ extension CalculatorWindow {
             let row = ProductRow()
             let product = form.products[index]
             gtk_editable_set_text(opaque(row.nameEntry), product.name)
-            withCStringArray(model.productNames) { ko_entry_set_completion(row.nameEntry, $0) }
+            completeNames(in: row)
             gtk_editable_set_text(opaque(row.rateEntry), product.rateText)
             gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(RateUnit.allCases.firstIndex(of: product.unit) ?? 0))
             let number = String(index + 1)

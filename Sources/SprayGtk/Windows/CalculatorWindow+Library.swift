@@ -19,9 +19,15 @@ extension CalculatorWindow {
     func libraryChanged() {
         model.setLibrary(services.library.library)
         updateLibraryPickers()
-        for row in productRows {
-            withCStringArray(model.productNames) { ko_entry_set_completion(row.nameEntry, $0) }
-        }
+        productRows.forEach(completeNames)
+    }
+
+    /// Product names complete from the library's; with none, the entry has no completion
+    /// at all (making one costs about a tenth of the window's start).
+    func completeNames(in row: ProductRow) {
+        let names = model.productNames
+        guard !names.isEmpty else { return gtk_entry_set_completion(cast(row.nameEntry), nil) }
+        withCStringArray(names) { ko_entry_set_completion(row.nameEntry, $0) }
     }
 
     /// The pickers' menus: one item per field or sprayer, or a way to the library when it has none.
