@@ -58,7 +58,7 @@ public final class SprayApplication {
         }
         addAction(.preferences, to: application) { [unowned self] in openPreferences() }
         addAction(.about, to: application) { [unowned self] in
-            calculatorWindow.map { AboutDialog.present(parent: $0.window) }
+            if let calculatorWindow { AboutDialog.present(parent: calculatorWindow.window) }
         }
         Action.registerAccelerators(on: application)
     }

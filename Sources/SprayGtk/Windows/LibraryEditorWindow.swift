@@ -44,7 +44,7 @@ final class LibraryEditorWindow {
             if field == .rate {
                 let unit = Widgets.dropDown(RateUnit.allCases.map(\.symbol), tooltip: tr("Unit of the rate"))
                 gtk_drop_down_set_selected(opaque(unit), guint(RateUnit.allCases.firstIndex(of: model.unit) ?? 0))
-                connect(unit, "notify::selected", withArgument: { [unowned self] _ in
+                connect(unit, "notify::selected", withArgument: { _ in
                     model.setUnit(RateUnit.allCases[Int(gtk_drop_down_get_selected(opaque(unit)))])
                 })
                 unitDropDown = unit
@@ -55,10 +55,10 @@ final class LibraryEditorWindow {
             problemLabels[field] = problem
             gtk_grid_attach(cast(grid), problem, 1, row, 2, 1)
             row += 1
-            connect(entry, "changed") { [unowned self] in model.setText(Widgets.text(of: entry), for: field) }
+            connect(entry, "changed") { model.setText(Widgets.text(of: entry), for: field) }
             connect(entry, "activate") { [unowned self] in save() }
             if field == .authorisation {
-                formulationDropDown = addChoice(tr("Formulation"), model.formulationChoices, model.formulationIndex) { [unowned self] in
+                formulationDropDown = addChoice(tr("Formulation"), model.formulationChoices, model.formulationIndex) {
                     model.setFormulation(index: $0)
                 }
             }
@@ -68,14 +68,14 @@ final class LibraryEditorWindow {
             let entry = Widgets.entry(placeholder: tr("Name or EPPO code"), widthChars: 24)
             gtk_editable_set_text(opaque(entry), model.crop)
             withCStringArray(CropCatalog.titles) { ko_entry_set_completion(entry, $0) }
-            connect(entry, "changed") { [unowned self] in model.setCrop(Widgets.text(of: entry)) }
+            connect(entry, "changed") { model.setCrop(Widgets.text(of: entry)) }
             attachRow(tr("Crop"), entry)
             let note = Widgets.label("", classes: ["dim-label"], wrap: true)
             gtk_grid_attach(cast(grid), note, 1, row, 2, 1)
             row += 1
             (cropEntry, cropNote) = (entry, note)
         case .sprayer:
-            nozzleDropDown = addChoice(tr("Nozzle size (ISO)"), model.nozzleChoices, model.nozzleIndex) { [unowned self] in
+            nozzleDropDown = addChoice(tr("Nozzle size (ISO)"), model.nozzleChoices, model.nozzleIndex) {
                 model.setNozzle(index: $0)
             }
         case .product:
