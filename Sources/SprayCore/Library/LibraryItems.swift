@@ -215,8 +215,6 @@ public struct Library: Equatable, Sendable {
         sprayers.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
     }
 
-    public var isEmpty: Bool { products.isEmpty && fields.isEmpty && sprayers.isEmpty }
-
     public func product(named name: String) -> LibraryProduct? {
         products.first { Library.nameKey($0.name) == Library.nameKey(name) }
     }

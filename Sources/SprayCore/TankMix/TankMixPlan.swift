@@ -32,15 +32,6 @@ public struct TankMixPlan: Equatable, Sendable {
     public var warnings: [PlanWarning]
 
     public var loadCount: Int { loads.reduce(0) { $0 + $1.count } }
-
-    /// Amount of product `index` per load of `group`, with its unit.
-    public func amount(ofProduct index: Int, in group: LoadGroup) -> Quantity {
-        Quantity(group.productAmounts[index], input.products[index].unit.quantityUnit)
-    }
-
-    public func total(ofProduct index: Int) -> Quantity {
-        Quantity(productTotals[index], input.products[index].unit.quantityUnit)
-    }
 }
 
 /// A plan without the recipes of its loads (TankMixEngine.outline): the totals, and how
