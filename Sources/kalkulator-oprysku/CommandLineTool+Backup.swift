@@ -69,9 +69,4 @@ extension CommandLineTool {
             return 1
         }
     }
-
-    private static func reportUsage(_ messages: [String]) -> Int32 {
-        report(messages)
-        return 2
-    }
 }

@@ -16,8 +16,7 @@ extension CommandLineTool {
             let text = command.format == .json ? CalibrateOutput.json(command) : CalibrateOutput.text(command)
             return printOutput(text) ? 0 : 1
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
     }
 
@@ -31,8 +30,7 @@ extension CommandLineTool {
             let text = command.format == .json ? CatchOutput.json(command.test) : CatchOutput.text(command.test)
             return printOutput(text) ? 0 : 1
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
     }
 }

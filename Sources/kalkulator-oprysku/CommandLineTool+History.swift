@@ -37,8 +37,7 @@ extension CommandLineTool {
         switch HistoryExportCommand.parse(arguments, language: Translation.current.language) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
         let store = HistoryStore.standard()
         report(store.notices.map(\.message))
@@ -75,10 +74,5 @@ extension CommandLineTool {
             messages.append(tr("The calculation was not saved in the history: %@").filled(reason))
             return false
         }
-    }
-
-    static func report(_ messages: [String]) {
-        guard !messages.isEmpty else { return }
-        write(messages.joined(separator: "\n") + "\n", to: .standardError)
     }
 }

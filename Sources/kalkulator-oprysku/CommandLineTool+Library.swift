@@ -16,8 +16,7 @@ extension CommandLineTool {
         switch LibraryCommand.parse(arguments) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
         let store = libraryStore()
         report(store.notices.map(\.message))

@@ -46,8 +46,7 @@ extension CommandLineTool {
         switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments)) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
         report(command.warnings)
         let store = recordStore()
@@ -74,8 +73,7 @@ extension CommandLineTool {
         switch RecordSelectionCommand.parse(arguments, exporting: exporting, language: Translation.current.language) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
         let store = recordStore()
         guard readable(store) else { return 1 }
@@ -114,8 +112,7 @@ extension CommandLineTool {
         switch RecordWithdrawCommand.parse(arguments) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
         let store = recordStore()
         guard readable(store) else { return 1 }

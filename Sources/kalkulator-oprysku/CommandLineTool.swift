@@ -28,8 +28,7 @@ enum CommandLineTool {
             }
             return saved && printed ? 0 : 1
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
     }
 
@@ -49,8 +48,7 @@ enum CommandLineTool {
                 return 1
             }
         case let .failure(errors):
-            write(errors.messages.joined(separator: "\n") + "\n", to: .standardError)
-            return 2
+            return reportUsage(errors.messages)
         }
     }
 
@@ -84,6 +82,18 @@ enum CommandLineTool {
             write(error.message + "\n", to: .standardError)
             return false
         }
+    }
+
+    /// The messages on standard error, a line each.
+    static func report(_ messages: [String]) {
+        guard !messages.isEmpty else { return }
+        write(messages.joined(separator: "\n") + "\n", to: .standardError)
+    }
+
+    /// Says what is wrong with the command line; its exit status, 2.
+    static func reportUsage(_ messages: [String]) -> Int32 {
+        report(messages)
+        return 2
     }
 
     /// False when the stream cannot take it all (a full disk, a closed pipe).
