@@ -2,6 +2,7 @@
 
 import CGtk
 import FoundationEssentials
+import SprayCore
 
 public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
@@ -57,6 +58,24 @@ enum Widgets {
         gtk_widget_set_tooltip_text(button, tooltip)
         ko_accessible_set_label(button, tooltip)
         return button
+    }
+
+    /// The header's "Export" button of the history and the register, opening `menu`.
+    static func exportButton(tooltip: String, menu: OpaquePointer) -> Widget {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_label(cast(button), tr("_Export"))
+        gtk_menu_button_set_use_underline(cast(button), 1)
+        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_menu_button_set_menu_model(cast(button), cast(menu))
+        return button
+    }
+
+    /// Runs `reload` each time `window` comes to the front: what another window or a command
+    /// saved meanwhile shows when the window is used again.
+    static func reloadWhenActivated(_ window: Widget, _ reload: @escaping @MainActor () -> Void) {
+        connect(window, "notify::is-active", withArgument: { _ in
+            if gtk_window_is_active(cast(window)) != 0 { reload() }
+        })
     }
 
     /// Gives `button` a menu of `items`, each activating `action` with its id; when there are

@@ -20,7 +20,6 @@ extension HistoryWindow {
         addStringAction(.exportShownHistory, to: actions) { [unowned self] target in
             if let choice = ExportChoice(target: target) { export(choice) }
         }
-        gtk_menu_button_set_menu_model(cast(exportButton), cast(Self.exportMenu))
         addAction(.clearHistory, to: actions) { [unowned self] in confirmClear() }
         gtk_actionable_set_action_name(cast(clearButton), Action.clearHistory.rawValue)
 

@@ -49,10 +49,8 @@ final class HistoryWindow {
         gtk_window_set_default_size(cast(window), 980, 680)
 
         let header = gtk_header_bar_new()!
-        exportButton = gtk_menu_button_new()!
-        gtk_menu_button_set_label(cast(exportButton), tr("_Export"))
-        gtk_menu_button_set_use_underline(cast(exportButton), 1)
-        gtk_widget_set_tooltip_text(exportButton, tr("Save the calculations as CSV for a spreadsheet, or as JSON"))
+        exportButton = Widgets.exportButton(tooltip: tr("Save the calculations as CSV for a spreadsheet, or as JSON"),
+                                            menu: Self.exportMenu)
         gtk_header_bar_pack_start(cast(header), exportButton)
         clearButton = Widgets.button(tr("C_lear History…"), classes: ["destructive-action"])
         gtk_header_bar_pack_end(cast(header), clearButton)
@@ -67,11 +65,7 @@ final class HistoryWindow {
         installActions()
         attach(self, to: window)
         model.onChange = { [weak self] in self?.refresh() }
-        // Entries saved meanwhile by `calc --save` show up when the window is used again.
-        connect(window, "notify::is-active", withArgument: { [weak self] _ in
-            guard let self, gtk_window_is_active(cast(window)) != 0 else { return }
-            model.reload()
-        })
+        Widgets.reloadWhenActivated(window) { [weak self] in self?.model.reload() }
         refresh()
     }
 

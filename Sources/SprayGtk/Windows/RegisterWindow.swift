@@ -58,11 +58,8 @@ final class RegisterWindow {
         gtk_window_set_default_size(cast(window), 1080, 700)
 
         let header = gtk_header_bar_new()!
-        exportButton = gtk_menu_button_new()!
-        gtk_menu_button_set_label(cast(exportButton), tr("_Export"))
-        gtk_menu_button_set_use_underline(cast(exportButton), 1)
-        gtk_widget_set_tooltip_text(exportButton, tr("Save the records as CSV, JSON or the printable register (PDF)"))
-        gtk_menu_button_set_menu_model(cast(exportButton), cast(Self.exportMenu))
+        exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
+                                            menu: Self.exportMenu)
         gtk_header_bar_pack_start(cast(header), exportButton)
         gtk_window_set_titlebar(cast(window), header)
 
@@ -75,11 +72,7 @@ final class RegisterWindow {
         installActions()
         attach(self, to: window)
         model.onChange = { [weak self] in self?.refresh() }
-        // Records saved meanwhile by another window or `record add` show when the window is used again.
-        connect(window, "notify::is-active", withArgument: { [weak self] _ in
-            guard let self, gtk_window_is_active(cast(window)) != 0 else { return }
-            model.reload()
-        })
+        Widgets.reloadWhenActivated(window) { [weak self] in self?.model.reload() }
         refresh()
     }
 
