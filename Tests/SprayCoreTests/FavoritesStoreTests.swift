@@ -171,7 +171,7 @@ final class FavoritesStoreTests: TemporaryDirectoryTestCase {
             group.enter()
             Thread {
                 defer { group.leave() }
-                let store = FavoritesStore(file: url)  // its own lock descriptor on every save
+                let store = FavoritesStore(file: url, patience: .saving)  // its own lock descriptor on every save
                 for number in 1...100 {
                     do {
                         try store.save(favorite("\(prefix) \(number)"))

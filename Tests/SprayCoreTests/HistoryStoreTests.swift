@@ -307,7 +307,8 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
     func testObserversHearEveryChange() throws {
         let store = HistoryStore(file: path("history.json"))
         var heard: [Int] = []
-        store.observe { heard.append(store.entries.count) }
+        var window: Owner? = Owner()
+        store.observe(by: window!) { heard.append(store.entries.count) }
         let entry = try store.record(job(area: 1), at: Date())
         try store.update(id: entry.id, parcel: "A", crop: nil, notes: nil)
         try store.delete(ids: [entry.id])
@@ -316,7 +317,12 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         try HistoryStore(file: path("history.json")).record(job(area: 2), at: Date())
         store.reload()
         XCTAssertEqual(heard, [1, 1, 0, 1], "an entry saved elsewhere is heard of")
+        window = nil
+        try store.record(job(area: 3), at: Date())
+        XCTAssertEqual(heard, [1, 1, 0, 1], "an observer is told nothing once its owner is gone")
     }
+
+    private final class Owner {}
 
     // Sharing the file
 
@@ -341,7 +347,7 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
             group.enter()
             Thread {
                 defer { group.leave() }
-                let store = HistoryStore(file: url)  // its own lock descriptor on every write
+                let store = HistoryStore(file: url, patience: .saving)  // its own lock descriptor on every write
                 for number in 1...100 {
                     do {
                         try store.record(job(area: offset + number), at: Date())

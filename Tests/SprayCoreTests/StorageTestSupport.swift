@@ -53,3 +53,9 @@ class TemporaryDirectoryTestCase: XCTestCase {
         try FileManager.default.contentsOfDirectory(atPath: (url ?? directory).path).sorted()
     }
 }
+
+extension LockPatience {
+    /// For threads that save as fast as they can: on a busy machine one of them may wait for
+    /// the other's hundred saves, longer than a window's one second would allow.
+    static let saving = LockPatience(tellAfter: .seconds(60), giveUpAfter: .seconds(60))
+}

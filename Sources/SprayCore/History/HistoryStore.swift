@@ -4,8 +4,6 @@
 
 import FoundationEssentials
 
-/// Used from the main thread. Every change re-reads the file under its lock first.
-///
 /// On disk (format version 1): the VersionedFile envelope with one entry per line, oldest
 /// first, as HistoryEntry+JSON.swift describes:
 ///
@@ -13,41 +11,21 @@ import FoundationEssentials
 ///     {"id":"…","timestamp":"2026-11-21T14:04:00Z","input":{…},"parcel":"Działka 7"},
 ///     {"id":"…","timestamp":"2026-11-22T08:30:00Z","input":{…}}
 ///     ]}
-public final class HistoryStore: CalculationRecorder {
+public final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecorder {
     public static let formatVersion = 1
 
     /// Newest first.
     public private(set) var entries: [HistoryEntry] = []
-    /// What the latest read of the file found worth telling the user.
-    public var notices: [StorageNotice] { loaded.contents.notices }
-    /// The file comes from a newer version of the app, or cannot be read: changes throw.
-    public var isReadOnly: Bool { loaded.contents.isReadOnly }
-    public var url: URL { loaded.file.url }
-
-    private var loaded: LoadedFile<HistoryEntry>
-    private var observers: [() -> Void] = []
 
     /// `patience`: how long a change waits while another process saves the file.
     public init(file: URL, patience: LockPatience = .interactive) {
-        loaded = LoadedFile(VersionedFile(url: file, kind: "history", version: HistoryStore.formatVersion, codec: .lines,
-                                          patience: patience))
-        entriesChanged()
+        super.init(LoadedFile(VersionedFile(url: file, kind: "history", version: HistoryStore.formatVersion, codec: .lines,
+                                            patience: patience)))
     }
 
     /// The store on `history.json` in the data directory.
     public static func standard(patience: LockPatience = .interactive) -> HistoryStore {
         HistoryStore(file: DataLocations.current.historyFile, patience: patience)
-    }
-
-    /// Calls `onChange` after every change of `entries` (a write here, or `reload`).
-    public func observe(_ onChange: @escaping () -> Void) {
-        observers.append(onChange)
-    }
-
-    /// Reads the file again (another process may have written it).
-    public func reload() {
-        // A window that comes to the front reloads: when the file is as read, nothing is redone.
-        if loaded.reload() { entriesChanged() }
     }
 
     /// Keeps the calculation of `input` as a new entry, stamped `date` to the whole second.
@@ -114,16 +92,8 @@ public final class HistoryStore: CalculationRecorder {
         return removed.reversed()
     }
 
-    /// `LoadedFile.modify`, then `entries` from what is now known of the file — also when the
-    /// change failed, since the file was read again (a property observer would not run then).
-    private func modify(_ change: (inout [HistoryEntry]) throws -> Void) throws {
-        defer { entriesChanged() }
-        try loaded.modify(change)
-    }
-
-    private func entriesChanged() {
-        entries = Self.newestFirst(loaded.contents.items)
-        for observer in observers { observer() }
+    override func itemsChanged() {
+        entries = Self.newestFirst(items)
     }
 
     /// The file keeps entries oldest first; one edited by hand may not, so it is sorted

@@ -4,27 +4,14 @@
 
 import FoundationEssentials
 
-/// Used from the main thread (the window) or a command. Every change re-reads the file
-/// under its lock first, so a window and a command never lose each other's items.
-public final class LibraryStore {
+public final class LibraryStore: VersionedStore<LibraryItem> {
     /// Version 1: LibraryItem's Codable conformance (docs/library-format.md).
     public static let formatVersion = 1
 
     public private(set) var library = Library()
-    public var notices: [StorageNotice] { loaded.contents.notices }
-    public var isReadOnly: Bool { loaded.contents.isReadOnly }
-    public var url: URL { loaded.file.url }
-
-    private var loaded: LoadedFile<LibraryItem>
-    private var observers: [(owner: Weak, onChange: () -> Void)] = []
-
-    private struct Weak {
-        weak var object: AnyObject?
-    }
 
     public init(file: URL, patience: LockPatience = .interactive) {
-        loaded = LoadedFile(Self.versionedFile(file, patience: patience))
-        library = Library(items: loaded.contents.items)
+        super.init(LoadedFile(Self.versionedFile(file, patience: patience)))
     }
 
     /// The store on `library.json` in the data directory.
@@ -34,16 +21,6 @@ public final class LibraryStore {
 
     static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<LibraryItem> {
         VersionedFile(url: file, kind: "library", version: formatVersion, patience: patience)
-    }
-
-    /// Calls `onChange` after every change, for as long as `owner` lives (windows come and go).
-    public func observe(by owner: AnyObject, _ onChange: @escaping () -> Void) {
-        observers.removeAll { $0.owner.object == nil }
-        observers.append((Weak(object: owner), onChange))
-    }
-
-    public func reload() {
-        if loaded.reload() { changed() }
     }
 
     /// Adds `item`, or replaces the one with its id. Throws when another item of its kind
@@ -139,15 +116,8 @@ public final class LibraryStore {
         var items: [LibraryItem]
     }
 
-    private func modify(_ change: (inout [LibraryItem]) throws -> Void) throws {
-        defer { changed() }
-        try loaded.modify(change)
-    }
-
-    private func changed() {
-        library = Library(items: loaded.contents.items)
-        observers.removeAll { $0.owner.object == nil }
-        observers.forEach { $0.onChange() }
+    override func itemsChanged() {
+        library = Library(items: items)
     }
 }
 

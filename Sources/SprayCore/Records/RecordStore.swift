@@ -6,12 +6,9 @@
 
 import FoundationEssentials
 
-/// Used from the main thread (the window) or a command. Every change re-reads the file
-/// under its lock first, so a window and a command never lose each other's records.
-///
 /// On disk (format version 1): the VersionedFile envelope with one record per line, as
 /// TreatmentRecord's Codable conformance writes it (docs/records-format.md).
-public final class RecordStore {
+public final class RecordStore: VersionedStore<TreatmentRecord> {
     public static let formatVersion = 1
     /// How long the law asks records to be kept.
     public static let retentionYears = 3
@@ -19,15 +16,9 @@ public final class RecordStore {
     /// Newest treatment first (by date, start hour, then when saved).
     public private(set) var records: [TreatmentRecord] = []
     /// What the latest read found worth telling, and a daily copy that could not be made.
-    public var notices: [StorageNotice] { loaded.contents.notices + backups.problems.map(StorageNotice.failed) }
-    public var isReadOnly: Bool { loaded.contents.isReadOnly }
-    public var url: URL { loaded.file.url }
-    /// The records this version cannot read; they stay in the file.
-    public var unreadableCount: Int { loaded.contents.unreadable.count }
+    override public var notices: [StorageNotice] { super.notices + backups.problems.map(StorageNotice.failed) }
 
-    private var loaded: LoadedFile<TreatmentRecord>
     private var backups: DailyBackups
-    private var observers: [() -> Void] = []
 
     public convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                             today: (@Sendable () -> CalendarDate)? = nil) {
@@ -35,11 +26,10 @@ public final class RecordStore {
     }
 
     private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, today: (@Sendable () -> CalendarDate)?) {
-        self.loaded = loaded
         let file = loaded.file.url
         backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
                                today: today ?? { LocalTime.today() })
-        recordsChanged()
+        super.init(loaded)
     }
 
     /// The store over what `preload` read (on another core, while the app started).
@@ -54,15 +44,6 @@ public final class RecordStore {
 
     static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<TreatmentRecord> {
         VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion, codec: .lines, patience: patience)
-    }
-
-    public func observe(_ onChange: @escaping () -> Void) {
-        observers.append(onChange)
-    }
-
-    public func reload() {
-        // A window that comes to the front reloads: when the file is as read, nothing is redone.
-        if loaded.reload() { recordsChanged() }
     }
 
     public func record(id: UUID) -> TreatmentRecord? {
@@ -122,11 +103,11 @@ public final class RecordStore {
     @discardableResult
     public func removeAll() throws -> [TreatmentRecord] {
         var removed: [TreatmentRecord] = []
-        try loaded.modify { items in
+        // Not through this store's modify: no daily copy of what is being deleted.
+        try super.modify { items in
             removed = items
             items = []
         }
-        recordsChanged()
         try backups.removeAll()
         return removed
     }
@@ -185,16 +166,15 @@ public final class RecordStore {
         return result!
     }
 
-    private func modify(_ change: (inout [TreatmentRecord]) throws -> Void) throws {
-        defer { recordsChanged() }
+    override func modify(_ change: (inout [TreatmentRecord]) throws -> Void) throws {
         backups.keepTodaysCopy()
-        try loaded.modify(change)
+        try super.modify(change)
     }
 
-    private func recordsChanged() {
+    override func itemsChanged() {
         // Newest treatment first: by day, start hour (none counts as midnight), when saved,
         // then the file's order. The keys are worked out once per record, not per comparison.
-        let items = loaded.contents.items
+        let items = self.items
         let keys = items.enumerated().map { offset, record in
             (day: record.details.date.daysSinceEpoch,
              minute: record.details.startTime.map { $0.hour * 60 + $0.minute } ?? 0,
@@ -202,7 +182,6 @@ public final class RecordStore {
         }
         records = keys.sorted { ($0.day, $0.minute, $0.saved, $0.offset) > ($1.day, $1.minute, $1.saved, $1.offset) }
             .map { items[$0.offset] }
-        for observer in observers { observer() }
     }
 
     private static func wholeSecond(_ date: Date) -> Date {

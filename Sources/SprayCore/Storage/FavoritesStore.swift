@@ -3,36 +3,21 @@
 
 import FoundationEssentials
 
-/// Used from the main thread. Every change re-reads the file under its lock first, so two
-/// stores on the same file (two processes, or two instances) see each other's changes.
-public final class FavoritesStore {
+public final class FavoritesStore: VersionedStore<Favorite> {
     /// Version 1: Favorite as it is declared.
     public static let formatVersion = 1
 
     /// Sorted by name, case-insensitively and the same in every locale.
-    public private(set) var favorites: [Favorite]
-    /// What the latest read of the file found worth telling the user.
-    public var notices: [StorageNotice] { loaded.contents.notices }
-    /// The file comes from a newer version of the app, or cannot be read: changes throw.
-    public var isReadOnly: Bool { loaded.contents.isReadOnly }
-    public var url: URL { loaded.file.url }
+    public private(set) var favorites: [Favorite] = []
 
-    private var loaded: LoadedFile<Favorite>
-
-    public init(file: URL) {
-        loaded = LoadedFile(VersionedFile(url: file, kind: "favorites", version: FavoritesStore.formatVersion))
-        favorites = FavoritesStore.sorted(loaded.contents.items)
+    public init(file: URL, patience: LockPatience = .interactive) {
+        super.init(LoadedFile(VersionedFile(url: file, kind: "favorites", version: FavoritesStore.formatVersion,
+                                            patience: patience)))
     }
 
     /// The store on `favorites.json` in the data directory.
     public static func standard() -> FavoritesStore {
         FavoritesStore(file: DataLocations.current.favoritesFile)
-    }
-
-    /// Reads the file again; a file that cannot be read leaves the list empty with a notice.
-    public func reload() {
-        loaded.reload()
-        favorites = FavoritesStore.sorted(loaded.contents.items)
     }
 
     /// Adds `favorite`, or replaces the one with its id; a favorite of the same name
@@ -64,15 +49,8 @@ public final class FavoritesStore {
         try modify { $0.removeAll() }
     }
 
-    /// `LoadedFile.modify`, then `favorites` from what is now known of the file — also when
-    /// the change failed, since the file was read again (a property observer would not run then).
-    private func modify(_ change: (inout [Favorite]) throws -> Void) throws {
-        defer { favorites = FavoritesStore.sorted(loaded.contents.items) }
-        try loaded.modify(change)
-    }
-
-    private static func sorted(_ favorites: [Favorite]) -> [Favorite] {
-        favorites.sorted { ($0.nameKey, $0.name, $0.id.uuidString) < ($1.nameKey, $1.name, $1.id.uuidString) }
+    override func itemsChanged() {
+        favorites = items.sorted { ($0.nameKey, $0.name, $0.id.uuidString) < ($1.nameKey, $1.name, $1.id.uuidString) }
     }
 }
 

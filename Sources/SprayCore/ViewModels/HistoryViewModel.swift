@@ -56,7 +56,7 @@ public final class HistoryViewModel {
 
     public init(store: HistoryStore) {
         self.store = store
-        store.observe { [weak self] in
+        store.observe(by: self) { [weak self] in
             guard let self, !self.isPerforming else { return }
             self.refilter()
         }

@@ -93,7 +93,7 @@ public final class RegisterViewModel {
 
     public init(store: RecordStore) {
         self.store = store
-        store.observe { [weak self] in
+        store.observe(by: self) { [weak self] in
             self?.choices = nil
             self?.refilter()
         }
