@@ -7,20 +7,20 @@ import XCTest
 @testable import SprayCore
 
 private let rapeseed = Favorite(
-    id: UUID(uuidString: "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B")!, name: "Rzepak – jesień", areaUnit: .hectares,
-    sprayRate: 200, tankCapacity: 2500,
-    products: [ProductInput(name: "Herbicyd", rate: d("1.5"), unit: .litresPerHectare),
-               ProductInput(name: "Adiuwant", rate: 250, unit: .millilitresPerHectare)],
-    strategy: .full)
+    id: UUID(uuidString: "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B")!, name: "Rzepak – jesień",
+    setup: JobInput(area: 1, areaUnit: .hectares, sprayRate: 200, tankCapacity: 2500,
+                    products: [ProductInput(name: "Herbicyd", rate: d("1.5"), unit: .litresPerHectare),
+                               ProductInput(name: "Adiuwant", rate: 250, unit: .millilitresPerHectare)],
+                    strategy: .full))
 private let garden = Favorite(
-    id: UUID(uuidString: "0A7E9C55-1B2D-4C3E-9F80-7A6B5C4D3E2F")!, name: "ogród", areaUnit: .ares,
-    sprayRate: d("300.5"), tankCapacity: 16,
-    products: [ProductInput(name: "", rate: d("0.75"), unit: .kilogramsPerHectare),
-               ProductInput(name: "Mikroelementy", rate: 35, unit: .gramsPerHectare)],
-    strategy: .equal)
+    id: UUID(uuidString: "0A7E9C55-1B2D-4C3E-9F80-7A6B5C4D3E2F")!, name: "ogród",
+    setup: JobInput(area: 1, areaUnit: .ares, sprayRate: d("300.5"), tankCapacity: 16,
+                    products: [ProductInput(name: "", rate: d("0.75"), unit: .kilogramsPerHectare),
+                               ProductInput(name: "Mikroelementy", rate: 35, unit: .gramsPerHectare)],
+                    strategy: .equal))
 
 private func favorite(_ name: String, tank: String = "800") -> Favorite {
-    Favorite(name: name, sprayRate: 150, tankCapacity: d(tank), products: [ProductInput(rate: 15)])
+    Favorite(name: name, setup: JobInput(area: 1, sprayRate: 150, tankCapacity: d(tank), products: [ProductInput(rate: 15)]))
 }
 
 final class FavoritesStoreTests: TemporaryDirectoryTestCase {
@@ -72,8 +72,8 @@ final class FavoritesStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(store.notices, [.newerVersion(path: url.path, found: 99, supported: 1)])
         XCTAssertEqual(store.favorites, [Favorite(
             id: UUID(uuidString: "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B")!, name: "Pszenica – wiosna",
-            sprayRate: 250, tankCapacity: 3000,
-            products: [ProductInput(name: "Fungicyd", rate: d("1.2"), unit: .litresPerHectare)])])
+            setup: JobInput(area: 1, sprayRate: 250, tankCapacity: 3000,
+                            products: [ProductInput(name: "Fungicyd", rate: d("1.2"), unit: .litresPerHectare)]))])
         for attempt in [{ try store.save(garden) }, { try store.rename(id: store.favorites[0].id, to: "x") },
                         { try store.delete(id: store.favorites[0].id) }] {
             XCTAssertThrowsError(try attempt()) { XCTAssertEqual($0 as? StorageError, .readOnly(path: url.path)) }
@@ -99,7 +99,7 @@ final class FavoritesStoreTests: TemporaryDirectoryTestCase {
         let store = FavoritesStore(file: path("favorites.json"))
         var wheat = favorite("Pszenica")
         try store.save(wheat)
-        wheat.tankCapacity = 1000
+        wheat.setup.tankCapacity = 1000
         try store.save(wheat)
         XCTAssertEqual(store.favorites, [wheat])
 
@@ -107,7 +107,7 @@ final class FavoritesStoreTests: TemporaryDirectoryTestCase {
         try store.save(sameName)
         XCTAssertEqual(store.favorites.map(\.id), [sameName.id])
         XCTAssertEqual(store.favorites.map(\.name), ["pSZENICA"])
-        XCTAssertEqual(store.favorites.map(\.tankCapacity), [2000])
+        XCTAssertEqual(store.favorites.map(\.setup.tankCapacity), [2000])
     }
 
     func testNamesSortCaseInsensitively() throws {

@@ -21,8 +21,9 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         model.onChange = { changes += 1 }
         let saved = try model.save(seedForm, named: "Rzepak jesień").get()
         XCTAssertEqual(changes, 1)
-        XCTAssertEqual(saved.sprayRate, 150)
-        XCTAssertEqual(saved.products, [ProductInput(name: "Herbicyd", rate: Decimal(string: "1.5")!),
+        XCTAssertEqual(saved.setup.sprayRate, 150)
+        XCTAssertEqual(saved.setup.area, 1, "the area is not part of a favorite")
+        XCTAssertEqual(saved.setup.products, [ProductInput(name: "Herbicyd", rate: Decimal(string: "1.5")!),
                                         ProductInput(name: "Adiuwant", rate: 300, unit: .millilitresPerHectare)])
 
         // Another run of the app reads the same file.
@@ -62,7 +63,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
         let second = try model.save(changed, named: "PSZENICA").get()
         XCTAssertEqual(second.id, first.id)
         XCTAssertEqual(model.favorites.count, 1)
-        XCTAssertEqual(model.favorites[0].tankCapacity, 1000)
+        XCTAssertEqual(model.favorites[0].setup.tankCapacity, 1000)
     }
 
     @MainActor func testTheNameHintSaysWhichFavoriteANameReplaces() async throws {

@@ -25,7 +25,7 @@ final class FavoritesUITests: XCTestCase {
 
             let stored = FavoritesStore(file: harness.directory.appendingPathComponent("favorites.json")).favorites
             XCTAssertEqual(stored.map(\.name), ["Pszenica jesień"])
-            XCTAssertEqual(stored.first?.tankCapacity, 800)
+            XCTAssertEqual(stored.first?.setup.tankCapacity, 800)
 
             // A new job on another field, then the favorite from the header menu.
             window.model.clear()

@@ -65,8 +65,7 @@ public final class FavoritesViewModel {
         case let .success(valid): input = valid
         case let .failure(problem): return .failure(problem)
         }
-        var favorite = Favorite(name: name, areaUnit: input.areaUnit, sprayRate: input.sprayRate,
-                                tankCapacity: input.tankCapacity, products: input.products, strategy: input.strategy)
+        var favorite = Favorite(name: name, setup: input)
         if let replaced = existing(named: name) { favorite.id = replaced.id }
         return perform { try store.save(favorite) }.map { store.favorites.first { $0.id == favorite.id } ?? favorite }
     }
@@ -90,9 +89,7 @@ public final class FavoritesViewModel {
 
     /// The form filled from `favorite`, keeping the area the user has typed.
     public func form(applying favorite: Favorite, to current: JobForm) -> JobForm {
-        let setup = JobInput(area: 1, areaUnit: favorite.areaUnit, sprayRate: favorite.sprayRate,
-                             tankCapacity: favorite.tankCapacity, products: favorite.products, strategy: favorite.strategy)
-        var form = JobForm(editing: setup)
+        var form = JobForm(editing: favorite.setup)
         form.areaText = current.areaText
         return form
     }
@@ -101,12 +98,13 @@ public final class FavoritesViewModel {
     public func summary(of favorite: Favorite) -> String {
         let format = NumberFormat.current
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
-        var parts = [number(favorite.sprayRate) + " l/ha", number(favorite.tankCapacity) + " l"]
-        parts += favorite.products.enumerated().map { index, product in
-            ProductInput.displayName(product.name, index: index, count: favorite.products.count) + " "
+        let setup = favorite.setup
+        var parts = [number(setup.sprayRate) + " l/ha", number(setup.tankCapacity) + " l"]
+        parts += setup.products.enumerated().map { index, product in
+            setup.displayName(ofProduct: index) + " "
                 + number(product.rate) + " " + product.unit.symbol
         }
-        parts.append(LoadSummary.strategyName(favorite.strategy))
+        parts.append(LoadSummary.strategyName(setup.strategy))
         return parts.joined(separator: " · ")
     }
 
