@@ -14,9 +14,10 @@ final class ExportChoiceTests: XCTestCase {
         XCTAssertEqual(ExportChoice(target: "csv-semicolon-shown"), ExportChoice(format: .csvSemicolon, shownOnly: true))
         for bad in ["csv", "pdf-some", "xml-all", ""] { XCTAssertNil(ExportChoice(target: bad), bad) }
         XCTAssertEqual(ExportFileFormat.history, [.csvSemicolon, .csvComma, .json], "the history has no printable register")
-        XCTAssertNil(ExportFileFormat.pdf.history)
-        XCTAssertEqual(ExportFileFormat.csvComma.history, .csv(.comma))
-        XCTAssertEqual(ExportFileFormat.pdf.register, .pdf)
+        XCTAssertNil(ExportFileFormat.pdf.data)
+        XCTAssertEqual(ExportFileFormat.csvComma.data, .csv(.comma))
+        XCTAssertEqual(ExportFileFormat.pdf.fileExtension, "pdf")
+        XCTAssertEqual(ExportFileFormat.csvSemicolon.fileExtension, "csv")
         XCTAssertEqual(ExportFileFormat.json.fileType.pattern, "*.json")
     }
 }

@@ -11,7 +11,7 @@ final class HistoryCommandTests: XCTestCase {
     }
 
     func testExportOptions() throws {
-        let rows: [([String], Language, HistoryExportFormat, String?, String?, String?)] = [
+        let rows: [([String], Language, DataExportFormat, String?, String?, String?)] = [
             ([], .english, .csv(.comma), nil, nil, nil),
             ([], .polish, .csv(.semicolon), nil, nil, nil),
             (["--lang", "pl"], .english, .csv(.semicolon), nil, nil, nil),

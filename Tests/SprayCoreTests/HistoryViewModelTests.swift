@@ -220,7 +220,7 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
         withTimeZone(warsaw) {
             let lateEvening = Timestamp.parse("2026-11-21T23:30:00Z")!
-            XCTAssertEqual(model.suggestedFileName(for: .csv(.semicolon), on: lateEvening), "spray-history-2026-11-22.csv")
+            XCTAssertEqual(model.suggestedFileName(for: .csvSemicolon, on: lateEvening), "spray-history-2026-11-22.csv")
             XCTAssertEqual(inPolish { model.suggestedFileName(for: .json, on: lateEvening) }, "historia-zabiegow-2026-11-22.json")
         }
         XCTAssertNoThrow(try model.export(.json, filteredOnly: false, to: path("export.json").path))

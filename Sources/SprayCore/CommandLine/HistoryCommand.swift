@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// A valid `history export` invocation.
 public struct HistoryExportCommand: Equatable, Sendable {
-    public var format: HistoryExportFormat
+    public var format: DataExportFormat
     /// The file to write atomically; nil for standard output.
     public var output: String?
     /// The days to export (local time, inclusive).
@@ -36,7 +36,7 @@ public struct HistoryExportCommand: Equatable, Sendable {
         if kind == .json, separator != nil { options.errors.append(.needs(option: "--separator", other: "--format csv")) }
 
         guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: Self.options)) }
-        let format: HistoryExportFormat = kind == .json ? .json : .csv(separator ?? .preferred(for: requested ?? language))
+        let format: DataExportFormat = kind == .json ? .json : .csv(separator ?? .preferred(for: requested ?? language))
         return .success(HistoryExportCommand(format: format, output: output, filter: HistoryFilter(from: from, to: to),
                                              language: requested))
     }

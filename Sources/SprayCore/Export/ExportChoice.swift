@@ -1,6 +1,20 @@
 // The file formats the history and the register windows export to, as their menus offer
 // them: the menu's words, the file dialog's filter, and what each writes.
 
+/// The data files the history and the records are exported as (the printable register is
+/// drawn by SprayReport).
+public enum DataExportFormat: Equatable, Sendable {
+    case csv(CSVSeparator)
+    case json
+
+    public var fileExtension: String {
+        switch self {
+        case .csv: "csv"
+        case .json: "json"
+        }
+    }
+}
+
 public enum ExportFileFormat: String, CaseIterable, Sendable {
     case pdf
     case csvSemicolon = "csv-semicolon"
@@ -28,8 +42,8 @@ public enum ExportFileFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the history writes; nil for the PDF, which only the register has.
-    public var history: HistoryExportFormat? {
+    /// The data file written; nil for the printable register (PDF), which only the register has.
+    public var data: DataExportFormat? {
         switch self {
         case .pdf: nil
         case .csvSemicolon: .csv(.semicolon)
@@ -38,14 +52,7 @@ public enum ExportFileFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public var register: RegisterExportKind {
-        switch self {
-        case .pdf: .pdf
-        case .csvSemicolon: .csv(.semicolon)
-        case .csvComma: .csv(.comma)
-        case .json: .json
-        }
-    }
+    public var fileExtension: String { data?.fileExtension ?? "pdf" }
 }
 
 /// An export menu item: a format, of what is shown or of everything. `target` is the menu

@@ -22,22 +22,9 @@
 
 import FoundationEssentials
 
-public enum HistoryExportFormat: Equatable, Sendable {
-    case csv(CSVSeparator)
-    case json
-
-    /// "csv" or "json", for a file name.
-    public var fileExtension: String {
-        switch self {
-        case .csv: "csv"
-        case .json: "json"
-        }
-    }
-}
-
 public enum HistoryExport {
     /// `entries` as `format`, in the order given.
-    public static func text(_ entries: [HistoryEntry], as format: HistoryExportFormat) -> String {
+    public static func text(_ entries: [HistoryEntry], as format: DataExportFormat) -> String {
         switch format {
         case let .csv(separator): csv(entries, separator: separator)
         case .json: json(entries)

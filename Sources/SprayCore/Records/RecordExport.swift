@@ -5,18 +5,6 @@
 
 import FoundationEssentials
 
-public enum RecordExportFormat: Equatable, Sendable {
-    case csv(CSVSeparator)
-    case json
-
-    public var fileExtension: String {
-        switch self {
-        case .csv: "csv"
-        case .json: "json"
-        }
-    }
-}
-
 public enum RecordExport {
     /// The JSON envelope's format name.
     public static let jsonFormat = "\(AppInfo.domain)/records"

@@ -155,19 +155,19 @@ public final class HistoryViewModel {
     // MARK: Export
 
     /// The filtered entries (or all of them) as `format`, oldest first.
-    public func exportText(_ format: HistoryExportFormat, filteredOnly: Bool) -> String {
+    public func exportText(_ format: DataExportFormat, filteredOnly: Bool) -> String {
         HistoryExport.text((filteredOnly ? filtered : store.entries).reversed(), as: format)
     }
 
     /// A name to offer in the save dialog: "spray-history-2026-11-21.csv" (local date).
-    public func suggestedFileName(for format: HistoryExportFormat, on date: Date = Date()) -> String {
+    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Date()) -> String {
         // TRANSLATORS: the start of an exported history's file name, before its date; only
         // letters a–z, digits and hyphens, so the name travels well between computers.
         tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
 
     /// Writes the export to `path` (OutputFile: atomically for a file).
-    public func export(_ format: HistoryExportFormat, filteredOnly: Bool, to path: String) throws(ReportSaveError) {
+    public func export(_ format: DataExportFormat, filteredOnly: Bool, to path: String) throws(ReportSaveError) {
         try HistoryExport.write(exportText(format, filteredOnly: filteredOnly), to: path)
     }
 

@@ -54,21 +54,6 @@ public struct RegisterRow: Equatable, Sendable {
     public var harvestPending = false
 }
 
-/// What an export of the register writes.
-public enum RegisterExportKind: Equatable, Sendable {
-    case csv(CSVSeparator)
-    case json
-    /// The printable register (SprayReport draws it).
-    case pdf
-
-    public var fileExtension: String {
-        switch self {
-        case .csv: "csv"
-        case .json: "json"
-        case .pdf: "pdf"
-        }
-    }
-}
 
 @MainActor
 public final class RegisterViewModel {
@@ -236,25 +221,23 @@ public final class RegisterViewModel {
     }
 
     /// Writes CSV or JSON to `path` (OutputFile); the PDF is drawn by SprayReport.
-    public func export(_ kind: RegisterExportKind, shownOnly: Bool, to path: String) throws(ReportSaveError) {
+    public func export(_ format: DataExportFormat, shownOnly: Bool, to path: String) throws(ReportSaveError) {
         let records = exported(shownOnly: shownOnly)
         let text: String
-        switch kind {
+        switch format {
         case let .csv(separator): text = RecordExport.csv(records, separator: separator)
         case .json:
             do { text = try RecordExport.json(records, exportedAt: Date()) } catch {
                 throw ReportSaveError(.other(String(describing: error)), path: path, folder: "")
             }
-        case .pdf:
-            preconditionFailure("the PDF register is written by SprayReport's PreparedRegister")
         }
         try OutputFile.write(Array(text.utf8), to: path)
     }
 
     /// "ewidencja-zabiegow-2026-11-23.csv".
-    public func suggestedFileName(for kind: RegisterExportKind, on date: Date = Date()) -> String {
+    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Date()) -> String {
         // TRANSLATORS: the start of an exported register's file name; only a–z, digits and hyphens.
-        tr("treatment-record") + "-" + LocalTime.dateTime(at: date).date.description + "." + kind.fileExtension
+        tr("treatment-record") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
 
     // MARK: Helpers

@@ -60,10 +60,10 @@ extension HistoryWindow {
     }()
 
     func export(_ choice: ExportChoice) {
-        guard let format = choice.format.history else { return }
+        guard let format = choice.format.data else { return }
         let model = self.model, fileType = choice.format.fileType
         SaveFileDialog(
-            parent: cast(window), title: tr("Export the history"), suggestedName: model.suggestedFileName(for: format),
+            parent: cast(window), title: tr("Export the history"), suggestedName: model.suggestedFileName(for: choice.format),
             fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The history was not exported"),
             write: { path in try model.export(format, filteredOnly: choice.shownOnly, to: path) }
         ).show()

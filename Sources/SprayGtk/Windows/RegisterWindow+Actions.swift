@@ -38,15 +38,15 @@ extension RegisterWindow {
     }
 
     func export(_ choice: ExportChoice) {
-        let shownOnly = choice.shownOnly, kind = choice.format.register
+        let shownOnly = choice.shownOnly
         let model = self.model
         let fileType = choice.format.fileType
         let settings = services.settings.settings
         SaveFileDialog(
-            parent: cast(window), title: tr("Export the treatment register"), suggestedName: model.suggestedFileName(for: kind),
+            parent: cast(window), title: tr("Export the treatment register"), suggestedName: model.suggestedFileName(for: choice.format),
             fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The register was not exported"),
             write: { path in
-                guard kind == .pdf else { return try model.export(kind, shownOnly: shownOnly, to: path) }
+                if let data = choice.format.data { return try model.export(data, shownOnly: shownOnly, to: path) }
                 let range = model.exportedRange(shownOnly: shownOnly)
                 try PreparedRegister(records: model.exported(shownOnly: shownOnly), from: range.from, to: range.to,
                                      settings: settings, language: Translation.current.language).writePDF(to: path)
