@@ -8,6 +8,16 @@ public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
 @MainActor
 enum Widgets {
+    /// A window of `parent`'s: kept above it and closed with it.
+    static func childWindow(title: String, parent: Widget, width: Int32, height: Int32) -> Widget {
+        let window = gtk_window_new()!
+        gtk_window_set_title(cast(window), title)
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_default_size(cast(window), width, height)
+        return window
+    }
+
     static func label(_ text: String, classes: [String] = [], xalign: Float = 0, wrap: Bool = false) -> Widget {
         let label = gtk_label_new(text)!
         gtk_label_set_xalign(opaque(label), xalign)

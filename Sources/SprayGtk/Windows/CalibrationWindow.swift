@@ -40,12 +40,8 @@ final class CalibrationWindow {
     init(parent: Widget, model: CalibrationViewModel) {
         self.model = model
         NozzleSwatch.installStyle()
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), model.title)
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 760)
         if let application = gtk_window_get_application(cast(parent)) { gtk_window_set_application(cast(window), application) }
-        gtk_window_set_default_size(cast(window), 1240, 760)
 
         let header = gtk_header_bar_new()!
         if model.offersSaving {

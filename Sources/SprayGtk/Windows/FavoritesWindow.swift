@@ -14,11 +14,7 @@ final class FavoritesWindow {
     init(parent: Widget, favorites: FavoritesViewModel, apply: @escaping @MainActor (Favorite) -> Void) {
         self.favorites = favorites
         self.apply = apply
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("Favorites"))
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 640, 460)
+        window = Widgets.childWindow(title: tr("Favorites"), parent: parent, width: 640, height: 460)
         list = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         Widgets.setMargins(list, 18)
         let scroller = gtk_scrolled_window_new()!

@@ -42,11 +42,7 @@ final class HistoryWindow {
     init(parent: Widget, model: HistoryViewModel, reopen: @escaping @MainActor (HistoryEntry) -> Void) {
         self.model = model
         self.reopen = reopen
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("History"))
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 980, 680)
+        window = Widgets.childWindow(title: tr("History"), parent: parent, width: 980, height: 680)
 
         let header = gtk_header_bar_new()!
         exportButton = Widgets.exportButton(tooltip: tr("Save the calculations as CSV for a spreadsheet, or as JSON"),

@@ -21,11 +21,7 @@ final class LibraryWindow {
 
     init(parent: Widget, model: LibraryViewModel) {
         self.model = model
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("Library"))
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 720, 520)
+        window = Widgets.childWindow(title: tr("Library"), parent: parent, width: 720, height: 520)
 
         stack = gtk_stack_new()!
         let switcher = gtk_stack_switcher_new()!

@@ -26,11 +26,7 @@ final class PreferencesWindow {
          changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
          changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
          restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String]) {
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("Preferences"))
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 460, -1)
+        window = Widgets.childWindow(title: tr("Preferences"), parent: parent, width: 460, height: -1)
 
         languageDropDown = Widgets.dropDown([tr("Follow the system"), "Polski", "English"], tooltip: tr("Language of the whole app"))
         gtk_drop_down_set_selected(cast(languageDropDown), guint(Self.languages.firstIndex(of: settings.language) ?? 0))

@@ -52,12 +52,8 @@ final class RecordFormWindow {
     /// `application` lets the action table's accelerators (Ctrl+S) reach this window.
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: RecordFormViewModel) {
         self.model = model
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), model.title)
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 780, height: 860)
         gtk_window_set_application(cast(window), application)
-        gtk_window_set_default_size(cast(window), 780, 860)
 
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_show_title_buttons(cast(header), 0)

@@ -51,11 +51,7 @@ final class RegisterWindow {
         self.services = services
         self.application = application
         model = services.registerModel
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("Treatment Register"))
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 1080, 700)
+        window = Widgets.childWindow(title: tr("Treatment Register"), parent: parent, width: 1080, height: 700)
 
         let header = gtk_header_bar_new()!
         exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
