@@ -49,12 +49,12 @@ final class HistoryWindowTests: XCTestCase {
             XCTAssertTrue(harness.resultTexts.contains("2250 l"))
 
             harness.type("", into: history.searchEntry)
-            harness.type("01.01.2020", into: history.fromEntry)
-            harness.type("31.12.2020", into: history.toEntry)
+            harness.type("01.01.2020", into: history.dates.from)
+            harness.type("31.12.2020", into: history.dates.to)
             XCTAssertTrue(GtkTestSupport.iterate(until: { history.rows.count == 0 }), "no entries in 2020")
             XCTAssertTrue(harness.isVisible(history.emptyLabel))
-            harness.type("31.13.2020", into: history.toEntry)
-            XCTAssertTrue(harness.isVisible(history.dateError), "an impossible date is pointed out")
+            harness.type("31.13.2020", into: history.dates.to)
+            XCTAssertTrue(harness.isVisible(history.dates.error), "an impossible date is pointed out")
         }
     }
 

@@ -51,12 +51,12 @@ final class RegisterWindowTests: XCTestCase {
         XCTAssertEqual(register.parcelChoices, [nil, "Działka 7"])
         gtk_drop_down_set_selected(cast(register.parcelDropDown), 1)
         XCTAssertEqual(register.model.filter.parcel, "Działka 7")
-        harness.type("01.01.2020", into: register.fromEntry)
-        harness.type("31.12.2020", into: register.toEntry)
+        harness.type("01.01.2020", into: register.dates.from)
+        harness.type("31.12.2020", into: register.dates.to)
         XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 0 }))
         XCTAssertTrue(harness.isVisible(register.emptyLabel))
-        harness.type("", into: register.fromEntry)
-        harness.type("", into: register.toEntry)
+        harness.type("", into: register.dates.from)
+        harness.type("", into: register.dates.to)
         XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 1 }))
 
         guard let record = register.model.shown.first else { return XCTFail("no record") }

@@ -20,9 +20,7 @@ final class HistoryWindow {
     var listView: Widget!
     var itemList: ItemList!
     var searchEntry: Widget!
-    var fromEntry: Widget!
-    var toEntry: Widget!
-    var dateError: Widget!
+    let dates = DateRangeEntries()
     var countLabel: Widget!
     var emptyLabel: Widget!
     var banner: Widget!
@@ -87,22 +85,13 @@ final class HistoryWindow {
         ko_accessible_set_label(searchEntry, tr("Search the history"))
         connect(searchEntry, "search-changed") { [unowned self] in model.searchText = Widgets.text(of: searchEntry) }
 
-        let placeholder = TypedDateRange.example
-        fromEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("First day to show"), widthChars: 11)
-        toEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("Last day to show"), widthChars: 11)
-        connect(fromEntry, "changed") { [unowned self] in datesChanged() }
-        connect(toEntry, "changed") { [unowned self] in datesChanged() }
+        dates.onChange = { [unowned self] range in
+            model.filter = HistoryFilter(searchText: model.searchText, from: range.from, to: range.to)
+        }
         countLabel = Widgets.label("", classes: ["dim-label"], xalign: 1)
 
-        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
-            searchEntry,
-            Widgets.mnemonicLabel(tr("_From"), for: fromEntry), fromEntry,
-            Widgets.mnemonicLabel(tr("_To"), for: toEntry), toEntry,
-            countLabel,
-        ])
-        dateError = Widgets.label("", classes: ["field-error"], xalign: 1)
-        gtk_widget_set_visible(dateError, 0)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [bar, dateError])
+        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [searchEntry] + dates.labelledEntries + [countLabel])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [bar, dates.error])
     }
 
     private func makeBanner() -> Widget {
@@ -150,14 +139,5 @@ final class HistoryWindow {
         gtk_widget_set_visible(banner, message == nil ? 0 : 1)
         gtk_widget_set_visible(undoButton, model.lastError == nil && model.canUndoDelete ? 1 : 0)
         updateActions()
-    }
-
-    private func datesChanged() {
-        let range = TypedDateRange(from: Widgets.text(of: fromEntry), to: Widgets.text(of: toEntry))
-        Widgets.setClass("error", on: fromEntry, range.fromIsInvalid)
-        Widgets.setClass("error", on: toEntry, range.toIsInvalid)
-        gtk_label_set_text(cast(dateError), range.problem ?? "")
-        gtk_widget_set_visible(dateError, range.problem == nil ? 0 : 1)
-        model.filter = HistoryFilter(searchText: model.searchText, from: range.from, to: range.to)
     }
 }

@@ -22,9 +22,7 @@ final class RegisterWindow {
     var listView: Widget!
     var itemList: ItemList!
     var seasonDropDown: Widget!
-    var fromEntry: Widget!
-    var toEntry: Widget!
-    var dateError: Widget!
+    let dates = DateRangeEntries()
     var parcelDropDown: Widget!
     var cropDropDown: Widget!
     var productDropDown: Widget!
@@ -87,11 +85,12 @@ final class RegisterWindow {
     private func makeFilterBar() -> Widget {
         seasonDropDown = Widgets.dropDown([tr("All seasons")], tooltip: tr("Show one season (a calendar year)"))
         connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in seasonChosen() })
-        let placeholder = TypedDateRange.example
-        fromEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("First day to show"), widthChars: 11)
-        toEntry = Widgets.entry(placeholder: placeholder, tooltip: tr("Last day to show"), widthChars: 11)
-        connect(fromEntry, "changed") { [unowned self] in datesChanged() }
-        connect(toEntry, "changed") { [unowned self] in datesChanged() }
+        dates.onChange = { [unowned self] range in
+            var filter = model.filter
+            filter.from = range.from
+            filter.to = range.to
+            model.filter = filter
+        }
         parcelDropDown = Widgets.dropDown([tr("All parcels")], tooltip: tr("Show one parcel"))
         cropDropDown = Widgets.dropDown([tr("All crops")], tooltip: tr("Show one crop"))
         productDropDown = Widgets.dropDown([tr("All products")], tooltip: tr("Show one product"))
@@ -100,19 +99,15 @@ final class RegisterWindow {
         }
         countLabel = Widgets.label("", classes: ["dim-label"], xalign: 1)
         gtk_widget_set_hexpand(countLabel, 1)
-        let dates = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
+        let season = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
             Widgets.mnemonicLabel(tr("_Season"), for: seasonDropDown), seasonDropDown,
-            Widgets.mnemonicLabel(tr("_From"), for: fromEntry), fromEntry,
-            Widgets.mnemonicLabel(tr("_To"), for: toEntry), toEntry, countLabel,
-        ])
+        ] + dates.labelledEntries + [countLabel])
         let choices = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
             Widgets.mnemonicLabel(tr("_Parcel"), for: parcelDropDown), parcelDropDown,
             Widgets.mnemonicLabel(tr("C_rop"), for: cropDropDown), cropDropDown,
             Widgets.mnemonicLabel(tr("Pro_duct"), for: productDropDown), productDropDown,
         ])
-        dateError = Widgets.label("", classes: ["field-error"], xalign: 1)
-        gtk_widget_set_visible(dateError, 0)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [dates, choices, dateError])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [season, choices, dates.error])
     }
 
     private func makeBanner() -> Widget {
@@ -187,8 +182,8 @@ final class RegisterWindow {
         let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
         let year = seasonChoices.indices.contains(index) ? seasonChoices[index] : nil
         let language = Translation.current.language
-        gtk_editable_set_text(cast(fromEntry), year.flatMap { CalendarDate(year: $0, month: 1, day: 1)?.typedText(in: language) } ?? "")
-        gtk_editable_set_text(cast(toEntry), year.flatMap { CalendarDate(year: $0, month: 12, day: 31)?.typedText(in: language) } ?? "")
+        dates.set(year.flatMap { CalendarDate(year: $0, month: 1, day: 1)?.typedText(in: language) } ?? "",
+                  year.flatMap { CalendarDate(year: $0, month: 12, day: 31)?.typedText(in: language) } ?? "")
     }
 
     private func choicesChanged() {
@@ -201,18 +196,6 @@ final class RegisterWindow {
         filter.parcel = chosen(parcelDropDown, parcelChoices)
         filter.crop = chosen(cropDropDown, cropChoices)
         filter.product = chosen(productDropDown, productChoices)
-        model.filter = filter
-    }
-
-    private func datesChanged() {
-        let range = TypedDateRange(from: Widgets.text(of: fromEntry), to: Widgets.text(of: toEntry))
-        Widgets.setClass("error", on: fromEntry, range.fromIsInvalid)
-        Widgets.setClass("error", on: toEntry, range.toIsInvalid)
-        gtk_label_set_text(cast(dateError), range.problem ?? "")
-        gtk_widget_set_visible(dateError, range.problem == nil ? 0 : 1)
-        var filter = model.filter
-        filter.from = range.from
-        filter.to = range.to
         model.filter = filter
     }
 }
