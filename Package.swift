@@ -58,13 +58,18 @@ let package = Package(
             dependencies: ["SprayCore"],
             path: "Tests/CatalogTestSupport"
         ),
+        .target(
+            name: "CoreTestSupport",
+            dependencies: ["SprayCore"],
+            path: "Tests/CoreTestSupport"
+        ),
         .executableTarget(
             name: "spray-bench",
             dependencies: ["SprayCore"]
         ),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayCore", "CatalogTestSupport"],
+            dependencies: ["SprayCore", "CatalogTestSupport", "CoreTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -3,6 +3,7 @@
 import FoundationEssentials
 import XCTest
 import CatalogTestSupport
+import CoreTestSupport
 @testable import SprayCore
 
 final class MixingOrderTests: XCTestCase {
