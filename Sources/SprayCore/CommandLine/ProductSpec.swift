@@ -65,9 +65,3 @@ extension ProductSpec {
         return String(text[..<equals]).trimmedWhitespace
     }
 }
-
-extension Result {
-    var failure: Failure? {
-        if case let .failure(error) = self { error } else { nil }
-    }
-}
