@@ -2,6 +2,7 @@
 // The rate stays text here; JobForm.plan() reads it like any typed number.
 
 import FoundationEssentials
+import SprayCore
 
 enum ProductSpec {
     /// Unit spellings, longest first so that "ml/ha" is not read as "l/ha".

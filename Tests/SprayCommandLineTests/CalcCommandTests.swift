@@ -3,7 +3,8 @@
 import FoundationEssentials
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+import SprayCore
+@testable import SprayCommandLine
 
 final class CalcCommandTests: XCTestCase {
     private let seed = ["--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]
