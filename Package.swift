@@ -3,8 +3,9 @@
 // Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
 // SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
 // ← kalkulator-oprysku-window (the GUI).
-// The command line, kalkulator-oprysku, does not link GTK (loading it costs more than a
-// whole PDF export); run without arguments it starts kalkulator-oprysku-window.
+// SprayCore ← SprayCommandLine (options, help and output of the commands) ← kalkulator-oprysku
+// (the command line, with SprayReport for its PDFs). It does not link GTK (loading it costs
+// more than a whole PDF export); run without arguments it starts kalkulator-oprysku-window.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +13,10 @@ let package = Package(
     targets: [
         .target(
             name: "SprayCore"
+        ),
+        .target(
+            name: "SprayCommandLine",
+            dependencies: ["SprayCore"]
         ),
         .systemLibrary(
             name: "CPangoCairo",
@@ -43,7 +48,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "kalkulator-oprysku",
-            dependencies: ["SprayCore", "SprayReport", "Gettext"]
+            dependencies: ["SprayCore", "SprayCommandLine", "SprayReport", "Gettext"]
         ),
         .executableTarget(
             name: "kalkulator-oprysku-window",
@@ -58,14 +63,23 @@ let package = Package(
             dependencies: ["SprayCore"],
             path: "Tests/CatalogTestSupport"
         ),
+        .target(
+            name: "CoreTestSupport",
+            dependencies: ["SprayCore"],
+            path: "Tests/CoreTestSupport"
+        ),
         .executableTarget(
             name: "spray-bench",
             dependencies: ["SprayCore"]
         ),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayCore", "CatalogTestSupport"],
+            dependencies: ["SprayCore", "CatalogTestSupport", "CoreTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SprayCommandLineTests",
+            dependencies: ["SprayCommandLine", "SprayCore", "CoreTestSupport"]
         ),
         .testTarget(
             name: "SprayGtkTests",
@@ -73,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-window", "SprayCore", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-window", "SprayCore", "SprayCommandLine", "PDFTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",

@@ -2,6 +2,7 @@
 // (the catch test): parse, compute, print. Nothing is read or written: the status is 0 or 2.
 
 import Gettext
+import SprayCommandLine
 import SprayCore
 
 extension CommandLineTool {

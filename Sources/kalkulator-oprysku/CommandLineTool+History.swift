@@ -3,6 +3,7 @@
 import FoundationEssentials
 import Gettext
 import Glibc
+import SprayCommandLine
 import SprayCore
 
 extension CommandLineTool {

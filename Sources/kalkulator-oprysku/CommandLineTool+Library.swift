@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import Gettext
+import SprayCommandLine
 import SprayCore
 
 extension CommandLineTool {

@@ -4,6 +4,7 @@
 import FoundationEssentials
 import Gettext
 import Glibc
+import SprayCommandLine
 import SprayCore
 import SprayReport
 

@@ -6,6 +6,7 @@
 import FoundationEssentials
 import Gettext
 import Glibc
+import SprayCommandLine
 import SprayCore
 import SprayReport
 

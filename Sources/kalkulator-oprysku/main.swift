@@ -3,6 +3,7 @@
 
 import Gettext
 import Glibc
+import SprayCommandLine
 import SprayCore
 
 let arguments = Array(CommandLine.arguments.dropFirst())

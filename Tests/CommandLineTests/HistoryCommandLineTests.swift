@@ -4,6 +4,7 @@
 
 import Foundation
 import XCTest
+import SprayCommandLine
 @testable import SprayCore
 
 private func decimal(_ text: String) -> Decimal {

@@ -3,6 +3,7 @@
 import FoundationEssentials
 import CatalogTestSupport
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 @MainActor

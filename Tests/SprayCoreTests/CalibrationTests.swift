@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 final class CalibrationTests: XCTestCase {

@@ -4,6 +4,7 @@
 import FoundationEssentials
 import CatalogTestSupport
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 final class CalibrationViewModelTests: XCTestCase {

@@ -4,6 +4,7 @@
 import Foundation
 import Synchronization
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 private let rapeseed = Favorite(

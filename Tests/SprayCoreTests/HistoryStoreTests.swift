@@ -6,6 +6,7 @@ import Foundation
 import Synchronization
 import CatalogTestSupport
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 /// The three entries of Fixtures/history-v1.json, oldest first.

@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 import CatalogTestSupport
+import CoreTestSupport
 @testable import SprayCore
 
 final class LibraryTests: TemporaryDirectoryTestCase {

@@ -4,6 +4,7 @@
 
 import Foundation
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 final class LibraryViewModelTests: TemporaryDirectoryTestCase {

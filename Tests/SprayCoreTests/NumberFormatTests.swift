@@ -2,6 +2,7 @@
 
 import FoundationEssentials
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 final class NumberFormatTests: XCTestCase {

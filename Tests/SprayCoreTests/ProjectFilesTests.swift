@@ -23,7 +23,7 @@ final class ProjectFilesTests: XCTestCase {
     func testManualPageAndCompletionKnowEveryOption() throws {
         let option = try NSRegularExpression(pattern: #""(--[a-z][a-z-]*)""#)
         var options = Set<String>()
-        let folder = "Sources/SprayCore/CommandLine"
+        let folder = "Sources/SprayCommandLine"
         for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) {
             let text = try read(folder + "/" + file)
             for match in option.matches(in: text, range: NSRange(text.startIndex..., in: text)) {

@@ -4,6 +4,7 @@
 import Foundation
 import CatalogTestSupport
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 final class RecordExportTests: XCTestCase {

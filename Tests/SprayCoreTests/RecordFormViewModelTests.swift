@@ -4,6 +4,7 @@
 
 import Foundation
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 /// What a scenario works with: the records file of the test and a fixed "now".

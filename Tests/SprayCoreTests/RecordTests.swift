@@ -5,18 +5,8 @@
 
 import Foundation
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
-
-/// A complete surface record: every Annex field filled.
-func completeDetails(date: CalendarDate = CalendarDate(year: 2026, month: 4, day: 14)!) -> TreatmentDetails {
-    TreatmentDetails(
-        use: .surface, date: date, startTime: ClockTime(hour: 6, minute: 30), parcel: "Działka 7 „za stodołą”",
-        parcelIDs: ["141201_1.0001.123/4", "141201_1.0001.124"], treatedSize: d("4.2"), parcelSize: d("8.4"), basis: .hectare,
-        crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"), bbch: "31", seedBatch: nil,
-        products: [ProductUse(name: "Fungicyd Ś", authorisation: "R-12/2024", dose: d("1.25"), doseUnit: .litres, quantityUsed: d("5.25")),
-                   ProductUse(name: "Adiuwant", authorisation: "R-3/2021", dose: 200, doseUnit: .millilitres, quantityUsed: 840)],
-        reason: "septorioza liści", operatorName: "Łukasz Nowak", notes: "wiatr 2 m/s; 12 °C")
-}
 
 final class RecordCompletenessTests: XCTestCase {
     func testWhatEachTypeOfUseRequires() {

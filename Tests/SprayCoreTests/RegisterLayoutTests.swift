@@ -6,6 +6,7 @@
 import Foundation
 import CatalogTestSupport
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 private let from = CalendarDate(year: 2026, month: 1, day: 1)!

@@ -2,6 +2,7 @@
 
 import FoundationEssentials
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 /// The report time the tests use: Saturday 21 November 2026, 15:04 UTC.

@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 /// Text metrics without fonts: predictable, so the tests can reason about positions.

@@ -2,6 +2,7 @@
 
 import FoundationEssentials
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 private func job(

@@ -85,7 +85,7 @@ public struct HistoryFilter: Equatable, Sendable {
 
 /// Text folded for searching: lower case, without diacritics (Polish and the other Latin
 /// letters common in product names), any kind of space as " ". Done by hand: no ICU.
-enum SearchFolding {
+public enum SearchFolding {
     /// Letters with diacritics, in both cases, and the UTF-8 of the base letter they fold to.
     private static let table: [Unicode.Scalar: [UInt8]] = {
         let groups = [
@@ -104,7 +104,7 @@ enum SearchFolding {
     }()
 
     /// `text` folded, as UTF-8.
-    static func fold(_ text: String) -> [UInt8] {
+    public static func fold(_ text: String) -> [UInt8] {
         var result: [UInt8] = []
         fold(text, into: &result)
         return result

@@ -111,7 +111,7 @@ public enum NumberParser {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+    public var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
 
 extension String {

@@ -52,7 +52,7 @@ public enum InputProblem: Equatable, Sendable, Error {
     /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
     case controlCharacter
 
-    init(_ problem: NumberProblem) {
+    public init(_ problem: NumberProblem) {
         switch problem {
         case .empty: self = .empty
         case .notANumber: self = .notANumber

@@ -1,5 +1,7 @@
 // `record list` for people, and what `record import` did, in words.
 
+import SprayCore
+
 public enum RecordListText {
     /// One line per record, oldest first, then the counts.
     public static func render(_ records: [TreatmentRecord]) -> String {

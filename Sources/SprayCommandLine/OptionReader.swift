@@ -2,6 +2,7 @@
 // (area, rates, tank, products, loads, language): one parser, each command adding its own.
 
 import FoundationEssentials
+import SprayCore
 
 /// `--name value` and `--name=value` options, and flags without a value (`--save`). The word
 /// after an option that takes a value is its value, even when it starts with "-" (as in

@@ -1,8 +1,10 @@
-// What `calc` prints, and the small pieces it is built from.
+// What `calc` prints. The pieces it is built from are tested in SprayCoreTests/OutputPiecesTests.swift.
 
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+import CoreTestSupport
+import SprayCore
+@testable import SprayCommandLine
 
 final class OutputTests: XCTestCase {
     private func plan(_ arguments: [String]) throws -> TankMixPlan {
@@ -28,15 +30,18 @@ final class OutputTests: XCTestCase {
         XCTAssertTrue(json.contains("\"products\": [3.3333333333333335]") || json.contains("\"products\": [3.333333333333333]"), json)
     }
 
-    func testJSONValues() {
-        let rows: [(JSONValue, String)] = [
-            (.number(2250), "2250"), (.number(0.1), "0.1"), (.number(-3), "-3"), (.number(1e-7), "1e-07"),
-            (.number(1e20), "1e+20"), (.string("a\"b\\c\n\u{01}ż"), #""a\"b\\c\n\u0001ż""#), (.null, "null"),
-            (.object([("b", .array([])), ("a", .number(1))]), #"{"b": [], "a": 1}"#),
+    func testJSONGivesTheMixingOrder() throws {
+        // MixingOrderTests' products, entered in the worst order: JSON names them in the order to fill.
+        let products: [(String, Formulation?, RateUnit)] = [
+            ("Adiuwant", .adjuvant, .millilitresPerHectare), ("Olej EC", .ec, .litresPerHectare),
+            ("Zawiesina SC", .sc, .litresPerHectare), ("Granulat SG", .sg, .kilogramsPerHectare),
+            ("Proszek WP", .wp, .kilogramsPerHectare), ("Nawóz", .fertiliser, .kilogramsPerHectare),
+            ("Nieznany", nil, .litresPerHectare),
         ]
-        for (value, expected) in rows {
-            XCTAssertEqual(value.serialized(), expected)
-        }
+        let plan = try TankMixEngine.plan(JobInput(area: 10, sprayRate: 200, tankCapacity: 1000, products: products.map {
+            ProductInput(name: $0.0, rate: 1, unit: $0.2, formulation: $0.1)
+        })).get()
+        XCTAssertEqual(CalcJSONOutput.render(plan).contains(#""mixing_order": ["Nawóz", "Proszek WP", "Granulat SG", "Zawiesina SC", "Nieznany", "Olej EC", "Adiuwant"]"#), true)
     }
 
     func testTextOutputOfTheSeedExample() throws {
@@ -49,31 +54,6 @@ final class OutputTests: XCTestCase {
             XCTAssertTrue(text.contains(line + "\n"), "missing “\(line)” in\n\(text)")
         }
         XCTAssertFalse(text.contains("\u{00A0}"))
-    }
-
-    func testTemplates() {
-        XCTAssertEqual("%@ of %@".filled("a", "b"), "a of b")
-        XCTAssertEqual("%2$@ before %1$@".filled("a", "b"), "b before a")
-        XCTAssertEqual("%d full tanks".filled("3"), "3 full tanks")
-        XCTAssertEqual("100%% of %@".filled("x"), "100% of x")
-        XCTAssertEqual("missing %@".filled(), "missing ")
-        XCTAssertEqual("odd %x end %".filled("a"), "odd %x end %")
-    }
-
-    func testPreferredLanguage() {
-        let rows: [([String: String], Language)] = [
-            ([:], .english),
-            (["LANG": "pl_PL.UTF-8"], .polish),
-            (["LANG": "C.UTF-8", "LANGUAGE": "pl"], .polish),
-            (["LANG": "pl_PL.UTF-8", "LANGUAGE": "en_GB:pl"], .english),
-            (["LANGUAGE": "de:pl"], .polish),
-            (["LC_ALL": "en_US.UTF-8", "LANG": "pl_PL.UTF-8"], .english),
-            (["LC_MESSAGES": "pl_PL", "LANG": "en_US"], .polish),
-            (["LANG": "de_DE.UTF-8"], .english),
-        ]
-        for (environment, expected) in rows {
-            XCTAssertEqual(Language.preferred(environment: environment), expected, "\(environment)")
-        }
     }
 
     func testTextOutputNeverPrintsControlCharacters() throws {

@@ -3,6 +3,7 @@
 // options, read into the same SprayCore types the calibration window uses.
 
 import FoundationEssentials
+import SprayCore
 
 public struct CalibrateCommand: Equatable, Sendable {
     public var setting: SprayerSetting

@@ -2,7 +2,8 @@
 
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+import SprayCore
+@testable import SprayCommandLine
 
 final class ExportPDFCommandTests: XCTestCase {
     private let seed = ["--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]

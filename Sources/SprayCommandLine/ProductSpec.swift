@@ -2,6 +2,7 @@
 // The rate stays text here; JobForm.plan() reads it like any typed number.
 
 import FoundationEssentials
+import SprayCore
 
 enum ProductSpec {
     /// Unit spellings, longest first so that "ml/ha" is not read as "l/ha".
@@ -63,11 +64,5 @@ extension ProductSpec {
     static func name(in text: String) -> String {
         guard let equals = text.firstIndex(of: "=") else { return "" }
         return String(text[..<equals]).trimmedWhitespace
-    }
-}
-
-extension Result {
-    var failure: Failure? {
-        if case let .failure(error) = self { error } else { nil }
     }
 }

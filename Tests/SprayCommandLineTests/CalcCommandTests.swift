@@ -2,7 +2,9 @@
 
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+import CoreTestSupport
+import SprayCore
+@testable import SprayCommandLine
 
 final class CalcCommandTests: XCTestCase {
     private let seed = ["--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]

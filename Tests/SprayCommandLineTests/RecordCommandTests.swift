@@ -3,7 +3,9 @@
 
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+import CoreTestSupport
+import SprayCore
+@testable import SprayCommandLine
 
 final class RecordCommandTests: XCTestCase {
     private let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd=1,25 l/ha",

@@ -3,6 +3,7 @@
 // shown as U+FFFD).
 
 import FoundationEssentials
+import SprayCore
 
 public enum CalcJSONOutput {
     public static func render(_ plan: TankMixPlan) -> String {

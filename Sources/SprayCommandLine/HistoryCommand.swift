@@ -2,6 +2,7 @@
 // Option errors name the option, in the UI language, as for `calc`.
 
 import FoundationEssentials
+import SprayCore
 
 /// A valid `history export` invocation.
 public struct HistoryExportCommand: Equatable, Sendable {

@@ -3,6 +3,7 @@
 // the executable (CommandLineTool+Records.swift) opens the store and writes.
 
 import FoundationEssentials
+import SprayCore
 
 /// `record add`: the job options of `calc` and what the record needs beyond the plan.
 public struct RecordAddCommand: Equatable, Sendable {

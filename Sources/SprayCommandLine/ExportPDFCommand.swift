@@ -2,6 +2,7 @@
 // `--output FILE`. The executable lays the plan out and writes it with SprayReport's PDFExport.
 
 import FoundationEssentials
+import SprayCore
 
 /// A valid `export-pdf` invocation: the plan to report and the file to write.
 public struct ExportPDFCommand: Equatable, Sendable {

@@ -3,6 +3,7 @@
 // validation path the window uses.
 
 import FoundationEssentials
+import SprayCore
 
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, json

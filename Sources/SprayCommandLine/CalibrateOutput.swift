@@ -2,6 +2,7 @@
 // documented keys in order) and text for people (localized, rounded for reading).
 
 import FoundationEssentials
+import SprayCore
 
 public enum CalibrateOutput {
     public static func json(_ command: CalibrateCommand) -> String {

@@ -3,7 +3,8 @@
 
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+import SprayCore
+@testable import SprayCommandLine
 
 final class HistoryCommandTests: XCTestCase {
     private func export(_ arguments: [String], language: Language = .english) -> Result<HistoryExportCommand, CommandLineErrors> {

@@ -1,5 +1,7 @@
 // `record --help` and each record command's help, one translatable line each.
 
+import SprayCore
+
 public enum RecordHelp {
     /// The help of `command` ("add", "list", …), or of `record` itself.
     public static func text(for command: String?) -> String {

@@ -3,6 +3,7 @@
 // executable (CommandLineTool+Library.swift) opens the store and writes.
 
 import FoundationEssentials
+import SprayCore
 
 public enum LibraryCommand: Equatable, Sendable {
     /// Adds the item, or updates the one of its kind with its name.

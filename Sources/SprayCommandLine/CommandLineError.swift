@@ -2,6 +2,7 @@
 // its option, in the UI language. Shared by every subcommand.
 
 import FoundationEssentials
+import SprayCore
 
 /// Every problem with the command line; never empty.
 public struct CommandLineErrors: Error, Equatable, Sendable {

@@ -1,5 +1,7 @@
 // `calibrate --help` and `calibrate catch --help`, one translatable line each.
 
+import SprayCore
+
 public enum CalibrateHelp {
     public static var calibrate: String {
         [

@@ -1,6 +1,8 @@
 // `--help` texts. Each line is its own message so translators see short, stable pieces;
 // the job options are written once and shown by every command that takes them.
 
+import SprayCore
+
 public enum Help {
     public static var main: String {
         [

@@ -1,5 +1,7 @@
 // `kalkulator-oprysku backup [--output FILE]` and `restore FILE [--yes]`: their options and help.
 
+import SprayCore
+
 public struct BackupCommand: Equatable, Sendable {
     /// nil or "-": standard output.
     public var output: String?
