@@ -178,12 +178,13 @@ public struct RegisterLayoutEngine {
             let textWidth = columnWidths[column] - 2 * cellPadding
             let style = boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style
             let alignment = RegisterColumn(rawValue: column)?.alignment ?? .leading
-            let extent = measurer.measure(text, style: style, width: textWidth)
-            height = max(height, extent.height)
             let x = columnLefts[column] + cellPadding
-            elements.append(.text(TextElement(text, style: style, x: x, y: rowPadding, width: textWidth, alignment: alignment)))
+            let cell = TextElement(text, style: style, x: x, y: rowPadding, width: textWidth, alignment: alignment)
+            height = max(height, measurer.height(of: cell))
+            elements.append(.text(cell))
             if struck && !text.isEmpty && lineHeight > 0 {
                 // A line through the middle of each line of text, as far as the widest line.
+                let extent = measurer.measure(text, style: style, width: textWidth)
                 let left = alignment == .trailing ? x + textWidth - extent.width : x
                 for line in 0..<max(Int((extent.height / lineHeight).rounded()), 1) {
                     let y = rowPadding + (Double(line) + 0.55) * lineHeight

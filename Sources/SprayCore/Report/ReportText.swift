@@ -31,6 +31,12 @@ final class ReportText: TextMeasurer {
         base.measure(prepare(text, style: style, width: width), style: style, width: width)
     }
 
+    func height(of element: TextElement) -> Double {
+        var element = element
+        element.text = prepare(element.text, style: element.style, width: element.width)
+        return base.height(of: element)
+    }
+
     /// `text` as it is set in `style`, wrapped at `width` points when given.
     func prepare(_ text: String, style: TextStyle, width: Double?) -> String {
         let clean = FreeText.displayable(text, keepingLineBreaks: true)
