@@ -79,7 +79,8 @@ public struct RegisterLayoutEngine {
     public static let headerBoldStyle = TextStyle(size: 9, bold: true)
 
     public var frame: PageFrame
-    public var measurer: any TextMeasurer
+    /// Text is measured and drawn as the report sets it.
+    let measurer: ReportText
     /// Space between a cell's text and its column's edges, points.
     public var cellPadding = 3.0
     /// Space above and below a row's text, points.
@@ -88,8 +89,7 @@ public struct RegisterLayoutEngine {
     public var closingGap = 22.0
 
     public init(measurer: any TextMeasurer, frame: PageFrame = RegisterLayoutEngine.defaultFrame) {
-        // Text is measured and drawn as the report sets it: ReportText.
-        self.measurer = ReportText.wrapping(measurer)
+        self.measurer = ReportText(measurer)
         self.frame = frame
     }
 
@@ -106,7 +106,6 @@ public struct RegisterLayoutEngine {
         let room = frame.footerTop - top
         let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
 
-        let setText = measurer as? ReportText ?? ReportText(measurer)
         return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             var y = frame.margin
@@ -124,7 +123,7 @@ public struct RegisterLayoutEngine {
             }
             if index == pages.count - 1 { draw(closing) }
             elements += footer(document, page: index, of: pages.count)
-            return setText.prepare(ReportPage(elements: elements))
+            return measurer.prepare(ReportPage(elements: elements))
         })
     }
 

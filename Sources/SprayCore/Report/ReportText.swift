@@ -22,11 +22,6 @@ final class ReportText: TextMeasurer {
         self.base = base
     }
 
-    /// A measurer that prepares text as the report sets it (`measurer` itself if it does).
-    static func wrapping(_ measurer: any TextMeasurer) -> any TextMeasurer {
-        measurer is ReportText ? measurer : ReportText(measurer)
-    }
-
     func measure(_ text: String, style: TextStyle, width: Double?) -> TextExtent {
         base.measure(prepare(text, style: style, width: width), style: style, width: width)
     }
