@@ -35,7 +35,8 @@ final class ReportText: TextMeasurer {
     /// `text` as it is set in `style`, wrapped at `width` points when given.
     func prepare(_ text: String, style: TextStyle, width: Double?) -> String {
         let clean = FreeText.displayable(text, keepingLineBreaks: true)
-        guard let width, hasLongWord(clean) else { return clean }
+        // A word longer than `longWord` characters needs more bytes than that.
+        guard let width, clean.utf8.count > Self.longWord, hasLongWord(clean) else { return clean }
         let key = PreparedKey(text: clean, style: style, width: width)
         if let done = prepared[key] { return done }
         var result = ""
