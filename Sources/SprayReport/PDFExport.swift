@@ -24,27 +24,30 @@ public struct PDFMetadata: Equatable, Sendable {
 public enum PDFExport {
     /// Writes every page of `layout` to `path` as OutputFile does (a file replaced whole or
     /// not at all, a device or pipe written into, "-" for standard output). `protected`:
-    /// folders an export may not go into (the app's data).
-    public static func write(_ layout: ReportLayout, metadata: PDFMetadata, to path: String,
-                             protecting protected: [String] = []) throws(ReportSaveError) {
-        try write(layout, metadata: metadata, to: path, protecting: protected,
+    /// folders an export may not go into (the app's data). `measurer`: the one `layout` was
+    /// made with, whose layouts are drawn.
+    public static func write(_ layout: ReportLayout, measurer: PangoTextMeasurer = PangoTextMeasurer(), metadata: PDFMetadata,
+                             to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
+        try write(layout, measurer: measurer, metadata: metadata, to: path, protecting: protected,
                   writeBytes: { Glibc.write($0, $1.baseAddress, $1.count) })
     }
 
     /// `writeBytes` is write(2) except in tests, which make it fail as a full disk would.
-    static func write(_ layout: ReportLayout, metadata: PDFMetadata, to path: String, protecting protected: [String] = [],
+    static func write(_ layout: ReportLayout, measurer: PangoTextMeasurer = PangoTextMeasurer(), metadata: PDFMetadata,
+                      to path: String, protecting protected: [String] = [],
                       writeBytes: @escaping (Int32, UnsafeRawBufferPointer) -> Int) throws(ReportSaveError) {
-        let bytes = try pdf(layout, metadata: metadata, path: path)
+        let bytes = try pdf(layout, measurer: measurer, metadata: metadata, path: path)
         try OutputFile.write(bytes, to: path, protecting: protected) { descriptor, start, count in
             writeBytes(descriptor, UnsafeRawBufferPointer(start: start, count: count))
         }
     }
 
     /// The PDF of `layout`, in memory (a report is tens of kilobytes, a register a few megabytes).
-    public static func pdf(_ layout: ReportLayout, metadata: PDFMetadata, path: String = "") throws(ReportSaveError) -> [UInt8] {
+    public static func pdf(_ layout: ReportLayout, measurer: PangoTextMeasurer = PangoTextMeasurer(), metadata: PDFMetadata,
+                           path: String = "") throws(ReportSaveError) -> [UInt8] {
         let sink = MemorySink()
         let cairoStatus = withExtendedLifetime(sink) {
-            render(layout, metadata: metadata, into: Unmanaged.passUnretained(sink).toOpaque())
+            render(layout, measurer: measurer, metadata: metadata, into: Unmanaged.passUnretained(sink).toOpaque())
         }
         guard cairoStatus == CAIRO_STATUS_SUCCESS else {
             throw ReportSaveError(.other(String(cString: cairo_status_to_string(cairoStatus))), path: path,
@@ -54,7 +57,8 @@ public enum PDFExport {
     }
 
     /// Draws every page onto a PDF surface that streams to the sink; cairo's final status.
-    static func render(_ layout: ReportLayout, metadata: PDFMetadata, into sink: UnsafeMutableRawPointer) -> cairo_status_t {
+    static func render(_ layout: ReportLayout, measurer: PangoTextMeasurer, metadata: PDFMetadata,
+                       into sink: UnsafeMutableRawPointer) -> cairo_status_t {
         let surface = cairo_pdf_surface_create_for_stream(streamWrite, sink, layout.pageSize.width, layout.pageSize.height)!
         defer { cairo_surface_destroy(surface) }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, metadata.title)
@@ -62,7 +66,7 @@ public enum PDFExport {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, metadata.createDate)
         let cr = cairo_create(surface)!
         for index in layout.pages.indices {
-            ReportPainter.drawPage(index, of: layout, on: cr)
+            ReportPainter.drawPage(index, of: layout, on: cr, measurer: measurer)
             cairo_show_page(cr)
         }
         let drawStatus = cairo_status(cr)

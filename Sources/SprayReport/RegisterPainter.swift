@@ -5,9 +5,11 @@
 
 import SprayCore
 
-public struct PreparedRegister: Equatable, Sendable {
+public struct PreparedRegister: Equatable {
     public let document: RegisterDocument
     public let layout: ReportLayout
+    /// What measured the text of `layout`, for a PDF page; its layouts are drawn in the PDF.
+    let measurer: PangoTextMeasurer
     /// "ewidencja-zabiegow-2027-01-01-2027-12-31.pdf"
     public let suggestedFileName: String
     public let metadata: PDFMetadata
@@ -18,9 +20,15 @@ public struct PreparedRegister: Equatable, Sendable {
                 time: ReportTime = ReportClock.now(), language: Language = Translation.current.language,
                 frame: PageFrame = RegisterLayoutEngine.defaultFrame) {
         document = RegisterDocument(records: records, from: from, to: to, settings: settings, language: language)
-        layout = RegisterLayoutEngine(measurer: PangoTextMeasurer(), frame: frame).layout(document)
+        measurer = PangoTextMeasurer()
+        layout = RegisterLayoutEngine(measurer: measurer, frame: frame).layout(document)
         suggestedFileName = RegisterDocument.suggestedFileName(from: from, to: to)
         metadata = PDFMetadata(title: document.title + " — " + document.period, createDate: time.iso8601)
+    }
+
+    /// Registers are equal when they show the same.
+    public static func == (a: PreparedRegister, b: PreparedRegister) -> Bool {
+        a.document == b.document && a.layout == b.layout && a.suggestedFileName == b.suggestedFileName && a.metadata == b.metadata
     }
 
     public var pageCount: Int { layout.pageCount }
@@ -33,7 +41,7 @@ public struct PreparedRegister: Equatable, Sendable {
 
     /// Writes the PDF to `path` atomically; see PDFExport.
     public func writePDF(to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
-        try PDFExport.write(layout, metadata: metadata, to: path, protecting: protected)
+        try PDFExport.write(layout, measurer: measurer, metadata: metadata, to: path, protecting: protected)
     }
 }
 

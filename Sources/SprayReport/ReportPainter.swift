@@ -6,8 +6,14 @@ import CPangoCairo
 import SprayCore
 
 public enum ReportPainter {
-    /// Paints page `index` of `layout` on `cr` (a cairo_t), clipped to the page.
+    /// Paints page `index` of `layout` on `cr` (a cairo_t), clipped to the page, its text set
+    /// for the surface `cr` draws on.
     public static func drawPage(_ index: Int, of layout: ReportLayout, on cr: OpaquePointer) {
+        drawPage(index, of: layout, on: cr, measurer: PangoTextMeasurer(for: cr))
+    }
+
+    /// The same with the text as `measurer` set it: the PDF export draws the layouts it measured.
+    static func drawPage(_ index: Int, of layout: ReportLayout, on cr: OpaquePointer, measurer: PangoTextMeasurer) {
         guard layout.pages.indices.contains(index) else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -17,21 +23,10 @@ public enum ReportPainter {
         cairo_paint(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
 
-        let context = pango_cairo_create_context(cr)!
-        ReportFonts.configure(context)
-        var fonts: [TextStyle: OpaquePointer] = [:]
-        defer {
-            ReportFonts.free(fonts)
-            g_object_unref(UnsafeMutableRawPointer(context))
-        }
         for element in layout.pages[index].elements {
             switch element {
             case let .text(text):
-                let pango = ReportFonts.layout(text.text, style: text.style, width: text.width, alignment: text.alignment,
-                                               context: context, fonts: &fonts)
-                cairo_move_to(cr, text.x, text.y)
-                pango_cairo_show_layout(cr, pango)
-                g_object_unref(UnsafeMutableRawPointer(pango))
+                measurer.show(text, on: cr)
             case let .rule(x0, y0, x1, y1, width):
                 cairo_set_line_width(cr, width)
                 cairo_move_to(cr, x0, y0)

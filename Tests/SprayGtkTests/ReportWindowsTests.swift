@@ -129,18 +129,19 @@ final class ReportPrinterTests: XCTestCase {
         let directory = try PDFTools.temporaryDirectory(prefix: "ko-print")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("printed.pdf").path
-        let report = MainActor.assumeIsolated {
+        // The report stays on the main thread, with the Pango layouts it holds.
+        let pageCount = MainActor.assumeIsolated {
             let report = Reports.long()
             let result = ReportPrinter(report: report).run(parent: nil, action: GTK_PRINT_OPERATION_ACTION_EXPORT, exportPath: file)
             XCTAssertEqual(result, GTK_PRINT_OPERATION_RESULT_APPLY)
-            return report
+            return report.pageCount
         }
         let info = try PDFTools.info(file)
-        XCTAssertEqual(info["Pages"], String(report.pageCount))
+        XCTAssertEqual(info["Pages"], String(pageCount))
         XCTAssertTrue(info["Page size"]?.hasSuffix("(A4)") == true, info["Page size"] ?? "")
-        for page in 1...report.pageCount {
+        for page in 1...pageCount {
             let text = try PDFTools.text(file, page: page)
-            XCTAssertTrue(text.contains("Page \(page) of \(report.pageCount)"), text)
+            XCTAssertTrue(text.contains("Page \(page) of \(pageCount)"), text)
         }
         let text = try PDFTools.text(file)
         for expected in ["Spray plan", "What goes into each tank", "Środek nr 25", "Treatment record"] {

@@ -24,6 +24,31 @@ final class ReportPainterTests: XCTestCase {
         XCTAssertEqual(measurer.measure("a\nb", style: .body, width: nil).height, 2 * word.height, accuracy: 0.5)
     }
 
+    /// Measuring text as it is drawn (a table's cells aligned) gives the numbers measuring its
+    /// plain text gives: the pages are the same as with a measurer that only measures.
+    func testMeasuringTextAsDrawnLaysOutTheSamePages() {
+        for plan in [ReportFixtures.seedPlan(), ReportFixtures.longPlan()] {
+            let document = ReportDocument(plan: plan, time: ReportFixtures.time, language: .english)
+            XCTAssertEqual(ReportLayoutEngine(measurer: PangoTextMeasurer()).layout(document),
+                           ReportLayoutEngine(measurer: MeasuringOnly()).layout(document))
+        }
+        let register = RegisterDocument(records: RegisterFixtures.sample, from: RegisterFixtures.from, to: RegisterFixtures.to,
+                                        settings: RegisterFixtures.farm, language: .english)
+        XCTAssertEqual(RegisterLayoutEngine(measurer: PangoTextMeasurer()).layout(register),
+                       RegisterLayoutEngine(measurer: MeasuringOnly()).layout(register))
+    }
+
+    /// The PDF draws the layouts made to measure the text: only the few texts measured otherwise
+    /// than they are drawn (the date, the footer, the record's labels: 8 of 50) are laid out again.
+    func testThePDFDrawsTheTextAsMeasured() throws {
+        let report = ReportFixtures.seedReport()
+        let measured = report.measurer.laidOut
+        _ = try PDFExport.pdf(report.layout, measurer: report.measurer, metadata: report.metadata)
+        let drawn = report.layout.pages.flatMap(\.texts).count
+        let laidOutAgain = report.measurer.laidOut - measured
+        XCTAssertLessThanOrEqual(laidOutAgain * 5, drawn, "\(laidOutAgain) of \(drawn) texts laid out again to be drawn")
+    }
+
     func testEveryPageIsDrawnBlackOnWhite() throws {
         let report = PreparedReport(plan: ReportFixtures.longPlan(), time: ReportFixtures.time, language: .english)
         XCTAssertGreaterThanOrEqual(report.pageCount, 2)
@@ -66,5 +91,14 @@ final class ReportPainterTests: XCTestCase {
         }
         let total = Double(width) * Double(height)
         return (Double(dark) / total, Double(grey) / total, Double(white) / total)
+    }
+}
+
+/// Pango's measurements through `measure` alone, as TextMeasurer's default `height(of:)` takes them.
+private struct MeasuringOnly: TextMeasurer {
+    let pango = PangoTextMeasurer()
+
+    func measure(_ text: String, style: TextStyle, width: Double?) -> TextExtent {
+        pango.measure(text, style: style, width: width)
     }
 }

@@ -79,7 +79,8 @@ public struct RegisterLayoutEngine {
     public static let headerBoldStyle = TextStyle(size: 9, bold: true)
 
     public var frame: PageFrame
-    public var measurer: any TextMeasurer
+    /// Text is measured and drawn as the report sets it.
+    let measurer: ReportText
     /// Space between a cell's text and its column's edges, points.
     public var cellPadding = 3.0
     /// Space above and below a row's text, points.
@@ -88,8 +89,7 @@ public struct RegisterLayoutEngine {
     public var closingGap = 22.0
 
     public init(measurer: any TextMeasurer, frame: PageFrame = RegisterLayoutEngine.defaultFrame) {
-        // Text is measured and drawn as the report sets it: ReportText.
-        self.measurer = ReportText.wrapping(measurer)
+        self.measurer = ReportText(measurer)
         self.frame = frame
     }
 
@@ -106,7 +106,6 @@ public struct RegisterLayoutEngine {
         let room = frame.footerTop - top
         let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
 
-        let setText = measurer as? ReportText ?? ReportText(measurer)
         return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             var y = frame.margin
@@ -124,7 +123,7 @@ public struct RegisterLayoutEngine {
             }
             if index == pages.count - 1 { draw(closing) }
             elements += footer(document, page: index, of: pages.count)
-            return setText.prepare(ReportPage(elements: elements))
+            return measurer.prepare(ReportPage(elements: elements))
         })
     }
 
@@ -178,12 +177,13 @@ public struct RegisterLayoutEngine {
             let textWidth = columnWidths[column] - 2 * cellPadding
             let style = boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style
             let alignment = RegisterColumn(rawValue: column)?.alignment ?? .leading
-            let extent = measurer.measure(text, style: style, width: textWidth)
-            height = max(height, extent.height)
             let x = columnLefts[column] + cellPadding
-            elements.append(.text(TextElement(text, style: style, x: x, y: rowPadding, width: textWidth, alignment: alignment)))
+            let cell = TextElement(text, style: style, x: x, y: rowPadding, width: textWidth, alignment: alignment)
+            height = max(height, measurer.height(of: cell))
+            elements.append(.text(cell))
             if struck && !text.isEmpty && lineHeight > 0 {
                 // A line through the middle of each line of text, as far as the widest line.
+                let extent = measurer.measure(text, style: style, width: textWidth)
                 let left = alignment == .trailing ? x + textWidth - extent.width : x
                 for line in 0..<max(Int((extent.height / lineHeight).rounded()), 1) {
                     let y = rowPadding + (Double(line) + 0.55) * lineHeight

@@ -37,6 +37,16 @@ public struct TextExtent: Equatable, Sendable {
 public protocol TextMeasurer {
     /// The extent of `text` in `style`, wrapped at `width` points, or on one line when nil.
     func measure(_ text: String, style: TextStyle, width: Double?) -> TextExtent
+    /// The height of `element`'s text: its text, style and width measured, whatever its
+    /// alignment. A measurer that keeps its layouts for the painter sets the text aligned as
+    /// drawn, so that it is not laid out again to be drawn.
+    func height(of element: TextElement) -> Double
+}
+
+extension TextMeasurer {
+    public func height(of element: TextElement) -> Double {
+        measure(element.text, style: element.style, width: element.width).height
+    }
 }
 
 public struct TextElement: Equatable, Sendable {

@@ -114,9 +114,10 @@ extension ReportLayoutEngine {
             for (column, text) in texts.enumerated() where column < widths.count {
                 let textWidth = widths[column] - 2 * cellPadding
                 let style = boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style
-                height = max(height, self.height(text, style, textWidth))
-                elements.append(.text(TextElement(text, style: style, x: lefts[column] + cellPadding, y: top + rowPadding,
-                                                  width: textWidth, alignment: table.alignments[column])))
+                let cell = TextElement(text, style: style, x: lefts[column] + cellPadding, y: top + rowPadding,
+                                       width: textWidth, alignment: table.alignments[column])
+                height = max(height, measurer.height(of: cell))
+                elements.append(.text(cell))
             }
             return (height + 2 * rowPadding, elements)
         }

@@ -25,7 +25,8 @@ struct LaidBlock {
 
 public struct ReportLayoutEngine {
     public var frame: PageFrame
-    public var measurer: any TextMeasurer
+    /// Text is measured and drawn as the report sets it.
+    let measurer: ReportText
     /// Space between blocks, points.
     public var blockGap = 16.0
     /// Space between a cell's text and its column's edges, points.
@@ -34,15 +35,13 @@ public struct ReportLayoutEngine {
     public var rowPadding = 3.5
 
     public init(measurer: any TextMeasurer, frame: PageFrame = PageFrame()) {
-        // Text is measured and drawn as the report sets it: ReportText.
-        self.measurer = ReportText.wrapping(measurer)
+        self.measurer = ReportText(measurer)
         self.frame = frame
     }
 
     public func layout(_ document: ReportDocument) -> ReportLayout {
         let blocks = blocks(of: document)
         let pages = Pagination.paginate(blocks.map(\.heights), bodyHeight: frame.bodyHeight(page:), gap: blockGap)
-        let setText = measurer as? ReportText ?? ReportText(measurer)
         return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             if index > 0 { elements += runningHead(document) }
@@ -50,7 +49,7 @@ public struct ReportLayoutEngine {
                 elements += place(slice, of: blocks[slice.block], bodyTop: frame.bodyTop(page: index))
             }
             elements += footer(document, page: index, of: pages.count)
-            return setText.prepare(ReportPage(elements: elements))
+            return measurer.prepare(ReportPage(elements: elements))
         })
     }
 

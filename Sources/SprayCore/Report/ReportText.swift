@@ -22,19 +22,21 @@ final class ReportText: TextMeasurer {
         self.base = base
     }
 
-    /// A measurer that prepares text as the report sets it (`measurer` itself if it does).
-    static func wrapping(_ measurer: any TextMeasurer) -> any TextMeasurer {
-        measurer is ReportText ? measurer : ReportText(measurer)
-    }
-
     func measure(_ text: String, style: TextStyle, width: Double?) -> TextExtent {
         base.measure(prepare(text, style: style, width: width), style: style, width: width)
+    }
+
+    func height(of element: TextElement) -> Double {
+        var element = element
+        element.text = prepare(element.text, style: element.style, width: element.width)
+        return base.height(of: element)
     }
 
     /// `text` as it is set in `style`, wrapped at `width` points when given.
     func prepare(_ text: String, style: TextStyle, width: Double?) -> String {
         let clean = FreeText.displayable(text, keepingLineBreaks: true)
-        guard let width, hasLongWord(clean) else { return clean }
+        // A word longer than `longWord` characters needs more bytes than that.
+        guard let width, clean.utf8.count > Self.longWord, hasLongWord(clean) else { return clean }
         let key = PreparedKey(text: clean, style: style, width: width)
         if let done = prepared[key] { return done }
         var result = ""
