@@ -2,6 +2,7 @@
 // app-specific overrides for tests and portable setups. Nothing is created here.
 
 import FoundationEssentials
+import Glibc
 
 public struct DataLocations: Equatable, Sendable {
     /// Favorites, the history and other user data: `$KALKULATOR_OPRYSKU_DATA_DIR`, else
@@ -31,7 +32,12 @@ public struct DataLocations: Equatable, Sendable {
     /// The locations this process's environment asks for; the user database supplies
     /// the home directory when HOME is unset.
     public static var current: DataLocations {
-        var environment = ProcessInfo.processInfo.environment
+        // Only the variables read: the whole environment as a dictionary costs a command
+        // more than every other part of finding its files.
+        var environment: [String: String] = [:]
+        for key in ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "KALKULATOR_OPRYSKU_DATA_DIR", "KALKULATOR_OPRYSKU_CONFIG_DIR"] {
+            environment[key] = getenv(key).map { String(cString: $0) }
+        }
         if (environment["HOME"] ?? "").isEmpty {
             environment["HOME"] = FileManager.default.homeDirectoryForCurrentUser.path
         }
