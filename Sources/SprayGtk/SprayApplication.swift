@@ -14,6 +14,11 @@ public final class SprayApplication {
     /// Tests pass G_APPLICATION_NON_UNIQUE: headless runs have no session bus.
     public init(flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS, services: AppServices) {
         application = gtk_application_new(AppInfo.applicationID, flags)
+        // The app has no GResources. With a base path, GtkApplication adds its resource folder
+        // to the icon theme at start-up, just after GTK has read the theme in the background,
+        // and GTK reads the whole theme again for the first icon (60 M instructions, 8 % of
+        // the start).
+        g_application_set_resource_base_path(cast(application), nil)
         self.services = services
         connect(application, "startup") { [unowned self] in startUp() }
         connect(application, "activate") { [unowned self] in activate() }
