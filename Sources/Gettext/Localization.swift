@@ -54,6 +54,11 @@ public enum Localization {
     /// an installed app finds its icon in the system's icon theme.
     public static var sourceIconDirectory: String { buildTreeIconDirectory }
 
+    /// The source tree's data folder, which holds `sourceIconDirectory`.
+    public static var sourceDataDirectory: String {
+        URL(filePath: buildTreeIconDirectory).deletingLastPathComponent().path
+    }
+
     public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -8,6 +8,7 @@ import SprayCore
 import SprayGtk
 
 Trace.mark("main")
+SprayApplication.offerIconFromTheBuildTree()
 let settings = SettingsStore.standard()
 Localization.start(language: settings.settings.language)
 let arguments = CommandLine.arguments.dropFirst()

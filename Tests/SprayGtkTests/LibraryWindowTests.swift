@@ -53,6 +53,38 @@ final class LibraryWindowTests: XCTestCase {
         }
     }
 
+    /// The labels of the menu `picker` opens, opening it first.
+    @MainActor
+    private static func menuLabels(afterOpening picker: Widget) -> [String] {
+        gtk_menu_button_popup(cast(picker))
+        gtk_menu_button_popdown(cast(picker))
+        guard let menu = gtk_menu_button_get_menu_model(cast(picker)) else { return [] }
+        return (0 ..< g_menu_model_get_n_items(menu)).compactMap { index in
+            let label = g_menu_model_get_item_attribute_value(menu, index, "label", ko_variant_type_string())
+            defer { label.map { g_variant_unref($0) } }
+            return label.map { String(cString: g_variant_get_string($0, nil)) }
+        }
+    }
+
+    func testThePickersListTheLibraryWhenOpenedAndFollowIt() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = Self.open(.english)
+            defer { harness.close() }
+            let window = harness.window
+            XCTAssertNil(gtk_menu_button_get_menu_model(cast(window.fieldPicker)), "made when first opened")
+            XCTAssertEqual(Self.menuLabels(afterOpening: window.fieldPicker), ["Działka 7"])
+            XCTAssertEqual(Self.menuLabels(afterOpening: window.sprayerPicker), ["Pilmet"])
+            do {
+                try window.services.library.remove(id: UUID(uuidString: "21111111-1111-1111-1111-111111111111")!)
+            } catch {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(Self.menuLabels(afterOpening: window.fieldPicker), ["Add Fields to the Library…"])
+            XCTAssertEqual(Self.menuLabels(afterOpening: window.sprayerPicker), ["Pilmet"])
+        }
+    }
+
     func testTheLibraryWindowAddsEditsAndDeletes() {
         guard GtkTestSupport.requireDisplay() else { return }
         MainActor.assumeIsolated {

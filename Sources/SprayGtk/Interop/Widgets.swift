@@ -88,10 +88,10 @@ enum Widgets {
         })
     }
 
-    /// Gives `button` a menu of `items`, each activating `action` with its id; when there are
-    /// none, the one item `empty` (a label and an action) instead.
-    static func setPickerMenu(_ button: Widget, items: [(name: String, id: UUID)], action: Action,
-                              empty: (label: String, action: Action)? = nil) {
+    /// A menu of `items`, each activating `action` with its id; when there are none, the one
+    /// item `empty` (a label and an action) instead.
+    static func pickerMenu(items: [(name: String, id: UUID)], action: Action,
+                           empty: (label: String, action: Action)? = nil) -> OpaquePointer {
         let menu = g_menu_new()!
         for item in items {
             let menuItem = g_menu_item_new(item.name, nil)!
@@ -100,6 +100,13 @@ enum Widgets {
             g_object_unref(menuItem.rawPointer)
         }
         if items.isEmpty, let empty { g_menu_append(menu, empty.label, empty.action.rawValue) }
+        return menu
+    }
+
+    /// Gives `button` the menu of `items` (`pickerMenu`).
+    static func setPickerMenu(_ button: Widget, items: [(name: String, id: UUID)], action: Action,
+                              empty: (label: String, action: Action)? = nil) {
+        let menu = pickerMenu(items: items, action: action, empty: empty)
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
         g_object_unref(menu.rawPointer)
     }

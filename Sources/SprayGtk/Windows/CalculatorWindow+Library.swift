@@ -30,13 +30,30 @@ extension CalculatorWindow {
         withCStringArray(names) { ko_entry_set_completion(row.nameEntry, $0) }
     }
 
-    /// The pickers' menus: one item per field or sprayer, or a way to the library when it has none.
+    /// The pickers' menus: one item per field or sprayer, or a way to the library when it has
+    /// none. Like the header's, each is made when first opened (4 M instructions at start-up).
+    func makeLibraryPickersLazily() {
+        setMenuLazily(fieldPicker) { [unowned self] in fieldMenu() }
+        setMenuLazily(sprayerPicker) { [unowned self] in sprayerMenu() }
+    }
+
+    /// Makes again the pickers' menus already made, from the library as it is now.
     func updateLibraryPickers() {
-        let library = services.library.library
-        Widgets.setPickerMenu(fieldPicker, items: library.fields.map { ($0.name, $0.id) }, action: .pickField,
-                              empty: (tr("Add Fields to the Library…"), .library))
-        Widgets.setPickerMenu(sprayerPicker, items: library.sprayers.map { ($0.name, $0.id) }, action: .pickSprayer,
-                              empty: (tr("Add Sprayers to the Library…"), .library))
+        for (picker, menu) in [(fieldPicker!, fieldMenu), (sprayerPicker!, sprayerMenu)] where gtk_menu_button_get_menu_model(cast(picker)) != nil {
+            let model = menu()
+            gtk_menu_button_set_menu_model(cast(picker), cast(model))
+            g_object_unref(model.rawPointer)
+        }
+    }
+
+    private func fieldMenu() -> OpaquePointer {
+        Widgets.pickerMenu(items: services.library.library.fields.map { ($0.name, $0.id) }, action: .pickField,
+                           empty: (tr("Add Fields to the Library…"), .library))
+    }
+
+    private func sprayerMenu() -> OpaquePointer {
+        Widgets.pickerMenu(items: services.library.library.sprayers.map { ($0.name, $0.id) }, action: .pickSprayer,
+                           empty: (tr("Add Sprayers to the Library…"), .library))
     }
 
     func openLibrary() {

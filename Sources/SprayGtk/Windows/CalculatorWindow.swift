@@ -91,7 +91,7 @@ public final class CalculatorWindow {
         services.library.observe(by: self) { [weak self] in self?.libraryChanged() }
         model.setLibrary(services.library.library)
         model.treatmentsSoFar = LabelCheck.treatmentsThisSeason { [unowned services] in services.records }
-        updateLibraryPickers()
+        makeLibraryPickersLazily()
         fillForm()
         refresh()
         gtk_widget_grab_focus(areaEntry)
