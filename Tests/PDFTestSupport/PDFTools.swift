@@ -23,8 +23,9 @@ public enum PDFTools {
         let directory = try temporaryDirectory(prefix: "ko-tool")
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        // A file that could not be made makes FileHandle below throw.
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()

@@ -39,7 +39,8 @@ extension CalculatorWindow {
 
     /// Makes again the pickers' menus already made, from the library as it is now.
     func updateLibraryPickers() {
-        for (picker, menu) in [(fieldPicker!, fieldMenu), (sprayerPicker!, sprayerMenu)] where gtk_menu_button_get_menu_model(cast(picker)) != nil {
+        let pickers = [(fieldPicker!, fieldMenu), (sprayerPicker!, sprayerMenu)]
+        for (picker, menu) in pickers where gtk_menu_button_get_menu_model(cast(picker)) != nil {
             let model = menu()
             gtk_menu_button_set_menu_model(cast(picker), cast(model))
             g_object_unref(model.rawPointer)
