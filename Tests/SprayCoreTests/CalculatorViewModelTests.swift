@@ -35,8 +35,10 @@ final class CalculatorViewModelTests: XCTestCase {
         let model = CalculatorViewModel()
         var changes: [CalculatorViewModel.Change] = []
         model.onChange = { changes.append($0) }
+        XCTAssertFalse(model.hasPlan)
         typeSeed(into: model)
         XCTAssertEqual(changes.count, 5, "every keystroke recomputes")
+        XCTAssertTrue(model.hasPlan)
 
         guard case let .plan(plan) = withLanguage(.english, { model.results }) else {
             return XCTFail("expected a plan, got \(model.results)")

@@ -231,6 +231,21 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
+    @MainActor func testWhatCanBeClearedAndExported() async throws {
+        XCTAssertTrue(model.canClear && model.canExport)
+        XCTAssertFalse(model.canExportShown, "with no search or dates, what is shown is everything")
+        model.searchText = "fungicyd"
+        XCTAssertTrue(model.canExportShown)
+        model.searchText = "no such product"
+        XCTAssertFalse(model.canExportShown, "nothing shown, nothing to export")
+        XCTAssertTrue(model.clearAll())
+        XCTAssertFalse(model.canClear || model.canExport)
+
+        let newer = try copyFixture("history-v99.json", as: "newer.json")
+        let readOnly = HistoryViewModel(store: HistoryStore(file: newer))
+        XCTAssertTrue(readOnly.canExport && !readOnly.canClear, "a newer version's history is shown and exported, not cleared")
+    }
+
     @MainActor func testDetailsWithControlCharactersOrTooLongAreRefused() async {
         let rows: [(String?, String?, String?, String)] = [
             ("Działka\u{1B}[31m", nil, nil, "Field / plot: " + InputProblem.controlCharacter.message),

@@ -110,7 +110,9 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
 
     @MainActor
     private static func testExportsOfWhatIsShownOrEverythingScenario(_ directory: URL) throws {
+        XCTAssertFalse(RegisterViewModel(store: RecordStore(file: directory.appendingPathComponent("none.json"))).canExport)
         let (model, _) = try filledModel(directory)
+        XCTAssertTrue(model.canExport)
         model.filter.parcel = "Działka 7"
         let shown = directory.appendingPathComponent("shown.csv").path
         try model.export(.csv(.comma), shownOnly: true, to: shown)

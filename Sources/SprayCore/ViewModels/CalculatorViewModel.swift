@@ -169,6 +169,11 @@ public final class CalculatorViewModel {
 
     public var canRemoveProduct: Bool { form.products.count > 1 }
 
+    /// There is a plan to print, save as PDF or record.
+    public var hasPlan: Bool {
+        if case .success = outcome { true } else { false }
+    }
+
     public func removeProduct(at index: Int) {
         guard canRemoveProduct, form.products.indices.contains(index) else { return }
         form.products.remove(at: index)

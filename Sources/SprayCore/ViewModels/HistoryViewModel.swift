@@ -47,6 +47,10 @@ public final class HistoryViewModel {
     /// The entries removed by the last delete or clear, for `undoDelete`.
     public private(set) var lastDeleted: [HistoryEntry] = []
     public var canUndoDelete: Bool { !lastDeleted.isEmpty && !isReadOnly }
+    public var canClear: Bool { !isReadOnly && !entries.isEmpty }
+    public var canExport: Bool { !entries.isEmpty }
+    /// What the search and dates show can be exported apart only when they hide something.
+    public var canExportShown: Bool { filter.isActive && !filtered.isEmpty }
 
     /// Folded search text of each entry, by id; the details are kept to notice edits.
     private var haystacks: [UUID: (details: [String?], text: [UInt8])] = [:]

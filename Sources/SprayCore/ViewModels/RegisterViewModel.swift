@@ -72,6 +72,7 @@ public final class RegisterViewModel {
     private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
     public var isReadOnly: Bool { store.isReadOnly }
+    public var canExport: Bool { !records.isEmpty }
     public var notices: [String] { store.notices.map(\.message) }
     /// Why the last command failed, if it did.
     public private(set) var lastError: String?

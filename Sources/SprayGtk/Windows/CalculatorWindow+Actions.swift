@@ -23,11 +23,10 @@ extension CalculatorWindow {
     func updateActions() {
         setEnabled(!model.isEmpty, .clear, in: window)
         for row in productRows { gtk_widget_set_sensitive(row.removeButton, model.canRemoveProduct ? 1 : 0) }
-        let hasPlan = if case .success = model.outcome { true } else { false }
         for action in [Action.exportPDF, .printPreview, .print, .recordTreatment] {
-            setEnabled(hasPlan, action, in: window)
+            setEnabled(model.hasPlan, action, in: window)
         }
-        gtk_widget_set_visible(reportButtons, hasPlan ? 1 : 0)
+        gtk_widget_set_visible(reportButtons, model.hasPlan ? 1 : 0)
     }
 
     // MARK: Handlers

@@ -37,10 +37,9 @@ extension HistoryWindow {
     }
 
     func updateActions() {
-        setEnabled(!model.isReadOnly && !model.entries.isEmpty, .clearHistory, in: actions)
-        setEnabled(!model.entries.isEmpty, .exportHistory, in: actions)
-        // What the search and dates show can be exported apart only when they hide something.
-        setEnabled(model.filter.isActive && !model.filtered.isEmpty, .exportShownHistory, in: actions)
+        setEnabled(model.canClear, .clearHistory, in: actions)
+        setEnabled(model.canExport, .exportHistory, in: actions)
+        setEnabled(model.canExportShown, .exportShownHistory, in: actions)
     }
 
     /// CSV with ";" (Polish spreadsheets), CSV with ",", JSON — of everything, and of what the

@@ -34,7 +34,7 @@ extension RegisterWindow {
     }
 
     func updateActions() {
-        setEnabled(!model.records.isEmpty, .exportRegister, in: actions)
+        setEnabled(model.canExport, .exportRegister, in: actions)
     }
 
     func export(_ choice: ExportChoice) {
