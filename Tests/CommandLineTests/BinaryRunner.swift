@@ -55,3 +55,26 @@ enum Binary {
         )
     }
 }
+
+/// A test of the binary with its own data and config folders in a fresh temporary folder,
+/// removed after each test.
+class DataFolderTestCase: XCTestCase {
+    private(set) var directory: URL!
+    var dataDirectory: URL { directory.appendingPathComponent("data") }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs the binary on `data` (the test's data folder unless given), in `language`, in UTC.
+    func run(_ arguments: [String], data: URL? = nil, language: String = "en") throws -> RunResult {
+        try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": (data ?? dataDirectory).path,
+                                                "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                "LANGUAGE": language, "TZ": "UTC0"])
+    }
+}

@@ -5,24 +5,7 @@ import Foundation
 import PDFTestSupport
 import XCTest
 
-final class LibraryCommandLineTests: XCTestCase {
-    private var directory: URL!
-    private var dataDirectory: URL { directory.appendingPathComponent("data") }
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    }
-
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: directory)
-    }
-
-    private func run(_ arguments: [String], data: URL? = nil, language: String = "en") throws -> RunResult {
-        try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": (data ?? dataDirectory).path,
-                                                "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
-                                                "LANGUAGE": language, "TZ": "UTC0"])
-    }
+final class LibraryCommandLineTests: DataFolderTestCase {
 
     /// Herbicyd (WG, 1,5 kg/ha, at most 2 kg/ha and once a season, 60 days), Działka 7 and Pilmet.
     private func addFarm(data: URL? = nil) throws {

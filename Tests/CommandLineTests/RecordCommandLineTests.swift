@@ -6,28 +6,11 @@ import PDFTestSupport
 import XCTest
 @testable import SprayCore
 
-final class RecordCommandLineTests: XCTestCase {
-    private var directory: URL!
-    private var dataDirectory: URL { directory.appendingPathComponent("data") }
+final class RecordCommandLineTests: DataFolderTestCase {
     private let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha"]
     private let details = ["--date", "2026-04-14", "--start", "06:30", "--parcel", "Działka 7", "--parcel-id", "141201_1.0001.123/4",
                            "--crop", "TRZAW", "--bbch", "31", "--reason", "septorioza liści", "--operator", "Łukasz Nowak",
                            "--authorisation", "Fungicyd Ś=R-12/2024", "--notes", "wiatr 2 m/s"]
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    }
-
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: directory)
-    }
-
-    private func run(_ arguments: [String], data: URL? = nil, language: String = "en") throws -> RunResult {
-        try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": (data ?? dataDirectory).path,
-                                                "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
-                                                "LANGUAGE": language, "TZ": "UTC0"])
-    }
 
     func testAddListExportWithdraw() throws {
         let added = try run(["record", "add"] + job + details)
