@@ -59,12 +59,12 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
                 XCTAssertEqual(model.text(of: .treatedSize), row.size)
                 XCTAssertEqual(model.sizeUnit, "ha")
                 XCTAssertEqual(model.products, [
-                    ProductUseForm(name: "Fungicyd Ś", authorisation: "R-12/2024", doseText: row.dose, unit: .litres,
-                                   quantityText: row.size == "4.2" ? "5.25" : "5,25"),
-                    ProductUseForm(name: "", authorisation: "", doseText: "200", unit: .millilitres, quantityText: "840"),
-                ])
+                    ProductUseForm(name: "Fungicyd Ś", authorisation: "R-12/2024", doseText: row.dose, unit: .litres),
+                    ProductUseForm(name: "", authorisation: "", doseText: "200", unit: .millilitres),
+                ], "quantities that are dose × size are not typed: they follow the dose and the size")
+                XCTAssertEqual(model.quantityPlaceholder(ofProduct: 0), row.size == "4.2" ? "= 5.25" : "= 5,25")
                 XCTAssertEqual(model.details.treatedSize, d("4.2"))
-                XCTAssertEqual(model.details.products.map(\.quantityUsed), [d("5.25"), 840])
+                XCTAssertEqual(model.drafts[0].stored.products.map(\.quantityUsed), [d("5.25"), 840])
                 XCTAssertEqual(model.details.date, CalendarDate(year: 2026, month: 4, day: 14))
                 XCTAssertEqual(model.text(of: .operatorName), "Łukasz Nowak", "the operator of the last record")
                 XCTAssertEqual(model.title, "Record Treatment")
@@ -341,7 +341,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             let original = try records.add(completeDetails(), at: s.now.addingTimeInterval(-3600))
             let model = RecordFormViewModel(correcting: original, store: records, now: s.now)
             XCTAssertEqual(model.title, "Correct the Record")
-            XCTAssertEqual(model.details, original.details, "the form shows the record as it is")
+            XCTAssertEqual(model.drafts[0].stored, original.details, "the form shows the record as it is")
             XCTAssertEqual(model.text(of: .operatorName), "Łukasz Nowak")
             model.setText("rdza brunatna", for: .reason)
             model.setText("3,9", for: .treatedSize)

@@ -112,6 +112,9 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
                                      calculation: JobInput(area: d("4.2"), sprayRate: 200, tankCapacity: 2500, products: [ProductInput(rate: 1)]))
         record.corrections = [RecordRevision(details: completeDetails(date: today), savedAt: april, note: "zła data")]
         record.withdrawal = Withdrawal(at: april, reason: "dwa razy")
+        record.planID = UUID()
+        record.details.products[1].kind = .adjuvant
+        record.details.products.append(ProductUse(name: "Nawóz dolistny", kind: .notPlantProtection, dose: 2, doseUnit: .litres))
         var seeds = TreatmentRecord(details: TreatmentDetails(use: .seeds, date: today, basis: .tonne, seedBatch: "PL-1"), createdAt: april)
         seeds.details.products = [ProductUse(name: "Z", dose: nil, doseUnit: .grams)]
         for original in [record, seeds] {

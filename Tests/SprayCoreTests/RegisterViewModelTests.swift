@@ -15,7 +15,7 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
         var details = completeDetails(date: CalendarDate(parsing: date)!)
         details.parcel = parcel
         details.crop = CropCatalog.crop(code: crop)!.choice(in: .polish)
-        details.products = [ProductUse(name: product, authorisation: "R-1/2020", dose: 1, doseUnit: .litres, quantityUsed: 4)]
+        details.products = [ProductUse(name: product, authorisation: "R-1/2020", dose: 1, doseUnit: .litres, quantityUsed: d("4.2"))]
         return details
     }
 

@@ -13,6 +13,8 @@ public enum RecordField: String, CaseIterable, Sendable {
     case productName
     case authorisation
     case dose
+    /// A dose given per hectare (by a plan) but recorded per m², m³, t or kg.
+    case doseBasis
     case reason
 
     /// Its name, as the form labels it.
@@ -27,6 +29,7 @@ public enum RecordField: String, CaseIterable, Sendable {
         case .productName: tr("Product name")
         case .authorisation: tr("Authorisation number")
         case .dose: tr("Dose")
+        case .doseBasis: tr("Dose in the record's unit (the plan gave it per ha)")
         case .reason: tr("Reason")
         }
     }
@@ -70,10 +73,39 @@ public enum RecordCompleteness {
         if details.products.isEmpty { missing.append(MissingField(.products)) }
         for (index, product) in details.products.enumerated() {
             if product.name.isBlank { missing.append(MissingField(.productName, product: index)) }
-            if product.authorisation.isBlank { missing.append(MissingField(.authorisation, product: index)) }
+            // Only a plant-protection product has an authorisation the law asks for.
+            if product.kind == .plantProtection, product.authorisation.isBlank {
+                missing.append(MissingField(.authorisation, product: index))
+            }
             if !((product.dose ?? 0) > 0) { missing.append(MissingField(.dose, product: index)) }
         }
         if details.reason.isBlank { missing.append(MissingField(.reason)) }
         return missing
+    }
+
+    /// What `record` lacks: its details', and a dose that a plan gave per hectare but that
+    /// was recorded per m², m³, t or kg (records made so before this was checked) — it needs
+    /// a correction, which keeps the wrong version in the trail.
+    public static func missing(in record: TreatmentRecord) -> [MissingField] {
+        missing(in: record.details) + relabelledDoses(in: record).map { MissingField(.doseBasis, product: $0) }
+    }
+
+    /// Worth saying but not missing: an adjuvant recorded without its authorisation number.
+    public static func warnings(in details: TreatmentDetails) -> [MissingField] {
+        details.products.indices.filter {
+            details.products[$0].kind == .adjuvant && details.products[$0].authorisation.isBlank
+        }.map { MissingField(.authorisation, product: $0) }
+    }
+
+    /// The products of `record` whose dose is its plan's per-hectare rate under another basis.
+    static func relabelledDoses(in record: TreatmentRecord) -> [Int] {
+        guard let calculation = record.calculation, record.details.basis != .hectare else { return [] }
+        return record.details.products.indices.filter { index in
+            let product = record.details.products[index]
+            return calculation.products.contains {
+                SearchFolding.fold($0.name.trimmedWhitespace) == SearchFolding.fold(product.name.trimmedWhitespace)
+                    && $0.rate == product.dose && $0.unit.quantityUnit == product.doseUnit
+            }
+        }
     }
 }

@@ -31,7 +31,7 @@ public enum RecordExport {
         }
         for record in records {
             let details = record.details
-            let missing = RecordCompleteness.missing(in: details).map { $0.title(in: details) }.joined(separator: "; ")
+            let missing = RecordCompleteness.missing(in: record).map { $0.title(in: details) }.joined(separator: "; ")
             let common: [CSVCell] = [
                 .text(record.id.uuidString), .text(record.status.title), .text(details.use.title), .number(details.date.description),
                 .number(details.startTime?.description ?? ""), .text(details.parcel), .text(details.parcelIDs.joined(separator: ", ")),
@@ -122,7 +122,7 @@ public enum RecordExport {
             try record.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(record.status.rawValue, forKey: .status)
-            try container.encode(RecordCompleteness.missing(in: record.details).map(\.code), forKey: .missing)
+            try container.encode(RecordCompleteness.missing(in: record).map(\.code), forKey: .missing)
         }
     }
 }

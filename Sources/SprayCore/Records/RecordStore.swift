@@ -53,9 +53,17 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// Saves a new record of `details`, made from `calculation` when given; `now` to the second.
     @discardableResult
     public func add(_ details: TreatmentDetails, calculation: JobInput? = nil, at now: Date) throws -> TreatmentRecord {
-        let record = TreatmentRecord(details: details, createdAt: Self.wholeSecond(now), calculation: calculation)
-        try modify { $0.append(record) }
-        return record
+        try add([RecordDraft(details: details, calculation: calculation)], at: now)[0]
+    }
+
+    /// Saves a record of each draft, all in one write or none: every way a record is made
+    /// ends here. A draft with a problem (RecordDraft.problems) is refused, and nothing saved.
+    @discardableResult
+    public func add(_ drafts: [RecordDraft], at now: Date) throws -> [TreatmentRecord] {
+        if let problem = drafts.lazy.flatMap(\.problems).first { throw RecordError.invalidDraft(problem.message) }
+        let records = drafts.map { $0.record(at: Self.wholeSecond(now)) }
+        try modify { $0 += records }
+        return records
     }
 
     /// Replaces the details of record `id`, keeping the version they replace with `note`.
@@ -215,6 +223,7 @@ public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
     case withdrawn
     case withdrawalNeedsReason
     case tooRecentToRemove
+    case invalidDraft(String)
 
     public var message: String {
         switch self {
@@ -223,6 +232,7 @@ public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
         case .withdrawalNeedsReason: tr("Say why the record is withdrawn.")
         case .tooRecentToRemove:
             tr("A record must be kept for 3 years after the treatment: withdraw it instead of removing it.")
+        case let .invalidDraft(problem): problem
         }
     }
 }
@@ -246,6 +256,7 @@ extension TreatmentRecord {
         merged.createdAt = min(createdAt, other.createdAt)
         merged.withdrawal = withdrawal ?? other.withdrawal
         merged.calculation = calculation ?? other.calculation
+        merged.planID = planID ?? other.planID
         return merged
     }
 }

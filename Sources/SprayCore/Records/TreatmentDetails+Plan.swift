@@ -17,7 +17,8 @@ extension TreatmentDetails {
         let products = plan.input.products.enumerated().map { index, product in
             let label = library.product(named: product.name)
             let authorisation = label.flatMap { $0.authorisation.isEmpty ? nil : $0.authorisation } ?? authorisations(product.name).first
-            return ProductUse(name: product.name.trimmedWhitespace, authorisation: authorisation ?? "",
+            return ProductUse(name: product.name.trimmedWhitespace, kind: ProductKind(label?.formulation ?? product.formulation),
+                              authorisation: authorisation ?? "",
                               dose: product.rate, doseUnit: product.unit.quantityUnit, quantityUsed: plan.productTotals[index],
                               preHarvestDays: label?.preHarvestDays)
         }

@@ -33,6 +33,7 @@ extension TreatmentRecord: JSONLineCodable {
         line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"details\":"
         details.appendJSON(to: &line, numbers: &numbers, preserved: preserved)
         line += ",\"id\":\"" + id.uuidString + "\""
+        if let planID { line += ",\"plan_id\":\"" + planID.uuidString + "\"" }
         if let withdrawal {
             line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
             JSONValue.appendQuoted(withdrawal.reason, to: &line)
@@ -44,7 +45,7 @@ extension TreatmentRecord: JSONLineCodable {
 
     init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var id: UUID?, details: TreatmentDetails?, createdAt: Date?, changedAt: Date?
-        var corrections: [RecordRevision] = [], withdrawal: Withdrawal?, calculation: JobInput?
+        var corrections: [RecordRevision] = [], withdrawal: Withdrawal?, calculation: JobInput?, planID: UUID?
         var preserved = RecordPreservedMembers()
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
@@ -53,6 +54,10 @@ extension TreatmentRecord: JSONLineCodable {
                 guard let value = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
                 id = value
             case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &preserved)
+            case "plan_id":
+                guard let text = try scanner.optionalString() else { break }
+                guard let value = UUID(hexText: text) else { throw scanner.error("a UUID") }
+                planID = value
             case "created_at": createdAt = try scanner.timestamp()
             case "changed_at": changedAt = try scanner.timestamp()
             case "corrections":
@@ -81,7 +86,7 @@ extension TreatmentRecord: JSONLineCodable {
         guard let id, let details, let createdAt, let changedAt else {
             throw scanner.error("a record with id, details, created_at and changed_at")
         }
-        self.init(id: id, details: details, createdAt: createdAt, calculation: calculation)
+        self.init(id: id, details: details, createdAt: createdAt, calculation: calculation, planID: planID)
         self.changedAt = changedAt
         self.corrections = corrections
         self.withdrawal = withdrawal
@@ -136,7 +141,9 @@ extension TreatmentDetails {
             line += index == 0 ? "{\"authorisation\":" : ",{\"authorisation\":"
             JSONValue.appendQuoted(product.authorisation, to: &line)
             if let dose = product.dose { line += ",\"dose\":" + numbers.text(dose) }
-            line += ",\"dose_unit\":\"" + product.doseUnit.rawValue + "\",\"name\":"
+            line += ",\"dose_unit\":\"" + product.doseUnit.rawValue + "\""
+            if product.kind != .plantProtection { line += ",\"kind\":\"" + product.kind.rawValue + "\"" }
+            line += ",\"name\":"
             JSONValue.appendQuoted(product.name, to: &line)
             if let days = product.preHarvestDays { line += ",\"phi_days\":" + String(days) }
             if let quantity = product.quantityUsed { line += ",\"quantity_used\":" + numbers.text(quantity) }
@@ -214,6 +221,7 @@ extension TreatmentDetails {
 extension ProductUse {
     fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
         var name: String?, authorisation = "", dose: Decimal?, unit: QuantityUnit?, quantity: Decimal?, days: Int?
+        var kind = ProductKind.plantProtection
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
             switch key {
@@ -221,6 +229,7 @@ extension ProductUse {
             case "authorisation": authorisation = try scanner.string()
             case "dose": dose = try scanner.optionalDecimal(&numbers)
             case "dose_unit": unit = try scanner.choice()
+            case "kind": kind = try scanner.choice()
             case "quantity_used": quantity = try scanner.optionalDecimal(&numbers)
             case "phi_days":
                 guard try !scanner.null() else { continue }
@@ -230,7 +239,8 @@ extension ProductUse {
             }
         }
         guard let name, let unit else { throw scanner.error("a product with name and dose_unit") }
-        self.init(name: name, authorisation: authorisation, dose: dose, doseUnit: unit, quantityUsed: quantity, preHarvestDays: days)
+        self.init(name: name, kind: kind, authorisation: authorisation, dose: dose, doseUnit: unit, quantityUsed: quantity,
+                  preHarvestDays: days)
     }
 }
 

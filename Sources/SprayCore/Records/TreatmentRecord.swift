@@ -32,6 +32,29 @@ public enum DoseBasis: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// What one of `self` is in `other` (1 ha is 10 000 m², 1 t is 1000 kg); nil when the
+    /// two measure different things (an area and a volume, an area and a mass).
+    public func size(in other: DoseBasis) -> Decimal? {
+        switch (self, other) {
+        case _ where self == other: 1
+        case (.hectare, .squareMetre): 10_000
+        case (.squareMetre, .hectare): Decimal(string: "0.0001")!
+        case (.tonne, .kilogram): 1000
+        case (.kilogram, .tonne): Decimal(string: "0.001")!
+        default: nil
+        }
+    }
+
+    /// A size of `value` in `self`, in `other`; nil when it cannot be converted.
+    public func convert(size value: Decimal, to other: DoseBasis) -> Decimal? {
+        size(in: other).map { value * $0 }
+    }
+
+    /// A dose of `value` per `self`, per `other` (5 g/ha is 0,0005 g/m²); nil when it cannot be.
+    public func convert(dose value: Decimal, to other: DoseBasis) -> Decimal? {
+        other.size(in: self).map { value * $0 }
+    }
+
     /// "ha", "m²", "m³", "t", "kg".
     public var symbol: String {
         switch self {
@@ -123,9 +146,37 @@ public struct CropChoice: Equatable, Hashable, Codable, Sendable {
     }
 }
 
+/// What a product in the tank is, for the law: only a plant-protection product needs its
+/// authorisation number; an adjuvant's is recorded when known; a fertiliser (or any other
+/// product that is not a plant-protection product) is noted as a partner in the tank mix.
+public enum ProductKind: String, CaseIterable, Codable, Sendable {
+    case plantProtection = "ppp"
+    case adjuvant
+    case notPlantProtection = "not-ppp"
+
+    /// What the library's formulation says the product is.
+    public init(_ formulation: Formulation?) {
+        switch formulation {
+        case .adjuvant: self = .adjuvant
+        case .fertiliser: self = .notPlantProtection
+        default: self = .plantProtection
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .plantProtection: tr("plant-protection product")
+        case .adjuvant: tr("adjuvant")
+        case .notPlantProtection: tr("fertiliser or other, not a plant-protection product")
+        }
+    }
+}
+
 /// One product as applied: the Annex's product, dose and (here) the quantity used.
 public struct ProductUse: Equatable, Codable, Sendable {
     public var name: String
+    /// A plant-protection product unless the library or the farmer said otherwise.
+    public var kind: ProductKind
     /// Nr zezwolenia, e.g. "R-12/2024"; empty until given.
     public var authorisation: String
     /// The amount per `DoseBasis` of the record (per ha for a surface).
@@ -138,17 +189,42 @@ public struct ProductUse: Equatable, Codable, Sendable {
     public var preHarvestDays: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case name, authorisation, dose, doseUnit = "dose_unit", preHarvestDays = "phi_days", quantityUsed = "quantity_used"
+        case name, kind, authorisation, dose, doseUnit = "dose_unit", preHarvestDays = "phi_days", quantityUsed = "quantity_used"
     }
 
-    public init(name: String, authorisation: String = "", dose: Decimal?, doseUnit: QuantityUnit, quantityUsed: Decimal? = nil,
-                preHarvestDays: Int? = nil) {
+    public init(name: String, kind: ProductKind = .plantProtection, authorisation: String = "", dose: Decimal?,
+                doseUnit: QuantityUnit, quantityUsed: Decimal? = nil, preHarvestDays: Int? = nil) {
         self.name = name
+        self.kind = kind
         self.authorisation = authorisation
         self.dose = dose
         self.doseUnit = doseUnit
         self.quantityUsed = quantityUsed
         self.preHarvestDays = preHarvestDays
+    }
+
+    // `kind` is left out for a plant-protection product, so records made before it read and
+    // write as they did.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  kind: try container.decodeIfPresent(ProductKind.self, forKey: .kind) ?? .plantProtection,
+                  authorisation: try container.decodeIfPresent(String.self, forKey: .authorisation) ?? "",
+                  dose: try container.decodeIfPresent(Decimal.self, forKey: .dose),
+                  doseUnit: try container.decode(QuantityUnit.self, forKey: .doseUnit),
+                  quantityUsed: try container.decodeIfPresent(Decimal.self, forKey: .quantityUsed),
+                  preHarvestDays: try container.decodeIfPresent(Int.self, forKey: .preHarvestDays))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        if kind != .plantProtection { try container.encode(kind, forKey: .kind) }
+        try container.encode(authorisation, forKey: .authorisation)
+        try container.encodeIfPresent(dose, forKey: .dose)
+        try container.encode(doseUnit, forKey: .doseUnit)
+        try container.encodeIfPresent(quantityUsed, forKey: .quantityUsed)
+        try container.encodeIfPresent(preHarvestDays, forKey: .preHarvestDays)
     }
 }
 
@@ -256,14 +332,17 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     public var withdrawal: Withdrawal?
     /// The calculation the record was made from, when it was.
     public var calculation: JobInput?
+    /// The history entry (a saved plan) the record was made from, when it was.
+    public var planID: UUID?
     /// What a newer version wrote into this record that this one does not know; written back.
     var preserved = RecordPreservedMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, details, createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal, calculation
+        case planID = "plan_id"
     }
 
-    public init(id: UUID = UUID(), details: TreatmentDetails, createdAt: Date, calculation: JobInput? = nil) {
+    public init(id: UUID = UUID(), details: TreatmentDetails, createdAt: Date, calculation: JobInput? = nil, planID: UUID? = nil) {
         self.id = id
         self.details = details
         self.createdAt = createdAt
@@ -271,6 +350,7 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
         self.corrections = []
         self.withdrawal = nil
         self.calculation = calculation
+        self.planID = planID
     }
 
     /// Every version, oldest first, the current one last.
@@ -280,7 +360,7 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
 
     public var status: RecordStatus {
         if withdrawal != nil { return .withdrawn }
-        return RecordCompleteness.missing(in: details).isEmpty ? .complete : .incomplete
+        return RecordCompleteness.missing(in: self).isEmpty ? .complete : .incomplete
     }
 }
 

@@ -82,7 +82,7 @@ public struct RecordText: Sendable {
             let reason = withdrawal.reason.trimmedWhitespace
             return StatusNote(label: tr("WITHDRAWN"), text: reason.isEmpty ? day : day + ": " + reason)
         }
-        let missing = RecordCompleteness.missing(in: record.details)
+        let missing = RecordCompleteness.missing(in: record)
         guard !missing.isEmpty else { return nil }
         return StatusNote(label: tr("INCOMPLETE"), text: tr("missing: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
     }

@@ -78,8 +78,9 @@ extension RecordFormViewModel {
         }
         add(.parcel, FreeText.lineProblem(text(of: .parcel))?.message)
         add(.parcelIDs, FreeText.notesProblem(text(of: .parcelIDs))?.message)
-        add(.treatedSize, number(text(of: .treatedSize)).problem)
-        add(.parcelSize, number(text(of: .parcelSize)).problem)
+        for field in [RecordFormField.treatedSize, .parcelSize] {
+            add(field, number(text(of: field)).problem ?? staleSizeBasis[field].map { Self.retype(size: $0, as: basis) })
+        }
         if showsCrop {
             if !text(of: .crop).trimmedWhitespace.isEmpty, crop == nil {
                 add(.crop, tr("choose a crop from the list, or type its EPPO code (e.g. TRZAW)"))
@@ -91,8 +92,16 @@ extension RecordFormViewModel {
         for index in products.indices {
             add(.productName(index), FreeText.lineProblem(products[index].name)?.message)
             add(.productAuthorisation(index), FreeText.lineProblem(products[index].authorisation)?.message)
-            add(.productDose(index), number(products[index].doseText).problem)
+            add(.productDose(index), number(products[index].doseText).problem
+                ?? products[index].staleBasis.map { Self.retype(dose: $0, as: basis, unit: products[index].unit) })
             add(.productQuantity(index), number(products[index].quantityText).problem)
+        }
+        if staleSizeBasis.isEmpty, products.allSatisfy({ $0.staleBasis == nil }) {
+            for problem in RecordDraft(details: details).problems {
+                switch problem {
+                case let .quantityDisagrees(index, _): add(.productQuantity(index), problem.message)
+                }
+            }
         }
         add(.reason, FreeText.lineProblem(text(of: .reason))?.message)
         add(.operatorName, FreeText.lineProblem(text(of: .operatorName))?.message)
@@ -102,6 +111,34 @@ extension RecordFormViewModel {
             add(.correctionNote, tr("say why the record is corrected: the earlier version is kept with this note"))
         }
         return found
+    }
+
+    /// "given per ha: enter the dose in g/m³", for a dose that cannot be converted.
+    static func retype(dose from: DoseBasis, as basis: DoseBasis, unit: QuantityUnit) -> String {
+        tr("this dose was given per %1$@: enter it in %2$@").filled(from.symbol, unit.rawValue + "/" + basis.symbol)
+    }
+
+    /// "given in ha: enter the size in m³", for a size that cannot be converted.
+    static func retype(size from: DoseBasis, as basis: DoseBasis) -> String {
+        tr("this size was given in %1$@: enter it in %2$@").filled(from.symbol, basis.symbol)
+    }
+
+    /// "= 12,5 l": the quantity used that the dose and the size give, shown where none is typed.
+    public func quantityPlaceholder(ofProduct index: Int) -> String {
+        guard products.indices.contains(index), products[index].quantityText.trimmedWhitespace.isEmpty,
+              let quantity = drafts[0].stored.products[index].quantityUsed else { return "" }
+        return "= " + NumberFormat.current.string(quantity, maxFractionDigits: 3)
+    }
+
+    /// The kinds a product may be, in the order the form offers them.
+    public var kindChoices: [ProductKind] { ProductKind.allCases }
+
+    /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
+    public var warningText: String? {
+        let details = self.details
+        let warnings = RecordCompleteness.warnings(in: details)
+        guard !warnings.isEmpty else { return nil }
+        return warnings.map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }.joined(separator: "\n")
     }
 
     public func problem(for field: RecordFormField) -> String? {
@@ -150,7 +187,7 @@ extension RecordFormViewModel {
             crop: showsCrop ? crop : nil, bbch: showsCrop && BBCHStage.isValid(code: bbch) ? bbch : nil,
             seedBatch: showsSeedBatch && !batch.isEmpty ? batch : nil,
             products: products.map { product in
-                ProductUse(name: product.name.trimmedWhitespace, authorisation: product.authorisation.trimmedWhitespace,
+                ProductUse(name: product.name.trimmedWhitespace, kind: product.kind, authorisation: product.authorisation.trimmedWhitespace,
                            dose: number(product.doseText).value, doseUnit: product.unit, quantityUsed: number(product.quantityText).value,
                            preHarvestDays: product.preHarvestDays)
             },

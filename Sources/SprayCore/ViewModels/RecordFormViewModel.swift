@@ -23,10 +23,15 @@ public struct ProductUseForm: Equatable, Sendable {
     public var quantityText: String
     /// Karencja from the library, kept with the record; nil when not known.
     public var preHarvestDays: Int?
+    public var kind: ProductKind
+    /// The basis the dose was given per when it is not the form's and could not be
+    /// converted (a per-hectare dose in a record per m³): the dose must be typed again.
+    public var staleBasis: DoseBasis?
 
-    public init(name: String = "", authorisation: String = "", doseText: String = "", unit: QuantityUnit = .litres,
-                quantityText: String = "", preHarvestDays: Int? = nil) {
+    public init(name: String = "", kind: ProductKind = .plantProtection, authorisation: String = "", doseText: String = "",
+                unit: QuantityUnit = .litres, quantityText: String = "", preHarvestDays: Int? = nil) {
         self.name = name
+        self.kind = kind
         self.authorisation = authorisation
         self.doseText = doseText
         self.unit = unit
@@ -66,8 +71,15 @@ public final class RecordFormViewModel {
     public internal(set) var crop: CropChoice?
     /// The record being corrected; nil for a new one.
     public let correcting: TreatmentRecord?
-    /// The saved record, once saved.
-    public private(set) var saved: TreatmentRecord?
+    /// The fields of the library the treatment was on, when more than one: saving makes a
+    /// record for each, with its own parcel, crop and size.
+    public private(set) var chosenFields: [LibraryField] = []
+    /// The sizes whose texts were given in a basis that could not be converted to the form's.
+    var staleSizeBasis: [RecordFormField: DoseBasis] = [:]
+    /// The saved records (one per field chosen), once saved.
+    public private(set) var savedRecords: [TreatmentRecord] = []
+    /// The (first) saved record, once saved.
+    public var saved: TreatmentRecord? { savedRecords.first }
     /// Why the last save failed; cleared by the next edit.
     public private(set) var saveError: String?
     /// Whether the user changed anything: closing then asks before dropping it.
@@ -82,6 +94,7 @@ public final class RecordFormViewModel {
 
     var texts: [RecordFormField: String] = [:]
     private let calculation: JobInput?
+    private let planID: UUID?
     let store: RecordStore
     /// The farm's library: its fields fill the parcel, its products their numbers.
     public let library: Library
@@ -89,13 +102,15 @@ public final class RecordFormViewModel {
 
     // MARK: Making
 
-    /// A form filled with `details`; `correcting` makes saving a correction of that record.
-    public init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil,
-                store: RecordStore, library: Library = Library(), now: Date = Date()) {
+    /// A form filled with `draft`; `correcting` makes saving a correction of that record.
+    public init(draft: RecordDraft, correcting: TreatmentRecord? = nil, store: RecordStore, library: Library = Library(),
+                now: Date = Date()) {
         let language = Translation.current.language
+        let details = draft.details
         self.store = store
         self.library = library
-        self.calculation = calculation
+        calculation = draft.calculation
+        planID = draft.planID
         self.correcting = correcting
         today = LocalTime.dateTime(at: now).date
         use = details.use
@@ -103,9 +118,19 @@ public final class RecordFormViewModel {
         crop = details.crop
         let format = NumberFormat.current
         func editable(_ value: Decimal?) -> String { value.map(format.editable) ?? "" }
-        products = details.products.map {
-            ProductUseForm(name: $0.name, authorisation: $0.authorisation, doseText: editable($0.dose), unit: $0.doseUnit,
-                           quantityText: editable($0.quantityUsed), preHarvestDays: $0.preHarvestDays)
+        // A quantity that is the dose × the size is not typed: it follows them as they change.
+        let derived = RecordDraft(details: TreatmentDetails(date: details.date, treatedSize: details.treatedSize,
+                                                            products: details.products.map { var use = $0; use.quantityUsed = nil; return use }))
+            .stored.products.map(\.quantityUsed)
+        products = details.products.enumerated().map { index, product in
+            let quantity = product.quantityUsed == derived[index] ? nil : product.quantityUsed
+            return ProductUseForm(name: product.name, kind: product.kind, authorisation: product.authorisation,
+                                  doseText: editable(product.dose), unit: product.doseUnit, quantityText: editable(quantity),
+                                  preHarvestDays: product.preHarvestDays)
+        }
+        // A plan's per-hectare rate recorded per m², m³, t or kg is to be typed again.
+        if let correcting {
+            for index in RecordCompleteness.relabelledDoses(in: correcting) { products[index].staleBasis = .hectare }
         }
         if products.isEmpty { products = [ProductUseForm()] }
         texts = [
@@ -125,15 +150,32 @@ public final class RecordFormViewModel {
         ]
     }
 
+    /// A form filled with `details` (see `init(draft:)`).
+    public convenience init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil,
+                            store: RecordStore, library: Library = Library(), now: Date = Date()) {
+        self.init(draft: RecordDraft(details: details, calculation: calculation), correcting: correcting, store: store,
+                  library: library, now: now)
+    }
+
+    /// An empty form for a treatment done `now`'s day, made without a plan (from paper, say).
+    public convenience init(store: RecordStore, library: Library = Library(), now: Date = Date()) {
+        self.init(details: TreatmentDetails(date: LocalTime.dateTime(at: now).date), store: store, library: library, now: now)
+    }
+
+    /// A new record like `record` on `now`'s day: the form opens on the date to change.
+    public convenience init(duplicating record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Date()) {
+        self.init(draft: .duplicate(of: record, on: LocalTime.dateTime(at: now).date), store: store, library: library, now: now)
+    }
+
     /// A new record of `plan`, done today at this hour, with what the history entry knew
     /// (parcel, crop as typed, notes) and the authorisation numbers of earlier records.
-    public convenience init(plan: TankMixPlan, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
+    public convenience init(plan: TankMixPlan, planID: UUID? = nil, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
                             store: RecordStore, library: Library = Library(), field: LibraryField? = nil, now: Date = Date()) {
         let local = LocalTime.dateTime(at: now)
         let details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
                                                  parcel: parcel, notes: notes, library: library, field: field,
                                                  authorisations: store.authorisations(forProduct:))
-        self.init(details: details, calculation: plan.input, store: store, library: library, now: now)
+        self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), store: store, library: library, now: now)
         // The entry's crop was typed freely: it names a crop of the list, or stays a search.
         if let crop, !crop.trimmedWhitespace.isEmpty {
             setText(crop.trimmedWhitespace, for: .crop)
@@ -145,7 +187,7 @@ public final class RecordFormViewModel {
     /// A new record of a history entry's calculation; nil when it no longer makes a plan.
     public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), now: Date = Date()) {
         guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return nil }
-        self.init(plan: plan, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, library: library,
+        self.init(plan: plan, planID: entry.id, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, library: library,
                   field: entry.parcel.flatMap(library.field(named:)), now: now)
     }
 
@@ -155,6 +197,9 @@ public final class RecordFormViewModel {
     }
 
     public var title: String { correcting == nil ? tr("Record Treatment") : tr("Correct the Record") }
+
+    /// Whether the form is of a plan (a calculation): its doses are the plan's rates.
+    public var isFromPlan: Bool { calculation != nil }
 
     // MARK: Editing
 
@@ -174,12 +219,16 @@ public final class RecordFormViewModel {
             products[index].name = text
             takeLabel(of: library.product(named: text), forProduct: index)
         case let .productAuthorisation(index): products[index].authorisation = text
-        case let .productDose(index): products[index].doseText = text
+        case let .productDose(index):
+            products[index].doseText = text
+            products[index].staleBasis = nil
         case let .productQuantity(index): products[index].quantityText = text
         case .crop:
             texts[.crop] = text
             crop = interpretCrop(text)
-        default: texts[field] = text
+        default:
+            texts[field] = text
+            staleSizeBasis[field] = nil
         }
         saveError = nil
         edits += 1
@@ -190,34 +239,105 @@ public final class RecordFormViewModel {
     /// typed) and its pre-harvest interval; another name has no known interval.
     private func takeLabel(of label: LibraryProduct?, forProduct index: Int) {
         products[index].preHarvestDays = label?.preHarvestDays
+        if let label { products[index].kind = ProductKind(label.formulation) }
         if let label, products[index].authorisation.trimmedWhitespace.isEmpty {
             products[index].authorisation = label.authorisation
         }
     }
 
-    /// Fills the parcel's name, identifiers, size and crop from a field of the library.
+    /// Fills the parcel's name, identifiers, size and crop from a field of the library; the
+    /// one field of the treatment.
     public func pickField(id: UUID) {
         guard let field = library.fields.first(where: { $0.id == id }) else { return }
+        chosenFields = []
+        fill(from: field)
+        saveError = nil
+        edits += 1
+        onChange?(.fields)
+    }
+
+    /// Adds a field of the library to those the treatment was on, or takes it away: with
+    /// more than one, saving makes a record for each (its parcel, crop and size); with one
+    /// left, the form holds that field's details.
+    public func toggleField(id: UUID) {
+        guard let field = library.fields.first(where: { $0.id == id }) else { return }
+        var chosen = chosenFields
+        if chosen.isEmpty, let current = library.field(named: text(of: .parcel).trimmedWhitespace) { chosen = [current] }
+        if let index = chosen.firstIndex(where: { $0.id == id }) { chosen.remove(at: index) } else { chosen.append(field) }
+        chosenFields = chosen.count > 1 ? chosen : []
+        if let first = chosen.first { fill(from: first) }
+        saveError = nil
+        edits += 1
+        onChange?(.fields)
+    }
+
+    /// Whether `id` is one of the fields the treatment is on.
+    public func isChosen(field id: UUID) -> Bool {
+        chosenFields.contains { $0.id == id } || (chosenFields.isEmpty && library.field(named: text(of: .parcel))?.id == id)
+    }
+
+    /// Whether the place fields stand for several fields (and are not edited by hand).
+    public var isOnSeveralFields: Bool { chosenFields.count > 1 }
+
+    /// "On 3 fields: Za stodołą, Pod lasem, Łąka — a record for each".
+    public var severalFieldsText: String? {
+        guard isOnSeveralFields else { return nil }
+        return trn("On %1$d field: %2$@ — a record for each", "On %1$d fields: %2$@ — a record for each", chosenFields.count)
+            .filled(String(chosenFields.count), chosenFields.map(\.name).joined(separator: ", "))
+    }
+
+    /// The field's name, identifiers, crop and area — the size treated too when none is given.
+    private func fill(from field: LibraryField) {
         let format = NumberFormat.current
         texts[.parcel] = field.name
         texts[.parcelIDs] = field.parcelIDs.joined(separator: ", ")
-        texts[.parcelSize] = format.editable(field.area)
+        let size = DoseBasis.hectare.convert(size: field.area, to: basis).map(format.editable) ?? ""
+        texts[.parcelSize] = size
+        staleSizeBasis[.parcelSize] = nil
+        if text(of: .treatedSize).trimmedWhitespace.isEmpty || isOnSeveralFields {
+            texts[.treatedSize] = size
+            staleSizeBasis[.treatedSize] = nil
+        }
         if let fieldCrop = field.crop {
             crop = fieldCrop
             texts[.crop] = Self.display(fieldCrop)
         }
-        saveError = nil
-        edits += 1
-        onChange?(.fields)
     }
 
     /// Sets the type of use; the basis becomes its usual one unless it already fits.
     public func setUse(_ newUse: TypeOfUse) {
         guard newUse != use else { return }
         use = newUse
-        if !basisChoices.contains(basis) { basis = basisChoices[0] }
+        if !basisChoices.contains(basis) { changeBasis(to: basisChoices[0]) }
         edits += 1
         onChange?(.fields)
+    }
+
+    /// Sizes and doses follow a change of basis: converted where the two measure the same
+    /// (ha and m², t and kg), otherwise marked to be typed again — never relabelled.
+    private func changeBasis(to newBasis: DoseBasis) {
+        let format = NumberFormat.current
+        for field in [RecordFormField.treatedSize, .parcelSize] {
+            let from = staleSizeBasis[field] ?? basis
+            guard case let .success(value) = NumberParser.parse(text(of: field)) else { continue }
+            if let converted = from.convert(size: value, to: newBasis) {
+                texts[field] = format.editable(converted)
+                staleSizeBasis[field] = nil
+            } else {
+                staleSizeBasis[field] = from
+            }
+        }
+        for index in products.indices {
+            let from = products[index].staleBasis ?? basis
+            guard case let .success(value) = NumberParser.parse(products[index].doseText) else { continue }
+            if let converted = from.convert(dose: value, to: newBasis) {
+                products[index].doseText = format.editable(converted)
+                products[index].staleBasis = nil
+            } else {
+                products[index].staleBasis = from
+            }
+        }
+        basis = newBasis
     }
 
     public var basisChoices: [DoseBasis] { DoseBasis.choices(for: use) }
@@ -233,13 +353,20 @@ public final class RecordFormViewModel {
 
     public func setBasis(_ newBasis: DoseBasis) {
         guard newBasis != basis, basisChoices.contains(newBasis) else { return }
-        basis = newBasis
+        changeBasis(to: newBasis)
         edits += 1
         onChange?(.fields)
     }
 
     public func setUnit(_ unit: QuantityUnit, ofProduct index: Int) {
         products[index].unit = unit
+        edits += 1
+        onChange?(.state)
+    }
+
+    public func setKind(_ kind: ProductKind, ofProduct index: Int) {
+        guard products.indices.contains(index), products[index].kind != kind else { return }
+        products[index].kind = kind
         edits += 1
         onChange?(.state)
     }
@@ -261,8 +388,15 @@ public final class RecordFormViewModel {
 
     // MARK: Saving
 
-    /// Saves the record (a new one, or the correction); incomplete details are saved too.
-    /// Fails with the first problem, or with why the register could not be written.
+    /// What saving makes: the record as the fields stand, one per field when several are chosen.
+    public var drafts: [RecordDraft] {
+        let draft = RecordDraft(details: details, calculation: calculation, planID: planID)
+        return isOnSeveralFields ? draft.onFields(chosenFields) : [draft]
+    }
+
+    /// Saves the record (a new one, or the correction) — or one per field chosen, in one
+    /// write; incomplete details are saved too. Fails with the first problem, or with why
+    /// the register could not be written.
     @discardableResult
     public func save(at now: Date = Date()) -> Result<TreatmentRecord, RecordFormError> {
         if let problem = problems.first {
@@ -270,14 +404,13 @@ public final class RecordFormViewModel {
         }
         if let saved { return .success(saved) }
         do {
-            let record = if let correcting {
-                try store.correct(id: correcting.id, to: details, note: text(of: .correctionNote), at: now)
+            if let correcting {
+                savedRecords = [try store.correct(id: correcting.id, to: drafts[0].stored, note: text(of: .correctionNote), at: now)]
             } else {
-                try store.add(details, calculation: calculation, at: now)
+                savedRecords = try store.add(drafts, at: now)
             }
-            saved = record
             onChange?(.state)
-            return .success(record)
+            return .success(savedRecords[0])
         } catch {
             return failure(userMessage(error))
         }

@@ -143,7 +143,7 @@ public final class RegisterViewModel {
         switch record.status {
         case .complete: status = ""
         case .incomplete:
-            status = tr("incomplete — missing: %@").filled(RecordCompleteness.missing(in: details).map { $0.title(in: details) }.joined(separator: ", "))
+            status = tr("incomplete — missing: %@").filled(RecordCompleteness.missing(in: record).map { $0.title(in: details) }.joined(separator: ", "))
         case .withdrawn: status = tr("withdrawn: %@").filled(record.withdrawal?.reason ?? "")
         }
         return RegisterRow(
