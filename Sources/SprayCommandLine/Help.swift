@@ -12,7 +12,7 @@ public enum Help {
             "  kalkulator-oprysku export-pdf OPTIONS --output FILE",
             "                                                 " + tr("write the printable report as a PDF file"),
             "  kalkulator-oprysku history export              " + tr("export the history of calculations (CSV or JSON)"),
-            "  kalkulator-oprysku record add|list|export|withdraw|import",
+            "  kalkulator-oprysku record add|list|export|withdraw|import|pending",
             "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
             "  kalkulator-oprysku library add|list|remove|export|import",
             "                                                 " + tr("the farm’s products, fields and sprayers"),

@@ -1,133 +1,9 @@
-// `kalkulator-oprysku record …`: a treatment recorded from a job (`add`), the register
-// listed or exported, a record withdrawn, another computer's export imported. Parsing only;
-// the executable (CommandLineTool+Records.swift) opens the store and writes.
+// `kalkulator-oprysku record …`: the register listed or exported, a record withdrawn (`add`
+// is in RecordAddCommand.swift). Parsing only; the executable (CommandLineTool+Records.swift)
+// opens the store and writes.
 
 import FoundationEssentials
 import SprayCore
-
-/// `record add`: the job options of `calc` and what the record needs beyond the plan.
-public struct RecordAddCommand: Equatable, Sendable {
-    public var plan: TankMixPlan
-    /// The record's details; products without `--authorisation` have none yet (the
-    /// executable fills them from earlier records).
-    public var details: TreatmentDetails
-    public var language: Language?
-    /// Said on stderr, but no reason to refuse: a crop code not in the bundled list.
-    public var warnings: [String]
-
-    static let options = JobOptions.names + ["--date", "--start", "--parcel", "--parcel-id", "--treated-area", "--crop",
-                                             "--bbch", "--reason", "--operator", "--authorisation", "--use", "--seed-batch",
-                                             "--notes", "--lang"]
-
-    /// Everything after `record add`; `language` names crops from the bundled list.
-    public static func parse(_ arguments: [String], language: Language,
-                             library: JobLibrary = JobLibrary()) -> Result<RecordAddCommand, CommandLineErrors> {
-        var details = TreatmentDetails(date: CalendarDate(year: 2000, month: 1, day: 1)!)
-        var treatedArea: Decimal?
-        var authorisations: [(product: String, number: String)] = []
-        var warnings: [String] = []
-        let parsed = JobOptions.parse(arguments, commandOptions: Array(options.dropFirst(JobOptions.names.count).dropLast()),
-                                      library: library) { options in
-            if let use = options.choice("--use", parse: TypeOfUse.init(rawValue:)) {
-                details.use = use
-                details.basis = DoseBasis.choices(for: use)[0]
-            }
-            let date = options.required("--date")
-            if !date.isEmpty {
-                if let day = CalendarDate(parsing: date.trimmedWhitespace) { details.date = day } else {
-                    options.errors.append(.notADate(option: "--date", date))
-                }
-            }
-            if let start = options.single("--start") {
-                details.startTime = ClockTime(parsing: start)
-                if details.startTime == nil { options.errors.append(.invalid(option: "--start", .notATime(start))) }
-            }
-            // A field of the library gives the parcel and the crop when they are not given.
-            let hasField = !options.values(of: "--field").isEmpty
-            details.parcel = (hasField ? options.single("--parcel") ?? "" : options.required("--parcel")).trimmedWhitespace
-            details.parcelIDs = options.values(of: "--parcel-id").map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
-            if let area = options.single("--treated-area") {
-                switch NumberParser.parse(area) {
-                case let .success(value) where value > 0: treatedArea = value
-                case .success: options.errors.append(.invalid(option: "--treated-area", .notPositive))
-                case let .failure(problem): options.errors.append(.invalid(option: "--treated-area", InputProblem(problem)))
-                }
-            }
-            let crop = details.use == .surface && !hasField ? options.required("--crop") : (options.single("--crop") ?? "")
-            if !crop.isEmpty {
-                let code = crop.trimmedWhitespace.uppercased()
-                if let known = CropCatalog.crop(code: code) {
-                    details.crop = known.choice(in: language)
-                } else if CropCatalog.hasEPPOShape(code) {
-                    details.crop = CropChoice(eppoCode: code, name: "")
-                    warnings.append(tr("--crop: %@ is not in the list of crops; it is recorded as given — check the code").filled(code))
-                } else {
-                    options.errors.append(.invalid(option: "--crop", .notAnEPPOCode(crop)))
-                }
-            }
-            if let bbch = options.single("--bbch") {
-                if BBCHStage.isValid(code: bbch.trimmedWhitespace) { details.bbch = bbch.trimmedWhitespace } else {
-                    options.errors.append(.invalid(option: "--bbch", .notABBCHCode(bbch)))
-                }
-            }
-            details.seedBatch = options.single("--seed-batch").map { $0.trimmedWhitespace }
-            details.reason = options.required("--reason").trimmedWhitespace
-            details.operatorName = (options.single("--operator") ?? "").trimmedWhitespace
-            details.notes = (options.single("--notes") ?? "").trimmedWhitespace
-            // Free text is bounded and holds no control characters, as in the window.
-            let lines = [("--parcel", details.parcel), ("--seed-batch", details.seedBatch ?? ""), ("--reason", details.reason),
-                         ("--operator", details.operatorName)] + details.parcelIDs.map { ("--parcel-id", $0) }
-            for (option, text) in lines {
-                if let problem = FreeText.lineProblem(text) { options.errors.append(.invalid(option: option, problem)) }
-            }
-            if let problem = FreeText.notesProblem(details.notes) { options.errors.append(.invalid(option: "--notes", problem)) }
-            for spec in options.values(of: "--authorisation") {
-                guard let equals = spec.lastIndex(of: "="),
-                      case let name = String(spec[..<equals]).trimmedWhitespace, !name.isEmpty,
-                      case let number = String(spec[spec.index(after: equals)...]).trimmedWhitespace, !number.isEmpty
-                else {
-                    options.errors.append(.invalid(option: "--authorisation", .notAnAuthorisation(spec)))
-                    continue
-                }
-                authorisations.append((name, number))
-            }
-        }
-        switch parsed {
-        case let .failure(errors):
-            return .failure(errors)
-        case let .success(job):
-            let plan = job.plan
-            var prefilled = TreatmentDetails.prefilled(from: plan, on: details.date, library: library.library, field: job.field)
-            var errors: [CommandLineError] = []
-            for (name, number) in authorisations {
-                let key = SearchFolding.fold(name)
-                let matching = prefilled.products.indices.filter { SearchFolding.fold(prefilled.products[$0].name) == key }
-                guard !matching.isEmpty else {
-                    errors.append(.invalid(option: "--authorisation", .notAProductOfTheJob(name)))
-                    continue
-                }
-                for index in matching { prefilled.products[index].authorisation = number }
-            }
-            guard errors.isEmpty else { return .failure(CommandLineErrors(errors, order: options)) }
-            details.products = prefilled.products
-            details.treatedSize = treatedArea ?? (details.use == .surface ? plan.areaInHectares : nil)
-            if details.parcel.isEmpty { details.parcel = prefilled.parcel }
-            if details.parcelIDs.isEmpty { details.parcelIDs = prefilled.parcelIDs }
-            if details.crop == nil, details.use == .surface { details.crop = prefilled.crop }
-            details.parcelSize = prefilled.parcelSize
-            var missing: [CommandLineError] = []
-            if details.parcel.isEmpty { missing.append(.missing(option: "--parcel")) }
-            if details.crop == nil, details.use == .surface { missing.append(.missing(option: "--crop")) }
-            guard missing.isEmpty else { return .failure(CommandLineErrors(missing, order: options)) }
-            return .success(RecordAddCommand(plan: plan, details: details, language: job.language,
-                                             warnings: warnings + plan.warnings.map(\.message)))
-        }
-    }
-
-    public static func requestedLanguage(_ arguments: [String]) -> Language? {
-        JobOptions.requestedLanguage(arguments)
-    }
-}
 
 /// `record list` and `record export`: which records, how.
 public struct RecordSelectionCommand: Equatable, Sendable {
@@ -213,5 +89,54 @@ public struct RecordWithdrawCommand: Equatable, Sendable {
         }
         guard options.errors.isEmpty, let id else { return .failure(CommandLineErrors(options.errors, order: ["ID", "--reason", "--lang"])) }
         return .success(RecordWithdrawCommand(id: id, reason: reason))
+    }
+}
+
+/// `record pending [--days N] [--format text|json]`: saved plans not recorded yet.
+public struct RecordPendingCommand: Equatable, Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json
+    }
+
+    public var days: Int
+    public var format: Format
+
+    public static func parse(_ arguments: [String]) -> Result<RecordPendingCommand, CommandLineErrors> {
+        let names = ["--days", "--format", "--lang"]
+        var options = OptionReader(arguments: arguments, known: Set(names))
+        var days = PendingPlans.defaultDays
+        if let text = options.single("--days") {
+            if let value = Int(text.trimmedWhitespace), value >= 0 { days = value } else {
+                options.errors.append(.invalid(option: "--days", .notAWholeNumber))
+            }
+        }
+        let format = options.choice("--format", parse: Format.init(rawValue:)) ?? .text
+        _ = options.choice("--lang", parse: Language.init(rawValue:))
+        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
+        return .success(RecordPendingCommand(days: days, format: format))
+    }
+
+    /// One line per plan, then how to record one; or a JSON array.
+    public func render(_ entries: [HistoryEntry]) -> String {
+        switch format {
+        case .text:
+            let lines = entries.map { PendingPlans.summary(of: $0) + " · " + $0.id.uuidString }
+            let head = trn("%d saved plan is not in the register", "%d saved plans are not in the register", entries.count)
+                .filled(String(entries.count))
+            let hint = entries.isEmpty ? [] : [tr("Record one with: kalkulator-oprysku record add --from-plan ID --date YYYY-MM-DD")]
+            return ([head] + lines + hint).joined(separator: "\n") + "\n"
+        case .json:
+            let items: [JSONValue] = entries.map { entry in
+                .object([
+                    ("id", .string(entry.id.uuidString)), ("saved_at", .string(Timestamp.utc(entry.timestamp))),
+                    ("parcel", entry.parcel.map(JSONValue.string) ?? .null), ("crop", entry.crop.map(JSONValue.string) ?? .null),
+                    ("area", .number(entry.input.area)), ("area_unit", .string(entry.input.areaUnit.rawValue)),
+                    ("products", .array(entry.input.products.map { product in
+                        .object([("name", .string(product.name)), ("rate", .number(product.rate)), ("unit", .string(product.unit.rawValue))])
+                    })),
+                ])
+            }
+            return JSONValue.array(items).serialized() + "\n"
+        }
     }
 }

@@ -11,6 +11,7 @@ public enum RecordHelp {
         case "list", "export": lines = selection
         case "withdraw": lines = withdraw
         case "import": lines = importing
+        case "pending": lines = pending
         default: lines = overview
         }
         return lines.joined(separator: "\n") + "\n"
@@ -24,11 +25,12 @@ public enum RecordHelp {
             tr("at least 3 years, in records.json in the data folder, shared with the window."),
             "",
             tr("Commands:"),
-            "  add                      " + tr("record a treatment made from a job"),
+            "  add                      " + tr("record a treatment: from its doses, a job, a saved plan or like another record"),
             "  list                     " + tr("list the records (text or JSON)"),
             "  export                   " + tr("write the records as CSV, JSON or a printable PDF register"),
             "  withdraw ID --reason T   " + tr("withdraw a record: it stays, marked withdrawn"),
             "  import FILE              " + tr("merge a JSON export from another computer, by record id"),
+            "  pending                  " + tr("list the plans saved in the last 30 days that are not recorded"),
             "",
             tr("Run “kalkulator-oprysku record COMMAND --help” for its options."),
         ] + exitStatus
@@ -36,19 +38,31 @@ public enum RecordHelp {
 
     static var add: [String] {
         [
-            tr("Usage: kalkulator-oprysku record add JOB OPTIONS RECORD OPTIONS"),
+            tr("Usage: kalkulator-oprysku record add --product \"NAME=DOSE UNIT\" … RECORD OPTIONS"),
+            tr("       kalkulator-oprysku record add JOB OPTIONS RECORD OPTIONS"),
+            tr("       kalkulator-oprysku record add --from-plan ID RECORD OPTIONS"),
+            tr("       kalkulator-oprysku record add --like ID --date YYYY-MM-DD [RECORD OPTIONS]"),
             "",
-            tr("Records a treatment: the products, their doses and quantities come from the job."),
+            tr("Records a treatment. Without a job (no --spray-rate, --tank or --area) each --product"),
+            tr("gives its dose per the record’s unit: per ha for a surface (“Topsin=1,5 l/ha”; a library"),
+            tr("product’s name alone takes its usual rate), per m² or m³ for a closed space (“Fumigant=5 g/m3”),"),
+            tr("per t or kg of seed (“Zaprawa=200 ml/t”); the quantity used is dose × size treated."),
+            tr("With a job the doses and quantities come from its plan (per ha; per m² for a closed space)."),
             "",
             tr("Job options (as for calc):"),
         ] + Help.jobOptions + [
             "",
             tr("Record options:"),
+            "  --from-plan ID           " + tr("record a plan saved in the history (see record pending)"),
+            "  --like ID                " + tr("copy an earlier record but its date; other options change what is copied"),
+            "  --field NAME             " + tr("a field of the library: its parcel, identifiers, crop and area;"),
+            "                           " + tr("repeat for the same treatment on several fields (without a job):"),
+            "                           " + tr("one record per field, saved together"),
             "  --date YYYY-MM-DD        " + tr("the day of the treatment (required)"),
             "  --start HH:MM            " + tr("the hour it started"),
             "  --parcel NAME            " + tr("the parcel or place (required, unless --field names one)"),
             "  --parcel-id ID           " + tr("an IACS (ARiMR) parcel identifier; repeat for several"),
-            "  --treated-area N         " + tr("the size treated (default: the job’s area in ha)"),
+            "  --treated-area N         " + tr("the size treated, in the record’s unit (default: the job’s or the field’s area)"),
             "  --crop EPPO              " + tr("the crop’s EPPO code, e.g. TRZAW (required for a surface, unless --field has one)"),
             "  --bbch NN                " + tr("the BBCH growth stage, two digits"),
             "  --reason TEXT            " + tr("why: the pest, disease or weed, or another reason (required)"),
@@ -56,18 +70,32 @@ public enum RecordHelp {
             "  --authorisation \"PRODUCT=NUMBER\"",
             "                           " + tr("a product’s authorisation number; repeat for each product;"),
             "                           " + tr("without it, the number from an earlier record is used"),
+            "  --kind \"PRODUCT=KIND\"     " + tr("ppp (a plant-protection product, the default), adjuvant, or fertiliser"),
+            "                           " + tr("(not a plant-protection product: it needs no authorisation number)"),
             "  --use surface|closed-space|seeds",
             "                           " + tr("the type of use (default: surface)"),
             "  --seed-batch B           " + tr("for seeds: the seed batch number"),
             "  --notes TEXT             " + tr("weather, wind, anything worth keeping"),
             "",
-            tr("Prints the new record’s id. A record that lacks what the law asks for is still saved,"),
+            tr("Prints each new record’s id on a line. A record that lacks what the law asks for is still saved,"),
             tr("marked incomplete; standard error says what is missing."),
             "",
             tr("Example:"),
             "  kalkulator-oprysku record add --area 4,2 --spray-rate 200 --tank 2500 --product \"Fungicyd=1 l/ha\" \\",
             "      --date 2026-04-14 --start 06:30 --parcel \"Działka 7\" --crop TRZAW --bbch 31 \\",
             "      --reason \"septorioza liści\" --authorisation \"Fungicyd=R-12/2024\"",
+            "  kalkulator-oprysku record add --product \"Topsin=1,5 l/ha\" --field \"Działka 7\" --field \"Pod lasem\" \\",
+            "      --date 2026-05-02 --reason \"mączniak\"",
+            "  kalkulator-oprysku record add --like 6806B878-8A33-4D0D-8C39-C6532B98F0F5 --date 2026-05-20",
+        ] + exitStatus
+    }
+
+    static var pending: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record pending [--days N] [--format text|json]"),
+            "",
+            tr("Lists the plans saved in the history (Calculate, calc --save) in the last N days (default 30)"),
+            tr("that no record was made from, newest first, with their ids for record add --from-plan."),
         ] + exitStatus
     }
 

@@ -1,4 +1,4 @@
-// `record add|list|export|withdraw|import`: the treatment record from the command line, on
+// `record add|list|export|withdraw|import|pending`: the treatment record from the command line, on
 // the same store as the window (records.json, its lock and daily backups).
 
 import FoundationEssentials
@@ -21,6 +21,7 @@ extension CommandLineTool {
         case "export": return recordSelection(rest, exporting: true)
         case "withdraw": return recordWithdraw(rest)
         case "import": return recordImport(rest)
+        case "pending": return recordPending(rest)
         case nil:
             write(RecordHelp.text(for: nil), to: .standardError)
             return 2
@@ -43,30 +44,64 @@ extension CommandLineTool {
     }
 
     private static func recordAdd(_ arguments: [String]) -> Int32 {
+        // Opened when --like or --from-plan asks, and to save.
+        var opened: RecordStore?
+        func store() -> RecordStore {
+            if let opened { return opened }
+            let store = recordStore()
+            opened = store
+            return store
+        }
+        let sources = RecordSources(record: { store().record(id: $0) },
+                                    plan: { id in HistoryStore.standard().entries.first { $0.id == id } })
         let command: RecordAddCommand
-        switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments)) {
+        switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments), sources: sources) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
         report(command.warnings)
-        let store = recordStore()
-        guard readable(store) else { return 1 }
-        var details = command.details
-        for index in details.products.indices where details.products[index].authorisation.isEmpty {
-            details.products[index].authorisation = store.authorisations(forProduct: details.products[index].name).first ?? ""
+        let records = store()
+        guard readable(records) else { return 1 }
+        var drafts = command.drafts
+        for draft in drafts.indices {
+            for index in drafts[draft].details.products.indices where drafts[draft].details.products[index].authorisation.isEmpty
+                && drafts[draft].details.products[index].kind != .notPlantProtection {
+                let name = drafts[draft].details.products[index].name
+                drafts[draft].details.products[index].authorisation = records.authorisations(forProduct: name).first ?? ""
+            }
         }
         do {
-            let record = try store.add(details, calculation: command.plan.input, at: Date())
-            let missing = RecordCompleteness.missing(in: details)
-            if !missing.isEmpty {
-                report([tr("The record is incomplete: %@").filled(missing.map { $0.title(in: details) }.joined(separator: ", "))])
+            let saved = try records.add(drafts, at: Date())
+            for record in saved {
+                let missing = RecordCompleteness.missing(in: record)
+                if !missing.isEmpty {
+                    let details = record.details
+                    report([tr("The record is incomplete: %@").filled(missing.map { $0.title(in: details) }.joined(separator: ", "))])
+                }
+                let warnings = RecordCompleteness.warnings(in: record.details)
+                report(warnings.map { tr("%@: recorded when the label gives one").filled($0.title(in: record.details)) })
             }
-            return printOutput(record.id.uuidString + "\n") ? 0 : 1
+            return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {
             report([tr("The treatment was not recorded: %@").filled(userMessage(error))])
             return 1
         }
+    }
+
+    private static func recordPending(_ arguments: [String]) -> Int32 {
+        let command: RecordPendingCommand
+        switch RecordPendingCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            return reportUsage(errors.messages)
+        }
+        let records = recordStore()
+        guard readable(records) else { return 1 }
+        let history = HistoryStore.standard()
+        report(history.notices.map(\.message))
+        let pending = PendingPlans.list(history: history.entries, records: records.records, today: CalendarDate.today, days: command.days)
+        return printOutput(command.render(pending)) ? 0 : 1
     }
 
     private static func recordSelection(_ arguments: [String], exporting: Bool) -> Int32 {

@@ -91,6 +91,53 @@ final class RecordCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(wrong.stderr, "This is not a records export of Kalkulator Oprysku (JSON).\n")
     }
 
+    /// A paper season: doses without a plan, a repeat with --like, one spraying on two fields
+    /// (ids one per line, one write), and a saved plan recorded from `record pending`.
+    func testAPaperSeasonWithoutTheCalculator() throws {
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Za stodołą", "--area", "4,2", "--crop", "TRZAW"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Pod lasem", "--area", "2,5", "--crop", "HORVS"]).status, 0)
+        let first = try run(["record", "add", "--product", "Topsin=1,5 l/ha", "--product", "Nawóz=2 l/ha", "--kind", "Nawóz=fertiliser",
+                             "--authorisation", "Topsin=R-1/2020", "--field", "Za stodołą", "--date", "2026-04-14", "--reason", "mączniak"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "", "a fertiliser needs no authorisation number")
+        let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let repeated = try run(["record", "add", "--like", id, "--date", "2026-05-02"])
+        XCTAssertEqual(repeated.status, 0, repeated.stderr)
+        let both = try run(["record", "add", "--like", id, "--date", "2026-05-20", "--field", "Za stodołą", "--field", "Pod lasem"])
+        XCTAssertEqual(both.status, 0, both.stderr)
+        XCTAssertEqual(both.stdout.split(separator: "\n").count, 2, "an id per line")
+        let closed = try run(["record", "add", "--use", "closed-space", "--product", "Fumigant=5 g/ha", "--treated-area", "300",
+                              "--date", "2026-04-15", "--parcel", "Magazyn", "--reason", "wołek"])
+        XCTAssertEqual(closed.status, 2)
+        XCTAssertEqual(closed.stderr, "--product “Fumigant”: a closed-space record takes doses per m² or m³ (e.g. “Fumigant=5 g/m3”)\n")
+
+        let json = try run(["record", "export", "--format", "json"]).stdout
+        let export = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        let records = export["records"] as! [[String: Any]]
+        XCTAssertEqual(records.count, 4)
+        let sizes = records.map { (($0["details"] as! [String: Any])["treated_size"] as! NSNumber).doubleValue }
+        XCTAssertEqual(sizes.sorted(), [2.5, 4.2, 4.2, 4.2])
+        for record in records {
+            let details = record["details"] as! [String: Any]
+            XCTAssertEqual(record["status"] as? String, "complete", "\(details)")
+            for product in details["products"] as! [[String: Any]] {
+                let dose = (product["dose"] as! NSNumber).doubleValue, quantity = (product["quantity_used"] as! NSNumber).doubleValue
+                XCTAssertEqual(dose * (details["treated_size"] as! NSNumber).doubleValue, quantity, accuracy: 1e-9)
+            }
+        }
+
+        XCTAssertEqual(try run(["calc", "--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd=1 l/ha", "--save",
+                                "--parcel", "Za stodołą"]).status, 0)
+        let pending = try run(["record", "pending", "--format", "json"])
+        XCTAssertEqual(pending.status, 0, pending.stderr)
+        let plans = try JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as! [[String: Any]]
+        XCTAssertEqual(plans.count, 1)
+        let plan = plans[0]["id"] as! String
+        let recorded = try run(["record", "add", "--from-plan", plan, "--date", "2026-11-20", "--reason", "septorioza"])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        XCTAssertTrue(try run(["record", "pending"]).stdout.hasPrefix("0 saved plans are not in the register\n"))
+    }
+
     func testBadOptionsAndHelp() throws {
         let bad = try run(["record", "add"] + job + ["--date", "jutro", "--parcel", "P", "--crop", "TRZAW", "--reason", "r"])
         XCTAssertEqual(bad.status, 2)
@@ -103,6 +150,6 @@ final class RecordCommandLineTests: DataFolderTestCase {
         for option in ["--date YYYY-MM-DD", "--parcel-id ID", "--crop EPPO", "--bbch NN", "--authorisation", "--seed-batch"] {
             XCTAssertTrue(help.stdout.contains(option), option)
         }
-        XCTAssertTrue(try run(["--help"]).stdout.contains("record add|list|export|withdraw|import"))
+        XCTAssertTrue(try run(["--help"]).stdout.contains("record add|list|export|withdraw|import|pending"))
     }
 }

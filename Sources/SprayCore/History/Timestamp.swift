@@ -3,9 +3,9 @@
 
 import FoundationEssentials
 
-enum Timestamp {
+public enum Timestamp {
     /// "2026-11-21T14:04:00Z"; a fraction of a second, if there is one, as ".250".
-    static func utc(_ date: Date) -> String {
+    public static func utc(_ date: Date) -> String {
         text(date, offset: 0)
     }
 

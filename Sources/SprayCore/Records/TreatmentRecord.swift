@@ -163,6 +163,18 @@ public enum ProductKind: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// "ppp", "adjuvant" (or "adiuwant"), "not-ppp", "fertiliser" (or "nawóz"), any case.
+    public init?(parsing text: String) {
+        let key = text.trimmedWhitespace.lowercased()
+        if let kind = ProductKind(rawValue: key) {
+            self = kind
+        } else if let formulation = Formulation(parsing: key), [.adjuvant, .fertiliser].contains(formulation) {
+            self = ProductKind(formulation)
+        } else {
+            return nil
+        }
+    }
+
     public var title: String {
         switch self {
         case .plantProtection: tr("plant-protection product")

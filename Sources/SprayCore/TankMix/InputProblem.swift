@@ -51,6 +51,20 @@ public enum InputProblem: Equatable, Sendable, Error {
     case notAWholeNumber
     /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
     case controlCharacter
+    /// A dose not per the basis its type of use takes (per ha in a closed-space record).
+    case dosePer(TypeOfUse)
+    /// Doses of one record per different bases (m² and m³).
+    case mixedBases
+    /// No record has this id.
+    case noSuchRecord(String)
+    /// No saved plan (history entry) has this id.
+    case noSuchPlan(String)
+    /// Given by the plan that --from-plan names.
+    case givenByPlan
+    /// Only with a single field: with several, each gives its own.
+    case onlyWithOneField
+    /// Not PRODUCT=KIND.
+    case notAKind(String)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -110,6 +124,24 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("must be a whole number, 0 or more")
         case .controlCharacter:
             return tr("contains a control character (such as a line break, an escape or a text-direction mark); type plain text")
+        case .dosePer(.surface):
+            return tr("a surface record takes doses per ha (e.g. “Herbicyd=1,5 l/ha”)")
+        case .dosePer(.closedSpace):
+            return tr("a closed-space record takes doses per m² or m³ (e.g. “Fumigant=5 g/m3”)")
+        case .dosePer(.seeds):
+            return tr("a seed record takes doses per t or kg of seed (e.g. “Zaprawa=200 ml/t”)")
+        case .mixedBases:
+            return tr("every dose of one record is per the same unit (all per m² or all per m³, all per t or all per kg)")
+        case let .noSuchRecord(id):
+            return tr("no record has the id “%@” (kalkulator-oprysku record list shows the ids)").filled(id)
+        case let .noSuchPlan(id):
+            return tr("no saved plan has the id “%@” (kalkulator-oprysku record pending shows them)").filled(id)
+        case .givenByPlan:
+            return tr("the plan named by --from-plan gives it: leave this option out")
+        case .onlyWithOneField:
+            return tr("only with one --field: with several, each field gives its own")
+        case let .notAKind(text):
+            return tr("“%@” is not PRODUCT=KIND, KIND one of ppp, adjuvant, fertiliser (e.g. \"Nawóz=fertiliser\")").filled(text)
         case let .tooManyLoads(limit):
             return tr("too small for this job: it would take more than %@ loads")
                 .filled(format.string(Decimal(limit), maxFractionDigits: 0))

@@ -1,0 +1,39 @@
+// Plans saved in the history (Calculate, `calc --save`) that no record was made from yet:
+// a spraying planned and probably done, but not in the register. The register lists them
+// with Record… on each; `record pending` prints them; `record add --from-plan` records one.
+
+import FoundationEssentials
+
+public enum PendingPlans {
+    /// How far back the register looks, in days.
+    public static let defaultDays = 30
+
+    /// The entries saved in the `days` days up to `today` that no record was made from,
+    /// newest first. A record made from a plan names it; one made before records named
+    /// their plan counts when its calculation is the entry's.
+    public static func list(history: [HistoryEntry], records: [TreatmentRecord], today: CalendarDate,
+                            days: Int = defaultDays) -> [HistoryEntry] {
+        let since = today.adding(days: -days)
+        let named = Set(records.compactMap(\.planID))
+        let calculations = records.filter { $0.planID == nil }.compactMap(\.calculation)
+        return history.filter { entry in
+            let day = LocalTime.dateTime(at: entry.timestamp).date
+            return day >= since && day <= today && !named.contains(entry.id) && !calculations.contains(entry.input)
+        }.sorted { $0.timestamp > $1.timestamp }
+    }
+
+    /// "20.11.2026 14:04 · Działka 7 · 4,2 ha · Fungicyd 1,25 l/ha, Adiuwant 200 ml/ha".
+    public static func summary(of entry: HistoryEntry) -> String {
+        let format = NumberFormat.current
+        let input = entry.input
+        let products = input.products.enumerated().map { index, product in
+            input.displayName(ofProduct: index) + " " + format.string(product.rate, maxFractionDigits: 3) + " " + product.unit.symbol
+        }
+        let saved = LocalTime.dateTime(at: entry.timestamp)
+        let when = saved.date.typedText(in: Translation.current.language) + " "
+            + (ClockTime(hour: saved.hour, minute: saved.minute)?.description ?? "")
+        return [when, entry.parcel ?? "",
+                format.string(input.area, maxFractionDigits: 4) + " " + input.areaUnit.symbol, products.joined(separator: ", ")]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
