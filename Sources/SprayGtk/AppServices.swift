@@ -68,7 +68,7 @@ public final class AppServices {
     /// The history window's state; made when the window first opens.
     public private(set) lazy var historyModel = HistoryViewModel(store: history)
     /// The register window's state; made when the window first opens.
-    public private(set) lazy var registerModel = RegisterViewModel(store: records)
+    public private(set) lazy var registerModel = RegisterViewModel(store: records, history: { [unowned self] in history })
 
     public var dataDeletion: DataDeletion {
         DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings)

@@ -77,8 +77,17 @@ public final class RegisterViewModel {
     /// Why the last command failed, if it did.
     public private(set) var lastError: String?
 
-    public init(store: RecordStore) {
+    /// The plans saved in the last 30 days that no record was made from, newest first.
+    public private(set) var pendingPlans: [HistoryEntry] = []
+    /// The history the plans are in; opened when the register first asks.
+    private let openHistory: (() -> HistoryStore)?
+    private var history: HistoryStore?
+    private let today: () -> CalendarDate
+
+    public init(store: RecordStore, history: (() -> HistoryStore)? = nil, today: @escaping () -> CalendarDate = { .today }) {
         self.store = store
+        openHistory = history
+        self.today = today
         store.observe(by: self) { [weak self] in
             self?.choices = nil
             self?.refilter()
@@ -88,6 +97,40 @@ public final class RegisterViewModel {
 
     public func reload() {
         store.reload()
+        history?.reload()
+    }
+
+    // MARK: What is not recorded yet
+
+    /// Reads the history (once) and lists the plans not recorded; the window calls it when shown.
+    public func loadPendingPlans() {
+        if history == nil, let openHistory {
+            let opened = openHistory()
+            history = opened
+            opened.observe(by: self) { [weak self] in self?.refilter() }
+        }
+        refilter()
+    }
+
+    /// "2 plans saved in the last 30 days are not in the register", when some are not.
+    public var pendingTitle: String? {
+        guard !pendingPlans.isEmpty else { return nil }
+        return trn("%1$d plan saved in the last %2$d days is not in the register:",
+                   "%1$d plans saved in the last %2$d days are not in the register:", pendingPlans.count)
+            .filled(String(pendingPlans.count), String(PendingPlans.defaultDays))
+    }
+
+    /// One line per pending plan: when, where, what.
+    public func pendingText(_ entry: HistoryEntry) -> String { PendingPlans.summary(of: entry) }
+
+    /// Until when paper records of the season may still be brought in: 31 January of the
+    /// next year, through the 2029 season; said from October to January.
+    public var deadlineText: String? {
+        let day = today()
+        let season = day.month == 1 ? day.year - 1 : day.year
+        guard season <= 2029, season >= 2026, day.month == 1 || day.month >= 10 else { return nil }
+        return tr("Paper records of the %1$@ season must be in the electronic record by 31 January %2$@.")
+            .filled(String(season), String(season + 1))
     }
 
     public func record(id: UUID) -> TreatmentRecord? {
@@ -169,7 +212,7 @@ public final class RegisterViewModel {
 
     public var emptyText: String? {
         if records.isEmpty {
-            return tr("No treatments recorded yet. Record one from the calculator or a history entry (Record Treatment…, Ctrl+R).")
+            return tr("No treatments recorded yet. Add one with New Record… (Ctrl+N), or record a calculation (Record Treatment…, Ctrl+R).")
         }
         return shown.isEmpty ? tr("No records match the dates, parcel, crop or product chosen.") : nil
     }
@@ -256,6 +299,9 @@ public final class RegisterViewModel {
     }
 
     private func refilter() {
+        if let history {
+            pendingPlans = PendingPlans.list(history: history.entries, records: store.records, today: today())
+        }
         shown = filter.isActive ? store.records.filter(filter.admits) : store.records
         revision += 1
         shownCounts = (0, 0)

@@ -33,9 +33,13 @@ enum Action: String, CaseIterable {
     case saveRecord = "win.save-record"
     case register = "win.register"
     case exportRegister = "win.export-register"
+    /// The register's: the record form, empty (a treatment from paper, without a plan).
+    case newRecord = "win.new-record"
     case library = "win.library"
     /// The calculator's and the record form's: take a field of the library (its id the parameter).
     case pickField = "win.pick-field"
+    /// The record form's: the treatment is on this field of the library too, or no longer (its id the parameter).
+    case toggleField = "win.toggle-field"
     /// The calculator's: take a sprayer of the library (its id the parameter).
     case pickSprayer = "win.pick-sprayer"
     case calibration = "win.calibration"
@@ -77,8 +81,9 @@ enum Action: String, CaseIterable {
         case .recordHistoryEntry: []
         case .register: ["<Control><Shift>r"]
         case .exportRegister: []
+        case .newRecord: ["<Control>n"]
         case .library: ["<Control>l"]
-        case .pickField, .pickSprayer: []
+        case .pickField, .pickSprayer, .toggleField: []
         case .calibration: ["<Control>k"]
         case .saveCalibration: ["<Control>s"]
         case .useMeasuredFlow: []
@@ -103,9 +108,9 @@ enum Action: String, CaseIterable {
         case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF, .printPreview, .print,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .pickSprayer, .calibration: [.calculator]
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
-        case .saveRecord: [.recordForm]
+        case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
-        case .exportRegister: [.register]
+        case .exportRegister, .newRecord: [.register]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
         case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
@@ -147,8 +152,9 @@ enum Action: String, CaseIterable {
         case .recordHistoryEntry: nil
         case .register: tr("Treatment register")
         case .exportRegister: nil
+        case .newRecord: tr("New record, without a calculation")
         case .library: tr("Library of products, fields and sprayers")
-        case .pickField, .pickSprayer: nil
+        case .pickField, .pickSprayer, .toggleField: nil
         case .calibration: tr("Sprayer calibration")
         case .saveCalibration: tr("Save the calibration on the sprayer")
         case .useMeasuredFlow: nil

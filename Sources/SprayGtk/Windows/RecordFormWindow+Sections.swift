@@ -62,6 +62,7 @@ final class RecordProductRow {
     let authorisationEntry: Widget
     let doseEntry: Widget
     let unitDropDown: Widget
+    let kindDropDown: Widget
     let quantityEntry: Widget
     let quantityUnit: Widget
     let removeButton: Widget
@@ -79,6 +80,8 @@ final class RecordProductRow {
         authorisationEntry = Widgets.entry(placeholder: tr("e.g. R-12/2024"), widthChars: 14)
         doseEntry = Widgets.entry(widthChars: 7)
         unitDropDown = Widgets.dropDown(units, tooltip: tr("Unit of the dose"))
+        kindDropDown = Widgets.dropDown(ProductKind.allCases.map(\.title),
+                                        tooltip: tr("Only a plant-protection product needs its authorisation number"))
         quantityEntry = Widgets.entry(widthChars: 7)
         quantityUnit = Widgets.label("", classes: ["unit-label"])
         removeButton = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Remove this product"))
@@ -91,11 +94,13 @@ final class RecordProductRow {
         ko_accessible_set_label(doseEntry, tr("Dose of product %@").filled(numberText))
         ko_accessible_set_label(unitDropDown, tr("Dose unit of product %@").filled(numberText))
         ko_accessible_set_label(quantityEntry, tr("Quantity used of product %@").filled(numberText))
+        ko_accessible_set_label(kindDropDown, tr("What product %@ is").filled(numberText))
 
         let heading = Widgets.label(tr("Product %@").filled(numberText), classes: ["card-title"])
         gtk_widget_set_hexpand(heading, 1)
         let grid = FieldGrid(columns: columns)
         grid.add(tr("Name"), nameEntry)
+        grid.add(tr("Kind"), kindDropDown)
         grid.add(tr("Authorisation number"), authorisationEntry)
         grid.addUnder(suggestions)
         grid.add(tr("Dose"), doseEntry, unit: unitDropDown, error: doseError)
@@ -194,10 +199,20 @@ extension RecordFormWindow {
         parcelSizeUnit = Widgets.label("", classes: ["unit-label"])
         fractionLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         let grid = FieldGrid(columns: columns)
-        fieldPicker = Widgets.menuButton(icon: "find-location-symbolic", tooltip: tr("Pick a field from the library"))
-        Widgets.setPickerMenu(fieldPicker, items: model.library.fields.map { ($0.name, $0.id) }, action: .pickField)
+        fieldPicker = Widgets.menuButton(icon: "find-location-symbolic", tooltip: tr("Pick a field from the library, or several"))
+        let fields = model.library.fields.map { ($0.name, $0.id) }
+        let menu = g_menu_new()!
+        for (title, action) in [(tr("The field"), Action.pickField), (tr("Also on, or no longer on (a record for each field)"), .toggleField)] {
+            let section = Widgets.pickerMenu(items: fields, action: action)
+            g_menu_append_section(menu, title, cast(section))
+            g_object_unref(section.rawPointer)
+        }
+        gtk_menu_button_set_menu_model(cast(fieldPicker), cast(menu))
+        g_object_unref(menu.rawPointer)
         gtk_widget_set_visible(fieldPicker, model.library.fields.isEmpty ? 0 : 1)
+        severalFieldsLabel = Widgets.label("", classes: ["card-title"], wrap: true)
         grid.add(tr("_Parcel or place"), parcel, target: parcel, unit: fieldPicker)
+        grid.addUnder(severalFieldsLabel)
         grid.add(tr("_IACS parcel numbers"), ids)
         grid.add(tr("Si_ze treated"), treated, unit: treatedUnit, error: errorLabel(.treatedSize))
         grid.add(tr("Parce_l size"), parcelSize, unit: parcelSizeUnit, error: errorLabel(.parcelSize))
@@ -340,6 +355,10 @@ extension RecordFormWindow {
             let unit = QuantityUnit.allCases[Int(gtk_drop_down_get_selected(opaque(row.unitDropDown)))]
             gtk_label_set_text(opaque(row.quantityUnit), unit.rawValue)
             model.setUnit(unit, ofProduct: index)
+        })
+        connect(row.kindDropDown, "notify::selected", withArgument: { [unowned self, unowned row] _ in
+            guard !isFilling else { return }
+            model.setKind(ProductKind.allCases[Int(gtk_drop_down_get_selected(opaque(row.kindDropDown)))], ofProduct: index)
         })
         connect(row.removeButton, "clicked") { [unowned self] in model.removeProduct(at: index) }
     }

@@ -41,6 +41,8 @@ final class RecordFormWindow {
     var saveErrorLabel: Widget!
     var harvestLabel: Widget!
     var fieldPicker: Widget!
+    var severalFieldsLabel: Widget!
+    var warningLabel: Widget!
     /// True while the window copies the model into the fields, so their "changed" signals
     /// are not mistaken for typing.
     var isFilling = false
@@ -78,9 +80,10 @@ final class RecordFormWindow {
         refresh()
     }
 
-    func present() {
+    /// Shows the form with the cursor in `field` (the parcel; the date for a duplicate).
+    func present(focus field: RecordFormField = .parcel) {
         gtk_window_present(cast(window))
-        gtk_widget_grab_focus(entries[.parcel]!)
+        gtk_widget_grab_focus(entry(for: field) ?? entries[.parcel]!)
     }
 
     private func makeSummary() -> Widget {
@@ -88,7 +91,8 @@ final class RecordFormWindow {
         gtk_widget_set_hexpand(summaryLabel, 1)
         harvestLabel = Widgets.label("", classes: ["card-title"], wrap: true)
         saveErrorLabel = Widgets.label("", classes: ["field-error"], wrap: true)
-        summaryBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, children: [harvestLabel, summaryLabel, saveErrorLabel])
+        warningLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        summaryBar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, children: [harvestLabel, summaryLabel, warningLabel, saveErrorLabel])
         Widgets.setMargins(summaryBar, 12)
         gtk_widget_set_margin_start(summaryBar, 24)
         gtk_widget_set_margin_end(summaryBar, 24)
@@ -103,6 +107,9 @@ final class RecordFormWindow {
         addAction(.saveRecord, to: actions) { [unowned self] in save() }
         addStringAction(.pickField, to: actions) { [unowned self] id in
             if let id = UUID(uuidString: id) { model.pickField(id: id) }
+        }
+        addStringAction(.toggleField, to: actions) { [unowned self] id in
+            if let id = UUID(uuidString: id) { model.toggleField(id: id) }
         }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in cancel() }
@@ -167,6 +174,14 @@ final class RecordFormWindow {
             if let entry = entry(for: field) { show(model.problem(for: field), entry: entry, label: errorLabels[field]!) }
         }
         for (index, row) in productRows.enumerated() {
+            gtk_entry_set_placeholder_text(cast(row.quantityEntry), model.quantityPlaceholder(ofProduct: index))
+            // A library product brings its kind as its name is typed.
+            let kind = guint(ProductKind.allCases.firstIndex(of: model.products[index].kind) ?? 0)
+            if gtk_drop_down_get_selected(opaque(row.kindDropDown)) != kind {
+                isFilling = true
+                gtk_drop_down_set_selected(opaque(row.kindDropDown), kind)
+                isFilling = false
+            }
             show(model.problem(for: .productDose(index)), entry: row.doseEntry, label: row.doseError)
             show(model.problem(for: .productQuantity(index)), entry: row.quantityEntry, label: row.quantityError)
             row.showSuggestions(model.authorisationSuggestions(forProduct: index))
@@ -174,6 +189,11 @@ final class RecordFormWindow {
         refreshCrop()
         setLabel(bbchStage, model.bbchStageName)
         setLabel(fractionLabel, model.fractionText)
+        setLabel(severalFieldsLabel, model.severalFieldsText)
+        for field in [RecordFormField.parcel, .parcelIDs, .treatedSize, .parcelSize] {
+            if let entry = entries[field] { gtk_widget_set_sensitive(entry, model.isOnSeveralFields ? 0 : 1) }
+        }
+        setLabel(warningLabel, model.warningText)
 
         gtk_label_set_text(opaque(summaryLabel), model.completenessText)
         Widgets.setClass("banner", on: summaryBar, !model.isComplete)

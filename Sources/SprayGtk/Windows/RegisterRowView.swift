@@ -31,18 +31,21 @@ final class RegisterRowView {
 
         let details = Widgets.button(tr("_Details…"))
         gtk_widget_set_tooltip_text(details, tr("Every field of the record, and its earlier versions"))
+        let duplicate = Widgets.button(tr("D_uplicate…"))
+        gtk_widget_set_tooltip_text(duplicate, tr("A new record like this one, for another day or field"))
         correct = Widgets.button(tr("_Correct…"))
         gtk_widget_set_tooltip_text(correct, tr("Correct the record; the version it replaces is kept"))
         withdraw = Widgets.button(tr("_Withdraw…"))
         gtk_widget_set_tooltip_text(withdraw, tr("Withdraw the record: it stays in the register, struck through"))
         let pdf = Widgets.iconButton("document-save-symbolic", tooltip: tr("Save the job report of this treatment as PDF"))
         remove = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Remove for good (only records older than 3 years)"))
-        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [details, correct, withdraw, pdf, remove])
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [details, duplicate, correct, withdraw, pdf, remove])
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         container = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [text, buttons])
         Widgets.setMargins(container, 8)
 
         connect(details, "clicked") { [unowned self, unowned window] in record.map(window.showDetails) }
+        connect(duplicate, "clicked") { [unowned self, unowned window] in record.map(window.duplicate) }
         connect(correct, "clicked") { [unowned self, unowned window] in record.map(window.correct) }
         connect(withdraw, "clicked") { [unowned self, unowned window] in record.map(window.withdraw) }
         connect(pdf, "clicked") { [unowned self, unowned window] in record.map(window.saveReport) }

@@ -28,6 +28,7 @@ extension RegisterWindow {
         addStringAction(.exportRegister, to: actions) { [unowned self] target in
             if let choice = ExportChoice(target: target) { export(choice) }
         }
+        addAction(.newRecord, to: actions) { [unowned self] in openForm(RecordFormViewModel(store: services.records, library: library)) }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
@@ -35,6 +36,7 @@ extension RegisterWindow {
 
     func updateActions() {
         setEnabled(model.canExport, .exportRegister, in: actions)
+        setEnabled(!model.isReadOnly, .newRecord, in: actions)
     }
 
     func export(_ choice: ExportChoice) {
@@ -77,8 +79,24 @@ extension RegisterWindow {
     }
 
     func correct(_ record: TreatmentRecord) {
-        RecordFormWindow(parent: window, application: application,
-                         model: RecordFormViewModel(correcting: record, store: services.records)).present()
+        openForm(RecordFormViewModel(correcting: record, store: services.records, library: library))
+    }
+
+    /// The form of a new record like `record`, open on its date (today's, to be changed).
+    func duplicate(_ record: TreatmentRecord) {
+        openForm(RecordFormViewModel(duplicating: record, store: services.records, library: library), focus: .date)
+    }
+
+    /// The form of a saved plan that no record was made from.
+    func record(plan entry: HistoryEntry) {
+        guard let form = RecordFormViewModel(entry: entry, store: services.records, library: library) else { return }
+        openForm(form)
+    }
+
+    private var library: Library { services.library.library }
+
+    private func openForm(_ form: RecordFormViewModel, focus: RecordFormField = .parcel) {
+        RecordFormWindow(parent: window, application: application, model: form).present(focus: focus)
     }
 
     func withdraw(_ record: TreatmentRecord) {

@@ -31,6 +31,10 @@ final class RegisterWindow {
     var banner: Widget!
     var bannerLabel: Widget!
     var exportButton: Widget!
+    var deadlineLabel: Widget!
+    var pendingBox: Widget!
+    /// The plans the pending list shows, to rebuild it only when they change.
+    var shownPending: [UUID] = []
     /// The choices each filter dropdown offers now (nil: all); rebuilt when the records change.
     var seasonChoices: [Int?] = [nil]
     var parcelChoices: [String?] = [nil]
@@ -50,15 +54,20 @@ final class RegisterWindow {
         self.application = application
         model = services.registerModel
         window = Widgets.childWindow(title: tr("Treatment Register"), parent: parent, width: 1080, height: 700)
+        // The action table's accelerators (Ctrl+N) reach the window through the application.
+        gtk_window_set_application(cast(window), application)
 
         let header = gtk_header_bar_new()!
+        let newRecord = Widgets.button(tr("_New Record…"), action: Action.newRecord.rawValue)
+        gtk_widget_set_tooltip_text(newRecord, Action.newRecord.tooltip(tr("A record typed in, without a calculation: from paper, say")))
+        gtk_header_bar_pack_start(cast(header), newRecord)
         exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
                                             menu: Self.exportMenu)
         gtk_header_bar_pack_start(cast(header), exportButton)
         gtk_window_set_titlebar(cast(window), header)
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [
-            makeFilterBar(), makeBanner(), makeList(),
+            makeFilterBar(), makeBanner(), makeNotRecorded(), makeList(),
         ])
         Widgets.setMargins(content, 14)
         gtk_window_set_child(cast(window), content)
@@ -73,6 +82,7 @@ final class RegisterWindow {
     /// Shows the window; the rows arrive once the list has its size (as in HistoryWindow).
     func present() {
         gtk_window_present(cast(window))
+        model.loadPendingPlans()
         guard shownRevision == nil else { return }
         addTickCallback(listView) { [weak self] _ in
             guard let self, gtk_widget_get_height(listView) > 0 else { return self != nil }
@@ -117,6 +127,43 @@ final class RegisterWindow {
         return banner
     }
 
+    /// The deadline for paper records, and the plans saved lately that are not recorded,
+    /// each with Record….
+    private func makeNotRecorded() -> Widget {
+        deadlineLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        pendingBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, pendingBox])
+    }
+
+    private func fillPending() {
+        setLabel(deadlineLabel, model.deadlineText)
+        let ids = model.pendingPlans.map(\.id)
+        guard ids != shownPending else { return }
+        shownPending = ids
+        Widgets.removeAllChildren(of: pendingBox)
+        gtk_widget_set_visible(pendingBox, ids.isEmpty ? 0 : 1)
+        guard let title = model.pendingTitle else { return }
+        gtk_box_append(cast(pendingBox), Widgets.label(title, classes: ["card-title"], wrap: true))
+        for entry in model.pendingPlans.prefix(5) {
+            let text = Widgets.label(model.pendingText(entry), wrap: true)
+            gtk_widget_set_hexpand(text, 1)
+            let record = Widgets.button(tr("_Record…"), mnemonic: true)
+            gtk_widget_set_tooltip_text(record, tr("Record this plan as a treatment"))
+            connect(record, "clicked") { [unowned self] in self.record(plan: entry) }
+            gtk_box_append(cast(pendingBox), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [text, record]))
+        }
+        let more = model.pendingPlans.count - 5
+        if more > 0 {
+            gtk_box_append(cast(pendingBox), Widgets.label(trn("and %d more, listed as these are recorded", "and %d more, listed as these are recorded",
+                                                               more).filled(String(more)), classes: ["dim-label"]))
+        }
+    }
+
+    private func setLabel(_ label: Widget, _ text: String?) {
+        gtk_label_set_text(cast(label), text ?? "")
+        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+    }
+
     private func makeList() -> Widget {
         let list = ItemList(
             rows: rows, accessibleLabel: tr("Treatment records"),
@@ -148,6 +195,7 @@ final class RegisterWindow {
             shownRevision = model.revision
         }
         gtk_label_set_text(cast(countLabel), model.countText)
+        fillPending()
         itemList.showEmpty(model.emptyText)
         let message = model.lastError ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")
