@@ -26,9 +26,9 @@ final class PaperRecordWindowTests: XCTestCase {
     }
 
     func testPaperRecordsInPolish() {
-        Self.run(.polish, form: "Zapis zabiegu", newRecord: "_Nowy zapis…", duplicate: "_Powiel…", record: "_Zapisz zabieg…",
-                 several: "Na 2 polach: Za stodołą, Pod lasem — zapis dla każdego", date: "02.05.2026",
-                 pending: "1 plan zapisany w ostatnich 30 dniach nie jest w ewidencji:")
+        Self.run(.polish, form: "Zapis zabiegu", newRecord: "_Nowy wpis…", duplicate: "_Powiel…", record: "_Wpisz do ewidencji…",
+                 several: "Na 2 polach: Za stodołą, Pod lasem — wpis dla każdego", date: "02.05.2026",
+                 pending: "1 obliczenie zapisane w ostatnich 30 dniach nie jest w ewidencji:")
     }
 
     private static func run(_ language: Language, form formTitle: String, newRecord: String, duplicate: String, record: String,
