@@ -36,6 +36,7 @@ enum Style {
         .banner { padding: 8px 12px; background-color: alpha(#e5a50a, 0.25); }
         .dialog-heading { font-size: 1.2em; font-weight: bold; }
         .favorite-summary { opacity: 0.75; }
+        columnview entry.error { background-color: alpha(@error_color, 0.15); }
         """
 
     static func install() {

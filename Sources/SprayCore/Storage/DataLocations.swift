@@ -49,6 +49,8 @@ public struct DataLocations: Equatable, Sendable {
     public var recordsFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "records.json")) }
     /// The farm's products, fields and sprayers (LibraryStore).
     public var libraryFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "library.json")) }
+    /// The transcription grid's rows not yet saved as records.
+    public var transcriptionFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "transcription.json")) }
     /// The daily copies of the records (RecordStore).
     public var backupsDirectory: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "backups")) }
     public var settingsFile: URL { URL(fileURLWithPath: DataLocations.join(configDirectory, "settings.json")) }

@@ -35,6 +35,11 @@ enum Action: String, CaseIterable {
     case exportRegister = "win.export-register"
     /// The register's: the record form, empty (a treatment from paper, without a plan).
     case newRecord = "win.new-record"
+    /// The register's: the grid to type a paper record book in.
+    case transcribe = "win.transcribe"
+    case saveTranscription = "win.save-transcription"
+    /// The grid's: the row above copied into the row the cursor is in.
+    case copyRowAbove = "key.copy-row-above"
     case library = "win.library"
     /// The calculator's and the record form's: take a field of the library (its id the parameter).
     case pickField = "win.pick-field"
@@ -82,6 +87,9 @@ enum Action: String, CaseIterable {
         case .register: ["<Control><Shift>r"]
         case .exportRegister: []
         case .newRecord: ["<Control>n"]
+        case .transcribe: ["<Control><Shift>n"]
+        case .saveTranscription: ["<Control>s"]
+        case .copyRowAbove: ["<Control>d"]
         case .library: ["<Control>l"]
         case .pickField, .pickSprayer, .toggleField: []
         case .calibration: ["<Control>k"]
@@ -110,9 +118,10 @@ enum Action: String, CaseIterable {
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
-        case .exportRegister, .newRecord: [.register]
+        case .exportRegister, .newRecord, .transcribe: [.register]
+        case .saveTranscription, .copyRowAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
-        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview]
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
     }
@@ -153,6 +162,9 @@ enum Action: String, CaseIterable {
         case .register: tr("Treatment register")
         case .exportRegister: nil
         case .newRecord: tr("New record, without a calculation")
+        case .transcribe: tr("Transcribe a paper record book")
+        case .saveTranscription: tr("Save the transcribed rows as records")
+        case .copyRowAbove: tr("Copy the row above")
         case .library: tr("Library of products, fields and sprayers")
         case .pickField, .pickSprayer, .toggleField: nil
         case .calibration: tr("Sprayer calibration")
@@ -183,7 +195,7 @@ enum Action: String, CaseIterable {
 
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
-    case calculator, history, register, recordForm, library, calibration, preview
+    case calculator, history, register, recordForm, library, calibration, preview, transcription
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

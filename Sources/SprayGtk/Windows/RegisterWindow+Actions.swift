@@ -29,6 +29,7 @@ extension RegisterWindow {
             if let choice = ExportChoice(target: target) { export(choice) }
         }
         addAction(.newRecord, to: actions) { [unowned self] in openForm(RecordFormViewModel(store: services.records, library: library)) }
+        addAction(.transcribe, to: actions) { [unowned self] in transcribe() }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
@@ -37,6 +38,7 @@ extension RegisterWindow {
     func updateActions() {
         setEnabled(model.canExport, .exportRegister, in: actions)
         setEnabled(!model.isReadOnly, .newRecord, in: actions)
+        setEnabled(!model.isReadOnly, .transcribe, in: actions)
     }
 
     func export(_ choice: ExportChoice) {
@@ -91,6 +93,15 @@ extension RegisterWindow {
     func record(plan entry: HistoryEntry) {
         guard let form = RecordFormViewModel(entry: entry, store: services.records, library: library) else { return }
         openForm(form)
+    }
+
+    /// The paper grid, one at a time: its rows are one draft.
+    func transcribe() {
+        if let open = transcriptionWindow { return gtk_window_present(cast(open.window)) }
+        let grid = TranscriptionWindow(parent: window, application: application,
+                                       model: TranscriptionViewModel(records: services.records, draft: .standard(), library: library))
+        transcriptionWindow = grid
+        grid.present()
     }
 
     private var library: Library { services.library.library }

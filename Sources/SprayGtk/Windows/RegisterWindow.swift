@@ -33,6 +33,7 @@ final class RegisterWindow {
     var exportButton: Widget!
     var deadlineLabel: Widget!
     var pendingBox: Widget!
+    weak var transcriptionWindow: TranscriptionWindow?
     /// The plans the pending list shows, to rebuild it only when they change.
     var shownPending: [UUID] = []
     /// The choices each filter dropdown offers now (nil: all); rebuilt when the records change.
@@ -61,6 +62,9 @@ final class RegisterWindow {
         let newRecord = Widgets.button(tr("_New Record…"), action: Action.newRecord.rawValue)
         gtk_widget_set_tooltip_text(newRecord, Action.newRecord.tooltip(tr("A record typed in, without a calculation: from paper, say")))
         gtk_header_bar_pack_start(cast(header), newRecord)
+        let transcribe = Widgets.button(tr("_Transcribe from Paper…"), action: Action.transcribe.rawValue)
+        gtk_widget_set_tooltip_text(transcribe, Action.transcribe.tooltip(tr("Type a paper record book in a grid, a row per product")))
+        gtk_header_bar_pack_start(cast(header), transcribe)
         exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
                                             menu: Self.exportMenu)
         gtk_header_bar_pack_start(cast(header), exportButton)

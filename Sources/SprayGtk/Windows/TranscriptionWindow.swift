@@ -1,0 +1,278 @@
+// "Transcribe from Paper" (Przepisz z papieru): a paper record book typed into a GtkColumnView
+// of entries, one row per product use. Enter moves down, Tab right, Ctrl+D copies the row
+// above; an unreadable cell is marked with its message; Save (Ctrl+S) writes the readable
+// rows as records in one write. What the cells mean, and keeping the rows in
+// transcription.json after each cell, is SprayCore's TranscriptionViewModel.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+
+@MainActor
+final class TranscriptionWindow {
+    let window: Widget
+    let model: TranscriptionViewModel
+    /// The window's "win." actions (save-transcription).
+    let actions = g_simple_action_group_new()!
+    let rows = StringListModel()
+    var columnView: Widget!
+    var seasonDropDown: Widget!
+    var summaryLabel: Widget!
+    var saveLabel: Widget!
+    /// The problem of the cell the cursor is in, said in words under the grid.
+    var cellProblemLabel: Widget!
+    /// The entries of the cells on screen, by row and column: for moving the cursor and
+    /// for refreshing a row the model changed.
+    var cells: [CellKey: TranscriptionCell] = [:]
+    /// The seasons the dropdown offers, in its order.
+    private var seasonChoices: [Int] = []
+    /// True while the window copies the model into entries: their "changed" is not typing.
+    var isFilling = false
+
+    struct CellKey: Hashable {
+        var row: Int
+        var column: TranscriptionColumn
+    }
+
+    isolated deinit {
+        g_object_unref(actions.rawPointer)
+    }
+
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: TranscriptionViewModel) {
+        self.model = model
+        window = Widgets.childWindow(title: tr("Transcribe from Paper"), parent: parent, width: 1240, height: 640)
+        gtk_window_set_application(cast(window), application)
+
+        let header = gtk_header_bar_new()!
+        let save = Widgets.button(tr("_Save Records"), action: Action.saveTranscription.rawValue, classes: ["suggested-action"])
+        gtk_widget_set_tooltip_text(save, Action.saveTranscription.tooltip(tr("Save every readable row in the register")))
+        gtk_header_bar_pack_end(cast(header), save)
+        seasonChoices = model.seasonChoices
+        seasonDropDown = Widgets.dropDown(seasonChoices.map(String.init), tooltip: tr("The year of a date typed without one (14.04)"))
+        gtk_drop_down_set_selected(cast(seasonDropDown), guint(seasonChoices.firstIndex(of: model.season) ?? 0))
+        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
+            let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
+            if seasonChoices.indices.contains(index) { model.setSeason(seasonChoices[index]) }
+        })
+        gtk_header_bar_pack_start(cast(header), Widgets.mnemonicLabel(tr("S_eason"), for: seasonDropDown))
+        gtk_header_bar_pack_start(cast(header), seasonDropDown)
+        gtk_window_set_titlebar(cast(window), header)
+
+        let hint = Widgets.label(tr("One row per product. Rows of the same date, hour and field are one treatment. Enter moves down, Tab right, Ctrl+D copies the row above."),
+                                 classes: ["dim-label"], wrap: true)
+        summaryLabel = Widgets.label("", wrap: true)
+        cellProblemLabel = Widgets.label("", classes: ["field-error"], wrap: true)
+        saveLabel = Widgets.label("", classes: ["card-title"], wrap: true)
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, children: [hint, makeGrid(), cellProblemLabel, summaryLabel, saveLabel])
+        Widgets.setMargins(content, 12)
+        gtk_window_set_child(cast(window), content)
+
+        installActions()
+        attach(self, to: window)
+        model.onChange = { [weak self] change in self?.modelChanged(change) }
+        // Closing keeps what was typed in the cell the cursor was in as well.
+        connect(window, "hide") { [weak self] in self?.model.commit() }
+        rows.replaceAll(with: model.rows.map(\.id.uuidString))
+        refresh()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        focus(row: max(0, model.rows.count - 1), column: .date)
+    }
+
+    // MARK: The grid
+
+    private func makeGrid() -> Widget {
+        let selection = gtk_no_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
+        columnView = gtk_column_view_new(cast(selection))
+        gtk_column_view_set_show_row_separators(cast(columnView), 1)
+        gtk_column_view_set_show_column_separators(cast(columnView), 1)
+        ko_accessible_set_label(columnView, tr("Rows transcribed from paper"))
+        for column in TranscriptionColumn.allCases {
+            let factory = gtk_signal_list_item_factory_new()!
+            connect(factory, "setup", withArgument: { [unowned self] item in
+                guard let item else { return }
+                gtk_list_item_set_child(cast(item), TranscriptionCell(column: column, window: self).entry)
+            })
+            connect(factory, "bind", withArgument: { [unowned self] item in
+                guard let item, let child = gtk_list_item_get_child(cast(item)),
+                      let cell = owner(of: child, as: TranscriptionCell.self) else { return }
+                cell.row = Int(gtk_list_item_get_position(cast(item)))
+                cells[CellKey(row: cell.row, column: column)] = cell
+                show(cell)
+            })
+            connect(factory, "unbind", withArgument: { [unowned self] item in
+                guard let item, let child = gtk_list_item_get_child(cast(item)),
+                      let cell = owner(of: child, as: TranscriptionCell.self) else { return }
+                let key = CellKey(row: cell.row, column: column)
+                if cells[key] === cell { cells[key] = nil }
+            })
+            let viewColumn = gtk_column_view_column_new(column.title, cast(factory))!
+            gtk_column_view_column_set_resizable(viewColumn, 1)
+            gtk_column_view_append_column(cast(columnView), viewColumn)
+            g_object_unref(viewColumn.rawPointer)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), columnView)
+        gtk_widget_set_vexpand(scroller, 1)
+        return scroller
+    }
+
+    /// Copies a cell's text and problem from the model.
+    func show(_ cell: TranscriptionCell) {
+        let text = model.text(row: cell.row, column: cell.column)
+        if Widgets.text(of: cell.entry) != text {
+            isFilling = true
+            gtk_editable_set_text(opaque(cell.entry), text)
+            isFilling = false
+        }
+        let problem = model.problem(row: cell.row, column: cell.column)
+        Widgets.setClass("error", on: cell.entry, problem != nil)
+        gtk_widget_set_tooltip_text(cell.entry, problem)
+        ko_accessible_set_description(cell.entry, problem ?? "")
+    }
+
+    // MARK: Moving the cursor
+
+    /// Puts the cursor in a cell, scrolling its row into view first when it is not built yet.
+    func focus(row: Int, column: TranscriptionColumn) {
+        guard model.rows.indices.contains(row) else { return }
+        if let cell = cells[CellKey(row: row, column: column)] {
+            gtk_widget_grab_focus(cell.entry)
+            return
+        }
+        if let list = listView { gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(guint32(row))) }
+        addTickCallback(columnView) { [weak self] _ in
+            guard let self, let cell = cells[CellKey(row: row, column: column)] else { return false }
+            gtk_widget_grab_focus(cell.entry)
+            return false
+        }
+    }
+
+    /// The GtkListView inside the column view, whose "list.scroll-to-item" brings a row into view.
+    private var listView: Widget? {
+        var child = gtk_widget_get_first_child(columnView)
+        while let widget = child {
+            if g_type_check_instance_is_a(cast(widget), gtk_list_view_get_type()) != 0 { return widget }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return nil
+    }
+
+    /// The cell the cursor is in, if it is in one.
+    var focusedCell: TranscriptionCell? {
+        var widget = gtk_window_get_focus(cast(window)).map { UnsafeMutablePointer<GtkWidget>($0) }
+        while let current = widget {
+            if let cell = owner(of: current, as: TranscriptionCell.self) { return cell }
+            widget = gtk_widget_get_parent(current)
+        }
+        return nil
+    }
+
+    // MARK: Actions
+
+    private func installActions() {
+        gtk_widget_insert_action_group(window, "win", cast(actions))
+        addAction(.saveTranscription, to: actions) { [unowned self] in _ = model.save() }
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
+        addShortcut(shortcuts, .copyRowAbove) { [unowned self] in copyRowAbove() }
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        gtk_widget_add_controller(window, shortcuts)
+    }
+
+    /// Ctrl+D: the row above copied into the cursor's row.
+    func copyRowAbove() {
+        guard let cell = focusedCell else { return }
+        model.copyRowAbove(into: cell.row)
+    }
+
+    func updateActions() {
+        setEnabled(model.canSave, .saveTranscription, in: actions)
+    }
+
+    // MARK: Binding
+
+    private func modelChanged(_ change: TranscriptionViewModel.Change) {
+        switch change {
+        case let .rows(indices):
+            for key in cells.keys where indices.contains(key.row) { show(cells[key]!) }
+        case .all:
+            // Rows added at the end keep the widgets of the others (and the cursor in them).
+            rows.sync(with: model.rows.map(\.id.uuidString))
+            for cell in cells.values { show(cell) }
+        }
+        refresh()
+    }
+
+    /// "Row 3, Date: write the date as …" for the cell the cursor is in, when it cannot be read.
+    func showCurrentCell() {
+        let problem = focusedCell.flatMap { cell in
+            model.problem(row: cell.row, column: cell.column).map {
+                tr("Row %1$@, %2$@: %3$@").filled(String(cell.row + 1), cell.column.title, $0)
+            }
+        }
+        gtk_label_set_text(cast(cellProblemLabel), problem ?? "")
+        gtk_widget_set_visible(cellProblemLabel, problem == nil ? 0 : 1)
+    }
+
+    private func refresh() {
+        showCurrentCell()
+        gtk_label_set_text(cast(summaryLabel), model.summaryText)
+        gtk_label_set_text(cast(saveLabel), model.lastSave ?? "")
+        gtk_widget_set_visible(saveLabel, model.lastSave == nil ? 0 : 1)
+        updateActions()
+    }
+}
+
+/// One cell's entry, and which row and column it shows now (rows are reused as they scroll).
+@MainActor
+final class TranscriptionCell {
+    let entry: Widget
+    let column: TranscriptionColumn
+    var row = 0
+
+    init(column: TranscriptionColumn, window: TranscriptionWindow) {
+        self.column = column
+        entry = Widgets.entry(widthChars: Self.width(of: column))
+        // Cells without frames read as a spreadsheet's; the column separators draw the grid.
+        gtk_entry_set_has_frame(cast(entry), 0)
+        ko_accessible_set_label(entry, column.title)
+        let names: [String] = switch column {
+        case .field: window.model.library.fields.map(\.name)
+        case .product: window.model.library.products.map(\.name)
+        case .crop: CropCatalog.titles
+        case .reason: window.model.reasons
+        default: []
+        }
+        if !names.isEmpty { withCStringArray(names) { ko_entry_set_completion(entry, $0) } }
+        connect(entry, "changed") { [unowned self, unowned window] in
+            guard !window.isFilling else { return }
+            window.model.setText(Widgets.text(of: entry), row: row, column: column)
+        }
+        // Enter moves down the column; leaving a cell keeps the rows on disk.
+        connect(entry, "activate") { [unowned self, unowned window] in
+            window.model.commit()
+            window.focus(row: row + 1, column: column)
+        }
+        let focus = gtk_event_controller_focus_new()!
+        connect(focus, "leave") { [unowned window] in window.model.commit() }
+        connect(focus, "enter") { [unowned window] in window.showCurrentCell() }
+        gtk_widget_add_controller(entry, focus)
+        attach(self, to: entry)
+    }
+
+    private static func width(of column: TranscriptionColumn) -> Int32 {
+        switch column {
+        case .date: 9
+        case .start, .bbch, .dose, .unit: 5
+        case .size: 6
+        case .authorisation, .operatorName: 10
+        case .crop: 12
+        case .field, .product, .reason: 14
+        case .notes: 16
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// The paper-transcription grid without GTK: dates as paper has them (with and without the
+// year), a field and a product of the library filling what they know, Ctrl+D, one treatment
+// per date, hour and field, an unreadable cell holding back only its treatment, one write for
+// the rest, and the rows kept across a restart.
+
+import Foundation
+import XCTest
+import CoreTestSupport
+@testable import SprayCore
+
+final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
+    private static var library: Library {
+        var library = Library()
+        library.fields = [LibraryField(name: "Za stodołą", area: d("4.2"), parcelIDs: ["141201_1.0001.123/4"],
+                                       crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"))]
+        library.products = [LibraryProduct(name: "Topsin M 500 SC", authorisation: "R-1/2020", formulation: .sc, rate: d("1.5"),
+                                           unit: .litresPerHectare),
+                            LibraryProduct(name: "Nawóz dolistny", formulation: .fertiliser, rate: 2, unit: .litresPerHectare)]
+        return library
+    }
+
+    @MainActor
+    private static func grid(_ directory: URL) -> (TranscriptionViewModel, RecordStore) {
+        let records = RecordStore(file: directory.appendingPathComponent("records.json"))
+        return (TranscriptionViewModel(records: records, draft: TranscriptionStore(file: directory.appendingPathComponent("transcription.json")),
+                                       library: library, today: CalendarDate(year: 2027, month: 1, day: 10)!), records)
+    }
+
+    func testDatesAsPaperHasThem() {
+        let rows: [(String, String?)] = [("14.04", "2026-04-14"), ("14.04.2026", "2026-04-14"), ("14.04.26", "2026-04-14"),
+                                         ("2026-04-14", "2026-04-14"), (" 1.5 ", "2026-05-01"), ("31.04", nil), ("14/04", nil),
+                                         ("14.4.2026", "2026-04-14"), ("jutro", nil), ("", nil)]
+        for (text, date) in rows { XCTAssertEqual(PaperDate.parse(text, season: 2026)?.description, date, text) }
+    }
+
+    func testTypingFillsFromTheLibraryAndCtrlDCopiesTheRowAbove() throws {
+        let directory: URL = path("")
+        MainActor.assumeIsolated {
+            let (model, _) = Self.grid(directory)
+            XCTAssertEqual(model.season, 2026, "in January, the season just past")
+            XCTAssertEqual(model.rows.count, 1, "one empty row to type into")
+            model.setText("14.04", row: 0, column: .date)
+            XCTAssertEqual(model.rows.count, 2, "typing in the last row adds one below")
+            model.setText("Za stodołą", row: 0, column: .field)
+            XCTAssertEqual(model.text(row: 0, column: .crop), "pszenica ozima")
+            XCTAssertEqual(model.text(row: 0, column: .size), NumberFormat.current.editable(d("4.2")))
+            model.setText("Topsin M 500 SC", row: 0, column: .product)
+            XCTAssertEqual([model.text(row: 0, column: .authorisation), model.text(row: 0, column: .unit)], ["R-1/2020", "l/ha"])
+            XCTAssertEqual(model.text(row: 0, column: .dose), NumberFormat.current.editable(d("1.5")))
+            model.setText("mączniak", row: 0, column: .reason)
+            model.copyRowAbove(into: 1)
+            XCTAssertEqual(model.rows[1].cells, model.rows[0].cells)
+            XCTAssertEqual(model.rows.count, 3)
+            model.setText("Nawóz dolistny", row: 1, column: .product)
+            XCTAssertEqual(model.text(row: 1, column: .authorisation), "R-1/2020", "what is typed is kept: only empty cells are filled")
+            model.setText("", row: 1, column: .authorisation)
+            model.setText("2", row: 1, column: .dose)
+
+            // Kept after each cell: a restart (or a crash) continues where the typing was.
+            model.commit()
+            let (again, _) = Self.grid(directory)
+            XCTAssertEqual(again.rows.map(\.cells), model.rows.map(\.cells))
+        }
+    }
+
+    func testRowsOfOneDateHourAndFieldAreOneTreatmentSavedInOneWrite() throws {
+        let directory: URL = path("")
+        MainActor.assumeIsolated {
+            let (model, records) = Self.grid(directory)
+            let paper: [[TranscriptionColumn: String]] = [
+                [.date: "14.04", .start: "6:30", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak"],
+                [.date: "14.04.2026", .start: "06:30", .field: "za stodołą", .product: "Nawóz dolistny", .dose: "2"],
+                [.date: "2.05", .field: "Łąka", .crop: "TRZAW", .product: "Karate Zeon", .authorisation: "R-4/2019", .dose: "0,1",
+                 .size: "1,5", .reason: "skrzypionka"],
+                [.date: "31.04", .field: "Łąka", .product: "X", .dose: "1"],
+                [.date: "20.05", .field: "Łąka", .product: "Y", .dose: "abc"],
+            ]
+            for (row, cells) in paper.enumerated() {
+                for (column, text) in cells { model.setText(text, row: row, column: column) }
+            }
+            XCTAssertEqual(model.problem(row: 3, column: .date), "write the date as 14.04, 14.04.2026 or 2026-04-14")
+            XCTAssertNotNil(model.problem(row: 4, column: .dose))
+            XCTAssertNil(model.problem(row: 5, column: .date), "the empty last row has no problems")
+            XCTAssertEqual(model.treatments.map(\.rows), [[0, 1], [2]], "a tank mix, and another field; the unreadable wait")
+            XCTAssertEqual(model.summaryText,
+                           "2 treatments ready to save (3 rows); 2 rows cannot be read: their marked cells say why")
+            XCTAssertTrue(model.save(at: Date(timeIntervalSince1970: 1_776_148_200)))
+            let saved = records.records.sorted { $0.details.date < $1.details.date }
+            XCTAssertEqual(saved.count, 2)
+            let mix = saved[0].details
+            XCTAssertEqual(mix.date, CalendarDate(year: 2026, month: 4, day: 14))
+            XCTAssertEqual(mix.startTime, ClockTime(hour: 6, minute: 30))
+            XCTAssertEqual(mix.products.map(\.name), ["Topsin M 500 SC", "Nawóz dolistny"])
+            XCTAssertEqual(mix.products.map(\.kind), [.plantProtection, .notPlantProtection])
+            XCTAssertEqual(mix.products.map(\.quantityUsed), [d("6.3"), d("8.4")], "dose × the field's area")
+            XCTAssertEqual(mix.crop?.eppoCode, "TRZAW")
+            XCTAssertEqual(mix.parcelIDs, ["141201_1.0001.123/4"])
+            XCTAssertEqual(saved[0].status, .complete)
+            XCTAssertEqual(saved[1].details.treatedSize, d("1.5"))
+            XCTAssertEqual(saved[1].details.products[0].quantityUsed, d("0.15"))
+            XCTAssertEqual(model.rows.map { $0[.date] }, ["31.04", "20.05", ""], "the unreadable rows stay, with an empty one below")
+            XCTAssertEqual(model.lastSave, "2 records saved")
+            XCTAssertEqual(TranscriptionStore(file: directory.appendingPathComponent("transcription.json")).rows.count, 2,
+                           "what was saved is no longer kept")
+        }
+    }
+}
