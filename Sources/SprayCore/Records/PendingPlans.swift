@@ -14,12 +14,15 @@ public enum PendingPlans {
     public static func list(history: [HistoryEntry], records: [TreatmentRecord], today: CalendarDate,
                             days: Int = defaultDays) -> [HistoryEntry] {
         let since = today.adding(days: -days)
+        let recent = history.filter { entry in
+            let day = LocalTime.dateTime(at: entry.timestamp).date
+            return day >= since && day <= today
+        }
+        // Most days nothing was saved lately: the records are not read at all.
+        guard !recent.isEmpty else { return [] }
         let named = Set(records.compactMap(\.planID))
         let calculations = records.filter { $0.planID == nil }.compactMap(\.calculation)
-        return history.filter { entry in
-            let day = LocalTime.dateTime(at: entry.timestamp).date
-            return day >= since && day <= today && !named.contains(entry.id) && !calculations.contains(entry.input)
-        }.sorted { $0.timestamp > $1.timestamp }
+        return recent.filter { !named.contains($0.id) && !calculations.contains($0.input) }.sorted { $0.timestamp > $1.timestamp }
     }
 
     /// "20.11.2026 14:04 · Działka 7 · 4,2 ha · Fungicyd 1,25 l/ha, Adiuwant 200 ml/ha".

@@ -58,29 +58,40 @@ public enum RecordCompleteness {
     /// What `details` lack for their type of use, in the order of the form.
     public static func missing(in details: TreatmentDetails) -> [MissingField] {
         var missing: [MissingField] = []
-        if details.parcel.isBlank && details.parcelIDs.allSatisfy({ $0.isBlank }) {
-            missing.append(MissingField(.location))
-        }
-        if !((details.treatedSize ?? 0) > 0) { missing.append(MissingField(.treatedSize)) }
+        visitMissing(in: details) { missing.append($0); return true }
+        return missing
+    }
+
+    /// Whether `record` lacks nothing; stops at the first gap (the register asks of 10 000).
+    public static func isComplete(_ record: TreatmentRecord) -> Bool {
+        var complete = true
+        visitMissing(in: record.details) { _ in complete = false; return false }
+        return complete && relabelledDoses(in: record).isEmpty
+    }
+
+    /// Calls `found` with each field `details` lack, in the order of the form, until it
+    /// returns false.
+    private static func visitMissing(in details: TreatmentDetails, _ found: (MissingField) -> Bool) {
+        if details.parcel.isBlank && details.parcelIDs.allSatisfy({ $0.isBlank }), !found(MissingField(.location)) { return }
+        if !((details.treatedSize ?? 0) > 0), !found(MissingField(.treatedSize)) { return }
         switch details.use {
         case .surface:
-            if details.crop?.eppoCode.isBlank ?? true { missing.append(MissingField(.crop)) }
+            if details.crop?.eppoCode.isBlank ?? true, !found(MissingField(.crop)) { return }
         case .seeds:
-            if details.seedBatch?.isBlank ?? true { missing.append(MissingField(.seedBatch)) }
+            if details.seedBatch?.isBlank ?? true, !found(MissingField(.seedBatch)) { return }
         case .closedSpace:
             break
         }
-        if details.products.isEmpty { missing.append(MissingField(.products)) }
+        if details.products.isEmpty, !found(MissingField(.products)) { return }
         for (index, product) in details.products.enumerated() {
-            if product.name.isBlank { missing.append(MissingField(.productName, product: index)) }
+            if product.name.isBlank, !found(MissingField(.productName, product: index)) { return }
             // Only a plant-protection product has an authorisation the law asks for.
-            if product.kind == .plantProtection, product.authorisation.isBlank {
-                missing.append(MissingField(.authorisation, product: index))
+            if product.kind == .plantProtection, product.authorisation.isBlank, !found(MissingField(.authorisation, product: index)) {
+                return
             }
-            if !((product.dose ?? 0) > 0) { missing.append(MissingField(.dose, product: index)) }
+            if !((product.dose ?? 0) > 0), !found(MissingField(.dose, product: index)) { return }
         }
-        if details.reason.isBlank { missing.append(MissingField(.reason)) }
-        return missing
+        if details.reason.isBlank { _ = found(MissingField(.reason)) }
     }
 
     /// What `record` lacks: its details', and a dose that a plan gave per hectare but that

@@ -372,7 +372,7 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
 
     public var status: RecordStatus {
         if withdrawal != nil { return .withdrawn }
-        return RecordCompleteness.missing(in: self).isEmpty ? .complete : .incomplete
+        return RecordCompleteness.isComplete(self) ? .complete : .incomplete
     }
 }
 
