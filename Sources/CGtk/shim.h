@@ -84,3 +84,10 @@ static inline void ko_entry_set_completion(GtkWidget *entry, const char *const *
     g_object_unref(completion);
     g_object_unref(store);
 }
+
+/* The same, also completing inline: a prefix that only one string has is completed in the
+   entry, the rest selected, so Tab keeps it and moves on (the transcription grid). */
+static inline void ko_entry_set_inline_completion(GtkWidget *entry, const char *const *strings) {
+    ko_entry_set_completion(entry, strings);
+    gtk_entry_completion_set_inline_completion(gtk_entry_get_completion(GTK_ENTRY(entry)), TRUE);
+}

@@ -48,13 +48,16 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual([model.text(row: 0, column: .authorisation), model.text(row: 0, column: .unit)], ["R-1/2020", "l/ha"])
             XCTAssertEqual(model.text(row: 0, column: .dose), NumberFormat.current.editable(d("1.5")))
             model.setText("mączniak", row: 0, column: .reason)
-            model.copyRowAbove(into: 1)
+            XCTAssertEqual(model.copyRowAbove(into: 1), .product, "the cursor goes to what a tank mix's next row changes")
             XCTAssertEqual(model.rows[1].cells, model.rows[0].cells)
             XCTAssertEqual(model.rows.count, 3)
+            XCTAssertTrue(model.cellAfterEnter(row: 1, column: .dose, tabsFrom: .date) == (2, .date),
+                          "Enter goes down to where the row's typing began")
+            model.setText("R-99/2026", row: 1, column: .authorisation)
             model.setText("Nawóz dolistny", row: 1, column: .product)
-            XCTAssertEqual(model.text(row: 1, column: .authorisation), "R-1/2020", "what is typed is kept: only empty cells are filled")
+            XCTAssertEqual(model.text(row: 1, column: .authorisation), "R-99/2026", "what is typed by hand is kept")
             model.setText("", row: 1, column: .authorisation)
-            model.setText("2", row: 1, column: .dose)
+            XCTAssertEqual(model.text(row: 1, column: .dose), "2")
 
             // Kept after each cell: a restart (or a crash) continues where the typing was.
             model.commit()
@@ -102,6 +105,46 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.lastSave, "2 records saved")
             XCTAssertEqual(TranscriptionStore(file: directory.appendingPathComponent("transcription.json")).rows.count, 2,
                            "what was saved is no longer kept")
+            model.setText("1", row: 1, column: .dose)
+            XCTAssertEqual(model.summaryText, "1 treatment ready to save (1 row); 1 row cannot be read: its marked cells say why",
+                           "a corrected cell is read again")
+            model.setSeason(2025)
+            XCTAssertEqual(model.treatments.map(\.draft.details.date), [CalendarDate(year: 2025, month: 5, day: 20)])
+        }
+    }
+
+    func testARepeatIsTheTreatmentAboveOnANewDate() throws {
+        let directory: URL = path("")
+        MainActor.assumeIsolated {
+            let (model, records) = Self.grid(directory)
+            let mix: [[TranscriptionColumn: String]] = [
+                [.date: "14.04", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak"],
+                [.product: "Nawóz dolistny"],
+            ]
+            for (column, text) in mix[0] { model.setText(text, row: 0, column: column) }
+            model.copyRowAbove(into: 1)
+            model.setText("Nawóz dolistny", row: 1, column: .product)
+            XCTAssertEqual([model.text(row: 1, column: .authorisation), model.text(row: 1, column: .dose)], ["", "2"],
+                           "the copied product's number and dose give way to the new product's")
+            XCTAssertEqual(model.treatments.map(\.rows), [[0, 1]])
+
+            model.repeatTreatmentAbove(into: 2)
+            XCTAssertEqual(model.rows.count, 5, "two copies and the empty row")
+            XCTAssertEqual(model.rows[2...3].map { $0[.product] }, ["Topsin M 500 SC", "Nawóz dolistny"])
+            XCTAssertEqual(model.rows[2...3].map { $0[.date] }, ["", ""], "to be dated anew")
+            for prefix in ["2", "20", "20.", "20.0", "20.05"] { model.setText(prefix, row: 2, column: .date) }
+            XCTAssertEqual(model.rows[2...3].map { $0[.date] }, ["20.05", "20.05"], "the first row's date is the treatment's")
+            XCTAssertEqual(model.treatments.map(\.rows), [[0, 1], [2, 3]])
+            model.setText("15.04", row: 0, column: .date)
+            XCTAssertEqual(model.rows[0...1].map { $0[.date] }, ["15.04", "15.04"], "a treatment's first row moves it whole")
+            model.setText("16.04", row: 1, column: .date)
+            XCTAssertEqual(model.rows.map { $0[.date] }, ["15.04", "16.04", "20.05", "20.05", ""], "another row moves alone")
+
+            XCTAssertEqual(model.cellAfterEnter(row: 2, column: .reason, tabsFrom: .date).row, 3)
+            XCTAssertEqual(model.cellAfterEnter(row: 2, column: .reason, tabsFrom: .date).column, .date)
+            XCTAssertEqual(model.cellAfterEnter(row: 4, column: .dose, tabsFrom: nil).column, .dose)
+            XCTAssertTrue(model.save(at: Date()))
+            XCTAssertEqual(records.records.count, 3)
         }
     }
 }

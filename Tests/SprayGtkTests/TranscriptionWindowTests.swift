@@ -20,12 +20,12 @@ private let library = #"""
 final class TranscriptionWindowTests: XCTestCase {
     func testTranscribeInEnglish() {
         Self.run(.english, title: "Transcribe from Paper", columns: ["Date", "Hour", "Field", "Crop", "BBCH", "Product"],
-                 saved: "2 records saved")
+                 saved: "3 records saved")
     }
 
     func testTranscribeInPolish() {
         Self.run(.polish, title: "Przepisz z papieru", columns: ["Data", "Godzina", "Pole", "Uprawa", "BBCH", "Środek"],
-                 saved: "Zapisano 2 wpisy")
+                 saved: "Zapisano 3 wpisy")
     }
 
     private static func run(_ language: Language, title: String, columns: [String], saved: String) {
@@ -60,17 +60,25 @@ final class TranscriptionWindowTests: XCTestCase {
                               "Enter moves down the column")
                 grid.copyRowAbove()
                 XCTAssertEqual(Widgets.text(of: cell(1, .field)!), "Za stodołą", "Ctrl+D copies the row above")
+                XCTAssertTrue(GtkTestSupport.iterate(until: { grid.focusedCell.map { $0.row == 1 && $0.column == .product } ?? false }),
+                              "and goes to its product, what a tank mix's next row changes")
                 harness.type("20.05", into: cell(1, .date)!)
-                harness.type("31.04", into: cell(2, .date)!)
-                XCTAssertTrue(gtk_widget_has_css_class(cell(2, .date)!, "error") != 0, "an unreadable date is marked")
-                XCTAssertNotNil(gtk_widget_get_tooltip_text(cell(2, .date)!), "with its message")
+                gtk_widget_grab_focus(cell(2, .date)!)
+                grid.repeatTreatmentAbove()
+                XCTAssertEqual(Widgets.text(of: cell(2, .product)!), "Topsin M 500 SC", "Ctrl+Shift+D repeats the treatment above")
+                XCTAssertTrue(GtkTestSupport.iterate(until: { grid.focusedCell.map { $0.row == 2 && $0.column == .date } ?? false }))
+                harness.type("02.06", into: cell(2, .date)!)
+                harness.type("31.04", into: cell(3, .date)!)
+                XCTAssertTrue(gtk_widget_has_css_class(cell(3, .date)!, "error") != 0, "an unreadable date is marked")
+                XCTAssertNotNil(gtk_widget_get_tooltip_text(cell(3, .date)!), "with its message")
 
                 g_action_group_activate_action(cast(grid.actions), Action.saveTranscription.name, nil)
                 XCTAssertEqual(harness.label(grid.saveLabel), saved)
                 let records = harness.app.services.records.records
-                XCTAssertEqual(records.count, 2)
-                XCTAssertEqual(Set(records.map(\.details.date.description)), ["\(grid.model.season)-04-14", "\(grid.model.season)-05-20"])
-                XCTAssertEqual(records.map { $0.details.products[0].quantityUsed }, [Decimal(string: "6.3")!, Decimal(string: "6.3")!])
+                XCTAssertEqual(records.count, 3)
+                XCTAssertEqual(Set(records.map(\.details.date.description)),
+                               ["\(grid.model.season)-04-14", "\(grid.model.season)-05-20", "\(grid.model.season)-06-02"])
+                XCTAssertEqual(Set(records.map { $0.details.products[0].quantityUsed }), [Decimal(string: "6.3")!])
                 XCTAssertEqual(grid.model.rows.map { $0[.date] }, ["31.04", ""], "the unreadable row stays")
                 gtk_window_close(cast(grid.window))
             }

@@ -48,6 +48,13 @@ public struct TranscriptionRow: Equatable, Codable, Sendable, Identifiable {
     }
 
     public var isBlank: Bool { cells.values.allSatisfy(\.isBlank) }
+
+    /// This row with `cells` (and its own id).
+    func with(cells: [String: String]) -> TranscriptionRow {
+        var row = self
+        row.cells = cells
+        return row
+    }
 }
 
 /// transcription.json: the rows not yet saved as records, in the VersionedFile envelope

@@ -16,7 +16,9 @@ public final class TranscriptionViewModel {
         case all
     }
 
-    public private(set) var rows: [TranscriptionRow]
+    public private(set) var rows: [TranscriptionRow] {
+        didSet { reading = nil }
+    }
     public private(set) var season: Int
     /// What the last save did, or why it failed.
     public private(set) var lastSave: String?
@@ -25,8 +27,19 @@ public final class TranscriptionViewModel {
     private let records: RecordStore
     private let draft: TranscriptionStore
     public let library: Library
-    /// Reasons of earlier records, for the reason column's completion.
-    public let reasons: [String]
+    /// Names earlier records give, for the columns' completion: products, reasons, operators.
+    private let recorded: [TranscriptionColumn: [String]]
+    /// What the rows make, read once per change: the window asks after every key.
+    private var reading: Reading?
+    /// Whether a row cannot be read, kept with the row as it was read: a key changes one
+    /// row, and a long grid should not parse the others again.
+    private var unreadableRows: [UUID: (row: TranscriptionRow, unreadable: Bool)] = [:]
+
+    private struct Reading {
+        /// The rows of each treatment that can be saved, in the order its first row comes.
+        var ready: [[Int]]
+        var unreadableRows: Int
+    }
 
     /// The grid over what `draft` kept (a new grid holds one empty row); a date without a
     /// year is in `today`'s season (the past one in January, while it may still be entered).
@@ -37,8 +50,9 @@ public final class TranscriptionViewModel {
         let kept = draft.rows
         season = kept.first?.season ?? (today.month == 1 ? today.year - 1 : today.year)
         rows = kept
-        var seen = Set<String>()
-        reasons = records.records.map { $0.details.reason.trimmedWhitespace }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        let details = records.records.map(\.details)
+        recorded = [.product: details.flatMap { $0.products.map(\.name) }, .reason: details.map(\.reason),
+                    .operatorName: details.map(\.operatorName)]
         ensureEmptyLastRow()
     }
 
@@ -58,41 +72,86 @@ public final class TranscriptionViewModel {
 
     // MARK: Typing
 
+    /// What a cell of `column` completes from: the library's fields or products, the crops,
+    /// and what earlier records and the rows above say (reasons, operators), each once.
+    public func completions(for column: TranscriptionColumn) -> [String] {
+        let known: [String] = switch column {
+        case .field: library.fields.map(\.name)
+        case .product: library.products.map(\.name) + (recorded[.product] ?? [])
+        case .crop: CropCatalog.titles
+        case .reason, .operatorName: recorded[column] ?? []
+        default: []
+        }
+        guard !known.isEmpty || [.reason, .operatorName].contains(column) else { return [] }
+        var seen = Set<[UInt8]>()
+        return (known + rows.map { $0[column] }).map(\.trimmedWhitespace)
+            .filter { !$0.isEmpty && seen.insert(SearchFolding.fold($0)).inserted }
+    }
+
     public func text(row: Int, column: TranscriptionColumn) -> String {
         rows.indices.contains(row) ? rows[row][column] : ""
     }
 
     /// The text of a cell as typed. A field of the library fills the crop and the size, a
-    /// product its authorisation number and unit, where they are empty. Typing in the last
-    /// row adds an empty one below it.
+    /// product its authorisation number, unit and usual dose — in cells that are empty or
+    /// still hold what the field or product named before gave (a row copied with Ctrl+D).
+    /// The date, hour or field of a treatment's first row is the whole treatment's: its rows
+    /// below follow. Typing in the last row adds an empty one below it.
     public func setText(_ text: String, row: Int, column: TranscriptionColumn) {
         guard rows.indices.contains(row), rows[row][column] != text else { return }
-        rows[row][column] = text
-        lastSave = nil
-        switch column {
-        case .field:
-            if let field = library.field(named: text.trimmedWhitespace) {
-                fillIfEmpty(row, .crop, field.crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name })
-                fillIfEmpty(row, .size, NumberFormat.current.editable(field.area))
-            }
-        case .product:
-            if let product = library.product(named: text.trimmedWhitespace) {
-                fillIfEmpty(row, .authorisation, product.authorisation)
-                fillIfEmpty(row, .unit, product.unit.symbol)
-                if let rate = product.rate { fillIfEmpty(row, .dose, NumberFormat.current.editable(rate)) }
-            }
-        default: break
+        let old = rows[row][column]
+        var changed = [row]
+        if [.date, .start, .field].contains(column) {
+            changed += treatmentRowsBelow(row)
         }
-        if ensureEmptyLastRow() { onChange?(.all) } else { onChange?(.rows([row])) }
+        for index in changed {
+            rows[index][column] = text
+            switch column {
+            case .field: fillFromField(index, named: text, before: old)
+            case .product: fillFromProduct(index, named: text, before: old)
+            default: break
+            }
+        }
+        lastSave = nil
+        if ensureEmptyLastRow() { onChange?(.all) } else { onChange?(.rows(changed)) }
     }
 
-    /// Ctrl+D: the row above, copied into `row` whole; the cursor stays to change what differs.
-    public func copyRowAbove(into row: Int) {
-        guard row > 0, rows.indices.contains(row) else { return }
+    /// Ctrl+Shift+D: the rows of the treatment above, copied into `row` and below with their
+    /// dates empty; typing the date in the first copy dates them all, so the cursor goes there.
+    @discardableResult
+    public func repeatTreatmentAbove(into row: Int) -> TranscriptionColumn? {
+        guard row > 0, rows.indices.contains(row) else { return nil }
+        var first = row - 1
+        while first > 0, key(of: first - 1) == key(of: row - 1), !rows[first - 1].isBlank { first -= 1 }
+        var copies = rows[first..<row].map { TranscriptionRow(season: season, cells: [:]).with(cells: $0.cells) }
+        for index in copies.indices { copies[index][.date] = "" }
+        // The copies take the place of the empty rows there, and push the others down.
+        let replaced = rows[row...].prefix(copies.count).prefix { $0.isBlank }.count
+        rows.replaceSubrange(row..<(row + replaced), with: copies)
+        lastSave = nil
+        ensureEmptyLastRow()
+        commit()
+        onChange?(.all)
+        return .date
+    }
+
+    /// Where Enter takes the cursor from a cell: down one row, to the column where the Tabs
+    /// along this row began (as a spreadsheet does), so the next row starts where this did.
+    public func cellAfterEnter(row: Int, column: TranscriptionColumn, tabsFrom start: TranscriptionColumn?) -> (row: Int, column: TranscriptionColumn) {
+        (min(row + 1, rows.count - 1), start ?? column)
+    }
+
+    /// Ctrl+D: the row above, copied into `row` whole. The cursor goes to the product: the
+    /// next row of a tank mix differs in its product and dose, and Enter there takes the
+    /// cursor on to where the treatment's first row began.
+    @discardableResult
+    public func copyRowAbove(into row: Int) -> TranscriptionColumn? {
+        guard row > 0, rows.indices.contains(row) else { return nil }
         rows[row].cells = rows[row - 1].cells
         lastSave = nil
         commit()
         if ensureEmptyLastRow() { onChange?(.all) } else { onChange?(.rows([row])) }
+        return .product
     }
 
     /// Keeps the rows in transcription.json: after each cell, and when the window closes.
@@ -142,34 +201,53 @@ public final class TranscriptionViewModel {
 
     /// Whether any cell of `row` cannot be read.
     public func hasProblem(row: Int) -> Bool {
-        TranscriptionColumn.allCases.contains { problem(row: row, column: $0) != nil }
+        let current = rows[row]
+        if let known = unreadableRows[current.id], known.row == current { return known.unreadable }
+        let unreadable = TranscriptionColumn.allCases.contains { problem(row: row, column: $0) != nil }
+        unreadableRows[current.id] = (current, unreadable)
+        return unreadable
     }
 
     /// The treatments the rows make: rows of the same date, start hour and field are one
     /// (a tank mix), in the order their first row comes. A treatment with an unreadable
     /// row is not among them: it waits, whole, until the row is corrected.
     public var treatments: [(rows: [Int], draft: RecordDraft)] {
-        var groups: [(key: String, rows: [Int])] = []
-        var unreadable = Set<String>()
+        read().ready.map { ($0, draft(of: $0)) }
+    }
+
+    private func read() -> Reading {
+        if let reading { return reading }
+        var groups: [[Int]] = []
+        var groupOfKey: [String: Int] = [:]
+        var unreadableKeys = Set<String>()
+        var unreadableRows = 0
         for (index, row) in rows.enumerated() where !row.isBlank {
-            // "14.04" and "14.04.2026" are one day, "Za stodołą" and "za stodola" one field.
-            let date = PaperDate.parse(row[.date], season: season)?.description ?? row[.date].trimmedWhitespace
-            let start = ClockTime(parsing: row[.start])?.description ?? row[.start].trimmedWhitespace
-            let key = [date, start, String(decoding: SearchFolding.fold(row[.field].trimmedWhitespace), as: UTF8.self)]
-                .joined(separator: "\u{1F}")
-            if hasProblem(row: index) { unreadable.insert(key) }
-            if let at = groups.firstIndex(where: { $0.key == key }) { groups[at].rows.append(index) } else { groups.append((key, [index])) }
+            let key = key(of: index)
+            if hasProblem(row: index) {
+                unreadableKeys.insert(key)
+                unreadableRows += 1
+            }
+            if let group = groupOfKey[key] {
+                groups[group].append(index)
+            } else {
+                groupOfKey[key] = groups.count
+                groups.append([index])
+            }
         }
-        return groups.filter { !unreadable.contains($0.key) }.map { ($0.rows, draft(of: $0.rows)) }
+        let ready = groups.filter { !unreadableKeys.contains(key(of: $0[0])) }
+        let reading = Reading(ready: ready, unreadableRows: unreadableRows)
+        self.reading = reading
+        return reading
     }
 
     /// "3 treatments ready to save (5 rows); 1 row cannot be read: its marked cells say why".
     public var summaryText: String {
-        let ready = treatments
-        let readyRows = ready.reduce(0) { $0 + $1.rows.count }
-        let unreadable = rows.indices.filter(hasProblem).count
-        var text = trn("%1$d treatment ready to save (%2$d rows)", "%1$d treatments ready to save (%2$d rows)", ready.count)
-            .filled(String(ready.count), String(readyRows))
+        let reading = read()
+        let readyRows = reading.ready.reduce(0) { $0 + $1.count }
+        let unreadable = reading.unreadableRows
+        // Two counts, two plurals: "1 treatment ready to save (3 rows)".
+        var text = trn("%d treatment ready to save", "%d treatments ready to save", reading.ready.count).filled(String(reading.ready.count))
+            + " " + trn("(%d row)", "(%d rows)", readyRows).filled(String(readyRows))
         if unreadable > 0 {
             text += "; " + trn("%d row cannot be read: its marked cells say why", "%d rows cannot be read: their marked cells say why",
                                unreadable).filled(String(unreadable))
@@ -177,7 +255,7 @@ public final class TranscriptionViewModel {
         return text
     }
 
-    public var canSave: Bool { !treatments.isEmpty && !records.isReadOnly }
+    public var canSave: Bool { !read().ready.isEmpty && !records.isReadOnly }
 
     /// Saves every treatment the readable rows make, in one write, and takes those rows out
     /// of the grid; the unreadable stay, with their messages. Incomplete records are saved
@@ -190,6 +268,7 @@ public final class TranscriptionViewModel {
             let saved = try records.add(ready.map(\.draft), at: now)
             let done = Set(ready.flatMap(\.rows))
             rows = rows.enumerated().filter { !done.contains($0.offset) }.map(\.element)
+            unreadableRows = unreadableRows.filter { known in rows.contains { $0.id == known.key } }
             ensureEmptyLastRow()
             commit()
             let incomplete = saved.filter { $0.status == .incomplete }.count
@@ -235,9 +314,53 @@ public final class TranscriptionViewModel {
         return RecordDraft(details: details)
     }
 
-    private func fillIfEmpty(_ row: Int, _ column: TranscriptionColumn, _ text: String?) {
-        guard let text, !text.isEmpty, rows[row][column].isBlank else { return }
-        rows[row][column] = text
+    /// Sets what a field of the library gives, where the cell is empty or holds what the
+    /// field named before gave.
+    private func fillFromField(_ row: Int, named name: String, before: String) {
+        let field = library.field(named: name.trimmedWhitespace), earlier = library.field(named: before.trimmedWhitespace)
+        func crop(_ field: LibraryField?) -> String? { field?.crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name } }
+        func size(_ field: LibraryField?) -> String? { field.map { NumberFormat.current.editable($0.area) } }
+        fill(row, .crop, with: crop(field), replacing: crop(earlier))
+        fill(row, .size, with: size(field), replacing: size(earlier))
+    }
+
+    /// Sets what a product of the library gives (its authorisation number, unit, usual
+    /// dose), where the cell is empty or holds what the product named before gave.
+    private func fillFromProduct(_ row: Int, named name: String, before: String) {
+        let product = library.product(named: name.trimmedWhitespace), earlier = library.product(named: before.trimmedWhitespace)
+        func rate(_ product: LibraryProduct?) -> String? { product?.rate.map(NumberFormat.current.editable) }
+        fill(row, .authorisation, with: product?.authorisation, replacing: earlier?.authorisation)
+        fill(row, .unit, with: product?.unit.symbol, replacing: earlier?.unit.symbol)
+        fill(row, .dose, with: rate(product), replacing: rate(earlier))
+    }
+
+    private func fill(_ row: Int, _ column: TranscriptionColumn, with text: String?, replacing earlier: String?) {
+        let current = rows[row][column]
+        guard current.isBlank || (earlier.map { !$0.isEmpty && current == $0 } ?? false) else { return }
+        rows[row][column] = text ?? ""
+    }
+
+    /// The treatment a row belongs to: its date, hour and field as read.
+    private func key(of row: Int) -> String {
+        let cells = rows[row]
+        // "14.04" and "14.04.2026" are one day, "Za stodołą" and "za stodola" one field.
+        let date = PaperDate.parse(cells[.date], season: season)?.description ?? cells[.date].trimmedWhitespace
+        let start = ClockTime(parsing: cells[.start])?.description ?? cells[.start].trimmedWhitespace
+        return [date, start, String(decoding: SearchFolding.fold(cells[.field].trimmedWhitespace), as: UTF8.self)]
+            .joined(separator: "\u{1F}")
+    }
+
+    /// The rows right below `row` in the same treatment, when `row` is that treatment's first.
+    private func treatmentRowsBelow(_ row: Int) -> [Int] {
+        guard !rows[row].isBlank, row == 0 || key(of: row - 1) != key(of: row) || rows[row - 1].isBlank else { return [] }
+        let own = key(of: row)
+        var below: [Int] = []
+        var next = row + 1
+        while rows.indices.contains(next), !rows[next].isBlank, key(of: next) == own {
+            below.append(next)
+            next += 1
+        }
+        return below
     }
 
     /// One empty row at the end to type into; true when it had to be added.

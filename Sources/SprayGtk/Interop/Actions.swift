@@ -40,6 +40,8 @@ enum Action: String, CaseIterable {
     case saveTranscription = "win.save-transcription"
     /// The grid's: the row above copied into the row the cursor is in.
     case copyRowAbove = "key.copy-row-above"
+    /// The grid's: every row of the treatment above copied below, to be dated anew.
+    case repeatTreatmentAbove = "key.repeat-treatment-above"
     case library = "win.library"
     /// The calculator's and the record form's: take a field of the library (its id the parameter).
     case pickField = "win.pick-field"
@@ -90,6 +92,7 @@ enum Action: String, CaseIterable {
         case .transcribe: ["<Control><Shift>n"]
         case .saveTranscription: ["<Control>s"]
         case .copyRowAbove: ["<Control>d"]
+        case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
         case .pickField, .pickSprayer, .toggleField: []
         case .calibration: ["<Control>k"]
@@ -119,7 +122,7 @@ enum Action: String, CaseIterable {
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
         case .exportRegister, .newRecord, .transcribe: [.register]
-        case .saveTranscription, .copyRowAbove: [.transcription]
+        case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
         case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
@@ -165,6 +168,7 @@ enum Action: String, CaseIterable {
         case .transcribe: tr("Transcribe a paper record book")
         case .saveTranscription: tr("Save the transcribed rows as records")
         case .copyRowAbove: tr("Copy the row above")
+        case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
         case .pickField, .pickSprayer, .toggleField: nil
         case .calibration: tr("Sprayer calibration")

@@ -28,6 +28,9 @@ final class TranscriptionWindow {
     private var seasonChoices: [Int] = []
     /// True while the window copies the model into entries: their "changed" is not typing.
     var isFilling = false
+    /// The column the cursor came into its row at: Enter takes the next row from there.
+    var rowStartColumn: TranscriptionColumn?
+    private var cursorRow: Int?
 
     struct CellKey: Hashable {
         var row: Int
@@ -58,7 +61,7 @@ final class TranscriptionWindow {
         gtk_header_bar_pack_start(cast(header), seasonDropDown)
         gtk_window_set_titlebar(cast(window), header)
 
-        let hint = Widgets.label(tr("One row per product. Rows of the same date, hour and field are one treatment. Enter moves down, Tab right, Ctrl+D copies the row above."),
+        let hint = Widgets.label(tr("One row per product. Rows of the same date, hour and field are one treatment. Enter moves down, Tab right, Ctrl+D copies the row above, Ctrl+Shift+D the treatment above."),
                                  classes: ["dim-label"], wrap: true)
         summaryLabel = Widgets.label("", wrap: true)
         cellProblemLabel = Widgets.label("", classes: ["field-error"], wrap: true)
@@ -179,14 +182,21 @@ final class TranscriptionWindow {
         let shortcuts = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
         addShortcut(shortcuts, .copyRowAbove) { [unowned self] in copyRowAbove() }
+        addShortcut(shortcuts, .repeatTreatmentAbove) { [unowned self] in repeatTreatmentAbove() }
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
     }
 
-    /// Ctrl+D: the row above copied into the cursor's row.
+    /// Ctrl+D: the row above copied into the cursor's row, the cursor where the model says.
     func copyRowAbove() {
-        guard let cell = focusedCell else { return }
-        model.copyRowAbove(into: cell.row)
+        guard let cell = focusedCell, let column = model.copyRowAbove(into: cell.row) else { return }
+        focus(row: cell.row, column: column)
+    }
+
+    /// Ctrl+Shift+D: the treatment above repeated below, the cursor where the model says.
+    func repeatTreatmentAbove() {
+        guard let cell = focusedCell, let column = model.repeatTreatmentAbove(into: cell.row) else { return }
+        focus(row: cell.row, column: column)
     }
 
     func updateActions() {
@@ -209,6 +219,10 @@ final class TranscriptionWindow {
 
     /// "Row 3, Date: write the date as …" for the cell the cursor is in, when it cannot be read.
     func showCurrentCell() {
+        if let cell = focusedCell, cell.row != cursorRow {
+            cursorRow = cell.row
+            rowStartColumn = cell.column
+        }
         let problem = focusedCell.flatMap { cell in
             model.problem(row: cell.row, column: cell.column).map {
                 tr("Row %1$@, %2$@: %3$@").filled(String(cell.row + 1), cell.column.title, $0)
@@ -240,14 +254,6 @@ final class TranscriptionCell {
         // Cells without frames read as a spreadsheet's; the column separators draw the grid.
         gtk_entry_set_has_frame(cast(entry), 0)
         ko_accessible_set_label(entry, column.title)
-        let names: [String] = switch column {
-        case .field: window.model.library.fields.map(\.name)
-        case .product: window.model.library.products.map(\.name)
-        case .crop: CropCatalog.titles
-        case .reason: window.model.reasons
-        default: []
-        }
-        if !names.isEmpty { withCStringArray(names) { ko_entry_set_completion(entry, $0) } }
         connect(entry, "changed") { [unowned self, unowned window] in
             guard !window.isFilling else { return }
             window.model.setText(Widgets.text(of: entry), row: row, column: column)
@@ -255,11 +261,17 @@ final class TranscriptionCell {
         // Enter moves down the column; leaving a cell keeps the rows on disk.
         connect(entry, "activate") { [unowned self, unowned window] in
             window.model.commit()
-            window.focus(row: row + 1, column: column)
+            let next = window.model.cellAfterEnter(row: row, column: column, tabsFrom: window.rowStartColumn)
+            window.focus(row: next.row, column: next.column)
         }
         let focus = gtk_event_controller_focus_new()!
         connect(focus, "leave") { [unowned window] in window.model.commit() }
-        connect(focus, "enter") { [unowned window] in window.showCurrentCell() }
+        connect(focus, "enter") { [unowned self, unowned window] in
+            // What the column completes from grows as rows are typed: taken when the cell is entered.
+            let names = window.model.completions(for: column)
+            if !names.isEmpty { withCStringArray(names) { ko_entry_set_inline_completion(entry, $0) } }
+            window.showCurrentCell()
+        }
         gtk_widget_add_controller(entry, focus)
         attach(self, to: entry)
     }
