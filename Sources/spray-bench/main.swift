@@ -4,6 +4,7 @@
 //   spray-bench write-history --entries N --to DIRECTORY   only writes DIRECTORY/history.json
 //   spray-bench write-records --entries N --to DIRECTORY   only writes DIRECTORY/records.json
 //   spray-bench engine                                     calculations per second
+//   spray-bench transcription                              keys and the grid's work for a paper season
 
 import FoundationEssentials
 import SprayCore
@@ -17,6 +18,11 @@ let count = option("--entries").flatMap(Int.init) ?? 10_000
 switch arguments.dropFirst().first {
 case "engine":
     engineBench()
+case "transcription":
+    let directory = "/tmp/spray-bench-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try MainActor.assumeIsolated { try transcriptionBench(directory: URL(fileURLWithPath: directory)) }
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))
