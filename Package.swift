@@ -11,8 +11,13 @@ import PackageDescription
 let package = Package(
     name: "KalkulatorOprysku",
     targets: [
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
-            name: "SprayCore"
+            name: "SprayCore",
+            dependencies: ["CZlib"]
         ),
         .target(
             name: "SprayCommandLine",

@@ -82,7 +82,7 @@ ensure_libraries() {
 
 # What building the app needs: GTK 4 headers (with cairo and pango), pkg-config, gettext,
 # and the font the printed report is set in.
-BUILD_PACKAGES=(libgtk-4-dev pkg-config gettext fonts-dejavu-core)
+BUILD_PACKAGES=(libgtk-4-dev zlib1g-dev pkg-config gettext fonts-dejavu-core)
 
 # What the report tests read PDF files with: pdfinfo, pdftotext, pdffonts, pdftoppm.
 REPORT_TEST_PACKAGES=(poppler-utils)
