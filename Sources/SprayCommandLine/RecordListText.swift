@@ -5,19 +5,22 @@ import SprayCore
 public enum RecordListText {
     /// One line per record, oldest first, then the counts.
     public static func render(_ records: [TreatmentRecord]) -> String {
-        var lines: [String] = []
-        for record in records {
-            let details = record.details
-            let when = details.date.description + (details.startTime.map { " " + $0.description } ?? "")
-            let crop = details.crop.map { $0.name.isEmpty ? $0.eppoCode : "\($0.name) (\($0.eppoCode))" } ?? details.seedBatch ?? ""
-            let products = details.products.map { $0.authorisation.isEmpty ? $0.name : "\($0.name) [\($0.authorisation)]" }
-            var status = record.status.title
-            if let withdrawal = record.withdrawal { status += ": " + withdrawal.reason }
-            lines.append([when, status, details.parcel, crop, products.joined(separator: ", "), record.id.uuidString]
-                .filter { !$0.isEmpty }.joined(separator: " · "))
-        }
+        var lines = records.map { line(of: $0) }
         lines.append(summary(of: records))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "2026-04-14 06:30 · complete · Za stodołą · pszenica ozima (TRZAW) · Topsin [R-1/2020] · ID"; without
+    /// the id for a record not saved yet.
+    public static func line(of record: TreatmentRecord, withID: Bool = true) -> String {
+        let details = record.details
+        let when = details.date.description + (details.startTime.map { " " + $0.description } ?? "")
+        let crop = details.crop.map { $0.name.isEmpty ? $0.eppoCode : "\($0.name) (\($0.eppoCode))" } ?? details.seedBatch ?? ""
+        let products = details.products.map { $0.authorisation.isEmpty ? $0.name : "\($0.name) [\($0.authorisation)]" }
+        var status = record.status.title
+        if let withdrawal = record.withdrawal { status += ": " + withdrawal.reason }
+        return [when, status, details.parcel, crop, products.joined(separator: ", "), withID ? record.id.uuidString : ""]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// "3 records: 1 incomplete, 1 withdrawn".

@@ -71,7 +71,7 @@ extension CommandLineTool {
         })
     }
 
-    private static func libraryStore() -> LibraryStore {
+    static func libraryStore() -> LibraryStore {
         LibraryStore.standard(patience: .commandLine { path in
             report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
         })

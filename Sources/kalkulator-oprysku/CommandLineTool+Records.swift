@@ -161,19 +161,76 @@ extension CommandLineTool {
         }
     }
 
+    /// The app's JSON export merged by id, or a spreadsheet's rows as records; exit 1 when a
+    /// row was skipped, 2 when the file is not one the app reads.
     private static func recordImport(_ arguments: [String]) -> Int32 {
-        let files = arguments.filter { !$0.hasPrefix("--") }
-        let unknown = arguments.filter { $0.hasPrefix("--") && !$0.hasPrefix("--lang") }
-        guard files.count == 1, unknown.isEmpty else {
-            write(tr("record import: give one file exported with “record export --format json”") + "\n", to: .standardError)
+        let command: RecordImportCommand
+        switch RecordImportCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors):
+            report(errors.messages)
             return 2
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(command.file)
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+        if RecordImportCommand.isJSON(bytes) {
+            let store = recordStore()
+            guard readable(store) else { return 1 }
+            do {
+                let merge = try store.merge(try RecordExport.records(fromJSON: bytes), at: Date())
+                return printOutput(merge.text + "\n") ? 0 : 1
+            } catch {
+                report([userMessage(error)])
+                return 1
+            }
+        }
+        let table: SheetTable
+        do {
+            table = try SpreadsheetFile.read(bytes, name: command.file, sheet: command.sheet)
+        } catch {
+            report([userMessage(error)])
+            return 2
+        }
+        let reading: SpreadsheetImport
+        switch command.configure(table, library: libraryStore().library) {
+        case let .success(configured): reading = configured
+        case let .failure(errors):
+            report(errors.messages + [tr("The sheet's columns:")] + RecordImportCommand.mappingLines(SpreadsheetImport(table: table, season: 2000)))
+            return 2
+        }
+        if let problem = reading.mappingProblem {
+            report([problem, tr("The sheet's columns, as guessed (change one with --column LETTER=MEANING):")]
+                   + RecordImportCommand.mappingLines(reading))
+            return 2
+        }
+        let result = reading.read()
+        if command.dryRun {
+            let lines = [tr("Columns:")] + RecordImportCommand.mappingLines(reading)
+                + [trn("%d record would be imported (nothing was saved):", "%d records would be imported (nothing was saved):",
+                       result.drafts.count).filled(String(result.drafts.count))]
+                + result.drafts.map { RecordListText.line(of: $0.draft.preview, withID: false) }
+            report(result.skipped.map(\.message))
+            return printOutput(lines.joined(separator: "\n") + "\n") && result.skipped.isEmpty ? 0 : 1
         }
         let store = recordStore()
         guard readable(store) else { return 1 }
         do {
-            let bytes = try InputFile.read(files[0])
-            let merge = try store.merge(try RecordExport.records(fromJSON: bytes), at: Date())
-            return printOutput(merge.text + "\n") ? 0 : 1
+            let outcome = try store.addNew(result.drafts, at: Date())
+            let incomplete = outcome.added.filter { $0.status == .incomplete }.count
+            var summary = trn("%d record added", "%d records added", outcome.added.count).filled(String(outcome.added.count))
+            if incomplete > 0 { summary += " " + trn("(%d incomplete)", "(%d incomplete)", incomplete).filled(String(incomplete)) }
+            summary += ", " + trn("%d already in the register", "%d already in the register", outcome.known).filled(String(outcome.known))
+            if !result.skipped.isEmpty {
+                let rows = Set(result.skipped.map(\.row)).count
+                summary += ", " + trn("%d row skipped", "%d rows skipped", rows).filled(String(rows))
+            }
+            report(result.skipped.map(\.message))
+            return printOutput(summary + "\n") && result.skipped.isEmpty ? 0 : 1
         } catch {
             report([userMessage(error)])
             return 1

@@ -86,6 +86,9 @@ public struct RecordDraft: Equatable, Sendable {
     /// Worth saying, not missing: an adjuvant without its authorisation number.
     public var warnings: [MissingField] { RecordCompleteness.warnings(in: details) }
 
+    /// The record this draft would make, for showing before it is saved.
+    public var preview: TreatmentRecord { record(id: UUID(), at: Date(timeIntervalSince1970: 0)) }
+
     /// The record this draft makes, saved at `now`.
     func record(id: UUID = UUID(), at now: Date) -> TreatmentRecord {
         TreatmentRecord(id: id, details: stored, createdAt: now, calculation: calculation, planID: planID)

@@ -66,6 +66,30 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         return records
     }
 
+    /// Adds the records a spreadsheet gives, in one write, leaving out those the register
+    /// has already: a record of the id the sheet names, or one whose content is that of a
+    /// record here (any of its versions) or of one before it in the sheet. The same file
+    /// imported twice adds nothing; a corrected file adds only what changed.
+    public func addNew(_ imported: [ImportedDraft], at now: Date) throws -> (added: [TreatmentRecord], known: Int) {
+        if let problem = imported.lazy.flatMap(\.draft.problems).first { throw RecordError.invalidDraft(problem.message) }
+        var added: [TreatmentRecord] = [], known = 0
+        try modify { items in
+            var ids = Set(items.map(\.id))
+            var contents = Set(items.flatMap { $0.versions.map(\.details) })
+            for entry in imported {
+                let record = entry.draft.record(id: entry.id.flatMap { ids.contains($0) ? nil : $0 } ?? UUID(), at: Self.wholeSecond(now))
+                if entry.id.map(ids.contains) == true || !contents.insert(record.details).inserted {
+                    known += 1
+                    continue
+                }
+                ids.insert(record.id)
+                items.append(record)
+                added.append(record)
+            }
+        }
+        return (added, known)
+    }
+
     /// Replaces the details of record `id`, keeping the version they replace with `note`.
     @discardableResult
     public func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {

@@ -185,7 +185,7 @@ public enum ProductKind: String, CaseIterable, Codable, Sendable {
 }
 
 /// One product as applied: the Annex's product, dose and (here) the quantity used.
-public struct ProductUse: Equatable, Codable, Sendable {
+public struct ProductUse: Hashable, Codable, Sendable {
     public var name: String
     /// A plant-protection product unless the library or the farmer said otherwise.
     public var kind: ProductKind
@@ -241,7 +241,7 @@ public struct ProductUse: Equatable, Codable, Sendable {
 }
 
 /// What the farmer records of one treatment; a correction replaces it whole, keeping the old.
-public struct TreatmentDetails: Equatable, Codable, Sendable {
+public struct TreatmentDetails: Hashable, Codable, Sendable {
     public var use: TypeOfUse
     public var date: CalendarDate
     public var startTime: ClockTime?

@@ -65,6 +65,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case onlyWithOneField
     /// Not PRODUCT=KIND.
     case notAKind(String)
+    /// Not COLUMN=MEANING with a column of the sheet (a letter or a header) and a meaning.
+    case notAColumnMeaning(String)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -142,6 +144,9 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("only with one --field: with several, each field gives its own")
         case let .notAKind(text):
             return tr("“%@” is not PRODUCT=KIND, KIND one of ppp, adjuvant, fertiliser (e.g. \"Nawóz=fertiliser\")").filled(text)
+        case let .notAColumnMeaning(text):
+            return tr("“%1$@” is not COLUMN=MEANING, COLUMN a letter or a header of the sheet, MEANING one of %2$@")
+                .filled(text, ImportColumn.allCases.map(\.rawValue).joined(separator: ", "))
         case let .tooManyLoads(limit):
             return tr("too small for this job: it would take more than %@ loads")
                 .filled(format.string(Decimal(limit), maxFractionDigits: 0))

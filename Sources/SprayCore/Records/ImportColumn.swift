@@ -1,0 +1,111 @@
+// What a spreadsheet column means to the import, and how its header is recognised: the
+// headers of the usual paper and spreadsheet templates (WIORiN, advisory centres, product
+// makers) and of the app's own CSV export, in Polish and English, compared without case or
+// diacritics. The window and `record import --column` let the farmer change a guess.
+
+import FoundationEssentials
+
+public enum ImportColumn: String, CaseIterable, Sendable {
+    case ignore
+    case date
+    case start
+    case parcel
+    case parcelIDs = "parcel-ids"
+    case treatedSize = "size"
+    case parcelSize = "parcel-size"
+    case sizeUnit = "size-unit"
+    case fraction
+    case use
+    case crop
+    case cropCode = "crop-code"
+    case bbch
+    case seedBatch = "seed-batch"
+    case product
+    case authorisation
+    case dose
+    case doseUnit = "dose-unit"
+    case quantity
+    case sprayVolume = "spray-volume"
+    case reason
+    case operatorName = "operator"
+    case notes
+    case recordID = "record-id"
+    case withdrawnOn = "withdrawn"
+
+    public var title: String {
+        switch self {
+        case .ignore: tr("(not imported)")
+        case .date: tr("Date")
+        case .start: tr("Start hour")
+        case .parcel: tr("Parcel or place")
+        case .parcelIDs: tr("Parcel identifiers (IACS)")
+        case .treatedSize: tr("Size treated")
+        case .parcelSize: tr("Size of the parcel or crop")
+        case .sizeUnit: tr("Size unit")
+        case .fraction: tr("Fraction of the parcel")
+        case .use: tr("Type of use")
+        case .crop: tr("Crop")
+        case .cropCode: tr("Crop EPPO code")
+        case .bbch: tr("BBCH")
+        case .seedBatch: tr("Seed batch")
+        case .product: tr("Product")
+        case .authorisation: tr("Authorisation number")
+        case .dose: tr("Dose or concentration")
+        case .doseUnit: tr("Dose unit")
+        case .quantity: tr("Quantity used")
+        case .sprayVolume: tr("Spray volume (l/ha)")
+        case .reason: tr("Reason")
+        case .operatorName: tr("Operator")
+        case .notes: tr("Notes")
+        case .recordID: tr("Record id")
+        case .withdrawnOn: tr("Withdrawn on")
+        }
+    }
+
+    /// Headers of columns the import knows and leaves out: the row number, what the app's
+    /// export works out (status, what is missing, when saved).
+    private static let known: [String] = ["lp", "lp.", "l.p.", "nr", "no", "status", "braki", "missing", "zapisano", "saved",
+                                          "poprawiono", "corrected", "wersje", "versions", "jednostka ilosci", "quantity unit",
+                                          "powod wycofania", "withdrawal reason"]
+
+    /// Words a header holds for each meaning; the first meaning whose word it holds wins, so
+    /// the specific come before the general ("dawka cieczy" before "dawka").
+    private static let words: [(ImportColumn, [String])] = [
+        (.recordID, ["id wpisu", "record id"]),
+        (.withdrawnOn, ["wycofano", "withdrawn on"]),
+        (.use, ["rodzaj zastosowania", "type of use"]),
+        (.sizeUnit, ["jednostka obszaru", "size unit"]),
+        (.doseUnit, ["jednostka dawki", "dose unit"]),
+        (.fraction, ["czesc dzialki", "fraction of the parcel"]),
+        (.cropCode, ["eppo"]),
+        (.parcelIDs, ["ewidencyjn", "identyfikator", "iacs", "cadastral"]),
+        (.treatedSize, ["na ktorej wykonano", "wielkosc obszaru", "size treated", "treated area", "area treated", "powierzchnia zabiegu",
+                        "powierzchnia opryskana"]),
+        (.parcelSize, ["powierzchnia uprawy", "powierzchnia dzialki", "powierzchnia pola", "crop area", "parcel area", "field area"]),
+        (.sprayVolume, ["dawka cieczy", "ilosc cieczy", "ciecz robocza", "spray volume", "water volume", "woda"]),
+        (.quantity, ["zuzyta ilosc", "zuzycie", "quantity used", "ilosc srodka"]),
+        (.seedBatch, ["partia", "seed batch"]),
+        (.notes, ["uwagi", "notatki", "komentarz", "notes", "remarks", "comments"]),
+        (.operatorName, ["wykonawca", "wykonal", "osoba", "operator", "applied by"]),
+        (.reason, ["przyczyna", "agrofag", "choroba", "szkodnik", "reason", "target", "pest"]),
+        (.authorisation, ["zezwolen", "nrzezw", "authoris", "authoriz", "registration"]),
+        (.bbch, ["bbch", "faza", "growth stage"]),
+        (.date, ["data", "termin", "date", "dzien", "day"]),
+        (.start, ["godzina", "czas", "start time", "hour", "time"]),
+        (.crop, ["roslina", "uprawa", "crop", "plant"]),
+        (.dose, ["dawka", "stezenie", "dose", "rate", "concentration"]),
+        (.product, ["srodek", "srodka", "preparat", "product", "nazwa", "name"]),
+        (.parcel, ["dzialka", "lokalizacja", "miejsce", "pole", "parcel", "field", "place", "location"]),
+        (.treatedSize, ["powierzchnia", "obszar", "area", "size"]),
+    ]
+
+    /// The meaning a header names; nil when it names none the import knows.
+    public static func guess(header: String) -> ImportColumn? {
+        let folded = String(decoding: SearchFolding.fold(header.trimmedWhitespace), as: UTF8.self)
+        guard !folded.isEmpty else { return nil }
+        if known.contains(folded) { return .ignore }
+        // "Nazwa środka i nr zezwolenia": the product's name, its number in brackets after it.
+        if folded.contains("zezwolen"), folded.contains("nazwa") || folded.contains("srodk") { return .product }
+        return words.first { $0.1.contains { folded.contains($0) } }?.0
+    }
+}

@@ -1,0 +1,134 @@
+// Reading a CSV the way farmers' spreadsheets save it: UTF-8 with or without a byte-order
+// mark, or — from an older Excel on Polish Windows — Windows-1250 or ISO-8859-2; fields
+// separated by ";", "," or a tab, whichever the first lines use; RFC 4180 quotes.
+
+import FoundationEssentials
+
+public enum CSVEncoding: String, Sendable {
+    case utf8 = "UTF-8"
+    case windows1250 = "Windows-1250"
+    case iso8859_2 = "ISO-8859-2"
+}
+
+public enum CSVReader {
+    /// The text of `bytes`: UTF-8 when they are valid UTF-8 (a BOM dropped), else the
+    /// Polish code page whose letters they hold.
+    public static func decode(_ bytes: [UInt8]) -> String {
+        let encoding = detectEncoding(bytes)
+        switch encoding {
+        case .utf8:
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            return String(decoding: body, as: UTF8.self)
+        case .windows1250, .iso8859_2:
+            let table = encoding == .windows1250 ? windows1250 : iso8859_2
+            var scalars = String.UnicodeScalarView()
+            for byte in bytes {
+                let value = byte < 0x80 || byte >= 0xC0 ? UInt32(byte) : UInt32(table[Int(byte) - 0x80])
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+            return String(scalars)
+        }
+    }
+
+    public static func detectEncoding(_ bytes: [UInt8]) -> CSVEncoding {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || String(validating: bytes, as: UTF8.self) != nil { return .utf8 }
+        // Bytes 0x80–0x9F are control characters in ISO-8859-2 and letters (ś, ź, Ś, Ź) in
+        // Windows-1250; ą Ą ś Ś ź Ź sit at different places in the two.
+        let windowsOnly: Set<UInt8> = [0xA5, 0xB9, 0x8C, 0x9C, 0x8F, 0x9F]
+        let isoOnly: Set<UInt8> = [0xA1, 0xB1, 0xA6, 0xB6, 0xAC, 0xBC]
+        var windows = 0, iso = 0
+        for byte in bytes where byte >= 0x80 && byte < 0xC0 {
+            if windowsOnly.contains(byte) || byte < 0xA0 { windows += 1 } else if isoOnly.contains(byte) { iso += 1 }
+        }
+        return iso > windows ? .iso8859_2 : .windows1250
+    }
+
+    /// The rows of `text`, split at the separator its first lines use.
+    public static func rows(_ text: String) -> [[String]] {
+        let separator = detectSeparator(text)
+        var rows: [[String]] = [], row: [String] = [], field = ""
+        var quoted = false, wasQuoted = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func endField() {
+            row.append(field)
+            field = ""
+            wasQuoted = false
+        }
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            if quoted {
+                if scalar == "\"" {
+                    let next = scalars.next()
+                    if next == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = next }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+            } else if scalar == "\"" && field.isEmpty && !wasQuoted {
+                quoted = true
+                wasQuoted = true
+            } else if scalar == separator {
+                endField()
+            } else if scalar == "\r" || scalar == "\n" {
+                if scalar == "\r" {
+                    let next = scalars.next()
+                    if next != "\n" { pending = next }
+                }
+                endField()
+                rows.append(row)
+                row = []
+            } else {
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty || wasQuoted {
+            endField()
+            rows.append(row)
+        }
+        // Lines with nothing in them (a blank line between blocks) are not rows.
+        return rows.filter { !$0.allSatisfy(\.isEmpty) }
+    }
+
+    /// ";", a tab or ",": the one that splits the first lines (outside quotes) most evenly
+    /// into more than one field; ";" when none does (a Polish spreadsheet's default).
+    static func detectSeparator(_ text: String) -> Unicode.Scalar {
+        let candidates: [Unicode.Scalar] = [";", "\t", ","]
+        var counts: [[Int]] = []
+        var line = candidates.map { _ in 0 }
+        var quoted = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.toggle() }
+            if quoted { continue }
+            if scalar == "\n" {
+                if line.contains(where: { $0 > 0 }) { counts.append(line) }
+                line = candidates.map { _ in 0 }
+                if counts.count == 10 { break }
+            } else if let index = candidates.firstIndex(of: scalar) {
+                line[index] += 1
+            }
+        }
+        if line.contains(where: { $0 > 0 }) { counts.append(line) }
+        // The most common count per line (a title row has fewer) times how often it occurs.
+        func score(_ index: Int) -> Int {
+            let perLine = counts.map { $0[index] }.filter { $0 > 0 }
+            guard let mode = Set(perLine).max(by: { a, b in perLine.count { $0 == a } < perLine.count { $0 == b } }) else { return 0 }
+            return mode * perLine.count { $0 == mode }
+        }
+        let best = candidates.indices.max { score($0) < score($1) || (score($0) == score($1) && $0 > $1) }!
+        return score(best) > 0 ? candidates[best] : ";"
+    }
+
+    /// Bytes 0x80–0xBF; the rest are Latin-1 in both code pages.
+    private static let windows1250: [UInt16] = [
+        0x20AC, 0xFFFD, 0x201A, 0xFFFD, 0x201E, 0x2026, 0x2020, 0x2021, 0xFFFD, 0x2030, 0x0160, 0x2039, 0x015A, 0x0164, 0x017D, 0x0179,
+        0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0xFFFD, 0x2122, 0x0161, 0x203A, 0x015B, 0x0165, 0x017E, 0x017A,
+        0x00A0, 0x02C7, 0x02D8, 0x0141, 0x00A4, 0x0104, 0x00A6, 0x00A7, 0x00A8, 0x00A9, 0x015E, 0x00AB, 0x00AC, 0x00AD, 0x00AE, 0x017B,
+        0x00B0, 0x00B1, 0x02DB, 0x0142, 0x00B4, 0x00B5, 0x00B6, 0x00B7, 0x00B8, 0x0105, 0x015F, 0x00BB, 0x013D, 0x02DD, 0x013E, 0x017C,
+    ]
+    private static let iso8859_2: [UInt16] = [
+        0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087, 0x0088, 0x0089, 0x008A, 0x008B, 0x008C, 0x008D, 0x008E, 0x008F,
+        0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097, 0x0098, 0x0099, 0x009A, 0x009B, 0x009C, 0x009D, 0x009E, 0x009F,
+        0x00A0, 0x0104, 0x02D8, 0x0141, 0x00A4, 0x013D, 0x015A, 0x00A7, 0x00A8, 0x0160, 0x015E, 0x0164, 0x0179, 0x00AD, 0x017D, 0x017B,
+        0x00B0, 0x0105, 0x02DB, 0x0142, 0x00B4, 0x013E, 0x015B, 0x02C7, 0x00B8, 0x0161, 0x015F, 0x0165, 0x017A, 0x02DD, 0x017E, 0x017C,
+    ]
+}

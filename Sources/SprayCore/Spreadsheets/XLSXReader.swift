@@ -1,0 +1,183 @@
+// Reading one sheet of an Excel workbook (.xlsx, Office Open XML): the workbook names the
+// sheets, its relationships say which part holds each, shared strings hold most texts, and
+// a cell's style says whether its number is a date (a serial day since 1899-12-30), a time
+// of day or a plain number.
+
+import FoundationEssentials
+
+enum XLSXReader {
+    static func read(_ zip: ZipReader, sheet wanted: String?) throws(SpreadsheetError) -> SheetTable {
+        do {
+            let sheets = try sheetParts(zip)
+            guard let chosen = wanted.map({ name in sheets.first { $0.name == name } }) ?? sheets.first else {
+                if let wanted { throw SpreadsheetError.noSuchSheet(wanted, available: sheets.map(\.name)) }
+                throw SpreadsheetError.empty
+            }
+            let strings = zip.contains("xl/sharedStrings.xml") ? try sharedStrings(try zip.data(of: "xl/sharedStrings.xml")) : []
+            let styles = zip.contains("xl/styles.xml") ? try cellStyles(try zip.data(of: "xl/styles.xml")) : []
+            return SheetTable(name: chosen.name, rows: try cells(try zip.data(of: chosen.part), strings: strings, styles: styles))
+        } catch let error as SpreadsheetError {
+            throw error
+        } catch {
+            throw .damaged("XLSX")
+        }
+    }
+
+    /// The sheets in the workbook's order, each with the part that holds it.
+    private static func sheetParts(_ zip: ZipReader) throws -> [(name: String, part: String)] {
+        var targets: [String: String] = [:]
+        try XMLScanner.scan(try zip.data(of: "xl/_rels/workbook.xml.rels")) { event in
+            if case let .start("Relationship", attributes, _) = event, let id = attributes["Id"], let target = attributes["Target"] {
+                targets[id] = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
+            }
+        }
+        var sheets: [(String, String)] = []
+        try XMLScanner.scan(try zip.data(of: "xl/workbook.xml")) { event in
+            guard case let .start(name, attributes, _) = event, name == "sheet" || name.hasSuffix(":sheet"),
+                  let title = attributes["name"],
+                  let id = attributes.first(where: { $0.key.hasSuffix(":id") })?.value, let part = targets[id] else { return }
+            sheets.append((title, part))
+        }
+        return sheets
+    }
+
+    /// The shared strings, rich text joined, phonetic runs left out.
+    private static func sharedStrings(_ bytes: [UInt8]) throws -> [String] {
+        var strings: [String] = []
+        var current = "", inText = false, inPhonetic = false
+        try XMLScanner.scan(bytes) { event in
+            switch event {
+            case .start("si", _, _): current = ""
+            case .end("si"): strings.append(current)
+            case .start("rPh", _, _): inPhonetic = true
+            case .end("rPh"): inPhonetic = false
+            case let .start("t", _, selfClosing): inText = !selfClosing
+            case .end("t"): inText = false
+            case let .text(text) where inText && !inPhonetic: current += text
+            default: break
+            }
+        }
+        return strings
+    }
+
+    enum NumberKind { case plain, date, time, percent }
+
+    /// What each cell style (cellXfs, by index) makes of a number.
+    private static func cellStyles(_ bytes: [UInt8]) throws -> [NumberKind] {
+        var formats: [Int: String] = [:]
+        var kinds: [NumberKind] = []
+        var inCellXfs = false
+        try XMLScanner.scan(bytes) { event in
+            switch event {
+            case let .start("numFmt", attributes, _):
+                if let id = attributes["numFmtId"].flatMap({ Int($0) }) { formats[id] = attributes["formatCode"] ?? "" }
+            case .start("cellXfs", _, _): inCellXfs = true
+            case .end("cellXfs"): inCellXfs = false
+            case let .start("xf", attributes, _) where inCellXfs:
+                let id = attributes["numFmtId"].flatMap { Int($0) } ?? 0
+                kinds.append(kind(of: id, code: formats[id]))
+            default: break
+            }
+        }
+        return kinds
+    }
+
+    /// Built-in formats 14–17 and 22 are dates, 18–21 and 45–47 times, 9 and 10 percentages; a
+    /// custom one by its letters outside quotes and brackets (%: a percentage; d or y: a date;
+    /// h or s: a time).
+    static func kind(of id: Int, code: String?) -> NumberKind {
+        if (14...17).contains(id) || id == 22 { return .date }
+        if (18...21).contains(id) || (45...47).contains(id) { return .time }
+        if id == 9 || id == 10 { return .percent }
+        guard let code else { return .plain }
+        var letters = "", skipping: Character? = nil
+        for character in code.lowercased() {
+            if let end = skipping { if character == end { skipping = nil }; continue }
+            switch character {
+            case "\"": skipping = "\""
+            case "[": skipping = "]"
+            default: letters.append(character)
+            }
+        }
+        if letters.contains("%") { return .percent }
+        if letters.contains("d") || letters.contains("y") { return .date }
+        if letters.contains("h") || letters.contains("s") { return .time }
+        return .plain
+    }
+
+    /// The sheet's rows, each at its own number (row 5 of the sheet is rows[4]).
+    private static func cells(_ bytes: [UInt8], strings: [String], styles: [NumberKind]) throws -> [[SheetCell]] {
+        var rows: [[SheetCell]] = []
+        var row: [SheetCell] = []
+        var rowNumber = 0
+        var column = 0, type = "", style = 0, value = "", inValue = false, inline = ""
+        func finishCell() {
+            let cell: SheetCell
+            switch type {
+            case "s": cell = Int(value).flatMap { strings.indices.contains($0) ? .text(strings[$0]) : nil } ?? .empty
+            case "inlineStr": cell = .text(inline)
+            case "str", "e": cell = .text(value)
+            case "b": cell = .text(value == "1" ? "TRUE" : "FALSE")
+            case "d": cell = PaperDate.parse(String(value.prefix(10)), season: 2000).map(SheetCell.date) ?? .text(value)
+            default: cell = number(value, kind: styles.indices.contains(style) ? styles[style] : .plain)
+            }
+            while row.count < column { row.append(.empty) }
+            if cell != .empty { row.append(cell) }
+        }
+        try XMLScanner.scan(bytes) { event in
+            switch event {
+            case let .start("row", attributes, _):
+                rowNumber = attributes["r"].flatMap { Int($0) } ?? rowNumber + 1
+                row = []
+            case .end("row"):
+                while row.last == .empty { row.removeLast() }
+                // A sheet of a million rows is not a farm's record; refuse the absurd gap.
+                guard rowNumber <= 1_048_576 else { throw XMLScanner.Malformed() }
+                while rows.count < rowNumber - 1 { rows.append([]) }
+                rows.append(row)
+            case let .start("c", attributes, _):
+                column = attributes["r"].map(columnIndex) ?? row.count
+                type = attributes["t"] ?? "n"
+                style = attributes["s"].flatMap { Int($0) } ?? 0
+                (value, inline) = ("", "")
+            case .end("c"): finishCell()
+            case let .start("v", _, selfClosing): inValue = !selfClosing
+            case .end("v"): inValue = false
+            case let .start("t", _, selfClosing): inValue = !selfClosing
+            case .end("t"): inValue = false
+            case let .text(text) where inValue:
+                if type == "inlineStr" { inline += text } else { value += text }
+            default: break
+            }
+        }
+        return rows
+    }
+
+    /// "C7" → 2.
+    static func columnIndex(_ reference: String) -> Int {
+        var index = 0
+        for scalar in reference.unicodeScalars {
+            guard scalar.value >= 65, scalar.value <= 90 else { break }
+            index = index * 26 + Int(scalar.value - 64)
+        }
+        return max(index - 1, 0)
+    }
+
+    /// A number cell: a date or time by its style, else the number, rid of binary noise
+    /// ("0.30000000000000004" is 0,3).
+    private static func number(_ text: String, kind: NumberKind) -> SheetCell {
+        guard let double = Double(text) else { return text.isEmpty ? .empty : .text(text) }
+        switch kind {
+        case .date:
+            return .date(CalendarDate(year: 1899, month: 12, day: 30)!.adding(days: Int(double.rounded(.down))))
+        case .time:
+            let minutes = Int(((double - double.rounded(.down)) * 1440).rounded())
+            return .text(ClockTime(hour: minutes / 60 % 24, minute: minutes % 60)?.description ?? text)
+        case .percent:
+            // A concentration, "0,3 %", as the sheet shows it: the import reads it with the spray volume.
+            return Decimal(string: text).map { .text(NumberFormat.current.editable(($0 * 100).rounded(fractionDigits: 8)) + " %") } ?? .text(text)
+        case .plain:
+            return Decimal(string: text).map { .number($0.rounded(fractionDigits: 10)) } ?? .text(text)
+        }
+    }
+}
