@@ -265,7 +265,7 @@ public struct SpreadsheetImport: Sendable {
                     (dose, unit) = (rate, label!.unit.quantityUnit)
                 }
                 let quantity = quantities.indices.contains(index) ? number(quantities[index]) : nil
-                products.append(ProductUse(name: name, kind: Self.kind(of: name, label: label), authorisation: authorisation, dose: dose,
+                products.append(ProductUse(name: name, kind: Self.kind(of: name, label: label, authorisation: authorisation), authorisation: authorisation, dose: dose,
                                            doseUnit: unit, quantityUsed: quantity, preHarvestDays: label?.preHarvestDays))
             }
         }
@@ -274,13 +274,20 @@ public struct SpreadsheetImport: Sendable {
             use: use, date: date, startTime: startTime, parcel: parcelName, parcelIDs: parcelIDs.isEmpty ? field?.parcelIDs ?? [] : parcelIDs,
             treatedSize: treatedSize, parcelSize: parcelSize ?? field?.area, basis: basis, crop: crop, bbch: bbch.isEmpty ? nil : bbch,
             seedBatch: firstText(.seedBatch).isEmpty ? nil : firstText(.seedBatch), products: products, reason: firstText(.reason),
-            operatorName: firstText(.operatorName), notes: rows.map { text($0, .notes) }.filter { !$0.isEmpty }.joined(separator: "; "))
+            operatorName: firstText(.operatorName), notes: notes(of: rows))
         let draft = RecordDraft(details: details)
         if let disagreement = draft.problems.first {
             return .failure(SkippedRowList(rows: [SkippedRow(row: first + 1, column: columns.firstIndex(of: .quantity).map(header(of:)) ?? "",
                                                              reason: disagreement.message)]))
         }
         return .success(draft)
+    }
+
+    /// The notes of a treatment's rows, each once (the app's export repeats them per product).
+    private func notes(of rows: [Int]) -> String {
+        var seen: [String] = []
+        for note in rows.map({ text($0, .notes) }) where !note.isEmpty && !seen.contains(note) { seen.append(note) }
+        return seen.joined(separator: "; ")
     }
 
     /// A dose as written: "0,8", "0,8 l", "0,8 l/ha", "200 ml", "5 g/m3", or a concentration
@@ -379,9 +386,11 @@ public struct SpreadsheetImport: Sendable {
         return nil
     }
 
-    /// A fertiliser or an adjuvant by the library, else by its name.
-    static func kind(of name: String, label: LibraryProduct?) -> ProductKind {
+    /// A fertiliser or an adjuvant by the library, else — when the sheet gives no authorisation
+    /// number — by its name ("Nawóz …", "Adiuwant …"): only then does the kind matter.
+    static func kind(of name: String, label: LibraryProduct?, authorisation: String) -> ProductKind {
         if let label { return ProductKind(label.formulation) }
+        guard authorisation.isEmpty else { return .plantProtection }
         let folded = String(decoding: SearchFolding.fold(name), as: UTF8.self)
         if folded.contains("nawoz") || folded.contains("fertili") { return .notPlantProtection }
         if folded.contains("adiuwant") || folded.contains("adjuvant") { return .adjuvant }
