@@ -1,0 +1,93 @@
+// `record import` of a spreadsheet on the built binary: the season a farmer kept in Excel,
+// every row accounted for (exit 1 when one was skipped), the same file twice added once,
+// columns chosen by hand, files that are not spreadsheets (exit 2), and the app's own CSV
+// export read back as the same records in both languages.
+
+import Foundation
+import XCTest
+@testable import SprayCore
+
+final class SpreadsheetImportCommandLineTests: DataFolderTestCase {
+    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SprayCoreTests/Fixtures/spreadsheets")
+
+    func testTheSeasonFromExcelEveryRowAccountedFor() throws {
+        let file = fixtures.appendingPathComponent("season-2026.xlsx").path
+        let dry = try run(["record", "import", file, "--dry-run"])
+        XCTAssertEqual(dry.status, 1, "two rows cannot be read")
+        XCTAssertTrue(dry.stdout.contains("  I “Nazwa środka ochrony roślin” → product (Product)"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("4 records would be imported (nothing was saved):"), dry.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("records.json").path), "a dry run saves nothing")
+
+        let first = try run(["record", "import", file])
+        XCTAssertEqual(first.status, 1)
+        XCTAssertEqual(first.stdout, "4 records added, 0 already in the register, 2 rows skipped\n")
+        XCTAssertEqual(first.stderr, """
+            Row 9, Termin wykonania zabiegu (data): write the date as 14.04.2026, 14.04 or 2026-04-14
+            Row 10, Dawka lub stężenie: write the dose as 1,5 or 1,5 l/ha, or a concentration as 0,3 %
+
+            """)
+        let again = try run(["record", "import", fixtures.appendingPathComponent("season-2026-windows-1250.csv").path])
+        XCTAssertEqual(again.stdout, "0 records added, 4 already in the register, 2 rows skipped\n", "the same season from a CSV")
+        let list = try run(["record", "list"])
+        XCTAssertTrue(list.stdout.hasSuffix("4 records: 0 incomplete, 0 withdrawn\n"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("2026-06-02 18:00 · complete · Łąka przy drodze"), list.stdout)
+    }
+
+    func testColumnsChosenByHandAndFilesThatAreNotSpreadsheets() throws {
+        let sheet = directory.appendingPathComponent("own.csv")
+        try Data("kiedy;co;ile;gdzie\n14.04.2026;Topsin M 500 SC;1,5;Za stodołą\n".utf8).write(to: sheet)
+        let unknown = try run(["record", "import", sheet.path])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Choose the column that holds the date.\n"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("  A “kiedy” → ignore"), unknown.stderr)
+        let chosen = try run(["record", "import", sheet.path, "--column", "A=date", "--column", "co=product", "--column", "C=dose",
+                              "--column", "D=parcel", "--season", "2026"])
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+        XCTAssertEqual(chosen.stdout, "1 record added (1 incomplete), 0 already in the register\n")
+        XCTAssertTrue(try run(["record", "list"]).stdout.contains("2026-04-14 · incomplete · Za stodołą · Topsin M 500 SC"))
+
+        let bad = try run(["record", "import", sheet.path, "--column", "Z=date"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--column: “Z=date” is not COLUMN=MEANING"), bad.stderr)
+        let picture = directory.appendingPathComponent("photo.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).write(to: picture)
+        let notASheet = try run(["record", "import", picture.path])
+        XCTAssertEqual(notASheet.status, 2)
+        XCTAssertEqual(notASheet.stderr,
+                       "This is not a spreadsheet the app reads: CSV, Excel (.xlsx), OpenDocument (.ods) or the app's JSON export.\n")
+        XCTAssertEqual(try run(["record", "import", sheet.path, "--sheet"]).status, 2)
+    }
+
+    func testTheAppsCSVReadsBackAsTheSameRecordsInBothLanguages() throws {
+        let other = directory.appendingPathComponent("other")
+        let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha", "--product", "Nawóz=3 l/ha",
+                   "--kind", "Nawóz=fertiliser"]
+        let details = ["--date", "2026-04-14", "--start", "06:30", "--parcel", "Działka 7; „za stodołą”", "--parcel-id", "141201_1.0001.123/4",
+                       "--crop", "TRZAW", "--bbch", "31", "--reason", "septorioza liści", "--operator", "Łukasz Nowak",
+                       "--authorisation", "Fungicyd Ś=R-12/2024", "--notes", "wiatr 2 m/s"]
+        XCTAssertEqual(try run(["record", "add"] + job + details, data: other).status, 0)
+        XCTAssertEqual(try run(["record", "add", "--date", "2026-05-02", "--parcel", "Pod lasem", "--treated-area", "2,5",
+                                "--product", "Topsin=1,5 l/ha", "--crop", "HORVS", "--reason", "mączniak"], data: other).status, 0)
+        let exported = directory.appendingPathComponent("source.json")
+        XCTAssertEqual(try run(["record", "export", "--format", "json", "--output", exported.path], data: other).status, 0)
+        let source = try RecordExport.records(fromJSON: Array(try Data(contentsOf: exported)))
+        for language in ["pl", "en"] {
+            let csv = directory.appendingPathComponent("register-\(language).csv")
+            XCTAssertEqual(try run(["record", "export", "--format", "csv", "--output", csv.path], data: other, language: language).status, 0)
+            let target = directory.appendingPathComponent("target-\(language)")
+            let imported = try run(["record", "import", csv.path], data: target, language: language)
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            let back = directory.appendingPathComponent("back-\(language).json")
+            XCTAssertEqual(try run(["record", "export", "--format", "json", "--output", back.path], data: target).status, 0)
+            let records = try RecordExport.records(fromJSON: Array(try Data(contentsOf: back)))
+            XCTAssertEqual(Set(records.map(\.id)), Set(source.map(\.id)), language)
+            for record in source {
+                XCTAssertEqual(records.first { $0.id == record.id }?.details, record.details, "\(language): \(record.details.parcel)")
+            }
+            XCTAssertEqual(try run(["record", "import", csv.path], data: target, language: language).status, 0)
+            XCTAssertEqual(try run(["record", "export", "--format", "json", "--output", back.path], data: target).status, 0)
+            XCTAssertEqual(try RecordExport.records(fromJSON: Array(try Data(contentsOf: back))).count, 2, "\(language): twice is once")
+        }
+    }
+}
