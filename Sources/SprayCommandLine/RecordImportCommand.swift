@@ -59,16 +59,11 @@ public struct RecordImportCommand: Equatable, Sendable {
         var reading = SpreadsheetImport(table: table, season: season ?? (today.month == 1 ? today.year - 1 : today.year), library: library)
         var errors: [CommandLineError] = []
         for (column, meaning) in columns {
-            let index = (0..<max(table.columnCount, 1)).first { SpreadsheetImport.letter($0) == column.uppercased() }
-                ?? (0..<table.columnCount).first { reading.header(of: $0).lowercased() == column.lowercased() }
-            guard let index else {
+            guard let index = reading.column(named: column) else {
                 errors.append(.invalid(option: "--column", .notAColumnMeaning(column + "=" + meaning.rawValue)))
                 continue
             }
-            while reading.columns.count <= index { reading.columns.append(.ignore) }
-            // A meaning given to one column is taken from the one it was guessed for.
-            if meaning != .ignore, let other = reading.columns.firstIndex(of: meaning) { reading.columns[other] = .ignore }
-            reading.columns[index] = meaning
+            reading.set(meaning, for: index)
         }
         return errors.isEmpty ? .success(reading) : .failure(CommandLineErrors(errors, order: ["--column"]))
     }

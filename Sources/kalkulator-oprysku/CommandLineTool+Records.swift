@@ -220,15 +220,8 @@ extension CommandLineTool {
         let store = recordStore()
         guard readable(store) else { return 1 }
         do {
-            let outcome = try store.addNew(result.drafts, at: Date())
-            let incomplete = outcome.added.filter { $0.status == .incomplete }.count
-            var summary = trn("%d record added", "%d records added", outcome.added.count).filled(String(outcome.added.count))
-            if incomplete > 0 { summary += " " + trn("(%d incomplete)", "(%d incomplete)", incomplete).filled(String(incomplete)) }
-            summary += ", " + trn("%d already in the register", "%d already in the register", outcome.known).filled(String(outcome.known))
-            if !result.skipped.isEmpty {
-                let rows = Set(result.skipped.map(\.row)).count
-                summary += ", " + trn("%d row skipped", "%d rows skipped", rows).filled(String(rows))
-            }
+            let added = try store.addNew(result.drafts, at: Date())
+            let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
             return printOutput(summary + "\n") && result.skipped.isEmpty ? 0 : 1
         } catch {

@@ -169,7 +169,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(read([t("14.04"), t("A"), t("X"), t("1")], season: 2025).drafts.first?.draft.details.date.description, "2025-04-14",
                        "a date without a year is in the season asked")
         let refused: [([SheetCell], String)] = [
-            ([t("14.04.2026"), t("A"), t("X"), t("0,3 %")], "a concentration in % needs the spray volume (l/ha) in its row"),
+            ([t("14.04.2026"), t("A"), t("X"), t("0,3 %")], "a concentration in per cent needs the spray volume (l/ha) in its row"),
             ([t("14.04.2026"), t("A"), t("X"), t("5 g/m3")], "a dose per m³ does not fit this type of use"),
             ([t("14.04.2026"), t("A"), t("X"), t("1"), .empty, .empty, t("dużo")], "write a number, e.g. 4,2 or 4,2 ha"),
             ([t("jutro"), t("A"), t("X"), t("1")], "write the date as 14.04.2026, 14.04 or 2026-04-14"),

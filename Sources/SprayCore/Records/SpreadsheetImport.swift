@@ -21,6 +21,28 @@ public struct SkippedRow: Equatable, Sendable {
     }
 }
 
+/// What an import did: "4 records added (1 incomplete), 2 already in the register, 1 row skipped".
+public struct ImportOutcome: Equatable, Sendable {
+    public var added: [TreatmentRecord]
+    public var known: Int
+    public var skippedRows: Int
+
+    public init(added: [TreatmentRecord], known: Int, skippedRows: Int) {
+        self.added = added
+        self.known = known
+        self.skippedRows = skippedRows
+    }
+
+    public var text: String {
+        let incomplete = added.filter { $0.status == .incomplete }.count
+        var text = trn("%d record added", "%d records added", added.count).filled(String(added.count))
+        if incomplete > 0 { text += " " + trn("(%d incomplete)", "(%d incomplete)", incomplete).filled(String(incomplete)) }
+        text += ", " + trn("%d already in the register", "%d already in the register", known).filled(String(known))
+        if skippedRows > 0 { text += ", " + trn("%d row skipped", "%d rows skipped", skippedRows).filled(String(skippedRows)) }
+        return text
+    }
+}
+
 /// A record the sheet gives: its draft, the id the sheet names (the app's own export), and
 /// the rows it came from.
 public struct ImportedDraft: Equatable, Sendable {
@@ -64,6 +86,29 @@ public struct SpreadsheetImport: Sendable {
             else { return .ignore }
             return meaning
         }
+    }
+
+    /// Gives `column` the meaning `meaning`; a column that had it before is no longer imported.
+    public mutating func set(_ meaning: ImportColumn, for column: Int) {
+        while columns.count <= column { columns.append(.ignore) }
+        if meaning != .ignore, let other = columns.firstIndex(of: meaning), other != column { columns[other] = .ignore }
+        columns[column] = meaning
+    }
+
+    /// The column a letter ("C") or a header ("Dawka", any case) names.
+    public func column(named name: String) -> Int? {
+        (0..<max(table.columnCount, 1)).first { Self.letter($0) == name.uppercased() }
+            ?? (0..<table.columnCount).first { header(of: $0).lowercased() == name.lowercased() }
+    }
+
+    /// "2026-04-14 06:30 · Za stodołą · pszenica ozima · Topsin M 500 SC 1,5 l/ha", what a
+    /// record read from the sheet will say, for a preview.
+    public static func preview(of draft: RecordDraft) -> String {
+        let details = draft.stored
+        let text = RecordText(language: Translation.current.language)
+        let products = details.products.map { [$0.name, text.dose($0, basis: details.basis)].filter { !$0.isEmpty }.joined(separator: " ") }
+        return [text.time(details, separator: " "), details.parcel, details.crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name } ?? "",
+                products.joined(separator: ", ")].filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// "Dawka (l/ha)", or "C" when the header is empty.
@@ -301,7 +346,7 @@ public struct SpreadsheetImport: Sendable {
                 return .failure(DoseMessage(tr("write a number, e.g. 0,3 %")))
             }
             guard let volume = number(text(row, .sprayVolume)), volume > 0 else {
-                return .failure(DoseMessage(tr("a concentration in % needs the spray volume (l/ha) in its row")))
+                return .failure(DoseMessage(tr("a concentration in per cent needs the spray volume (l/ha) in its row")))
             }
             let unit: QuantityUnit = label.map { $0.unit.quantityUnit == .kilograms || $0.unit.quantityUnit == .grams } == true ? .kilograms : .litres
             return .success((percent * volume / 100, unit))

@@ -38,6 +38,9 @@ enum Action: String, CaseIterable {
     /// The register's: the grid to type a paper record book in.
     case transcribe = "win.transcribe"
     case saveTranscription = "win.save-transcription"
+    /// The register's Import Spreadsheet…, and the import window's Import.
+    case importSpreadsheet = "win.import-spreadsheet"
+    case importRecords = "win.import-records"
     /// The grid's: the row above copied into the row the cursor is in.
     case copyRowAbove = "key.copy-row-above"
     /// The grid's: every row of the treatment above copied below, to be dated anew.
@@ -91,6 +94,8 @@ enum Action: String, CaseIterable {
         case .newRecord: ["<Control>n"]
         case .transcribe: ["<Control><Shift>n"]
         case .saveTranscription: ["<Control>s"]
+        case .importSpreadsheet: ["<Control>i"]
+        case .importRecords: ["<Control>Return"]
         case .copyRowAbove: ["<Control>d"]
         case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
@@ -121,10 +126,11 @@ enum Action: String, CaseIterable {
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
-        case .exportRegister, .newRecord, .transcribe: [.register]
+        case .exportRegister, .newRecord, .transcribe, .importSpreadsheet: [.register]
+        case .importRecords: [.spreadsheetImport]
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
-        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription]
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription, .spreadsheetImport]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
     }
@@ -167,6 +173,8 @@ enum Action: String, CaseIterable {
         case .newRecord: tr("New record, without a calculation")
         case .transcribe: tr("Transcribe a paper record book")
         case .saveTranscription: tr("Save the transcribed rows as records")
+        case .importSpreadsheet: tr("Import a spreadsheet of treatments")
+        case .importRecords: tr("Import the records the spreadsheet gives")
         case .copyRowAbove: tr("Copy the row above")
         case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
@@ -199,7 +207,7 @@ enum Action: String, CaseIterable {
 
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
-    case calculator, history, register, recordForm, library, calibration, preview, transcription
+    case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

@@ -30,6 +30,7 @@ extension RegisterWindow {
         }
         addAction(.newRecord, to: actions) { [unowned self] in openForm(RecordFormViewModel(store: services.records, library: library)) }
         addAction(.transcribe, to: actions) { [unowned self] in transcribe() }
+        addAction(.importSpreadsheet, to: actions) { [unowned self] in chooseSpreadsheet() }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
@@ -39,6 +40,7 @@ extension RegisterWindow {
         setEnabled(model.canExport, .exportRegister, in: actions)
         setEnabled(!model.isReadOnly, .newRecord, in: actions)
         setEnabled(!model.isReadOnly, .transcribe, in: actions)
+        setEnabled(!model.isReadOnly, .importSpreadsheet, in: actions)
     }
 
     func export(_ choice: ExportChoice) {
@@ -102,6 +104,25 @@ extension RegisterWindow {
                                        model: TranscriptionViewModel(records: services.records, draft: .standard(), library: library))
         transcriptionWindow = grid
         grid.present()
+    }
+
+    /// Import Spreadsheet…: a sheet chosen, read, and its columns shown to be checked.
+    func chooseSpreadsheet() {
+        SaveFileDialog(
+            parent: cast(window), title: tr("Import a spreadsheet of treatments"), suggestedName: "",
+            fileType: tr("Spreadsheets (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv", "*.txt"],
+            failureTitle: tr("The spreadsheet was not read"), opening: true,
+            write: { [unowned self] path in try openSpreadsheet(at: path) }
+        ).show()
+    }
+
+    /// The import window for the sheet at `path`; throws when it is not one the app reads.
+    func openSpreadsheet(at path: String) throws {
+        let bytes = try InputFile.read(path)
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library)
+        spreadsheetImportWindow = SpreadsheetImportWindow(parent: window, application: application, model: model)
+        spreadsheetImportWindow?.present()
     }
 
     private var library: Library { services.library.library }

@@ -34,6 +34,7 @@ final class RegisterWindow {
     var deadlineLabel: Widget!
     var pendingBox: Widget!
     weak var transcriptionWindow: TranscriptionWindow?
+    weak var spreadsheetImportWindow: SpreadsheetImportWindow?
     /// The plans the pending list shows, to rebuild it only when they change.
     var shownPending: [UUID] = []
     /// The choices each filter dropdown offers now (nil: all); rebuilt when the records change.
@@ -65,6 +66,9 @@ final class RegisterWindow {
         let transcribe = Widgets.button(tr("_Transcribe from Paper…"), action: Action.transcribe.rawValue)
         gtk_widget_set_tooltip_text(transcribe, Action.transcribe.tooltip(tr("Type a paper record book in a grid, a row per product")))
         gtk_header_bar_pack_start(cast(header), transcribe)
+        let importSheet = Widgets.button(tr("_Import Spreadsheet…"), action: Action.importSpreadsheet.rawValue)
+        gtk_widget_set_tooltip_text(importSheet, Action.importSpreadsheet.tooltip(tr("Records from a spreadsheet kept in Excel or LibreOffice, or a CSV")))
+        gtk_header_bar_pack_start(cast(header), importSheet)
         exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
                                             menu: Self.exportMenu)
         gtk_header_bar_pack_start(cast(header), exportButton)

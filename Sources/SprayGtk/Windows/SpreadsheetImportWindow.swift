@@ -1,0 +1,149 @@
+// Import Spreadsheet… (Importuj arkusz): the columns of a spreadsheet the farmer kept, each
+// with its header, what its first rows hold and the meaning the import guessed (a dropdown
+// to change it or leave the column out); the season of dates without a year; a preview of
+// the records and of the rows that cannot be read; Import (Ctrl+Enter) in one write. What
+// the columns mean and what the rows give is SprayCore's SpreadsheetImportViewModel.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+
+@MainActor
+final class SpreadsheetImportWindow {
+    let window: Widget
+    let model: SpreadsheetImportViewModel
+    /// The window's "win." actions (import-records).
+    let actions = g_simple_action_group_new()!
+    /// One dropdown of meanings per column of the sheet.
+    private(set) var meaningDropDowns: [Widget] = []
+    var seasonDropDown: Widget!
+    var summaryLabel: Widget!
+    var resultLabel: Widget!
+    var previewBox: Widget!
+    private var seasonChoices: [Int] = []
+    /// Set while the dropdowns are filled, so their "selected" is not a choice.
+    private var isFilling = false
+
+    isolated deinit {
+        g_object_unref(actions.rawPointer)
+    }
+
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: SpreadsheetImportViewModel) {
+        self.model = model
+        window = Widgets.childWindow(title: tr("Import Spreadsheet — %@").filled(model.fileName), parent: parent, width: 1120, height: 680)
+        gtk_window_set_application(cast(window), application)
+
+        let header = gtk_header_bar_new()!
+        let importButton = Widgets.button(tr("_Import"), action: Action.importRecords.rawValue, classes: ["suggested-action"])
+        gtk_widget_set_tooltip_text(importButton, Action.importRecords.tooltip(tr("Add the records to the register")))
+        gtk_header_bar_pack_end(cast(header), importButton)
+        seasonChoices = model.seasonChoices
+        seasonDropDown = Widgets.dropDown(seasonChoices.map(String.init), tooltip: tr("The year of a date written without one (14.04)"))
+        gtk_drop_down_set_selected(cast(seasonDropDown), guint(seasonChoices.firstIndex(of: model.season) ?? 0))
+        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
+            let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
+            if seasonChoices.indices.contains(index) { model.setSeason(seasonChoices[index]) }
+        })
+        gtk_header_bar_pack_start(cast(header), Widgets.mnemonicLabel(tr("S_eason"), for: seasonDropDown))
+        gtk_header_bar_pack_start(cast(header), seasonDropDown)
+        gtk_window_set_titlebar(cast(window), header)
+
+        let hint = Widgets.label(tr("Check what each column holds; change a meaning that was guessed wrong, or leave the column out. Rows the register has already are not added again."),
+                                 classes: ["dim-label"], wrap: true)
+        summaryLabel = Widgets.label("", classes: ["card-title"], wrap: true)
+        resultLabel = Widgets.label("", wrap: true)
+        let panes = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, children: [makeColumns(), makePreview()])
+        gtk_widget_set_vexpand(panes, 1)
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [hint, panes, summaryLabel, resultLabel])
+        Widgets.setMargins(content, 14)
+        gtk_window_set_child(cast(window), content)
+
+        gtk_widget_insert_action_group(window, "win", cast(actions))
+        addAction(.importRecords, to: actions) { [unowned self] in model.importRecords() }
+        let shortcuts = gtk_shortcut_controller_new()!
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        gtk_widget_add_controller(window, shortcuts)
+        attach(self, to: window)
+        model.onChange = { [weak self] in self?.refresh() }
+        refresh()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+    }
+
+    /// A row per column: its letter and header, what it holds, and its meaning.
+    private func makeColumns() -> Widget {
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(grid), 6)
+        gtk_grid_set_column_spacing(cast(grid), 10)
+        let titles = SpreadsheetImportViewModel.meanings.map(\.title)
+        for column in 0..<model.columnCount {
+            let name = Widgets.label(model.title(of: column), wrap: true)
+            gtk_widget_set_size_request(name, 240, -1)
+            let sample = Widgets.label(model.sample(of: column), classes: ["dim-label"], wrap: true)
+            gtk_widget_set_size_request(sample, 200, -1)
+            let meaning = Widgets.dropDown(titles, tooltip: tr("What this column holds"))
+            ko_accessible_set_label(meaning, model.title(of: column))
+            connect(meaning, "notify::selected", withArgument: { [unowned self] _ in
+                guard !isFilling else { return }
+                let chosen = Int(gtk_drop_down_get_selected(cast(meaning)))
+                model.setMeaning(SpreadsheetImportViewModel.meanings[chosen], of: column)
+            })
+            meaningDropDowns.append(meaning)
+            let row = Int32(column)
+            gtk_grid_attach(cast(grid), name, 0, row, 1, 1)
+            gtk_grid_attach(cast(grid), meaning, 1, row, 1, 1)
+            gtk_grid_attach(cast(grid), sample, 2, row, 1, 1)
+        }
+        return Self.scrolled(grid, width: 640)
+    }
+
+    private func makePreview() -> Widget {
+        previewBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let scroller = Self.scrolled(previewBox, width: -1)
+        gtk_widget_set_hexpand(scroller, 1)
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [
+            Widgets.label(tr("What will be imported"), classes: ["card-title"]), scroller,
+        ])
+    }
+
+    private static func scrolled(_ child: Widget, width: Int32) -> Widget {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), child)
+        gtk_widget_set_vexpand(scroller, 1)
+        if width > 0 { gtk_widget_set_size_request(scroller, width, -1) }
+        return scroller
+    }
+
+    /// Copies the model out: the meanings, the summary, the preview, what Import did.
+    private func refresh() {
+        isFilling = true
+        for (column, dropDown) in meaningDropDowns.enumerated() {
+            let index = SpreadsheetImportViewModel.meanings.firstIndex(of: model.meaning(of: column)) ?? 0
+            if Int(gtk_drop_down_get_selected(cast(dropDown))) != index { gtk_drop_down_set_selected(cast(dropDown), guint(index)) }
+        }
+        isFilling = false
+        gtk_label_set_text(cast(summaryLabel), model.summaryText)
+        gtk_label_set_text(cast(resultLabel), model.lastImport ?? "")
+        gtk_widget_set_visible(resultLabel, model.lastImport == nil ? 0 : 1)
+        Widgets.removeAllChildren(of: previewBox)
+        for line in model.skippedLines {
+            gtk_box_append(cast(previewBox), Widgets.label(line, classes: ["field-error"], wrap: true))
+        }
+        for line in model.previewLines {
+            gtk_box_append(cast(previewBox), Widgets.label(line, wrap: true))
+        }
+        let more = model.result.drafts.count - SpreadsheetImportViewModel.previewLimit
+        if more > 0 {
+            gtk_box_append(cast(previewBox), Widgets.label(trn("and %d more record", "and %d more records", more).filled(String(more)),
+                                                           classes: ["dim-label"]))
+        }
+        updateActions()
+    }
+
+    func updateActions() {
+        setEnabled(model.canImport, .importRecords, in: actions)
+    }
+}

@@ -1,0 +1,73 @@
+// Import Spreadsheet… in the running app, in Polish and English: the season a farmer kept in
+// Excel (the LibreOffice-made fixture of the core tests) opened from the register, its
+// columns shown with the meanings guessed, a meaning changed and put back, the rows that
+// cannot be read listed, and Import adding the records in one write.
+
+import CGtk
+import Foundation
+import SprayCore
+import XCTest
+@testable import SprayGtk
+
+final class SpreadsheetImportWindowTests: XCTestCase {
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SprayCoreTests/Fixtures/spreadsheets/season-2026.xlsx").path
+
+    func testImportInEnglish() {
+        Self.run(.english, title: "Import Spreadsheet — season-2026.xlsx", summary: "4 records to import; 2 rows cannot be read and will not be imported",
+                 noProduct: "Choose the column that holds the product.", done: "4 records added, 0 already in the register, 2 rows skipped")
+    }
+
+    func testImportInPolish() {
+        Self.run(.polish, title: "Import arkusza — season-2026.xlsx", summary: "4 wpisy do zaimportowania; 2 wierszy nie da się odczytać i nie zostaną zaimportowane",
+                 noProduct: "Wybierz kolumnę, w której jest środek.", done: "Dodano 4 wpisy, 0 już jest w ewidencji, pominięto 2 wiersze")
+    }
+
+    private static func run(_ language: Language, title: String, summary: String, noProduct: String, done: String) {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: language)
+            defer { harness.close() }
+            harness.activate(.register)
+            guard let register = harness.window.registerWindow else { return XCTFail("no register window") }
+            XCTAssertTrue(acceleratedActions(harness, "<Control>i").contains(Action.importSpreadsheet.rawValue))
+            do {
+                try register.openSpreadsheet(at: "/nonexistent/season.xlsx")
+                XCTFail("a file that cannot be read is said")
+            } catch {}
+            do { try register.openSpreadsheet(at: fixture) } catch { return XCTFail("\(error)") }
+            guard let sheet = register.spreadsheetImportWindow, harness.toplevel(titled: title) != nil else { return XCTFail("no import window") }
+            XCTAssertEqual(sheet.meaningDropDowns.count, 15, "a dropdown per column")
+            XCTAssertEqual(harness.label(sheet.summaryLabel), summary)
+            let product = 8
+            XCTAssertEqual(sheet.model.meaning(of: product), .product)
+            gtk_drop_down_set_selected(cast(sheet.meaningDropDowns[product]), 0)
+            XCTAssertEqual(harness.label(sheet.summaryLabel), noProduct)
+            XCTAssertEqual(g_action_group_get_action_enabled(cast(sheet.actions), Action.importRecords.name), 0, "nothing to import")
+            let productIndex = SpreadsheetImportViewModel.meanings.firstIndex(of: .product)!
+            gtk_drop_down_set_selected(cast(sheet.meaningDropDowns[product]), guint(productIndex))
+            XCTAssertEqual(harness.label(sheet.summaryLabel), summary)
+            XCTAssertTrue(Widgets.labelTexts(in: sheet.previewBox).contains { $0.hasPrefix("Row 9") || $0.hasPrefix("Wiersz 9") })
+
+            g_action_group_activate_action(cast(sheet.actions), Action.importRecords.name, nil)
+            XCTAssertEqual(harness.label(sheet.resultLabel), done)
+            XCTAssertEqual(harness.app.services.records.records.count, 4)
+            XCTAssertEqual(g_action_group_get_action_enabled(cast(sheet.actions), Action.importRecords.name), 0, "imported once")
+            gtk_window_destroy(cast(sheet.window))
+            gtk_window_destroy(cast(register.window))
+        }
+    }
+
+    @MainActor
+    private static func acceleratedActions(_ harness: CalculatorHarness, _ accelerator: String) -> [String] {
+        guard let names = gtk_application_get_actions_for_accel(harness.app.application, accelerator) else { return [] }
+        defer { g_strfreev(names) }
+        var result: [String] = []
+        var index = 0
+        while let name = names[index] {
+            result.append(String(cString: name))
+            index += 1
+        }
+        return result
+    }
+}
