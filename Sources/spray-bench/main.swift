@@ -5,6 +5,7 @@
 //   spray-bench write-records --entries N --to DIRECTORY   only writes DIRECTORY/records.json
 //   spray-bench engine                                     calculations per second
 //   spray-bench transcription                              keys and the grid's work for a paper season
+//   spray-bench import [--entries N]                       a spreadsheet of N rows imported (default 5 000)
 
 import FoundationEssentials
 import SprayCore
@@ -23,6 +24,11 @@ case "transcription":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try MainActor.assumeIsolated { try transcriptionBench(directory: URL(fileURLWithPath: directory)) }
+case "import":
+    let directory = "/tmp/spray-bench-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try importBench(rows: option("--entries").flatMap(Int.init) ?? 5_000, directory: URL(fileURLWithPath: directory))
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))

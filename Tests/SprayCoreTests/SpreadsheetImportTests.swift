@@ -211,6 +211,17 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testAWithdrawnRecordIsReportedRowByRowNotImported() throws {
+        let store = RecordStore(file: path("records.json"))
+        let saved = try store.add([RecordDraft(details: completeDetails())], at: Date())
+        try store.withdraw(id: saved[0].id, reason: "wpisany dwa razy", at: Date())
+        let csv = RecordExport.csv(store.records, separator: .comma)
+        let reading = SpreadsheetImport(table: try SpreadsheetFile.read(Array(csv.utf8), name: "r.csv"), season: 2026).read()
+        XCTAssertEqual(reading.drafts, [])
+        XCTAssertEqual(reading.skipped.map(\.message), ["Row 2: withdrawn in the file: not imported as a treatment",
+                                                        "Row 3: withdrawn in the file: not imported as a treatment"])
+    }
+
     func testCodePagesQuotesAndSeparators() {
         XCTAssertEqual(CSVReader.detectEncoding(Array("Działka".utf8)), .utf8)
         XCTAssertEqual(CSVReader.detectEncoding([0x44, 0x7A, 0x69, 0x61, 0xB3, 0x6B, 0x61, 0x3B, 0x9C, 0x72, 0x6F, 0x64, 0x65, 0x6B]), .windows1250)

@@ -149,20 +149,21 @@ public struct SpreadsheetImport: Sendable {
         // rows of one date, hour and place (a row with a product and no date or place
         // continues the one above).
         var groups: [(key: String, rows: [Int])] = []
-        var withdrawn = Set<String>()
+        var groupOfID: [String: Int] = [:]
         for row in (headerRow + 1)..<max(table.rows.count, headerRow + 1) {
             let cells = table.rows[row]
             guard !cells.allSatisfy(\.isEmpty) else { continue }
             if let id = cell(row, .recordID), !id.isBlank {
-                if let last = cell(row, .withdrawnOn), !last.isBlank {
-                    withdrawn.insert(id)
-                    if !(groups.last?.key == "id:" + id) {
-                        reading.skipped.append(SkippedRow(row: row + 1, column: "", reason: tr("withdrawn in the file: not imported as a treatment")))
-                    }
-                    groups.append(("id:" + id, []))
+                if let withdrawn = cell(row, .withdrawnOn), !withdrawn.isBlank {
+                    reading.skipped.append(SkippedRow(row: row + 1, column: "", reason: tr("withdrawn in the file: not imported as a treatment")))
                     continue
                 }
-                if let at = groups.lastIndex(where: { $0.key == "id:" + id }) { groups[at].rows.append(row) } else { groups.append(("id:" + id, [row])) }
+                if let at = groupOfID[id] {
+                    groups[at].rows.append(row)
+                } else {
+                    groupOfID[id] = groups.count
+                    groups.append(("id:" + id, [row]))
+                }
                 continue
             }
             let key = [text(row, .date), text(row, .start), fold(text(row, .parcel) + text(row, .parcelIDs))].joined(separator: "\u{1F}")
