@@ -128,11 +128,29 @@ public enum RecordHelp {
 
     static var importing: [String] {
         [
-            tr("Usage: kalkulator-oprysku record import FILE"),
+            tr("Usage: kalkulator-oprysku record import FILE [OPTIONS]"),
             "",
-            tr("Merges a JSON export (record export --format json) by record id: new records are added,"),
+            tr("A JSON export (record export --format json) is merged by record id: new records are added,"),
             tr("known ones gain the versions they lack; importing the same file twice changes nothing."),
-        ] + exitStatus
+            "",
+            tr("A spreadsheet — CSV (UTF-8, Windows-1250 or ISO-8859-2; ; , or tab), Excel .xlsx or"),
+            tr("OpenDocument .ods — is read into records: its columns are recognised by their headers,"),
+            tr("rows of one date and place (or a product alone on the next row) make one treatment, and"),
+            tr("records the register has already are not added again. Every row is imported or reported."),
+            "",
+            tr("Options:"),
+            "  --sheet NAME            " + tr("the sheet to read (default: the first)"),
+            "  --season YEAR           " + tr("the year of dates written without one, as 14.04"),
+            "  --column COLUMN=MEANING " + tr("what a column holds (COLUMN: its letter or header; repeatable),"),
+            "                          " + tr("MEANING one of:"),
+        ] + stride(from: 0, to: ImportColumn.allCases.count, by: 8).map { start in
+            "                            " + ImportColumn.allCases.dropFirst(start).prefix(8).map(\.rawValue).joined(separator: " ")
+        } + [
+            "  --dry-run               " + tr("show the columns and the records, save nothing"),
+            "",
+            tr("Exit status: 0 when every row was imported, 1 when a row was skipped or a file cannot be"),
+            tr("read or written, 2 on invalid options or a file that is not a spreadsheet the app reads."),
+        ]
     }
 
     static var exitStatus: [String] {
