@@ -12,6 +12,8 @@ public struct HistoryExportCommand: Equatable, Sendable {
     /// The days to export (local time, inclusive).
     public var filter: HistoryFilter
     public var language: Language?
+    /// A CSV starts with a UTF-8 byte-order mark for spreadsheets unless `--no-bom` is given.
+    public var byteOrderMark = true
 
     /// The options in the order --help lists them (errors are reported in this order).
     static let options = ["--format", "--separator", "--output", "--from", "--to", "--lang"]
@@ -19,7 +21,7 @@ public struct HistoryExportCommand: Equatable, Sendable {
     /// Everything after `history export`. `--help` is handled by the caller, before this.
     /// `language` picks the default CSV separator: ";" for Polish, "," for English.
     public static func parse(_ arguments: [String], language: Language) -> Result<HistoryExportCommand, CommandLineErrors> {
-        var options = OptionReader(arguments: arguments, known: Set(Self.options))
+        var options = OptionReader(arguments: arguments, known: Set(Self.options), flags: ["--no-bom"])
         let kind = options.choice("--format", parse: Kind.init(rawValue:)) ?? .csv
         var separator: CSVSeparator?
         if let text = options.single("--separator") {
@@ -34,12 +36,21 @@ public struct HistoryExportCommand: Equatable, Sendable {
         let to = date(options.single("--to"), option: "--to", &options)
         if let from, let to, to < from { options.errors.append(.rangeBackwards(from: from.description, to: to.description)) }
         let requested = options.choice("--lang", parse: Language.init(rawValue:))
-        if kind == .json, separator != nil { options.errors.append(.needs(option: "--separator", other: "--format csv")) }
+        if kind != .csv, separator != nil { options.errors.append(.needs(option: "--separator", other: "--format csv")) }
+        if kind != .csv, options.isSet("--no-bom") { options.errors.append(.needs(option: "--no-bom", other: "--format csv")) }
+        if kind == .xlsx, output == nil, !options.errors.contains(.missingValue(option: "--output")) {
+            options.errors.append(.needs(option: "--format xlsx", other: "--output"))
+        }
 
-        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: Self.options)) }
-        let format: DataExportFormat = kind == .json ? .json : .csv(separator ?? .preferred(for: requested ?? language))
-        return .success(HistoryExportCommand(format: format, output: output, filter: HistoryFilter(from: from, to: to),
-                                             language: requested))
+        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: Self.options + ["--no-bom"])) }
+        let format: DataExportFormat = switch kind {
+        case .json: .json
+        case .xlsx: .xlsx
+        case .csv: .csv(separator ?? .preferred(for: requested ?? language))
+        }
+        var command = HistoryExportCommand(format: format, output: output, filter: HistoryFilter(from: from, to: to), language: requested)
+        command.byteOrderMark = !options.isSet("--no-bom")
+        return .success(command)
     }
 
     /// The `--lang` value, read before anything else so that errors come out in that language.
@@ -48,7 +59,7 @@ public struct HistoryExportCommand: Equatable, Sendable {
     }
 
     private enum Kind: String, CaseIterable {
-        case csv, json
+        case csv, json, xlsx
     }
 
     private static func date(_ text: String?, option: String, _ options: inout OptionReader) -> CalendarDate? {

@@ -8,7 +8,7 @@ import SprayCore
 /// `record list` and `record export`: which records, how.
 public struct RecordSelectionCommand: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case text, csv, json, pdf
+        case text, csv, json, pdf, xlsx
     }
 
     public var format: Format
@@ -17,12 +17,14 @@ public struct RecordSelectionCommand: Equatable, Sendable {
     public var from: CalendarDate?
     public var to: CalendarDate?
     public var language: Language?
+    /// A CSV starts with a UTF-8 byte-order mark for spreadsheets unless `--no-bom` is given.
+    public var byteOrderMark = true
 
-    /// `list` takes text|json, `export` csv|json|pdf (pdf needs --output).
+    /// `list` takes text|json, `export` csv|json|pdf|xlsx (pdf and xlsx need --output).
     public static func parse(_ arguments: [String], exporting: Bool, language: Language) -> Result<RecordSelectionCommand, CommandLineErrors> {
         let names = ["--format"] + (exporting ? ["--separator", "--output"] : []) + ["--from", "--to", "--lang"]
-        var options = OptionReader(arguments: arguments, known: Set(names))
-        let accepted: [Format] = exporting ? [.csv, .json, .pdf] : [.text, .json]
+        var options = OptionReader(arguments: arguments, known: Set(names), flags: exporting ? ["--no-bom"] : [])
+        let accepted: [Format] = exporting ? [.csv, .json, .pdf, .xlsx] : [.text, .json]
         var format = accepted[0]
         if let text = options.single("--format") {
             if let chosen = Format(rawValue: text), accepted.contains(chosen) { format = chosen } else {
@@ -40,9 +42,10 @@ public struct RecordSelectionCommand: Equatable, Sendable {
         }
         let output = options.single("--output")
         if output?.isEmpty == true { options.errors.append(.missingValue(option: "--output")) }
-        if format == .pdf, output == nil, !options.errors.contains(.missingValue(option: "--output")) {
-            options.errors.append(.needs(option: "--format pdf", other: "--output"))
+        if format == .pdf || format == .xlsx, output == nil, !options.errors.contains(.missingValue(option: "--output")) {
+            options.errors.append(.needs(option: "--format " + format.rawValue, other: "--output"))
         }
+        if format != .csv, options.isSet("--no-bom") { options.errors.append(.needs(option: "--no-bom", other: "--format csv")) }
         func date(_ option: String) -> CalendarDate? {
             guard let text = options.single(option) else { return nil }
             guard let day = CalendarDate(parsing: text.trimmedWhitespace) else {
@@ -54,9 +57,11 @@ public struct RecordSelectionCommand: Equatable, Sendable {
         let from = date("--from"), to = date("--to")
         if let from, let to, to < from { options.errors.append(.rangeBackwards(from: from.description, to: to.description)) }
         let requested = options.choice("--lang", parse: Language.init(rawValue:))
-        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
-        return .success(RecordSelectionCommand(format: format, separator: separator ?? .preferred(for: requested ?? language),
-                                               output: output, from: from, to: to, language: requested))
+        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names + ["--no-bom"])) }
+        var command = RecordSelectionCommand(format: format, separator: separator ?? .preferred(for: requested ?? language),
+                                             output: output, from: from, to: to, language: requested)
+        command.byteOrderMark = !options.isSet("--no-bom")
+        return .success(command)
     }
 
     /// The records (newest first, as the store gives them) treated within the range.

@@ -102,13 +102,15 @@ public enum RecordHelp {
     static var selection: [String] {
         [
             tr("Usage: kalkulator-oprysku record list [--format text|json] [--from YYYY-MM-DD] [--to YYYY-MM-DD]"),
-            tr("       kalkulator-oprysku record export --format csv|json|pdf [OPTIONS]"),
+            tr("       kalkulator-oprysku record export --format csv|json|pdf|xlsx [OPTIONS]"),
             "",
             tr("Options:"),
-            "  --format csv|json|pdf    " + tr("export: CSV, one row per product use (default); JSON; the PDF register"),
+            "  --format csv|json|pdf|xlsx " + tr("export: CSV, one row per product use (default); JSON; the PDF"),
+            "                           " + tr("register; an Excel workbook"),
             "  --separator ';'|','      " + tr("CSV field separator; with “;” decimals take a comma"),
+            "  --no-bom                 " + tr("a CSV without the byte-order mark spreadsheets need, for programs"),
             "  --output FILE            " + tr("write to FILE (replaced whole, never half-written; - for standard output);"),
-            "                           " + tr("required for pdf; default: standard output"),
+            "                           " + tr("required for pdf and xlsx; default: standard output"),
             "  --from YYYY-MM-DD        " + tr("only treatments from this day on"),
             "  --to YYYY-MM-DD          " + tr("only treatments up to this day, inclusive"),
             "  --lang pl|en             " + tr("language of the output and the messages"),

@@ -46,9 +46,10 @@ extension CommandLineTool {
         // as empty and replace a good earlier export: nothing is written then.
         if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
         // Oldest first, like a record book.
-        let text = HistoryExport.text(command.filter.apply(to: store.entries).reversed(), as: command.format)
+        let bytes = HistoryExport.data(command.filter.apply(to: store.entries).reversed(), as: command.format,
+                                       byteOrderMark: command.byteOrderMark)
         do {
-            try HistoryExport.write(text, to: command.output ?? "-", protecting: appFolders)
+            try HistoryExport.write(bytes, to: command.output ?? "-", protecting: appFolders)
             return 0
         } catch {
             report([error.message])

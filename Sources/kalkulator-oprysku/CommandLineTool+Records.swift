@@ -126,9 +126,12 @@ extension CommandLineTool {
             case .text:
                 return printOutput(RecordListText.render(records)) ? 0 : 1
             case .csv:
-                try OutputFile.write(Array(RecordExport.csv(records, separator: command.separator).utf8), to: output, protecting: appFolders)
+                try OutputFile.write(try RecordExport.data(records, as: .csv(command.separator), byteOrderMark: command.byteOrderMark),
+                                     to: output, protecting: appFolders)
             case .json:
-                try OutputFile.write(Array(try RecordExport.json(records, exportedAt: Date()).utf8), to: output, protecting: appFolders)
+                try OutputFile.write(try RecordExport.data(records, as: .json), to: output, protecting: appFolders)
+            case .xlsx:
+                try OutputFile.write(RecordExport.xlsx(records), to: output, protecting: appFolders)
             case .pdf:
                 let today = CalendarDate.today
                 let register = PreparedRegister(records: records, from: command.from ?? records.first?.details.date ?? today,

@@ -128,10 +128,11 @@ final class HistoryCommandLineTests: XCTestCase {
                                  environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path, "TZ": "UTC0"])
         XCTAssertEqual(csv.status, 0, csv.stderr)
         XCTAssertEqual(csv.stderr, "")
-        let records = csv.stdout.components(separatedBy: "\r\n")
+        // For a spreadsheet: a UTF-8 byte-order mark first, so Excel reads "Działka" right.
+        XCTAssertTrue(csv.stdout.hasPrefix("\u{FEFF}timestamp;area;area_unit;area_ha;"), csv.stdout)
+        let records = String(csv.stdout.dropFirst()).components(separatedBy: "\r\n")
         XCTAssertEqual(records.count, 4, csv.stdout)
         guard records.count == 4 else { return }
-        XCTAssertTrue(records[0].hasPrefix("timestamp;area;area_unit;area_ha;"))
         XCTAssertEqual(records[1], "2026-04-14T05:30:00Z;2,5;ha;2,5;200;1000;full;0;1;0;500;498;Działka 1;Pszenica;\"rano\n"
                        + "bez wiatru\";\"Fungicyd; \"\"Złoty\"\"\";0,8;l/ha;2;l")
         XCTAssertEqual(records[2], "2026-06-20T12:00:00Z;40;ha;40;100;3000;full;1;1;0;4000;3996;;;;Insektycyd;100;ml/ha;4000;ml")
@@ -146,7 +147,9 @@ final class HistoryCommandLineTests: XCTestCase {
         XCTAssertEqual((entries.first?["products"] as? [[String: Any]])?.first?["name"] as? String, "Insektycyd")
 
         let polishDefault = try run(["history", "export", "--lang", "pl", "--to", "2026-04-30"])
-        XCTAssertTrue(polishDefault.stdout.hasPrefix("timestamp;area;"), "Polish uses “;” unless told otherwise")
+        XCTAssertTrue(polishDefault.stdout.hasPrefix("\u{FEFF}timestamp;area;"), "Polish uses “;” unless told otherwise")
+        let forPrograms = try run(["history", "export", "--no-bom", "--to", "2026-04-30"])
+        XCTAssertTrue(forPrograms.stdout.hasPrefix("timestamp,area,"), "--no-bom: a CSV for programs")
         XCTAssertEqual(polishDefault.stdout.components(separatedBy: "\r\n").count, 3)
     }
 
@@ -169,7 +172,7 @@ final class HistoryCommandLineTests: XCTestCase {
         let invalid = try run(["history", "export", "--format", "pdf", "--from", "wczoraj"])
         XCTAssertEqual(invalid.status, 2)
         XCTAssertEqual(invalid.stdout, "")
-        XCTAssertEqual(invalid.stderr, "--format: “pdf” is not one of: csv, json\n"
+        XCTAssertEqual(invalid.stderr, "--format: “pdf” is not one of: csv, json, xlsx\n"
                        + "--from: “wczoraj” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)\n")
         let polish = try run(["history", "export", "--separator", "tab", "--lang", "pl"])
         XCTAssertEqual(polish.status, 2)

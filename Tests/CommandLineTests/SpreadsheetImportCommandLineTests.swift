@@ -4,6 +4,7 @@
 // export read back as the same records in both languages.
 
 import Foundation
+import PDFTestSupport
 import XCTest
 @testable import SprayCore
 
@@ -89,5 +90,50 @@ final class SpreadsheetImportCommandLineTests: DataFolderTestCase {
             XCTAssertEqual(try run(["record", "export", "--format", "json", "--output", back.path], data: target).status, 0)
             XCTAssertEqual(try RecordExport.records(fromJSON: Array(try Data(contentsOf: back))).count, 2, "\(language): twice is once")
         }
+    }
+}
+
+/// The register and the history as Excel workbooks, opened by LibreOffice Calc as an
+/// advisor's spreadsheet would open them, and compared cell by cell with the CSV export.
+final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
+    func testLibreOfficeReadsTheWorkbookAsTheCSVSays() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/soffice") else {
+            return XCTFail("LibreOffice is needed to check the .xlsx export: apt-get install libreoffice-calc-nogui (tools/test installs it)")
+        }
+        let add = ["record", "add", "--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha",
+                   "--product", "@SUM(A1:A9)=0,5 l/ha", "--date", "2026-04-14", "--start", "06:30", "--parcel", "Działka 7; „za stodołą”",
+                   "--crop", "TRZAW", "--bbch", "31", "--reason", "septorioza liści", "--operator", "Łukasz Nowak",
+                   "--authorisation", "Fungicyd Ś=R-12/2024", "--notes", "wiatr 2 m/s"]
+        XCTAssertEqual(try run(add).status, 0)
+        XCTAssertEqual(try run(["record", "add", "--date", "2026-05-02", "--parcel", "Pod lasem", "--treated-area", "2,5", "--crop", "HORVS",
+                                "--product", "Topsin=1,5 l/ha", "--reason", "mączniak"]).status, 0)
+        let workbook = directory.appendingPathComponent("ewidencja.xlsx")
+        let exported = try run(["record", "export", "--format", "xlsx", "--output", workbook.path], language: "pl")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let csv = try run(["record", "export", "--format", "csv", "--separator", ",", "--no-bom"], language: "pl")
+        XCTAssertFalse(csv.stdout.hasPrefix("\u{FEFF}"), "--no-bom")
+        let expected = CSVReader.rows(csv.stdout).filter { !$0.allSatisfy(\.isEmpty) }
+
+        // LibreOffice's own CSV of the workbook: "," between fields, UTF-8, cells as shown.
+        let profile = directory.appendingPathComponent("lo-profile")
+        let converted = directory.appendingPathComponent("converted")
+        let office = try PDFTools.run("soffice", ["-env:UserInstallation=file://" + profile.path, "--headless",
+                                                  "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1", "--outdir", converted.path,
+                                                  workbook.path], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "C.UTF-8"])
+        XCTAssertEqual(office.status, 0, office.stderr)
+        let text = try String(contentsOf: converted.appendingPathComponent("ewidencja.csv"), encoding: .utf8)
+        let read = CSVReader.rows(text).filter { !$0.allSatisfy(\.isEmpty) }
+        XCTAssertEqual(read.count, expected.count, text)
+        for (row, (got, want)) in zip(read, expected).enumerated() {
+            XCTAssertEqual(got, want + Array(repeating: "", count: max(0, got.count - want.count)), "row \(row + 1)")
+        }
+        XCTAssertEqual(read.first?.first, "id wpisu", "Polish headers")
+        XCTAssertTrue(read.contains { $0.contains("'@SUM(A1:A9)") }, "the formula-like name is text, as in the CSV")
+
+        let history = directory.appendingPathComponent("historia.xlsx")
+        XCTAssertEqual(try run(["calc", "--area", "2,5", "--spray-rate", "200", "--tank", "1000", "--product", "Topsin=1,5", "--save"]).status, 0)
+        XCTAssertEqual(try run(["history", "export", "--format", "xlsx", "--output", history.path]).status, 0)
+        XCTAssertEqual(try ZipReader(bytes: Array(try Data(contentsOf: history))).contains("xl/worksheets/sheet1.xml"), true)
+        XCTAssertEqual(try run(["history", "export", "--format", "xlsx"]).status, 2, "a workbook is not written to a terminal")
     }
 }

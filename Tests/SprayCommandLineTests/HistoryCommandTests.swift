@@ -33,7 +33,7 @@ final class HistoryCommandTests: XCTestCase {
 
     func testExportErrorsNameTheOption() {
         let rows: [([String], [String])] = [
-            (["--format", "xml"], ["--format: “xml” is not one of: csv, json"]),
+            (["--format", "xml"], ["--format: “xml” is not one of: csv, json, xlsx"]),
             (["--separator", "|"], ["--separator: “|” is not one of: ';', ','"]),
             (["--format", "json", "--separator", ";"], ["--separator: only together with --format csv"]),
             (["--from", "2026-02-30"], ["--from: “2026-02-30” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)"]),
@@ -42,8 +42,10 @@ final class HistoryCommandTests: XCTestCase {
             (["--output"], ["--output: needs a value"]),
             (["--output", ""], ["--output: needs a value"]),
             (["--output", "a", "--output", "b"], ["--output: given more than once"]),
-            (["--lang", "de", "--format", "pdf"], ["--format: “pdf” is not one of: csv, json", "--lang: “de” is not one of: pl, en"]),
+            (["--lang", "de", "--format", "pdf"], ["--format: “pdf” is not one of: csv, json, xlsx", "--lang: “de” is not one of: pl, en"]),
             (["--save"], ["unknown option “--save” (see --help)"]),
+            (["--format", "xlsx"], ["--format xlsx: only together with --output"]),
+            (["--format", "json", "--no-bom"], ["--no-bom: only together with --format csv"]),
             (["plik.csv"], ["unexpected argument “plik.csv” (see --help)"]),
         ]
         for (arguments, messages) in rows {

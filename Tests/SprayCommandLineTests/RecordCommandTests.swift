@@ -199,7 +199,10 @@ final class RecordCommandTests: XCTestCase {
 
         let messages: [([String], Bool, [String])] = [
             (["--format", "pdf"], true, ["--format pdf: only together with --output"]),
-            (["--format", "xml"], true, ["--format: “xml” is not one of: csv, json, pdf"]),
+            (["--format", "xml"], true, ["--format: “xml” is not one of: csv, json, pdf, xlsx"]),
+            (["--format", "xlsx"], true, ["--format xlsx: only together with --output"]),
+            (["--format", "pdf", "--output", "x.pdf", "--no-bom"], true, ["--no-bom: only together with --format csv"]),
+            (["--no-bom"], false, ["unknown option “--no-bom” (see --help)"]),
             (["--format", "csv"], false, ["--format: “csv” is not one of: text, json"]),
             (["--format", "json", "--separator", ","], true, ["--separator: only together with --format csv"]),
             (["--from", "2026-05-01", "--to", "2026-04-01"], false, ["--to: 2026-04-01 is before the --from date 2026-05-01"]),

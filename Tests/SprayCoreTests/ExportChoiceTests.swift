@@ -13,7 +13,9 @@ final class ExportChoiceTests: XCTestCase {
         }
         XCTAssertEqual(ExportChoice(target: "csv-semicolon-shown"), ExportChoice(format: .csvSemicolon, shownOnly: true))
         for bad in ["csv", "pdf-some", "xml-all", ""] { XCTAssertNil(ExportChoice(target: bad), bad) }
-        XCTAssertEqual(ExportFileFormat.history, [.csvSemicolon, .csvComma, .json], "the history has no printable register")
+        XCTAssertEqual(ExportFileFormat.history, [.xlsx, .csvSemicolon, .csvComma, .json], "the history has no printable register")
+        XCTAssertEqual(ExportFileFormat.xlsx.data, .xlsx)
+        XCTAssertEqual(ExportFileFormat.xlsx.fileType.pattern, "*.xlsx")
         XCTAssertNil(ExportFileFormat.pdf.data)
         XCTAssertEqual(ExportFileFormat.csvComma.data, .csv(.comma))
         XCTAssertEqual(ExportFileFormat.pdf.fileExtension, "pdf")

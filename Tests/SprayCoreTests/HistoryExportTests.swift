@@ -154,12 +154,12 @@ final class HistoryExportTests: XCTestCase {
         try Data("old and longer than the new one".utf8).write(to: URL(fileURLWithPath: file))
         let mask = umask(0o022)
         defer { umask(mask) }
-        try HistoryExport.write("nowa", to: file)
+        try HistoryExport.write(Array("nowa".utf8), to: file)
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "nowa")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o644)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["historia.csv"])
-        XCTAssertThrowsError(try HistoryExport.write("x", to: directory.appendingPathComponent("historia.csv/x").path)) {
+        XCTAssertThrowsError(try HistoryExport.write(Array("x".utf8), to: directory.appendingPathComponent("historia.csv/x").path)) {
             XCTAssertEqual(($0 as? ReportSaveError)?.reason, .folderMissing)
         }
     }

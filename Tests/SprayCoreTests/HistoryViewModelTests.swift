@@ -212,9 +212,11 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
     @MainActor func testExportTextIsOldestFirstAndCanBeLimitedToTheFilter() async {
         withTimeZone("UTC0") {
             model.searchText = "fungicyd"
-            let filtered = model.exportText(.csv(.comma), filteredOnly: true)
+            let bytes = model.exportData(.csv(.comma), filteredOnly: true)
+            XCTAssertEqual(Array(bytes.prefix(3)), CSV.byteOrderMark, "a CSV for a spreadsheet starts with a byte-order mark")
+            let filtered = String(decoding: bytes.dropFirst(3), as: UTF8.self)
             XCTAssertEqual(filtered.components(separatedBy: "\r\n").count, 3, filtered)
-            let all = model.exportText(.json, filteredOnly: false)
+            let all = String(decoding: model.exportData(.json, filteredOnly: false), as: UTF8.self)
             let order = ["2026-04-14T05:30:00Z", "2026-05-02T16:45:10Z", "2026-05-02T22:30:00Z", "2026-11-21T14:04:00Z"]
                 .map { all.range(of: $0)!.lowerBound }
             XCTAssertEqual(order, order.sorted())

@@ -27,6 +27,10 @@ public enum CSVCell: Equatable, Sendable {
 }
 
 public enum CSV {
+    /// UTF-8's byte-order mark: at the start of a CSV it makes Excel read UTF-8, not the
+    /// system's code page (Windows-1250 on a Polish Windows shows "DziaĹ‚ka" without it).
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// One CSV record: fields quoted where RFC 4180 needs it, CRLF at the end.
     public static func append(_ cells: [CSVCell], to text: inout String, separator: CSVSeparator) {
         for (index, cell) in cells.enumerated() {

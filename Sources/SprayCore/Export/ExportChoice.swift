@@ -6,11 +6,14 @@
 public enum DataExportFormat: Equatable, Sendable {
     case csv(CSVSeparator)
     case json
+    /// An Excel workbook.
+    case xlsx
 
     public var fileExtension: String {
         switch self {
         case .csv: "csv"
         case .json: "json"
+        case .xlsx: "xlsx"
         }
     }
 }
@@ -20,9 +23,10 @@ public enum ExportFileFormat: String, CaseIterable, Sendable {
     case csvSemicolon = "csv-semicolon"
     case csvComma = "csv-comma"
     case json
+    case xlsx
 
     /// The formats the history offers (it has no printable register).
-    public static let history: [ExportFileFormat] = [.csvSemicolon, .csvComma, .json]
+    public static let history: [ExportFileFormat] = [.xlsx, .csvSemicolon, .csvComma, .json]
 
     public var menuTitle: String {
         switch self {
@@ -30,6 +34,7 @@ public enum ExportFileFormat: String, CaseIterable, Sendable {
         case .csvSemicolon: tr("CSV, separated by ; (Polish spreadsheets)…")
         case .csvComma: tr("CSV, separated by , …")
         case .json: tr("JSON…")
+        case .xlsx: tr("Excel workbook (.xlsx)…")
         }
     }
 
@@ -39,6 +44,7 @@ public enum ExportFileFormat: String, CaseIterable, Sendable {
         case .pdf: (tr("PDF documents"), "*.pdf")
         case .csvSemicolon, .csvComma: (tr("CSV files (spreadsheets)"), "*.csv")
         case .json: (tr("JSON files"), "*.json")
+        case .xlsx: (tr("Excel workbooks"), "*.xlsx")
         }
     }
 
@@ -49,6 +55,7 @@ public enum ExportFileFormat: String, CaseIterable, Sendable {
         case .csvSemicolon: .csv(.semicolon)
         case .csvComma: .csv(.comma)
         case .json: .json
+        case .xlsx: .xlsx
         }
     }
 

@@ -24,22 +24,35 @@ import FoundationEssentials
 
 public enum HistoryExport {
     /// `entries` as `format`, in the order given.
-    public static func text(_ entries: [HistoryEntry], as format: DataExportFormat) -> String {
+    /// `entries` as the bytes of `format`: a CSV for a spreadsheet starts with a UTF-8
+    /// byte-order mark (Excel then reads its Polish letters right) unless `byteOrderMark` is false.
+    public static func data(_ entries: [HistoryEntry], as format: DataExportFormat, byteOrderMark: Bool = true) -> [UInt8] {
         switch format {
-        case let .csv(separator): csv(entries, separator: separator)
-        case .json: json(entries)
+        case let .csv(separator): (byteOrderMark ? CSV.byteOrderMark : []) + Array(csv(entries, separator: separator).utf8)
+        case .json: Array(json(entries).utf8)
+        case .xlsx: xlsx(entries)
         }
     }
 
     /// Writes an export to `path` as OutputFile does (a file replaced whole, never half of
     /// it; a device written into; "-" standard output); not into the `protected` folders.
-    public static func write(_ text: String, to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
-        try OutputFile.write(Array(text.utf8), to: path, protecting: protected)
+    public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String] = []) throws(ReportSaveError) {
+        try OutputFile.write(bytes, to: path, protecting: protected)
     }
 
     // MARK: CSV
 
     public static func csv(_ entries: [HistoryEntry], separator: CSVSeparator) -> String {
+        table(entries, separator: separator).csv(separator: separator)
+    }
+
+    /// The history as an Excel workbook: the CSV's columns, numbers as numbers.
+    public static func xlsx(_ entries: [HistoryEntry]) -> [UInt8] {
+        XLSXWriter.workbook(table(entries, separator: .comma), sheetName: tr("History"))
+    }
+
+    /// The rows of the CSV and the workbook; numbers with the decimal mark `separator` asks.
+    static func table(_ entries: [HistoryEntry], separator: CSVSeparator) -> ExportTable {
         let productColumns = entries.map(\.input.products.count).max() ?? 0
         var header = ["timestamp", "area", "area_unit", "area_ha", "spray_rate_l_ha", "tank_l", "loads_strategy",
                       "full_loads", "partial_loads", "equal_loads", "total_liquid_l", "total_water_l",
@@ -47,9 +60,8 @@ public enum HistoryExport {
         for index in 0..<productColumns {
             header += ["name", "rate", "unit", "total", "total_unit"].map { "product_\(index + 1)_\($0)" }
         }
-        var text = ""
-        text.reserveCapacity(entries.count * 300 + 400)
-        CSV.appendTexts(header, to: &text, separator: separator)
+        var rows: [[CSVCell]] = []
+        rows.reserveCapacity(entries.count)
         var numbers: [Decimal: String] = [:]  // the same few numbers recur in thousands of rows
         func number(_ value: Decimal?) -> String {
             guard let value else { return "" }
@@ -84,9 +96,9 @@ public enum HistoryExport {
                 fields += [.text(product.name), .number(number(product.rate)), .number(product.unit.rawValue),
                            .number(number(plan?.productTotals[index])), .number(product.unit.quantityUnit.rawValue)]
             }
-            CSV.append(fields, to: &text, separator: separator)
+            rows.append(fields)
         }
-        return text
+        return ExportTable(header: header, rows: rows)
     }
 
     // MARK: JSON

@@ -22,8 +22,28 @@ public enum RecordExport {
     }
 
     public static func csv(_ records: [TreatmentRecord], separator: CSVSeparator) -> String {
-        var text = ""
-        CSV.appendTexts(csvHeader, to: &text, separator: separator)
+        table(records, separator: separator).csv(separator: separator)
+    }
+
+    /// The register as an Excel workbook: the CSV's columns, dates as dates, numbers as numbers.
+    public static func xlsx(_ records: [TreatmentRecord]) -> [UInt8] {
+        XLSXWriter.workbook(table(records, separator: .comma), sheetName: tr("Treatment register"))
+    }
+
+    /// `records` as the bytes of `format`: a CSV for a spreadsheet starts with a UTF-8
+    /// byte-order mark unless `byteOrderMark` is false.
+    public static func data(_ records: [TreatmentRecord], as format: DataExportFormat, byteOrderMark: Bool = true,
+                            exportedAt: Date = Date()) throws -> [UInt8] {
+        switch format {
+        case let .csv(separator): (byteOrderMark ? CSV.byteOrderMark : []) + Array(csv(records, separator: separator).utf8)
+        case .json: Array(try json(records, exportedAt: exportedAt).utf8)
+        case .xlsx: xlsx(records)
+        }
+    }
+
+    /// The rows of the CSV and the workbook: one per product use.
+    static func table(_ records: [TreatmentRecord], separator: CSVSeparator) -> ExportTable {
+        var rows: [[CSVCell]] = []
         func number(_ value: Decimal?) -> String {
             guard let value else { return "" }
             let plain = value.description
@@ -52,10 +72,10 @@ public enum RecordExport {
                     .text(product.map { $0.doseUnit.rawValue + "/" + details.basis.symbol } ?? ""),
                     .number(number(product?.quantityUsed)), .text(product?.doseUnit.rawValue ?? ""),
                 ]
-                CSV.append(common + uses + trailing, to: &text, separator: separator)
+                rows.append(common + uses + trailing)
             }
         }
-        return text
+        return ExportTable(header: csvHeader, rows: rows)
     }
 
     // MARK: JSON

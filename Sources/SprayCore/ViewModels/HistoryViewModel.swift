@@ -159,8 +159,8 @@ public final class HistoryViewModel {
     // MARK: Export
 
     /// The filtered entries (or all of them) as `format`, oldest first.
-    public func exportText(_ format: DataExportFormat, filteredOnly: Bool) -> String {
-        HistoryExport.text((filteredOnly ? filtered : store.entries).reversed(), as: format)
+    public func exportData(_ format: DataExportFormat, filteredOnly: Bool) -> [UInt8] {
+        HistoryExport.data((filteredOnly ? filtered : store.entries).reversed(), as: format)
     }
 
     /// A name to offer in the save dialog: "spray-history-2026-11-21.csv" (local date).
@@ -172,7 +172,7 @@ public final class HistoryViewModel {
 
     /// Writes the export to `path` (OutputFile: atomically for a file).
     public func export(_ format: DataExportFormat, filteredOnly: Bool, to path: String) throws(ReportSaveError) {
-        try HistoryExport.write(exportText(format, filteredOnly: filteredOnly), to: path)
+        try HistoryExport.write(exportData(format, filteredOnly: filteredOnly), to: path)
     }
 
     // MARK: Helpers

@@ -272,18 +272,13 @@ public final class RegisterViewModel {
         return (from, to)
     }
 
-    /// Writes CSV or JSON to `path` (OutputFile); the PDF is drawn by SprayReport.
+    /// Writes CSV, JSON or XLSX to `path` (OutputFile); the PDF is drawn by SprayReport.
     public func export(_ format: DataExportFormat, shownOnly: Bool, to path: String) throws(ReportSaveError) {
-        let records = exported(shownOnly: shownOnly)
-        let text: String
-        switch format {
-        case let .csv(separator): text = RecordExport.csv(records, separator: separator)
-        case .json:
-            do { text = try RecordExport.json(records, exportedAt: Date()) } catch {
-                throw ReportSaveError(.other(String(describing: error)), path: path, folder: "")
-            }
+        let bytes: [UInt8]
+        do { bytes = try RecordExport.data(exported(shownOnly: shownOnly), as: format) } catch {
+            throw ReportSaveError(.other(String(describing: error)), path: path, folder: "")
         }
-        try OutputFile.write(Array(text.utf8), to: path)
+        try OutputFile.write(bytes, to: path)
     }
 
     /// "ewidencja-zabiegow-2026-11-23.csv".
