@@ -49,9 +49,23 @@ func importSheet(_ bytes: [UInt8], name: String, directory: URL) throws -> Int {
 }
 
 func importBench(rows count: Int, directory: URL) throws {
-    let csv = Array(csvText(farmSheetRows(count: count)).utf8)
+    let rows = farmSheetRows(count: count)
+    let csv = Array(csvText(rows).utf8)
+    // The same rows as a workbook: texts as texts, the numbers a spreadsheet would hold as such.
+    let table = ExportTable(header: rows[0], rows: rows.dropFirst().map { row in
+        row.map { XLSXWriter.isNumber($0.replacing(",", with: ".")) ? .number($0.replacing(",", with: ".")) : .text($0) }
+    })
+    let xlsx = XLSXWriter.workbook(table, sheetName: "2026")
     var added = 0
-    let time = try milliseconds(runs: 5) { added = try importSheet(csv, name: "season.csv", directory: directory) }
-    print(padded("rows of the CSV (records they make)", 62) + "\(count) (\(added))")
-    report("CSV of \(count) rows into an empty store (median of 5)", time, goal: 2000)
+    let csvTime = try milliseconds(runs: 5) { added = try importSheet(csv, name: "season.csv", directory: directory) }
+    print(padded("rows of the sheet (records they make)", 62) + "\(count) (\(added))")
+    report("CSV of \(count) rows into an empty store (median of 5)", csvTime, goal: 2000)
+    let xlsxTime = try milliseconds(runs: 5) { added = try importSheet(xlsx, name: "season.xlsx", directory: directory) }
+    report("XLSX of \(count) rows (\(xlsx.count / 1024) KiB) into an empty store", xlsxTime, goal: 2000)
+    guard added == (try importSheet(csv, name: "season.csv", directory: directory)) else { fatalError("the CSV and the XLSX differ") }
+
+    let records = farmRecords(count: 10_000)
+    var size = 0
+    let exportTime = milliseconds(runs: 5) { size = RecordExport.xlsx(records).count }
+    report("XLSX export of 10 000 records (\(size / 1024) KiB), in memory", exportTime, goal: 2000)
 }

@@ -121,7 +121,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
             ("Nazwa środka ochrony roślin", .product), ("Nazwa środka i nr zezwolenia", .product), ("Nr zezwolenia", .authorisation),
             ("Dawka lub stężenie (l/ha, kg/ha, %)", .dose), ("Dawka cieczy (l/ha)", .sprayVolume), ("Ilość środka", .quantity),
             ("Przyczyna zastosowania środka", .reason), ("Wykonawca", .operatorName), ("Uwagi", .notes),
-            ("record id", .recordID), ("type of use", .use), ("start time", .start), ("parcel or place", .parcel),
+            ("record id", .recordID), ("product kind", .productKind), ("rodzaj środka", .productKind), ("type of use", .use), ("start time", .start), ("parcel or place", .parcel),
             ("parcel identifiers (IACS)", .parcelIDs), ("size treated", .treatedSize), ("size unit", .sizeUnit),
             ("fraction of the parcel", .fraction), ("crop EPPO code", .cropCode), ("crop", .crop), ("seed batch", .seedBatch),
             ("product", .product), ("authorisation number", .authorisation), ("dose", .dose), ("dose unit", .doseUnit),
@@ -192,6 +192,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
             (.closedSpace, .cubicMetre, nil, nil, 300, 400, [])
         store.products = [ProductUse(name: "Fumigant; „gaz”", authorisation: "R-1/2020", dose: 5, doseUnit: .grams)]
         store.notes = "=cmd|' /C calc'!A0"
+        store.products.append(ProductUse(name: "Basfoliar", kind: .notPlantProtection, dose: 2, doseUnit: .grams))
         let drafts = [completeDetails(), seeds, store].map { RecordDraft(details: $0) }
         for separator in CSVSeparator.allCases {
             let source = RecordStore(file: path("source-\(separator).json"))

@@ -21,6 +21,7 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case bbch
     case seedBatch = "seed-batch"
     case product
+    case productKind = "product-kind"
     case authorisation
     case dose
     case doseUnit = "dose-unit"
@@ -49,6 +50,7 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         case .bbch: tr("BBCH")
         case .seedBatch: tr("Seed batch")
         case .product: tr("Product")
+        case .productKind: tr("Product kind (ppp, adjuvant, not-ppp)")
         case .authorisation: tr("Authorisation number")
         case .dose: tr("Dose or concentration")
         case .doseUnit: tr("Dose unit")
@@ -74,6 +76,7 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         (.recordID, ["id wpisu", "record id"]),
         (.withdrawnOn, ["wycofano", "withdrawn on"]),
         (.use, ["rodzaj zastosowania", "type of use"]),
+        (.productKind, ["rodzaj srodka", "product kind"]),
         (.sizeUnit, ["jednostka obszaru", "size unit"]),
         (.doseUnit, ["jednostka dawki", "dose unit"]),
         (.fraction, ["czesc dzialki", "fraction of the parcel"]),

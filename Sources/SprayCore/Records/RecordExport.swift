@@ -16,7 +16,7 @@ public enum RecordExport {
     static var csvHeader: [String] {
         [tr("record id"), tr("status"), tr("type of use"), tr("date"), tr("start time"), tr("parcel or place"),
          tr("parcel identifiers (IACS)"), tr("size treated"), tr("size unit"), tr("fraction of the parcel"),
-         tr("crop EPPO code"), tr("crop"), tr("BBCH stage"), tr("seed batch"), tr("product"), tr("authorisation number"),
+         tr("crop EPPO code"), tr("crop"), tr("BBCH stage"), tr("seed batch"), tr("product"), tr("product kind"), tr("authorisation number"),
          tr("dose"), tr("dose unit"), tr("quantity used"), tr("quantity unit"), tr("reason"), tr("operator"), tr("notes"),
          tr("missing"), tr("withdrawn on"), tr("withdrawal reason"), tr("saved"), tr("corrected"), tr("versions")]
     }
@@ -68,7 +68,7 @@ public enum RecordExport {
             let products = details.products.isEmpty ? [nil] : details.products.map(Optional.some)
             for product in products {
                 let uses: [CSVCell] = [
-                    .text(product?.name ?? ""), .text(product?.authorisation ?? ""), .number(number(product?.dose)),
+                    .text(product?.name ?? ""), .number(product?.kind.rawValue ?? ""), .text(product?.authorisation ?? ""), .number(number(product?.dose)),
                     .text(product.map { $0.doseUnit.rawValue + "/" + details.basis.symbol } ?? ""),
                     .number(number(product?.quantityUsed)), .text(product?.doseUnit.rawValue ?? ""),
                 ]

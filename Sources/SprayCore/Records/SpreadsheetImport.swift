@@ -289,6 +289,7 @@ public struct SpreadsheetImport: Sendable {
                 continue
             }
             let doses = split(text(row, .dose)), numbers = split(text(row, .authorisation)), quantities = split(text(row, .quantity))
+            let kinds = split(text(row, .productKind)).map { ProductKind(parsing: $0) }
             for (index, typedName) in names.enumerated() {
                 var name = typedName
                 var authorisation = numbers.indices.contains(index) ? numbers[index] : ""
@@ -311,7 +312,8 @@ public struct SpreadsheetImport: Sendable {
                     (dose, unit) = (rate, label!.unit.quantityUnit)
                 }
                 let quantity = quantities.indices.contains(index) ? number(quantities[index]) : nil
-                products.append(ProductUse(name: name, kind: Self.kind(of: name, label: label, authorisation: authorisation), authorisation: authorisation, dose: dose,
+                let kind = (kinds.indices.contains(index) ? kinds[index] : nil) ?? Self.kind(of: name, label: label, authorisation: authorisation)
+                products.append(ProductUse(name: name, kind: kind, authorisation: authorisation, dose: dose,
                                            doseUnit: unit, quantityUsed: quantity, preHarvestDays: label?.preHarvestDays))
             }
         }

@@ -147,7 +147,7 @@ public enum XLSXWriter {
     }
 
     /// "-12.5", "3", "0.0005": what a spreadsheet may hold as a number exactly.
-    static func isNumber(_ text: String) -> Bool {
+    public static func isNumber(_ text: String) -> Bool {
         var digits = 0, points = 0
         for (index, byte) in text.utf8.enumerated() {
             switch byte {
