@@ -36,21 +36,26 @@ extension CommandLineTool {
         }
         let locations = DataLocations.current
         let files: [BackupFile]
+        let contents: BackupContents
         do {
             files = try Backup.read(try InputFile.read(command.file)).files
+            contents = try Backup.contents(of: files)
         } catch {
             report([userMessage(error)])
             return 1
         }
         let targets = Backup.targets(of: files, locations: locations)
+        // What will happen, said before anything does; with --yes too, so a log keeps it.
+        let preview = Backup.preview(of: contents, locations: locations)
         if !command.confirmed {
             guard isatty(STDIN_FILENO) == 1 else {
                 return reportUsage([tr("restore: add --yes to replace the app’s files without being asked")])
             }
             let list = targets.map { "  " + $0.path + ($0.replacesExisting ? "" : " " + tr("(new)")) }
-            write(trn("Replace this file with the backup’s copy? The current one is kept beside it.",
-                      "Replace these %d files with the backup’s copies? The current ones are kept beside them.", targets.count)
-                    .filled(String(targets.count)) + "\n" + list.joined(separator: "\n") + "\n" + tr("[y/N] "), to: .standardError)
+            write(trn("Restore this file from the backup? What is there now is kept beside it.",
+                      "Restore these %d files from the backup? What is there now is kept beside them.", targets.count)
+                    .filled(String(targets.count)) + "\n" + list.joined(separator: "\n") + "\n" + preview.joined(separator: "\n")
+                    + "\n" + tr("[y/N] "), to: .standardError)
             guard let answer = readLine(), ["y", "yes", "t", "tak"].contains(answer.trimmedWhitespace.lowercased()) else {
                 report([tr("Nothing was restored.")])
                 return 1
@@ -60,10 +65,7 @@ extension CommandLineTool {
             let restored = try Backup.restore(files, locations: locations, now: Date(), patience: .commandLine { path in
                 report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
             })
-            let lines = restored.map { file in
-                file.keptAs.map { tr("%1$@ restored; the file it replaced is kept as %2$@").filled(file.path, $0) }
-                    ?? tr("%@ restored").filled(file.path)
-            }
+            let lines = (command.confirmed ? preview : []) + restored.map(\.text)
             return printOutput(lines.joined(separator: "\n") + "\n") ? 0 : 1
         } catch {
             report([tr("The restore stopped: %@").filled(userMessage(error))])

@@ -44,12 +44,16 @@ final class BackupCommandLineTests: XCTestCase {
 
         let restored = try run(["restore", backup.path, "--yes"])
         XCTAssertEqual(restored.status, 0, restored.stderr)
-        XCTAssertEqual(try Data(contentsOf: records), before)
+        XCTAssertTrue(restored.stdout.hasPrefix("Records: 0 added from the backup, 1 kept that the backup does not have; no record is removed.\n"),
+                      restored.stdout)
+        XCTAssertEqual(try Data(contentsOf: records), changed, "the record made after the backup is still there")
+        XCTAssertNotEqual(before, changed)
         let kept = try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).filter { $0.hasPrefix("records.json.before-restore-") }
         XCTAssertEqual(kept.count, 1)
         XCTAssertEqual(try Data(contentsOf: dataDirectory.appendingPathComponent(kept[0])), changed)
-        XCTAssertTrue(restored.stdout.contains("records.json restored; the file it replaced is kept as "), restored.stdout)
-        XCTAssertTrue(try run(["record", "list"]).stdout.hasSuffix("1 record: 1 incomplete, 0 withdrawn\n"))
+        XCTAssertTrue(restored.stdout.contains("records.json: the backup's records merged in; the file before is kept as "), restored.stdout)
+        XCTAssertTrue(restored.stdout.contains("history.json restored; the file it replaced is kept as "), restored.stdout)
+        XCTAssertTrue(try run(["record", "list"]).stdout.hasSuffix("2 records: 2 incomplete, 0 withdrawn\n"))
     }
 
     func testADamagedBackupChangesNothing() throws {
@@ -63,6 +67,15 @@ final class BackupCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "The backup is damaged, so nothing was restored: the file “history.json” has no readable contents\n")
         XCTAssertEqual(try Data(contentsOf: history), before)
+        // Contents that the app could not read are refused too, naming what cannot be read.
+        let unreadable = #"{\"format\":\"kalkulator-oprysku/records\",\"version\":1,\"items\":[\n{\"id\":\"x\"}\n]}"#
+        try Data(("{\"format\":\"kalkulator-oprysku/backup\",\"version\":1,\"created_at\":\"2026-11-23T08:15:00Z\",\"files\":["
+                  + "{\"name\":\"records.json\",\"text\":\"" + unreadable + "\"},{\"name\":\"settings.json\",\"text\":\"not json at all\"}]}").utf8)
+            .write(to: backup)
+        let damaged = try run(["restore", backup.path, "--yes"])
+        XCTAssertEqual(damaged.status, 1)
+        XCTAssertEqual(damaged.stderr, "The backup is damaged, so nothing was restored: in its records.json, record number 1 cannot be read\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("records.json").path))
         XCTAssertEqual(try run(["restore"]).status, 2)
         XCTAssertEqual(try run(["restore", directory.appendingPathComponent("none.json").path, "--yes"]).status, 1)
     }

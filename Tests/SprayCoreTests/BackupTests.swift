@@ -18,8 +18,7 @@ final class BackupTests: TemporaryDirectoryTestCase {
         try FileManager.default.createDirectory(at: path("config"), withIntermediateDirectories: true)
         let files: [String: Data] = [
             "data/history.json": Data(#"{"format":"kalkulator-oprysku/history","version":1,"items":[]}"#.utf8),
-            "data/records.json": Data("{\"records\": \"zażółć gęślą jaźń\"}\n".utf8),
-            "data/favorites.json": Data([0x7B, 0xFF, 0xFE, 0x00, 0x7D]),  // not UTF-8: kept as base64
+            "data/favorites.json": Data(#"{"format":"kalkulator-oprysku/favorites","version":1,"items":[]}"#.utf8),
             "config/settings.json": Data(#"{"format":"kalkulator-oprysku/settings","version":1,"items":[]}"#.utf8),
         ]
         for (name, bytes) in files { try bytes.write(to: path(name)) }
@@ -28,29 +27,108 @@ final class BackupTests: TemporaryDirectoryTestCase {
 
     func testABackupRestoresEveryFileByteForByteAndKeepsWhatItReplaces() throws {
         let original = try seed()
+        let store = RecordStore(file: locations.recordsFile)
+        let record = try store.add(completeDetails(), at: now)
         let backup = try Backup.make(locations: locations, now: now)
         let text = String(decoding: backup, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix(#"{"created_at":"2026-11-23T08:15:00Z","files":[{"name":"history.json","text":"#), text)
-        XCTAssertTrue(text.contains(#""base64":"e//+AH0=","name":"favorites.json""#), text)
 
-        for name in original.keys { try Data("changed".utf8).write(to: path(name)) }
+        for name in original.keys { try Data(#"{"format":"kalkulator-oprysku/x","version":1,"items":[]}"#.utf8).write(to: path(name)) }
         let (createdAt, files) = try Backup.read(backup)
         XCTAssertEqual(createdAt, now)
         XCTAssertEqual(files.map(\.name), ["history.json", "records.json", "favorites.json", "settings.json"])
         let restored = try Backup.restore(files, locations: locations, now: now)
-
         for (name, bytes) in original {
             XCTAssertEqual(try Data(contentsOf: path(name)), bytes, name)
-            XCTAssertEqual(try Data(contentsOf: path(name + ".before-restore-20261123T081500Z")), Data("changed".utf8), name)
+            XCTAssertEqual(try Data(contentsOf: path(name + ".before-restore-20261123T081500Z")),
+                           Data(#"{"format":"kalkulator-oprysku/x","version":1,"items":[]}"#.utf8), name)
         }
         XCTAssertEqual(restored.first, RestoredFile(path: path("data/history.json").path,
                                                     keptAs: path("data/history.json.before-restore-20261123T081500Z").path))
+        XCTAssertEqual(RecordStore(file: locations.recordsFile).records, [record])
 
         // A second restore in the same second keeps the first kept copy and makes a -2.
-        try Data("again".utf8).write(to: path("data/records.json"))
+        try Data("again".utf8).write(to: path("data/history.json"))
         _ = try Backup.restore(files, locations: locations, now: now)
-        XCTAssertEqual(try Data(contentsOf: path("data/records.json.before-restore-20261123T081500Z")), Data("changed".utf8))
-        XCTAssertEqual(try Data(contentsOf: path("data/records.json.before-restore-20261123T081500Z-2")), Data("again".utf8))
+        XCTAssertEqual(try Data(contentsOf: path("data/history.json.before-restore-20261123T081500Z-2")), Data("again".utf8))
+    }
+
+    func testBytesThatAreNotUTF8TravelAsBase64() throws {
+        try FileManager.default.createDirectory(at: path("data"), withIntermediateDirectories: true)
+        try Data([0x7B, 0xFF, 0xFE, 0x00, 0x7D]).write(to: path("data/favorites.json"))
+        let backup = try Backup.make(locations: locations, now: now)
+        XCTAssertTrue(String(decoding: backup, as: UTF8.self).contains(#""base64":"e//+AH0=","name":"favorites.json""#))
+        XCTAssertEqual(try Backup.read(backup).files, [BackupFile(name: "favorites.json", bytes: [0x7B, 0xFF, 0xFE, 0x00, 0x7D])])
+        XCTAssertThrowsError(try Backup.restore(try Backup.read(backup).files, locations: locations, now: now)) {
+            XCTAssertEqual($0 as? BackupError, .damaged("its favorites.json is not a file of Kalkulator Oprysku that the app can read"))
+        }
+    }
+
+    /// Every kind of file the backup holds, damaged in its contents: refused, nothing touched.
+    func testContentsThatCannotBeReadAreRefusedBeforeAnythingChanges() throws {
+        _ = try seed()
+        let store = RecordStore(file: locations.recordsFile)
+        _ = try store.add(completeDetails(), at: now)
+        let good = try Backup.read(try Backup.make(locations: locations, now: now)).files
+        let record = String(decoding: good.first { $0.name == "records.json" }!.bytes, as: UTF8.self)
+        let lines = record.components(separatedBy: "\n")
+        let twoBad = ([lines[0], lines[1] + ",", #"{"id":"x"},"#, #"{"id":"y"}"#] + lines.dropFirst(2)).joined(separator: "\n")
+        let rows: [(name: String, text: String, message: String)] = [
+            ("records.json", twoBad, "in its records.json, records number 2, 3 cannot be read"),
+            ("records.json", #"{"format":"kalkulator-oprysku/records","version":1,"items":[{"id":"x"}]}"#,
+             "in its records.json, record number 1 cannot be read"),
+            ("records.json", #"{"format":"kalkulator-oprysku/records","version":7,"items":[]}"#,
+             "its records.json comes from a newer version of Kalkulator Oprysku"),
+            ("library.json", #"{"format":"kalkulator-oprysku/library","version":1,"items":[{"kind":"tractor"}]}"#,
+             "in its library.json, item number 1 cannot be read"),
+            ("settings.json", "not json at all", "its settings.json is not a file of Kalkulator Oprysku that the app can read"),
+            ("settings.json", #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":5}]}"#,
+             "in its settings.json, setting number 1 cannot be read"),
+            ("history.json", #"{"format":"kalkulator-oprysku/records","version":1,"items":[]}"#,
+             "its history.json is not a file of Kalkulator Oprysku that the app can read"),
+            ("favorites.json", #"{"format":"kalkulator-oprysku/favorites","version":1,"items":[{"name":1}]}"#,
+             "in its favorites.json, favorite number 1 cannot be read"),
+        ]
+        let before = try Data(contentsOf: locations.recordsFile)
+        for row in rows {
+            let files = good.filter { $0.name != row.name } + [BackupFile(name: row.name, bytes: Array(row.text.utf8))]
+            XCTAssertThrowsError(try Backup.restore(files, locations: locations, now: now), row.message) {
+                XCTAssertEqual($0 as? BackupError, .damaged(row.message), row.name)
+            }
+            XCTAssertEqual(try Data(contentsOf: locations.recordsFile), before, "\(row.name): nothing restored")
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: path("data").path).filter { $0.contains("before-restore") }
+        XCTAssertEqual(kept, [], "not even a side copy made")
+    }
+
+    /// The register never shrinks: records merge by id, every version kept, withdrawn stays withdrawn.
+    func testARestoreMergesTheRecordsAndSaysHowBeforehand() throws {
+        let store = RecordStore(file: locations.recordsFile)
+        let april = Date(timeIntervalSince1970: 1_776_148_200)
+        let both = try store.add(completeDetails(), at: april)
+        let withdrawnLater = try store.add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: april)
+        let onlyInBackup = try store.add(completeDetails(date: CalendarDate(year: 2026, month: 6, day: 2)!), at: april)
+        let files = try Backup.read(try Backup.make(locations: locations, now: now)).files
+
+        // After the backup: one record corrected here, one withdrawn, one removed (the file
+        // lost it), one new.
+        var corrected = both.details
+        corrected.notes = "poprawione po kopii"
+        try store.correct(id: both.id, to: corrected, note: "uwagi", at: april.addingTimeInterval(3600))
+        try store.withdraw(id: withdrawnLater.id, reason: "dwa razy", at: april.addingTimeInterval(3600))
+        try store.modify { $0.removeAll { $0.id == onlyInBackup.id } }
+        let onlyHere = try store.add(completeDetails(date: CalendarDate(year: 2026, month: 7, day: 2)!), at: april.addingTimeInterval(7200))
+
+        let preview = Backup.preview(of: try Backup.contents(of: files), locations: locations)
+        XCTAssertEqual(preview, ["Records: 1 added from the backup, 1 kept that the backup does not have, "
+                                 + "1 with a newer version here, which stays the one shown; no record is removed."])
+        _ = try Backup.restore(files, locations: locations, now: now)
+        let after = RecordStore(file: locations.recordsFile).records
+        XCTAssertEqual(Set(after.map(\.id)), [both.id, withdrawnLater.id, onlyInBackup.id, onlyHere.id], "nothing removed")
+        let merged = try XCTUnwrap(after.first { $0.id == both.id })
+        XCTAssertEqual(merged.details.notes, "poprawione po kopii", "the newest version is shown")
+        XCTAssertEqual(merged.versions.count, 2, "the backup's version in the trail")
+        XCTAssertNotNil(after.first { $0.id == withdrawnLater.id }?.withdrawal, "withdrawn stays withdrawn")
     }
 
     func testABadBackupIsRefusedWhole() throws {
@@ -85,10 +163,11 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         try records.removeAll()
 
         guard case let .success(plan) = model.prepareRestore(from: file) else { return XCTFail("not read") }
-        XCTAssertEqual(plan.question, "This file will be replaced with the backup’s copy; the current one is kept beside it:\n• "
-                       + locations.recordsFile.path)
+        XCTAssertEqual(plan.question, "This file will be restored from the backup; what is there now is kept beside it:\n• "
+                       + locations.recordsFile.path + "\n\n"
+                       + "Records: 1 added from the backup, 0 kept that the backup does not have; no record is removed.")
         guard case let .success(report) = model.restore(plan) else { return XCTFail("not restored") }
-        XCTAssertTrue(report.hasPrefix(locations.recordsFile.path + " restored; the file it replaced is kept as "), report)
+        XCTAssertTrue(report.hasPrefix(locations.recordsFile.path + ": the backup's records merged in; the file before is kept as "), report)
         XCTAssertEqual(try bytes(locations.recordsFile), before)
         XCTAssertEqual(RecordStore(file: locations.recordsFile).records.count, 1)
 

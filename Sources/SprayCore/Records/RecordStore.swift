@@ -151,7 +151,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// added; one known here gains the versions it does not have yet in its trail (the one
     /// saved last becomes current), and a withdrawal; the same file twice changes nothing.
     @discardableResult
-    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
+    public func merge(_ incoming: [TreatmentRecord], at now: Date, note: String = tr("from another computer")) throws -> ImportSummary {
         var summary = ImportSummary()
         try modify { items in
             for other in incoming {
@@ -160,7 +160,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
                     summary.added += 1
                     continue
                 }
-                let merged = items[index].merging(other)
+                let merged = items[index].merging(other, note: note)
                 if merged == items[index] {
                     summary.unchanged += 1
                 } else {
@@ -264,11 +264,11 @@ public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
 extension TreatmentRecord {
     /// This record with what `other` (the same record, from another machine) adds: every
     /// version either has, in the order saved, the latest current; a withdrawal either has.
-    func merging(_ other: TreatmentRecord) -> TreatmentRecord {
+    func merging(_ other: TreatmentRecord, note: String = tr("from another computer")) -> TreatmentRecord {
         var versions = self.versions
         for version in other.versions where !versions.contains(where: { $0.details == version.details && $0.savedAt == version.savedAt }) {
             var imported = version
-            if imported.note.isEmpty { imported.note = tr("from another computer") }
+            if imported.note.isEmpty { imported.note = note }
             versions.append(imported)
         }
         versions = versions.enumerated().sorted { ($0.element.savedAt, $0.offset) < ($1.element.savedAt, $1.offset) }.map(\.element)

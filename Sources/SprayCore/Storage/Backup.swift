@@ -21,10 +21,23 @@ public struct BackupFile: Equatable, Sendable {
     }
 }
 
-/// A file a restore replaced, and where the one it replaced was kept (nil: there was none).
+/// A file a restore replaced (or, the records, merged with), and where the one before was
+/// kept (nil: there was none).
 public struct RestoredFile: Equatable, Sendable {
     public var path: String
     public var keptAs: String?
+    /// The backup's records were merged into the file rather than replacing it.
+    public var merged = false
+
+    /// "…/records.json: the backup's records merged in; the file before is kept as …".
+    public var text: String {
+        switch (merged, keptAs) {
+        case let (true, kept?): tr("%1$@: the backup's records merged in; the file before is kept as %2$@").filled(path, kept)
+        case (true, nil): tr("%@: the backup's records merged in").filled(path)
+        case let (false, kept?): tr("%1$@ restored; the file it replaced is kept as %2$@").filled(path, kept)
+        case (false, nil): tr("%@ restored").filled(path)
+        }
+    }
 }
 
 public enum Backup {
@@ -93,10 +106,18 @@ public enum Backup {
         }
     }
 
-    /// Puts every file of the backup in its place, each under its file's lock; what was there
-    /// is kept as NAME.before-restore-<time>. Files the backup does not hold are left alone.
+    /// Checks every file of the backup (`contents(of:)`: nothing is touched when one cannot
+    /// be read whole), then puts each in its place under its file's lock, keeping what was
+    /// there as NAME.before-restore-<time>. The records are merged by id, never replaced:
+    /// a record here that the backup lacks stays, one both have keeps every version.
+    /// Files the backup does not hold are left alone.
     public static func restore(_ files: [BackupFile], locations: DataLocations, now: Date,
                                patience: LockPatience = .interactive) throws -> [RestoredFile] {
+        let contents = try contents(of: files)
+        // A register this version may not write (from a newer one) would stop the restore halfway.
+        if contents.records != nil, RecordStore(file: locations.recordsFile).isReadOnly {
+            throw StorageError.readOnly(path: locations.recordsFile.path)
+        }
         let style = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted, timeZone: .gmt)
         let stamp = now.formatted(style)
         var restored: [RestoredFile] = []
@@ -104,15 +125,23 @@ public enum Backup {
             let folder = places(locations).first { $0.name == file.name }!.folder
             let path = folder + "/" + file.name
             try POSIXFile.createDirectories(folder)
-            let lock = try POSIXFile.lockExclusively(path + ".lock", for: path, patience: patience)
-            defer { POSIXFile.unlock(lock) }
             var keptAs: String?
-            if try POSIXFile.read(path) != nil {
-                let base = "\(path).before-restore-\(stamp)"
-                keptAs = try POSIXFile.keepAside(path, asFirstFreeOf: (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" })
+            do {
+                let lock = try POSIXFile.lockExclusively(path + ".lock", for: path, patience: patience)
+                defer { POSIXFile.unlock(lock) }
+                if try POSIXFile.read(path) != nil {
+                    let base = "\(path).before-restore-\(stamp)"
+                    keptAs = try POSIXFile.keepAside(path, asFirstFreeOf: (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" })
+                }
+                if file.name != "records.json" { try POSIXFile.writeAtomically(file.bytes, to: path) }
             }
-            try POSIXFile.writeAtomically(file.bytes, to: path)
-            restored.append(RestoredFile(path: path, keptAs: keptAs))
+            if file.name == "records.json", let records = contents.records {
+                // The store's own change, under the same lock: read afresh, merged, written atomically.
+                try RecordStore(file: URL(fileURLWithPath: path), patience: patience).merge(records, at: now, note: tr("from a backup"))
+                restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true))
+            } else {
+                restored.append(RestoredFile(path: path, keptAs: keptAs))
+            }
         }
         return restored
     }

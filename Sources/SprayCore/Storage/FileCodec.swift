@@ -44,6 +44,16 @@ struct DecimalTexts {
 /// the file writes it back unchanged instead of dropping it.
 public struct UnreadableItem: Equatable, Sendable {
     public var json: [UInt8]
+    /// Its place in the file's list (1 is the first item), for saying which one it is.
+    public var position = 0
+
+    public init(json: [UInt8], position: Int = 0) {
+        self.json = json
+        self.position = position
+    }
+
+    /// The same item, wherever it stands in the list.
+    public static func == (a: UnreadableItem, b: UnreadableItem) -> Bool { a.json == b.json }
 }
 
 enum FileCodec<Item: Codable>: Sendable {
@@ -121,13 +131,13 @@ enum FileCodec<Item: Codable>: Sendable {
                 } catch {
                     scanner.offset = start
                 }
-                unreadable.append(UnreadableItem(json: try scanner.rawValue()))
+                unreadable.append(UnreadableItem(json: try scanner.rawValue(), position: items.count + unreadable.count + 1))
             case .pretty:
                 let json = try scanner.rawValue()
                 if let item = try? decoder.decode(Item.self, from: Data(json)) {
                     items.append(item)
                 } else {
-                    unreadable.append(UnreadableItem(json: json))
+                    unreadable.append(UnreadableItem(json: json, position: items.count + unreadable.count + 1))
                 }
             }
         }

@@ -142,6 +142,10 @@ public struct VersionedFile<Item: Codable>: Sendable {
         return contents
     }
 
+    /// What `bytes` would hold as this file (a backup's copy of it, say); nil when they are
+    /// not such a file at all.
+    func contents(of bytes: [UInt8]) -> Contents? { decode(bytes) }
+
     /// The contents of a readable file; nil when it is damaged.
     private func decode(_ bytes: [UInt8]) -> Contents? {
         guard let envelope = codec.open(bytes), envelope.format == format, envelope.version >= 1 else { return nil }

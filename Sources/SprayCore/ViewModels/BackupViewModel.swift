@@ -34,11 +34,13 @@ public struct BackupViewModel: Sendable {
     public func prepareRestore(from path: String) -> Result<RestorePlan, RestoreProblem> {
         do {
             let files = try Backup.read(try InputFile.read(path)).files
+            let contents = try Backup.contents(of: files)
             let lines = Backup.targets(of: files, locations: locations).map { "• " + $0.path }
-            let question = trn("This file will be replaced with the backup’s copy; the current one is kept beside it:",
-                               "These %d files will be replaced with the backup’s copies; the current ones are kept beside them:",
+            let question = trn("This file will be restored from the backup; what is there now is kept beside it:",
+                               "These %d files will be restored from the backup; what is there now is kept beside them:",
                                files.count).filled(String(files.count))
-            return .success(RestorePlan(files: files, question: ([question] + lines).joined(separator: "\n")))
+            return .success(RestorePlan(files: files, question: ([question] + lines + [""]
+                                                                 + Backup.preview(of: contents, locations: locations)).joined(separator: "\n")))
         } catch {
             return .failure(RestoreProblem(message: userMessage(error)))
         }
@@ -48,10 +50,7 @@ public struct BackupViewModel: Sendable {
     public func restore(_ plan: RestorePlan) -> Result<String, RestoreProblem> {
         do {
             let restored = try Backup.restore(plan.files, locations: locations, now: Date())
-            return .success(restored.map { file in
-                file.keptAs.map { tr("%1$@ restored; the file it replaced is kept as %2$@").filled(file.path, $0) }
-                    ?? tr("%@ restored").filled(file.path)
-            }.joined(separator: "\n"))
+            return .success(restored.map(\.text).joined(separator: "\n"))
         } catch {
             return .failure(RestoreProblem(message: tr("The restore stopped: %@").filled(userMessage(error))))
         }
