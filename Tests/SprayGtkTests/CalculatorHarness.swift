@@ -82,6 +82,19 @@ final class CalculatorHarness {
         Widgets.labelTexts(in: window.resultsBox).map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
     }
 
+    /// The actions the application runs for `accelerator`.
+    func actions(forAccelerator accelerator: String) -> [String] {
+        guard let names = gtk_application_get_actions_for_accel(app.application, accelerator) else { return [] }
+        defer { g_strfreev(names) }
+        var result: [String] = []
+        var index = 0
+        while let name = names[index] {
+            result.append(String(cString: name))
+            index += 1
+        }
+        return result
+    }
+
     func label(_ widget: Widget) -> String {
         String(cString: gtk_label_get_text(cast(widget)))
     }

@@ -43,7 +43,7 @@ final class RecordFormWindowTests: XCTestCase {
         let texts = Widgets.labelTexts(in: form.window).map { $0.replacingOccurrences(of: "_", with: "") }
         for label in labels { XCTAssertTrue(texts.contains(label), "no label “\(label)” in \(texts)") }
         XCTAssertEqual(gtk_window_get_application(cast(form.window)), harness.app.application, "the table's Ctrl+S reaches the form")
-        XCTAssertTrue(acceleratedActions(harness, "<Control>s").contains(Action.saveRecord.rawValue))
+        XCTAssertTrue(harness.actions(forAccelerator: "<Control>s").contains(Action.saveRecord.rawValue))
 
         harness.type("mszyca", into: form.entries[.reason]!)
         harness.type(search, into: form.entries[.crop]!)
@@ -110,19 +110,5 @@ final class RecordFormWindowTests: XCTestCase {
             XCTAssertEqual(records.map(\.details.parcel), ["Pole za lasem"])
             XCTAssertEqual(records.first?.calculation, harness.app.services.history.entries.first?.input)
         }
-    }
-
-    /// The actions the application runs for `accelerator`.
-    @MainActor
-    private static func acceleratedActions(_ harness: CalculatorHarness, _ accelerator: String) -> [String] {
-        guard let names = gtk_application_get_actions_for_accel(harness.app.application, accelerator) else { return [] }
-        defer { g_strfreev(names) }
-        var result: [String] = []
-        var index = 0
-        while let name = names[index] {
-            result.append(String(cString: name))
-            index += 1
-        }
-        return result
     }
 }

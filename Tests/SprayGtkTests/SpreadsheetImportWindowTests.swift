@@ -30,7 +30,7 @@ final class SpreadsheetImportWindowTests: XCTestCase {
             defer { harness.close() }
             harness.activate(.register)
             guard let register = harness.window.registerWindow else { return XCTFail("no register window") }
-            XCTAssertTrue(acceleratedActions(harness, "<Control>i").contains(Action.importSpreadsheet.rawValue))
+            XCTAssertTrue(harness.actions(forAccelerator: "<Control>i").contains(Action.importSpreadsheet.rawValue))
             do {
                 try register.openSpreadsheet(at: "/nonexistent/season.xlsx")
                 XCTFail("a file that cannot be read is said")
@@ -56,18 +56,5 @@ final class SpreadsheetImportWindowTests: XCTestCase {
             gtk_window_destroy(cast(sheet.window))
             gtk_window_destroy(cast(register.window))
         }
-    }
-
-    @MainActor
-    private static func acceleratedActions(_ harness: CalculatorHarness, _ accelerator: String) -> [String] {
-        guard let names = gtk_application_get_actions_for_accel(harness.app.application, accelerator) else { return [] }
-        defer { g_strfreev(names) }
-        var result: [String] = []
-        var index = 0
-        while let name = names[index] {
-            result.append(String(cString: name))
-            index += 1
-        }
-        return result
     }
 }

@@ -37,7 +37,7 @@ final class TranscriptionWindowTests: XCTestCase {
             defer { harness.close() }
             harness.activate(.register)
             guard let register = harness.window.registerWindow else { return XCTFail("no register window") }
-            XCTAssertTrue(acceleratedActions(harness, "<Control><Shift>n").contains(Action.transcribe.rawValue))
+            XCTAssertTrue(harness.actions(forAccelerator: "<Control><Shift>n").contains(Action.transcribe.rawValue))
             do {
                 g_action_group_activate_action(cast(register.actions), Action.transcribe.name, nil)
                 guard let grid = register.transcriptionWindow, harness.toplevel(titled: title) != nil else { return XCTFail("no grid") }
@@ -89,18 +89,5 @@ final class TranscriptionWindowTests: XCTestCase {
             gtk_window_destroy(cast(again.window))
             gtk_window_destroy(cast(register.window))
         }
-    }
-
-    @MainActor
-    private static func acceleratedActions(_ harness: CalculatorHarness, _ accelerator: String) -> [String] {
-        guard let names = gtk_application_get_actions_for_accel(harness.app.application, accelerator) else { return [] }
-        defer { g_strfreev(names) }
-        var result: [String] = []
-        var index = 0
-        while let name = names[index] {
-            result.append(String(cString: name))
-            index += 1
-        }
-        return result
     }
 }

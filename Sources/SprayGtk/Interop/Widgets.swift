@@ -119,6 +119,20 @@ enum Widgets {
         return entry
     }
 
+    /// "Season [2026 ▾]" at the start of `header`: the years offered, `selected` chosen, and
+    /// `choose` told the year picked (a date written without a year is in it).
+    static func seasonPicker(in header: Widget, years: [Int], selected: Int, tooltip: String,
+                             choose: @escaping @MainActor (Int) -> Void) {
+        let dropDown = dropDown(years.map(String.init), tooltip: tooltip)
+        gtk_drop_down_set_selected(cast(dropDown), guint(years.firstIndex(of: selected) ?? 0))
+        connect(dropDown, "notify::selected", withArgument: { _ in
+            let index = Int(gtk_drop_down_get_selected(cast(dropDown)))
+            if years.indices.contains(index) { choose(years[index]) }
+        })
+        gtk_header_bar_pack_start(cast(header), mnemonicLabel(tr("S_eason"), for: dropDown))
+        gtk_header_bar_pack_start(cast(header), dropDown)
+    }
+
     static func dropDown(_ items: [String], tooltip: String? = nil) -> Widget {
         let dropDown = withCStringArray(items) { ko_drop_down_new($0)! }
         if let tooltip { gtk_widget_set_tooltip_text(dropDown, tooltip) }

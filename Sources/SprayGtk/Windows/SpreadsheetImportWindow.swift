@@ -16,11 +16,9 @@ final class SpreadsheetImportWindow {
     let actions = g_simple_action_group_new()!
     /// One dropdown of meanings per column of the sheet.
     private(set) var meaningDropDowns: [Widget] = []
-    var seasonDropDown: Widget!
     var summaryLabel: Widget!
     var resultLabel: Widget!
     var previewBox: Widget!
-    private var seasonChoices: [Int] = []
     /// Set while the dropdowns are filled, so their "selected" is not a choice.
     private var isFilling = false
 
@@ -37,15 +35,9 @@ final class SpreadsheetImportWindow {
         let importButton = Widgets.button(tr("_Import"), action: Action.importRecords.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(importButton, Action.importRecords.tooltip(tr("Add the records to the register")))
         gtk_header_bar_pack_end(cast(header), importButton)
-        seasonChoices = model.seasonChoices
-        seasonDropDown = Widgets.dropDown(seasonChoices.map(String.init), tooltip: tr("The year of a date written without one (14.04)"))
-        gtk_drop_down_set_selected(cast(seasonDropDown), guint(seasonChoices.firstIndex(of: model.season) ?? 0))
-        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
-            let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
-            if seasonChoices.indices.contains(index) { model.setSeason(seasonChoices[index]) }
-        })
-        gtk_header_bar_pack_start(cast(header), Widgets.mnemonicLabel(tr("S_eason"), for: seasonDropDown))
-        gtk_header_bar_pack_start(cast(header), seasonDropDown)
+        Widgets.seasonPicker(in: header, years: model.seasonChoices, selected: model.season, tooltip: tr("The year of a date written without one (14.04)")) { [model] year in
+            model.setSeason(year)
+        }
         gtk_window_set_titlebar(cast(window), header)
 
         let hint = Widgets.label(tr("Check what each column holds; change a meaning that was guessed wrong, or leave the column out. Rows the register has already are not added again."),

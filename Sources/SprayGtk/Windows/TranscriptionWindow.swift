@@ -16,7 +16,6 @@ final class TranscriptionWindow {
     let actions = g_simple_action_group_new()!
     let rows = StringListModel()
     var columnView: Widget!
-    var seasonDropDown: Widget!
     var summaryLabel: Widget!
     var saveLabel: Widget!
     /// The problem of the cell the cursor is in, said in words under the grid.
@@ -24,8 +23,6 @@ final class TranscriptionWindow {
     /// The entries of the cells on screen, by row and column: for moving the cursor and
     /// for refreshing a row the model changed.
     var cells: [CellKey: TranscriptionCell] = [:]
-    /// The seasons the dropdown offers, in its order.
-    private var seasonChoices: [Int] = []
     /// True while the window copies the model into entries: their "changed" is not typing.
     var isFilling = false
     /// The column the cursor came into its row at: Enter takes the next row from there.
@@ -50,15 +47,9 @@ final class TranscriptionWindow {
         let save = Widgets.button(tr("_Save Records"), action: Action.saveTranscription.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(save, Action.saveTranscription.tooltip(tr("Save every readable row in the register")))
         gtk_header_bar_pack_end(cast(header), save)
-        seasonChoices = model.seasonChoices
-        seasonDropDown = Widgets.dropDown(seasonChoices.map(String.init), tooltip: tr("The year of a date typed without one (14.04)"))
-        gtk_drop_down_set_selected(cast(seasonDropDown), guint(seasonChoices.firstIndex(of: model.season) ?? 0))
-        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
-            let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
-            if seasonChoices.indices.contains(index) { model.setSeason(seasonChoices[index]) }
-        })
-        gtk_header_bar_pack_start(cast(header), Widgets.mnemonicLabel(tr("S_eason"), for: seasonDropDown))
-        gtk_header_bar_pack_start(cast(header), seasonDropDown)
+        Widgets.seasonPicker(in: header, years: model.seasonChoices, selected: model.season, tooltip: tr("The year of a date typed without one (14.04)")) { [model] year in
+            model.setSeason(year)
+        }
         gtk_window_set_titlebar(cast(window), header)
 
         let hint = Widgets.label(tr("One row per product. Rows of the same date, hour and field are one treatment. Enter moves down, Tab right, Ctrl+D copies the row above, Ctrl+Shift+D the treatment above."),
