@@ -5,23 +5,32 @@ import SprayCore
 public struct BackupCommand: Equatable, Sendable {
     /// nil or "-": standard output.
     public var output: String?
+    /// The second copy's folder: today's copy written there, the older ones rotated.
+    public var folder: String?
     public var language: Language?
 
     public static func parse(_ arguments: [String]) -> Result<BackupCommand, CommandLineErrors> {
-        var options = OptionReader(arguments: arguments, known: ["--output", "--lang"])
+        let names = ["--output", "--to-folder", "--lang"]
+        var options = OptionReader(arguments: arguments, known: Set(names))
         let output = options.single("--output")
         if output?.isEmpty == true { options.errors.append(.missingValue(option: "--output")) }
+        let folder = options.single("--to-folder")
+        if folder?.isEmpty == true { options.errors.append(.missingValue(option: "--to-folder")) }
+        if output != nil, folder != nil { options.errors.append(.notWith(option: "--to-folder", other: "--output")) }
         let language = options.choice("--lang", parse: Language.init(rawValue:))
-        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: ["--output", "--lang"])) }
-        return .success(BackupCommand(output: output, language: language))
+        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
+        return .success(BackupCommand(output: output, folder: folder, language: language))
     }
 
     public static var help: String {
         [
-            tr("Usage: kalkulator-oprysku backup [--output FILE]"),
+            tr("Usage: kalkulator-oprysku backup [--output FILE | --to-folder FOLDER]"),
             "",
             tr("Writes all of the app’s data — history, treatment records, favorites, settings — as one file"),
             tr("(to standard output without --output). Keep it somewhere else than this computer."),
+            tr("--to-folder writes today’s copy into FOLDER (a USB stick, a share) as"),
+            tr("kalkulator-oprysku-copy-YYYY-MM-DD.json and keeps the last 7 days and, for 3 years, the last"),
+            tr("copy of each month; exit status 1 when the folder is not there (for a daily cron job)."),
             tr("Restore it with: kalkulator-oprysku restore FILE"),
         ].joined(separator: "\n") + "\n"
     }

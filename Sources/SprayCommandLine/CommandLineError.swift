@@ -37,6 +37,8 @@ public enum CommandLineError: Equatable, Sendable {
     case takesNoValue(option: String)
     /// `option` means something only together with `other` (--parcel without --save).
     case needs(option: String, other: String)
+    /// `option` and `other` ask for two different things (--output and --to-folder).
+    case notWith(option: String, other: String)
     /// Not a date as YYYY-MM-DD, or a day that does not exist.
     case notADate(option: String, String)
     /// --to names a day before --from.
@@ -50,7 +52,7 @@ public enum CommandLineError: Equatable, Sendable {
         case .unknownOption, .unexpectedArgument: nil
         case let .missingValue(option), let .missing(option), let .repeated(option),
              let .invalid(option, _), let .notAChoice(option, _, _), let .takesNoValue(option),
-             let .needs(option, _), let .notADate(option, _): option
+             let .needs(option, _), let .notWith(option, _), let .notADate(option, _): option
         case .rangeBackwards: "--to"
         case let .exactlyThree(options, _): options.first
         }
@@ -76,6 +78,8 @@ public enum CommandLineError: Equatable, Sendable {
             option + ": " + tr("takes no value")
         case let .needs(option, other):
             option + ": " + tr("only together with %@").filled(other)
+        case let .notWith(option, other):
+            option + ": " + tr("not together with %@").filled(other)
         case let .notADate(option, value):
             option + ": " + tr("“%@” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)").filled(value)
         case let .rangeBackwards(from, to):

@@ -49,13 +49,18 @@ public final class AppServices {
         return store
     }
 
-    /// The treatment records (the register); read from records.json on first use.
+    /// The treatment records (the register); read from records.json on first use. Their
+    /// first change of a day makes the day's second copy, when a folder is chosen for it.
     public var records: RecordStore {
         if let openedRecords { return openedRecords }
         let store = openRecords()
         openedRecords = store
+        store.observe(by: self) { [weak self] in self?.secondCopy.recordsChanged() }
         return store
     }
+
+    /// The second copy of all the data in a folder off the laptop (Preferences).
+    public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings)
 
     /// The farm's products, fields and sprayers; read from library.json on first use.
     public var library: LibraryStore {

@@ -37,6 +37,7 @@ public final class SprayApplication {
             connect(app.application, "activate") { [unowned app] in app.calculatorWindow?.openRegister() }
         }
         let status = g_application_run(cast(app.application), 0, nil)
+        app.services.secondCopy.appQuits()
         g_object_unref(app.application)
         return status
     }
@@ -86,6 +87,7 @@ public final class SprayApplication {
         guard let parent = calculatorWindow?.window else { return }
         let preferences = PreferencesWindow(
             parent: parent, settings: services.settings.settings, deletion: services.dataDeletion, backup: services.backup,
+            secondCopy: services.secondCopy,
             changeLanguage: { [unowned self] language in
                 let error = saveSettings { $0.language = language }
                 switchLanguage(to: language)

@@ -16,6 +16,15 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
+        if let folder = command.folder {
+            do {
+                let path = try SecondCopy(folder: folder).write(on: .today, now: Date(), again: true)
+                return printOutput((path ?? folder) + "\n") ? 0 : 1
+            } catch {
+                report([error.message])
+                return 1
+            }
+        }
         do {
             let bytes = try Backup.make(locations: DataLocations.current, now: Date())
             try OutputFile.write(bytes, to: command.output ?? "-", protecting: appFolders)

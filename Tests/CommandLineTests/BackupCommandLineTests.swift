@@ -79,4 +79,24 @@ final class BackupCommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["restore"]).status, 2)
         XCTAssertEqual(try run(["restore", directory.appendingPathComponent("none.json").path, "--yes"]).status, 1)
     }
+
+    /// `backup --to-folder` for a daily cron job: today's copy into the folder, exit 1 when
+    /// the folder is not there.
+    func testACopyIntoAFolder() throws {
+        XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "P", "--treated-area", "2", "--crop", "TRZAW",
+                                "--product", "Topsin=1,5 l/ha", "--reason", "r"]).status, 0)
+        let stick = directory.appendingPathComponent("usb")
+        try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false)
+        let made = try run(["backup", "--to-folder", stick.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let path = made.stdout.trimmingCharacters(in: .newlines)
+        XCTAssertTrue(path.hasPrefix(stick.path + "/kalkulator-oprysku-copy-"), path)
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("records.json"))
+        let absent = try run(["backup", "--to-folder", directory.appendingPathComponent("no-stick").path])
+        XCTAssertEqual(absent.status, 1)
+        XCTAssertTrue(absent.stderr.hasPrefix("The folder for the second copy, "), absent.stderr)
+        let both = try run(["backup", "--to-folder", stick.path, "--output", "x.json"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(both.stderr, "--to-folder: not together with --output\n")
+    }
 }

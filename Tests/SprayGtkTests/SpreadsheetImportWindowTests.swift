@@ -15,15 +15,17 @@ final class SpreadsheetImportWindowTests: XCTestCase {
 
     func testImportInEnglish() {
         Self.run(.english, title: "Import Spreadsheet — season-2026.xlsx", summary: "4 records to import; 2 rows cannot be read and will not be imported",
-                 noProduct: "Choose the column that holds the product.", done: "4 records added, 0 already in the register, 2 rows skipped")
+                 noProduct: "Choose the column that holds the product.", done: "4 records added, 0 already in the register, 2 rows skipped",
+                 noCopy: "No copy is kept off this computer: choose a folder (a USB stick) in Preferences → Also keep a copy in…")
     }
 
     func testImportInPolish() {
         Self.run(.polish, title: "Import arkusza — season-2026.xlsx", summary: "4 wpisy do zaimportowania; 2 wierszy nie da się odczytać i nie zostaną zaimportowane",
-                 noProduct: "Wybierz kolumnę, w której jest środek.", done: "Dodano 4 wpisy, 0 już jest w ewidencji, pominięto 2 wiersze")
+                 noProduct: "Wybierz kolumnę, w której jest środek.", done: "Dodano 4 wpisy, 0 już jest w ewidencji, pominięto 2 wiersze",
+                 noCopy: "Żadna kopia nie jest przechowywana poza tym komputerem: wybierz folder (pendrive) w Preferencjach → Przechowuj też kopię w…")
     }
 
-    private static func run(_ language: Language, title: String, summary: String, noProduct: String, done: String) {
+    private static func run(_ language: Language, title: String, summary: String, noProduct: String, done: String, noCopy: String) {
         guard GtkTestSupport.requireDisplay() else { return }
         MainActor.assumeIsolated {
             let harness = CalculatorHarness(language: language)
@@ -51,6 +53,8 @@ final class SpreadsheetImportWindowTests: XCTestCase {
 
             g_action_group_activate_action(cast(sheet.actions), Action.importRecords.name, nil)
             XCTAssertEqual(harness.label(sheet.resultLabel), done)
+            XCTAssertEqual(harness.label(register.copyLabel), noCopy, "the register says no copy is kept off the laptop")
+            XCTAssertTrue(gtk_widget_has_css_class(register.copyLabel, "field-error") != 0, "records were made: a warning")
             XCTAssertEqual(harness.app.services.records.records.count, 4)
             XCTAssertEqual(g_action_group_get_action_enabled(cast(sheet.actions), Action.importRecords.name), 0, "imported once")
             gtk_window_destroy(cast(sheet.window))

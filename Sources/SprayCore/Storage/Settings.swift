@@ -8,12 +8,18 @@ public struct Settings: Codable, Equatable, Sendable {
     public var farmName: String?
     /// The producer number (numer producenta, ARiMR), printed on the treatment register.
     public var producerNumber: String?
+    /// The folder a second copy of all the data goes to (a USB stick, a share); nil: none.
+    public var copyFolder: String?
+    /// The day the last second copy was made (YYYY-MM-DD), remembered while the folder is away.
+    public var copyMadeOn: String?
 
-    public init(language: Language? = nil, theme: Theme = .system, farmName: String? = nil, producerNumber: String? = nil) {
+    public init(language: Language? = nil, theme: Theme = .system, farmName: String? = nil, producerNumber: String? = nil,
+                copyFolder: String? = nil) {
         self.language = language
         self.theme = theme
         self.farmName = farmName
         self.producerNumber = producerNumber
+        self.copyFolder = copyFolder
     }
 }
 

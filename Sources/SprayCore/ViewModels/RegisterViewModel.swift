@@ -128,6 +128,14 @@ public final class RegisterViewModel {
             .filled(String(pendingPlans.count), String(PendingPlans.defaultDays))
     }
 
+    /// The second copy's line: a problem not said yet, else where the last copy is (a
+    /// warning after 30 days without one while the records changed).
+    public func secondCopyStatus(_ keeper: SecondCopyKeeper) -> (text: String, warning: Bool) {
+        if let notice = keeper.takeNotice() { return (notice, true) }
+        let lastChange = store.records.lazy.map(\.changedAt).max().map { LocalTime.dateTime(at: $0).date }
+        return keeper.status(lastChange: lastChange)
+    }
+
     /// One line per pending plan: when, where, what.
     public func pendingText(_ entry: HistoryEntry) -> String { PendingPlans.summary(of: entry) }
 

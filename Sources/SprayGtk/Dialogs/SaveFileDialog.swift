@@ -2,7 +2,8 @@
 // in the Documents folder, offers one file type, and hands the chosen path to `write`. A
 // failure is shown over the parent as a message, never a crash. The dialog keeps itself
 // alive until it is answered. PDFSaveDialog and the exports use it; `opening` makes it an
-// "open" dialog (choosing a backup to restore), `write` then uses the file chosen.
+// "open" dialog (choosing a backup to restore), `write` then uses the file chosen, and
+// `choosingFolder` a folder's (the second copy's).
 
 import CGtk
 import SprayCore
@@ -17,26 +18,29 @@ final class SaveFileDialog {
 
     /// `write` writes the file at the path chosen; what it throws is shown under `failureTitle`.
     init(parent: UnsafeMutablePointer<GtkWindow>?, title: String, suggestedName: String, fileType: String,
-         patterns: [String], mimeType: String? = nil, failureTitle: String, opening: Bool = false,
+         patterns: [String], mimeType: String? = nil, failureTitle: String, opening: Bool = false, choosingFolder: Bool = false,
          write: @escaping @MainActor (String) throws -> Void, onSaved: (@MainActor (String) -> Void)? = nil) {
         self.parent = parent
         self.failureTitle = failureTitle
         self.write = write
         self.onSaved = onSaved
-        chooser = gtk_file_chooser_native_new(title, parent, opening ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
-                                              opening ? tr("_Open") : tr("_Save"), tr("_Cancel"))
+        let action = choosingFolder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : opening ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        chooser = gtk_file_chooser_native_new(title, parent, action, choosingFolder ? tr("_Choose") : opening ? tr("_Open") : tr("_Save"),
+                                              tr("_Cancel"))
         gtk_native_dialog_set_modal(cast(chooser), 1)
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, fileType)
-        for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
-        if let mimeType { gtk_file_filter_add_mime_type(filter, mimeType) }
-        gtk_file_chooser_add_filter(chooser, filter)
-        g_object_unref(filter.rawPointer)
+        if !choosingFolder {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, fileType)
+            for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+            if let mimeType { gtk_file_filter_add_mime_type(filter, mimeType) }
+            gtk_file_chooser_add_filter(chooser, filter)
+            g_object_unref(filter.rawPointer)
+        }
         if let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS), let folder = g_file_new_for_path(documents) {
             gtk_file_chooser_set_current_folder(chooser, folder, nil)
             g_object_unref(folder.rawPointer)
         }
-        if !opening { gtk_file_chooser_set_current_name(chooser, suggestedName) }
+        if !opening && !choosingFolder { gtk_file_chooser_set_current_name(chooser, suggestedName) }
         // The chooser holds this controller; our reference to the chooser is dropped when it
         // is answered, and finalizing it releases the controller.
         attach(self, to: chooser)

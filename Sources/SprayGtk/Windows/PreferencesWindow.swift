@@ -17,12 +17,14 @@ final class PreferencesWindow {
     let restoreButton: Widget
     /// What the last data command said (an error, or what a restore put back).
     let messageLabel: Widget
+    private var copyFolderLabel: Widget!
+    private var stopCopyButton: Widget!
     private var isDestroyed = false
 
     /// Dropdown order; nil follows the system. Language names are written in their own language.
     static let languages: [Language?] = [nil, .polish, .english]
 
-    init(parent: Widget, settings: Settings, deletion: DataDeletion, backup: BackupViewModel,
+    init(parent: Widget, settings: Settings, deletion: DataDeletion, backup: BackupViewModel, secondCopy: SecondCopyKeeper,
          changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
          changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
          restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String]) {
@@ -60,8 +62,14 @@ final class PreferencesWindow {
         let deleteButton = Widgets.button(tr("_Delete All Data…"), classes: ["destructive-action"])
         let dataButtons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [backUpButton, restoreButton, deleteButton])
         gtk_widget_set_margin_top(dataButtons, 12)
+        copyFolderLabel = Widgets.label("", wrap: true)
+        let chooseFolder = Widgets.button(tr("_Also Keep a Copy in…"))
+        gtk_widget_set_tooltip_text(chooseFolder, tr("A folder on another disk — a USB stick, a network share — where a copy of all the data is kept every day"))
+        stopCopyButton = Widgets.button(tr("_Stop"))
+        gtk_widget_set_tooltip_text(stopCopyButton, tr("Keep no second copy from now on; the copies made stay in the folder"))
+        let copyRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [chooseFolder, stopCopyButton])
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [
-            grid, Widgets.label(tr("Data"), classes: ["card-title"]), dataButtons, messageLabel,
+            grid, Widgets.label(tr("Data"), classes: ["card-title"]), dataButtons, copyFolderLabel, copyRow, messageLabel,
         ])
         Widgets.setMargins(box, 20)
         gtk_window_set_child(cast(window), box)
@@ -111,6 +119,20 @@ final class PreferencesWindow {
                                }
                            }).show()
         }
+        showCopyFolder(secondCopy.folder)
+        connect(chooseFolder, "clicked") { [unowned self] in
+            SaveFileDialog(parent: cast(window), title: tr("Also keep a copy in"), suggestedName: "", fileType: "", patterns: [],
+                           failureTitle: tr("No second copy"), choosingFolder: true,
+                           write: { [weak self] folder in
+                               let said = secondCopy.setFolder(folder)
+                               self?.showCopyFolder(secondCopy.folder)
+                               self?.show(said, isError: secondCopy.takeNotice() != nil)
+                           }).show()
+        }
+        connect(stopCopyButton, "clicked") { [unowned self] in
+            show(secondCopy.setFolder(nil), isError: false)
+            showCopyFolder(secondCopy.folder)
+        }
         connect(deleteButton, "clicked") { [unowned self] in
             ConfirmationDialog.present(
                 parent: window, heading: tr("Delete all data?"),
@@ -126,6 +148,13 @@ final class PreferencesWindow {
 
     func present() {
         gtk_window_present(cast(window))
+    }
+
+    /// "A copy of all the data is kept in …", or that none is.
+    func showCopyFolder(_ folder: String?) {
+        gtk_label_set_text(cast(copyFolderLabel), folder.map { tr("A copy of all the data is kept every day in %@.").filled($0) }
+                           ?? tr("No copy is kept off this computer."))
+        gtk_widget_set_sensitive(stopCopyButton, folder == nil ? 0 : 1)
     }
 
     /// Asks before a restore replaces anything; then restores and says what was put back.

@@ -32,6 +32,8 @@ final class RegisterWindow {
     var bannerLabel: Widget!
     var exportButton: Widget!
     var deadlineLabel: Widget!
+    /// Where the second copy is and when it was made, or a warning.
+    var copyLabel: Widget!
     var pendingBox: Widget!
     weak var transcriptionWindow: TranscriptionWindow?
     weak var spreadsheetImportWindow: SpreadsheetImportWindow?
@@ -139,12 +141,17 @@ final class RegisterWindow {
     /// each with Record….
     private func makeNotRecorded() -> Widget {
         deadlineLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        copyLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         pendingBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, pendingBox])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, copyLabel, pendingBox])
     }
 
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
+        let copy = model.secondCopyStatus(services.secondCopy)
+        setLabel(copyLabel, copy.text)
+        Widgets.setClass("field-error", on: copyLabel, copy.warning)
+        Widgets.setClass("dim-label", on: copyLabel, !copy.warning)
         let ids = model.pendingPlans.map(\.id)
         guard ids != shownPending else { return }
         shownPending = ids
