@@ -76,7 +76,8 @@ public final class AppServices {
     public private(set) lazy var registerModel = RegisterViewModel(store: records, history: { [unowned self] in history })
 
     public var dataDeletion: DataDeletion {
-        DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings)
+        DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings,
+                     transcription: .standard(), keptCopies: backup.keptCopies(secondCopyFolder: settings.settings.copyFolder))
     }
 
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner;

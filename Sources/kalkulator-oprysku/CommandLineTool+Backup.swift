@@ -47,7 +47,7 @@ extension CommandLineTool {
         let files: [BackupFile]
         let contents: BackupContents
         do {
-            files = try Backup.read(try InputFile.read(command.file)).files
+            files = try Backup.readAny(try InputFile.read(command.file))
             contents = try Backup.contents(of: files)
         } catch {
             report([userMessage(error)])

@@ -171,7 +171,43 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try bytes(locations.recordsFile), before)
         XCTAssertEqual(RecordStore(file: locations.recordsFile).records.count, 1)
 
-        XCTAssertEqual(model.prepareRestore(from: locations.recordsFile.path).failure?.message, "This is not a backup of Kalkulator Oprysku.")
+        try Data(#"{"format":"kalkulator-oprysku/history-export","version":1,"entries":[]}"#.utf8).write(to: path("export.json"))
+        XCTAssertEqual(model.prepareRestore(from: path("export.json").path).failure?.message, "This is not a backup of Kalkulator Oprysku.")
         XCTAssertThrowsError(try model.writeBackup(to: locations.dataDirectory + "/x.json"), "never into the app's own folder")
+    }
+
+    /// Preferences lists every copy the app holds, and any of them restores — a daily copy
+    /// of the records merging in, never removing a record made since.
+    func testEveryCopyIsListedAndAnyRestoresWithoutRemovingARecord() throws {
+        let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("data").path,
+                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
+        let day = CalendarDate(year: 2026, month: 11, day: 25)!
+        func store(on today: CalendarDate) -> RecordStore {
+            RecordStore(file: locations.recordsFile, backupDirectory: URL(fileURLWithPath: locations.backupsDirectory.path), today: { today })
+        }
+        let first = try store(on: day.adding(days: -1)).add(completeDetails(), at: Date())
+        // Today's first change copies the file as it was (one record) to backups/records-2026-11-25.json.
+        _ = try store(on: day).add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: Date())
+        try FileManager.default.createDirectory(at: path("usb"), withIntermediateDirectories: true)
+        _ = try SecondCopy(folder: path("usb").path, locations: locations).write(on: day, now: Date())
+        try Data("{".utf8).write(to: URL(fileURLWithPath: locations.dataDirectory + "/history.json.corrupt-20261125T080000Z"))
+
+        let model = BackupViewModel(locations: locations)
+        let copies = model.keptCopies(secondCopyFolder: path("usb").path)
+        XCTAssertEqual(Set(copies.map(\.kind)), [.daily, .second, .setAside])
+        let daily = try XCTUnwrap(copies.first { $0.kind == .daily })
+        XCTAssertTrue(daily.text.hasPrefix("records-2026-11-25.json · daily copy of the records · "), daily.text)
+        XCTAssertTrue(daily.text.hasSuffix(" KiB") || daily.text.hasSuffix(" B"), daily.text)
+
+        // Restoring the copy of the records as they were this morning: the record made since stays.
+        guard case let .success(plan) = model.prepareRestore(from: daily.path) else { return XCTFail("the daily copy is not read") }
+        XCTAssertTrue(plan.question.contains("Records: 0 added from the backup, 1 kept that the backup does not have; no record is removed."),
+                      plan.question)
+        guard case .success = model.restore(plan) else { return XCTFail("not restored") }
+        XCTAssertEqual(RecordStore(file: locations.recordsFile).records.count, 2)
+        XCTAssertNotNil(RecordStore(file: locations.recordsFile).record(id: first.id))
+        XCTAssertEqual(model.keptCopies(secondCopyFolder: nil).filter { $0.kind == .beforeRestore }.count, 1, "the file before it, kept")
+        XCTAssertEqual(model.prepareRestore(from: copies.first { $0.kind == .setAside }!.path).failure?.message,
+                       "This is not a backup of Kalkulator Oprysku.")
     }
 }

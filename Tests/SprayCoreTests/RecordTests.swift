@@ -274,12 +274,20 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         try records.add(completeDetails(), at: april)
         try records.add(completeDetails(), at: april)  // the second change keeps a copy of the first
         XCTAssertEqual(records.dailyCopies.map { URL(fileURLWithPath: $0).lastPathComponent }, ["records-2026-04-14.json"])
+        let transcription = TranscriptionStore(file: path("transcription.json"))
+        try transcription.keep([TranscriptionRow(season: 2026, cells: [.date: "14.04"])])
         let deletion = DataDeletion(history: HistoryStore(file: path("history.json")), records: records,
                                     library: LibraryStore(file: path("library.json")),
                                     favorites: FavoritesViewModel(store: FavoritesStore(file: path("favorites.json"))),
-                                    settings: SettingsStore(file: path("settings.json")))
+                                    settings: SettingsStore(file: path("settings.json")),
+                                    transcription: transcription,
+                                    keptCopies: [KeptCopy(kind: .second, path: "/media/usb/kalkulator-oprysku-copy-2026-04-14.json",
+                                                          date: april, bytes: 10)])
         XCTAssertTrue(deletion.whatGoes[1].hasSuffix("records.json), and its 1 daily copy (\(path("backups").path))"), deletion.whatGoes[1])
+        XCTAssertEqual(deletion.whatGoes.last, "1 row typed in Transcribe from Paper, not saved yet (\(path("transcription.json").path))")
+        XCTAssertEqual(deletion.whatStays, ["1 second copy (/media/usb)"], "what is not deleted is said")
         XCTAssertEqual(deletion.perform(), [])
+        XCTAssertEqual(TranscriptionStore(file: path("transcription.json")).rows, [])
         XCTAssertEqual(records.records, [])
         XCTAssertEqual(records.dailyCopies, [])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("backups").path), [])

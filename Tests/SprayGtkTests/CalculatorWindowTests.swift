@@ -165,6 +165,10 @@ final class PreferencesTests: XCTestCase {
             XCTAssertTrue(goes.contains {
                 $0.hasPrefix("1 wpis ewidencji zabiegów — ewidencja, którą przepisy każą przechowywać 3 lata (")
             }, "\(goes)")
+            let texts = Widgets.labelTexts(in: preferences.window)
+            XCTAssertTrue(texts.contains("Kopie przechowywane przez program"), "\(texts)")
+            XCTAssertTrue(texts.contains("Żadna kopia nie jest przechowywana poza tym komputerem."), "the second copy: none chosen")
+            XCTAssertFalse(Widgets.labelTexts(in: preferences.copiesBox).isEmpty, "the copies, or that there are none")
         }
     }
 

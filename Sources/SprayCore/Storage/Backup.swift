@@ -97,6 +97,19 @@ public enum Backup {
         return (document.createdAt, files)
     }
 
+    /// A backup, or one of the app's own files as a copy keeps it (a daily copy of the
+    /// records, a file kept before a restore or set aside): that file alone, to restore.
+    public static func readAny(_ bytes: [UInt8]) throws(BackupError) -> [BackupFile] {
+        do {
+            return try read(bytes).files
+        } catch .notABackup {
+            guard let header = try? JSONDecoder().decode(Header.self, from: Data(bytes)), header.format.hasPrefix(AppInfo.domain + "/"),
+                  case let name = String(header.format.dropFirst(AppInfo.domain.count + 1)) + ".json",
+                  places(DataLocations(environment: [:])).contains(where: { $0.name == name }) else { throw .notABackup }
+            return [BackupFile(name: name, bytes: bytes)]
+        }
+    }
+
     /// Where each of `files` goes, and whether something is there now (it will be kept aside).
     public static func targets(of files: [BackupFile], locations: DataLocations) -> [(path: String, replacesExisting: Bool)] {
         files.map { file in

@@ -30,10 +30,15 @@ public struct BackupViewModel: Sendable {
                              protecting: [locations.dataDirectory, locations.configDirectory])
     }
 
+    /// Every copy of the data the app holds, newest first (KeptCopies).
+    public func keptCopies(secondCopyFolder: String?) -> [KeptCopy] {
+        KeptCopies.list(locations: locations, secondCopyFolder: secondCopyFolder)
+    }
+
     /// Reads and checks the backup at `path`; its whole content, or the message why not.
     public func prepareRestore(from path: String) -> Result<RestorePlan, RestoreProblem> {
         do {
-            let files = try Backup.read(try InputFile.read(path)).files
+            let files = try Backup.readAny(try InputFile.read(path))
             let contents = try Backup.contents(of: files)
             let lines = Backup.targets(of: files, locations: locations).map { "• " + $0.path }
             let question = trn("This file will be restored from the backup; what is there now is kept beside it:",

@@ -11,14 +11,20 @@ public struct DataDeletion {
     let library: LibraryStore
     let favorites: FavoritesViewModel
     let settings: SettingsStore
+    /// The rows typed in Transcribe from Paper and not saved yet.
+    let transcription: TranscriptionStore?
+    /// The copies the app keeps that Delete All Data leaves where they are.
+    let keptCopies: [KeptCopy]
 
     public init(history: HistoryStore, records: RecordStore, library: LibraryStore, favorites: FavoritesViewModel,
-                settings: SettingsStore) {
+                settings: SettingsStore, transcription: TranscriptionStore? = nil, keptCopies: [KeptCopy] = []) {
         self.history = history
         self.records = records
         self.library = library
         self.favorites = favorites
         self.settings = settings
+        self.transcription = transcription
+        self.keptCopies = keptCopies
     }
 
     /// One line per thing deleted, each naming its file.
@@ -38,7 +44,24 @@ public struct DataDeletion {
                 libraryCount).filled(String(libraryCount), library.url.path),
             trn("%1$@ favorite (%2$@)", "%1$@ favorites (%2$@)", saved).filled(String(saved), favorites.fileURL.path),
             tr("the preferences: language and theme (%@)").filled(settings.url.path),
-        ]
+        ] + (transcription.map { $0.rows.isEmpty ? [] : [trn("%1$@ row typed in Transcribe from Paper, not saved yet (%2$@)",
+                                                             "%1$@ rows typed in Transcribe from Paper, not saved yet (%2$@)", $0.rows.count)
+                .filled(String($0.rows.count), $0.url.path)] } ?? [])
+    }
+
+    /// The copies that stay (kept before a restore, damaged files set aside, the second
+    /// copies): a line per kind, for the question to say what is not deleted.
+    public var whatStays: [String] {
+        func line(_ kind: KeptCopy.Kind, _ text: (Int) -> String) -> String? {
+            let copies = keptCopies.filter { $0.kind == kind }
+            guard let first = copies.first else { return nil }
+            return text(copies.count).filled(String(copies.count), POSIXFile.directory(of: first.path))
+        }
+        return [
+            line(.beforeRestore) { trn("%1$@ file kept before a restore (%2$@)", "%1$@ files kept before a restore (%2$@)", $0) },
+            line(.setAside) { trn("%1$@ damaged file set aside (%2$@)", "%1$@ damaged files set aside (%2$@)", $0) },
+            line(.second) { trn("%1$@ second copy (%2$@)", "%1$@ second copies (%2$@)", $0) },
+        ].compactMap { $0 }
     }
 
     /// Deletes everything; the messages of what could not be deleted (empty when all went).
@@ -49,6 +72,7 @@ public struct DataDeletion {
         do { _ = try library.removeAll() } catch { problems.append(userMessage(error)) }
         if case let .failure(problem) = favorites.deleteAll() { problems.append(problem.message) }
         do { try settings.update { $0 = Settings() } } catch { problems.append(userMessage(error)) }
+        do { try transcription?.keep([]) } catch { problems.append(userMessage(error)) }
         return problems
     }
 }

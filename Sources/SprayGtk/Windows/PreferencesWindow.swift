@@ -17,6 +17,10 @@ final class PreferencesWindow {
     let restoreButton: Widget
     /// What the last data command said (an error, or what a restore put back).
     let messageLabel: Widget
+    /// The copies the app holds, with Restore… on each; refilled after a change.
+    private(set) var copiesBox: Widget!
+    private var listCopies: @MainActor () -> Void = {}
+    static let copiesShown = 8
     private var copyFolderLabel: Widget!
     private var stopCopyButton: Widget!
     private var isDestroyed = false
@@ -68,8 +72,10 @@ final class PreferencesWindow {
         stopCopyButton = Widgets.button(tr("_Stop"))
         gtk_widget_set_tooltip_text(stopCopyButton, tr("Keep no second copy from now on; the copies made stay in the folder"))
         let copyRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [chooseFolder, stopCopyButton])
+        copiesBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [
             grid, Widgets.label(tr("Data"), classes: ["card-title"]), dataButtons, copyFolderLabel, copyRow, messageLabel,
+            Widgets.label(tr("Copies this app holds"), classes: ["card-title"]), copiesBox,
         ])
         Widgets.setMargins(box, 20)
         gtk_window_set_child(cast(window), box)
@@ -120,23 +126,36 @@ final class PreferencesWindow {
                            }).show()
         }
         showCopyFolder(secondCopy.folder)
+        listCopies = { [unowned self] in
+            fillCopies(backup.keptCopies(secondCopyFolder: secondCopy.folder)) { [weak self] path in
+                switch backup.prepareRestore(from: path) {
+                case let .failure(problem): self?.show(problem.message)
+                case let .success(plan): self?.confirmRestore(plan, backup: backup, restored: restored)
+                }
+            }
+        }
+        listCopies()
         connect(chooseFolder, "clicked") { [unowned self] in
             SaveFileDialog(parent: cast(window), title: tr("Also keep a copy in"), suggestedName: "", fileType: "", patterns: [],
                            failureTitle: tr("No second copy"), choosingFolder: true,
                            write: { [weak self] folder in
                                let said = secondCopy.setFolder(folder)
                                self?.showCopyFolder(secondCopy.folder)
+                               self?.listCopies()
                                self?.show(said, isError: secondCopy.takeNotice() != nil)
                            }).show()
         }
         connect(stopCopyButton, "clicked") { [unowned self] in
             show(secondCopy.setFolder(nil), isError: false)
             showCopyFolder(secondCopy.folder)
+            listCopies()
         }
         connect(deleteButton, "clicked") { [unowned self] in
             ConfirmationDialog.present(
                 parent: window, heading: tr("Delete all data?"),
-                body: tr("This deletes, and cannot be undone:") + "\n• " + deletion.whatGoes.joined(separator: "\n• "),
+                body: tr("This deletes, and cannot be undone:") + "\n• " + deletion.whatGoes.joined(separator: "\n• ")
+                    + (deletion.whatStays.isEmpty ? "" : "\n\n" + tr("These copies stay (delete them yourself if they must go too):")
+                       + "\n• " + deletion.whatStays.joined(separator: "\n• ")),
                 confirmLabel: tr("_Delete All Data"), destructive: true
             ) { [weak self] in
                 let problems = deleteAllData()
@@ -148,6 +167,27 @@ final class PreferencesWindow {
 
     func present() {
         gtk_window_present(cast(window))
+    }
+
+    /// The copies the app holds, the newest first, each with Restore… (what it holds is
+    /// checked and said before anything changes; records merge, none is removed).
+    private func fillCopies(_ copies: [KeptCopy], restore: @escaping @MainActor (String) -> Void) {
+        Widgets.removeAllChildren(of: copiesBox)
+        if copies.isEmpty { gtk_box_append(cast(copiesBox), Widgets.label(tr("None yet."), classes: ["dim-label"])) }
+        for copy in copies.prefix(Self.copiesShown) {
+            let text = Widgets.label(copy.text, wrap: true)
+            gtk_widget_set_hexpand(text, 1)
+            gtk_widget_set_tooltip_text(text, copy.path)
+            let button = Widgets.button(tr("Restore…"), mnemonic: false)
+            gtk_widget_set_tooltip_text(button, tr("Restore from this copy: it is checked and what will change is said first; no record is removed"))
+            connect(button, "clicked") { restore(copy.path) }
+            gtk_box_append(cast(copiesBox), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [text, button]))
+        }
+        let more = copies.count - Self.copiesShown
+        if more > 0 {
+            gtk_box_append(cast(copiesBox), Widgets.label(trn("and %d older copy", "and %d older copies", more).filled(String(more)),
+                                                          classes: ["dim-label"]))
+        }
     }
 
     /// "A copy of all the data is kept in …", or that none is.
@@ -166,6 +206,7 @@ final class PreferencesWindow {
             switch backup.restore(plan) {
             case let .success(report):
                 restored()
+                self?.listCopies()
                 self?.show(report, isError: false)
             case let .failure(problem):
                 restored()
