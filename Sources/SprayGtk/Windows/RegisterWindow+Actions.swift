@@ -121,8 +121,10 @@ extension RegisterWindow {
         let bytes = try InputFile.read(path)
         let name = String(path.split(separator: "/").last ?? Substring(path))
         let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library)
-        spreadsheetImportWindow = SpreadsheetImportWindow(parent: window, application: application, model: model)
-        spreadsheetImportWindow?.present()
+        // The GTK window holds the import window (attach); the register only points to it.
+        let sheet = SpreadsheetImportWindow(parent: window, application: application, model: model)
+        spreadsheetImportWindow = sheet
+        sheet.present()
     }
 
     private var library: Library { services.library.library }

@@ -51,7 +51,7 @@ final class SpreadsheetImportWindow {
         gtk_window_set_child(cast(window), content)
 
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addAction(.importRecords, to: actions) { [unowned self] in model.importRecords() }
+        addAction(.importRecords, to: actions) { [model] in model.importRecords() }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
