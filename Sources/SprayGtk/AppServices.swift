@@ -60,7 +60,7 @@ public final class AppServices {
     }
 
     /// The second copy of all the data in a folder off the laptop (Preferences).
-    public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings)
+    public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
 
     /// The farm's products, fields and sprayers; read from library.json on first use.
     public var library: LibraryStore {

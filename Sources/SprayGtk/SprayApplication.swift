@@ -106,7 +106,11 @@ public final class SprayApplication {
                 }
             },
             restored: { [unowned self] in reloadAfterRestore() },
-            deleteAllData: { [unowned self] in deleteAllData() })
+            deleteAllData: { [unowned self] in deleteAllData() },
+            openCopy: { [unowned self] copy in
+                guard let parent = calculatorWindow?.window else { return }
+                RegisterWindow(parent: parent, services: services, application: application, copy: copy).present()
+            })
         preferencesWindow = preferences
         preferences.present()
     }

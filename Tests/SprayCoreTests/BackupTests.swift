@@ -210,4 +210,42 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.prepareRestore(from: copies.first { $0.kind == .setAside }!.path).failure?.message,
                        "This is not a backup of Kalkulator Oprysku.")
     }
+
+    /// A copy opened to look at: its records in a register that cannot change them, the
+    /// file never written nor anything put beside it; a copy without records, or damaged, says so.
+    @MainActor func testACopyOpensReadOnly() throws {
+        let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("data").path,
+                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
+        let now = Date(timeIntervalSince1970: 1_795_421_700)
+        _ = try RecordStore(file: locations.recordsFile).add(completeDetails(), at: now)
+        try FileManager.default.createDirectory(at: path("usb"), withIntermediateDirectories: true)
+        let copyPath = try XCTUnwrap(try SecondCopy(folder: path("usb").path, locations: locations).write(on: CalendarDate(year: 2026, month: 11, day: 25)!, now: now))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: copyPath))
+
+        guard case let .success(model) = RegisterViewModel.openCopy(at: copyPath) else { return XCTFail("not opened") }
+        XCTAssertTrue(model.isReadOnly)
+        XCTAssertEqual(model.shown.count, 1)
+        XCTAssertEqual(model.title, "Treatment Register — copy kalkulator-oprysku-copy-2026-11-25.json (read only)")
+        XCTAssertTrue(model.notices.last!.hasPrefix("The records of the copy kalkulator-oprysku-copy-2026-11-25.json, read only"))
+        XCTAssertNil(model.deadlineText)
+        XCTAssertFalse(model.withdraw(id: model.shown[0].id, reason: "pomyłka"))
+        XCTAssertEqual(model.shown[0].withdrawal, nil)
+        model.reload()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copyPath)), bytes, "the copy is never written")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("usb").path), ["kalkulator-oprysku-copy-2026-11-25.json"])
+
+        try FileManager.default.createDirectory(at: path("config"), withIntermediateDirectories: true)
+        try Data(#"{"format":"kalkulator-oprysku/settings","version":1,"items":[]}"#.utf8).write(to: path("config/settings.json"))
+        let withoutRecords = path("history-only.json").path
+        try Data(try Backup.make(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("nothing").path,
+                                                                      "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path]), now: now))
+            .write(to: URL(fileURLWithPath: withoutRecords))
+        XCTAssertEqual(RegisterViewModel.openCopy(at: withoutRecords).failure?.message,
+                       "This copy holds no treatment records: only the app's other data.")
+        let damaged = path("damaged.json").path
+        try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\\\"id\\\":", with: "\\\"xx\\\":").utf8)
+            .write(to: URL(fileURLWithPath: damaged))
+        XCTAssertEqual(RegisterViewModel.openCopy(at: damaged).failure?.message,
+                       "This copy cannot be read whole: in its records.json, record number 1 cannot be read")
+    }
 }

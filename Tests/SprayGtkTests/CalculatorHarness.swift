@@ -146,12 +146,17 @@ final class CalculatorHarness {
         find(in: root) { g_type_check_instance_is_a(cast($0), gtk_entry_get_type()) != 0 }
     }
 
-    /// Clicks the button labelled `label` (mnemonic underscores included) under `root`.
-    func click(_ label: String, in root: Widget) {
-        let button = find(in: root) {
+    /// The first button labelled `label` (mnemonic underscores included) under `root`.
+    func button(_ label: String, in root: Widget) -> Widget? {
+        find(in: root) {
             g_type_check_instance_is_a(cast($0), gtk_button_get_type()) != 0
                 && gtk_button_get_label(cast($0)).map { String(cString: $0) } == label
         }
+    }
+
+    /// Clicks the button labelled `label` (mnemonic underscores included) under `root`.
+    func click(_ label: String, in root: Widget) {
+        let button = button(label, in: root)
         XCTAssertNotNil(button, "no button “\(label)”")
         button.map { ko_signal_emit_by_name($0, "clicked") }
     }

@@ -1,6 +1,7 @@
 // The whole way of a treatment through the running app, in Polish and English: calculate,
 // Record Treatment (Ctrl+R), fill the form and save, open the register (Ctrl+Shift+R), find
 // the record, choose it by parcel, withdraw it (shown struck through), export the register.
+// A copy opened from Preferences: its records in a register of their own, read only.
 
 import CGtk
 import Foundation
@@ -70,5 +71,62 @@ final class RegisterWindowTests: XCTestCase {
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         XCTAssertTrue(text.hasPrefix(header), text)
         XCTAssertTrue(text.contains("Działka 7") && text.contains("R-12/2024") && text.contains("pomyłka"), text)
+    }
+
+    /// Preferences → Copies → Open: the second copy's records in their own register, which
+    /// offers export but no change; the register itself and its file are untouched.
+    func testACopyOpensReadOnlyBesideTheRegister() {
+        CalculatorHarness.run(.english) { harness in Self.openCopy(harness) }
+    }
+
+    @MainActor
+    private static func openCopy(_ harness: CalculatorHarness) {
+        let records = harness.app.services.records
+        XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7",
+                                                          reason: "mszyca"), at: Date()))
+        let stick = harness.directory.appendingPathComponent("usb")
+        XCTAssertNoThrow(try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false))
+        _ = harness.app.services.secondCopy.setFolder(stick.path)
+        XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!, parcel: "Działka 9",
+                                                          reason: "chwasty"), at: Date()))
+        let recordsFile = harness.directory.appendingPathComponent("records.json")
+        let before = try? Data(contentsOf: recordsFile)
+
+        harness.activate(.preferences)
+        guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
+        let copyRow = harness.find(in: preferences.copiesBox) { widget in
+            g_type_check_instance_is_a(cast(widget), gtk_box_get_type()) != 0
+                && Widgets.labelTexts(in: widget).contains { $0.hasPrefix("kalkulator-oprysku-copy-") && $0.contains("second copy") }
+        }
+        guard let copyRow else { return XCTFail("the second copy is not listed: \(Widgets.labelTexts(in: preferences.copiesBox))") }
+        let name = Widgets.labelTexts(in: copyRow)[0].components(separatedBy: " · ")[0]
+        harness.click("Open", in: copyRow)
+
+        let title = "Treatment Register — copy \(name) (read only)"
+        guard let toplevel = harness.toplevel(titled: title), let copy = owner(of: toplevel, as: RegisterWindow.self) else {
+            return XCTFail("no window “\(title)”: \(harness.label(preferences.messageLabel))")
+        }
+        XCTAssertTrue(GtkTestSupport.iterate(until: { copy.rows.count == 1 }), "the copy holds the first record only")
+        XCTAssertEqual(copy.model.shown.map(\.details.parcel), ["Działka 7"])
+        XCTAssertTrue(harness.isVisible(copy.banner))
+        XCTAssertTrue(harness.label(copy.bannerLabel).hasPrefix("The records of the copy \(name), read only"), harness.label(copy.bannerLabel))
+        XCTAssertFalse(harness.isVisible(copy.copyLabel), "the second copy's line is the register's")
+        for action in [Action.newRecord, .transcribe, .importSpreadsheet] {
+            XCTAssertEqual(g_action_group_get_action_enabled(cast(copy.actions), action.name), 0, "\(action) in a copy")
+        }
+        XCTAssertEqual(g_action_group_get_action_enabled(cast(copy.actions), Action.exportRegister.name), 1, "a copy can be exported")
+        XCTAssertTrue(GtkTestSupport.iterate(until: { harness.button("_Correct…", in: copy.listView) != nil }), "the row is drawn")
+        for label in ["_Correct…", "_Withdraw…", "D_uplicate…"] {
+            let button = harness.button(label, in: copy.listView)
+            XCTAssertEqual(button.map { gtk_widget_get_sensitive($0) }, 0, "\(label) in a copy")
+        }
+        let exported = harness.directory.appendingPathComponent("from-copy.csv").path
+        XCTAssertNoThrow(try copy.model.export(.csv(.comma), shownOnly: false, to: exported))
+        XCTAssertTrue(((try? String(contentsOfFile: exported, encoding: .utf8)) ?? "").contains("Działka 7"))
+
+        XCTAssertEqual(harness.app.services.registerModel.records.count, 2, "the register is the register")
+        XCTAssertEqual(try? Data(contentsOf: recordsFile), before, "its file untouched")
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: stick.path))?.filter { !$0.hasPrefix("kalkulator-oprysku-copy-") },
+                       [], "nothing written beside the copy")
     }
 }

@@ -16,19 +16,23 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// Newest treatment first (by date, start hour, then when saved).
     public private(set) var records: [TreatmentRecord] = []
     /// What the latest read found worth telling, and a daily copy that could not be made.
-    override public var notices: [StorageNotice] { super.notices + backups.problems.map(StorageNotice.failed) }
+    override public var notices: [StorageNotice] { super.notices + (backups?.problems ?? []).map(StorageNotice.failed) }
 
-    private var backups: DailyBackups
+    /// None for a copy opened to be looked at.
+    private var backups: DailyBackups?
 
     public convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                             today: (@Sendable () -> CalendarDate)? = nil) {
         self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, today: today)
     }
 
-    private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, today: (@Sendable () -> CalendarDate)?) {
+    private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, today: (@Sendable () -> CalendarDate)?,
+                 keepsDailyCopies: Bool = true) {
         let file = loaded.file.url
-        backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
-                               today: today ?? { LocalTime.today() })
+        backups = keepsDailyCopies
+            ? DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
+                           today: today ?? { LocalTime.today() })
+            : nil
         super.init(loaded)
     }
 
@@ -40,6 +44,13 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// The store on `records.json` in the data directory.
     public static func standard(patience: LockPatience = .interactive) -> RecordStore {
         RecordStore(file: DataLocations.current.recordsFile, patience: patience)
+    }
+
+    /// `records` as a copy at `path` holds them, to be looked at: read-only, never written,
+    /// never read again, and no daily copy of its own.
+    public static func copy(of records: [TreatmentRecord], at path: String) -> RecordStore {
+        let file = versionedFile(URL(fileURLWithPath: path), patience: .interactive)
+        return RecordStore(loaded: LoadedFile(fixed: records, as: file), backupDirectory: nil, today: nil, keepsDailyCopies: false)
     }
 
     static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<TreatmentRecord> {
@@ -140,12 +151,12 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
             removed = items
             items = []
         }
-        try backups.removeAll()
+        try backups?.removeAll()
         return removed
     }
 
     /// The daily copies kept in backups/, oldest first.
-    public var dailyCopies: [String] { backups.copies() }
+    public var dailyCopies: [String] { backups?.copies() ?? [] }
 
     /// Merges records exported on another machine (`record import`), by id: a new record is
     /// added; one known here gains the versions it does not have yet in its trail (the one
@@ -199,7 +210,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     override func modify(_ change: (inout [TreatmentRecord]) throws -> Void) throws {
-        backups.keepTodaysCopy()
+        backups?.keepTodaysCopy()
         try super.modify(change)
     }
 

@@ -1,20 +1,30 @@
 // What a store keeps of its VersionedFile: the contents last read or written (and their
 // bytes, so that an unchanged file is not decoded again). A file that cannot be read shows
-// as an empty, read-only list with the error as its notice.
+// as an empty, read-only list with the error as its notice. Contents read from elsewhere (a
+// copy opened to look at) are fixed: never read again from the file, never written.
 
 struct LoadedFile<Item: Codable> {
     let file: VersionedFile<Item>
     private(set) var contents = VersionedFile<Item>.Contents()
     private var snapshot: VersionedFile<Item>.Snapshot?
+    private var isFixed = false
 
     init(_ file: VersionedFile<Item>) {
         self.file = file
         reload()
     }
 
+    /// `items` as they are, read-only, for `file` (which is never read nor written).
+    init(fixed items: [Item], as file: VersionedFile<Item>) {
+        self.file = file
+        contents = .init(items: items, isReadOnly: true)
+        isFixed = true
+    }
+
     /// Reads the file again; false when it holds the very bytes read last (nothing changed).
     @discardableResult
     mutating func reload() -> Bool {
+        guard !isFixed else { return false }
         let previous = snapshot
         do {
             contents = try file.load(reusing: &snapshot)
@@ -28,6 +38,7 @@ struct LoadedFile<Item: Codable> {
     /// `VersionedFile.modify`; when it fails the file is read again (another process may
     /// have changed it) and the error rethrown.
     mutating func modify(_ change: (inout [Item]) throws -> Void) throws {
+        guard !isFixed else { throw StorageError.readOnly(path: file.url.path) }
         do {
             contents = try file.modify(reusing: &snapshot, change)
         } catch {

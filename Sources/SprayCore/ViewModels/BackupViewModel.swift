@@ -12,7 +12,7 @@ public struct RestorePlan: Sendable {
 }
 
 public struct BackupViewModel: Sendable {
-    let locations: DataLocations
+    public let locations: DataLocations
 
     public init(locations: DataLocations = .current) {
         self.locations = locations

@@ -73,7 +73,10 @@ public final class RegisterViewModel {
     public var records: [TreatmentRecord] { store.records }
     public var isReadOnly: Bool { store.isReadOnly }
     public var canExport: Bool { !records.isEmpty }
-    public var notices: [String] { store.notices.map(\.message) }
+    /// What the store's last read found, then what a copy is.
+    public var notices: [String] { store.notices.map(\.message) + (copyName.map { [Self.copyNotice($0)] } ?? []) }
+    /// The file name of the copy shown (read only), or nil for the register itself.
+    public let copyName: String?
     /// Why the last command failed, if it did.
     public private(set) var lastError: String?
 
@@ -84,8 +87,10 @@ public final class RegisterViewModel {
     private var history: HistoryStore?
     private let today: () -> CalendarDate
 
-    public init(store: RecordStore, history: (() -> HistoryStore)? = nil, today: @escaping () -> CalendarDate = { .today }) {
+    public init(store: RecordStore, history: (() -> HistoryStore)? = nil, today: @escaping () -> CalendarDate = { .today },
+                copyName: String? = nil) {
         self.store = store
+        self.copyName = copyName
         openHistory = history
         self.today = today
         store.observe(by: self) { [weak self] in
@@ -93,6 +98,33 @@ public final class RegisterViewModel {
             self?.refilter()
         }
         refilter()
+    }
+
+    /// The records of the copy at `path` (a backup, a daily, kept or second copy), to look
+    /// at without changing anything; why not, when it cannot be read whole.
+    public static func openCopy(at path: String) -> Result<RegisterViewModel, RestoreProblem> {
+        do {
+            let contents = try Backup.contents(of: try Backup.readAny(try InputFile.read(path)))
+            guard let records = contents.records else {
+                return .failure(RestoreProblem(message: tr("This copy holds no treatment records: only the app's other data.")))
+            }
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            return .success(RegisterViewModel(store: .copy(of: records, at: path), copyName: name))
+        } catch let BackupError.damaged(reason) {
+            return .failure(RestoreProblem(message: tr("This copy cannot be read whole: %@").filled(reason)))
+        } catch {
+            return .failure(RestoreProblem(message: userMessage(error)))
+        }
+    }
+
+    static func copyNotice(_ name: String) -> String {
+        tr("The records of the copy %@, read only: nothing here can be changed. To bring them back into the register, restore the copy in Preferences; no record there is removed.")
+            .filled(name)
+    }
+
+    /// "Treatment Register", or which copy it is.
+    public var title: String {
+        copyName.map { tr("Treatment Register — copy %@ (read only)").filled($0) } ?? tr("Treatment Register")
     }
 
     public func reload() {
@@ -130,7 +162,8 @@ public final class RegisterViewModel {
 
     /// The second copy's line: a problem not said yet, else where the last copy is (a
     /// warning after 30 days without one while the records changed).
-    public func secondCopyStatus(_ keeper: SecondCopyKeeper) -> (text: String, warning: Bool) {
+    public func secondCopyStatus(_ keeper: SecondCopyKeeper) -> (text: String, warning: Bool)? {
+        guard copyName == nil else { return nil }
         if let notice = keeper.takeNotice() { return (notice, true) }
         let lastChange = store.records.lazy.map(\.changedAt).max().map { LocalTime.dateTime(at: $0).date }
         return keeper.status(lastChange: lastChange)
@@ -142,6 +175,7 @@ public final class RegisterViewModel {
     /// Until when paper records of the season may still be brought in: 31 January of the
     /// next year, through the 2029 season; said from October to January.
     public var deadlineText: String? {
+        guard copyName == nil else { return nil }
         let day = today()
         let season = day.month == 1 ? day.year - 1 : day.year
         guard season <= 2029, season >= 2026, day.month == 1 || day.month >= 10 else { return nil }

@@ -31,7 +31,8 @@ final class PreferencesWindow {
     init(parent: Widget, settings: Settings, deletion: DataDeletion, backup: BackupViewModel, secondCopy: SecondCopyKeeper,
          changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
          changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
-         restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String]) {
+         restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String],
+         openCopy: @escaping @MainActor (RegisterViewModel) -> Void) {
         window = Widgets.childWindow(title: tr("Preferences"), parent: parent, width: 460, height: -1)
 
         languageDropDown = Widgets.dropDown([tr("Follow the system"), "Polski", "English"], tooltip: tr("Language of the whole app"))
@@ -127,12 +128,17 @@ final class PreferencesWindow {
         }
         showCopyFolder(secondCopy.folder)
         listCopies = { [unowned self] in
-            fillCopies(backup.keptCopies(secondCopyFolder: secondCopy.folder)) { [weak self] path in
+            fillCopies(backup.keptCopies(secondCopyFolder: secondCopy.folder), open: { [weak self] path in
+                switch RegisterViewModel.openCopy(at: path) {
+                case let .failure(problem): self?.show(problem.message)
+                case let .success(copy): openCopy(copy)
+                }
+            }, restore: { [weak self] path in
                 switch backup.prepareRestore(from: path) {
                 case let .failure(problem): self?.show(problem.message)
                 case let .success(plan): self?.confirmRestore(plan, backup: backup, restored: restored)
                 }
-            }
+            })
         }
         listCopies()
         connect(chooseFolder, "clicked") { [unowned self] in
@@ -169,9 +175,11 @@ final class PreferencesWindow {
         gtk_window_present(cast(window))
     }
 
-    /// The copies the app holds, the newest first, each with Restore… (what it holds is
-    /// checked and said before anything changes; records merge, none is removed).
-    private func fillCopies(_ copies: [KeptCopy], restore: @escaping @MainActor (String) -> Void) {
+    /// The copies the app holds, the newest first, each with Open (its records, read only)
+    /// and Restore… (what it holds is checked and said before anything changes; records
+    /// merge, none is removed).
+    private func fillCopies(_ copies: [KeptCopy], open: @escaping @MainActor (String) -> Void,
+                            restore: @escaping @MainActor (String) -> Void) {
         Widgets.removeAllChildren(of: copiesBox)
         if copies.isEmpty { gtk_box_append(cast(copiesBox), Widgets.label(tr("None yet."), classes: ["dim-label"])) }
         for copy in copies.prefix(Self.copiesShown) {
@@ -181,7 +189,10 @@ final class PreferencesWindow {
             let button = Widgets.button(tr("Restore…"), mnemonic: false)
             gtk_widget_set_tooltip_text(button, tr("Restore from this copy: it is checked and what will change is said first; no record is removed"))
             connect(button, "clicked") { restore(copy.path) }
-            gtk_box_append(cast(copiesBox), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [text, button]))
+            let openButton = Widgets.button(tr("Open"), mnemonic: false)
+            gtk_widget_set_tooltip_text(openButton, tr("See the records in this copy, read only"))
+            connect(openButton, "clicked") { open(copy.path) }
+            gtk_box_append(cast(copiesBox), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [text, openButton, button]))
         }
         let more = copies.count - Self.copiesShown
         if more > 0 {

@@ -16,10 +16,13 @@ final class RegisterRowView {
     private let harvest: Widget
     private let correct: Widget
     private let withdraw: Widget
+    private let duplicate: Widget
     private let remove: Widget
+    private weak var registerWindow: RegisterWindow?
     private(set) var record: TreatmentRecord?
 
     init(window: RegisterWindow) {
+        registerWindow = window
         when = Widgets.label("", classes: ["card-title"])
         place = Widgets.label("", wrap: true)
         products = Widgets.label("", wrap: true)
@@ -31,7 +34,7 @@ final class RegisterRowView {
 
         let details = Widgets.button(tr("_Details…"))
         gtk_widget_set_tooltip_text(details, tr("Every field of the record, and its earlier versions"))
-        let duplicate = Widgets.button(tr("D_uplicate…"))
+        duplicate = Widgets.button(tr("D_uplicate…"))
         gtk_widget_set_tooltip_text(duplicate, tr("A new record like this one, for another day or field"))
         correct = Widgets.button(tr("_Correct…"))
         gtk_widget_set_tooltip_text(correct, tr("Correct the record; the version it replaces is kept"))
@@ -65,9 +68,13 @@ final class RegisterRowView {
         gtk_label_set_text(cast(status), row.statusText)
         gtk_widget_set_visible(status, row.statusText.isEmpty ? 0 : 1)
         Widgets.setClass("field-error", on: status, row.status == .incomplete)
-        gtk_widget_set_sensitive(correct, withdrawn ? 0 : 1)
-        gtk_widget_set_sensitive(withdraw, withdrawn ? 0 : 1)
-        gtk_widget_set_visible(remove, canRemove ? 1 : 0)
+        // A store that cannot be written (a copy looked at, a file of a newer version) offers
+        // no change; Duplicate would make its record in the register, not in the copy.
+        let writable = registerWindow?.model.isReadOnly == false
+        gtk_widget_set_sensitive(duplicate, writable ? 1 : 0)
+        gtk_widget_set_sensitive(correct, writable && !withdrawn ? 1 : 0)
+        gtk_widget_set_sensitive(withdraw, writable && !withdrawn ? 1 : 0)
+        gtk_widget_set_visible(remove, canRemove && writable ? 1 : 0)
     }
 
     /// Plain text, or struck through for a withdrawn record (escaped: a name may hold "<").

@@ -53,11 +53,12 @@ final class RegisterWindow {
         g_object_unref(actions.rawPointer)
     }
 
-    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>) {
+    /// The register, or with `copy` a copy's records to look at (RegisterViewModel.openCopy).
+    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>, copy: RegisterViewModel? = nil) {
         self.services = services
         self.application = application
-        model = services.registerModel
-        window = Widgets.childWindow(title: tr("Treatment Register"), parent: parent, width: 1080, height: 700)
+        model = copy ?? services.registerModel
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 1080, height: 700)
         // The action table's accelerators (Ctrl+N) reach the window through the application.
         gtk_window_set_application(cast(window), application)
 
@@ -149,9 +150,9 @@ final class RegisterWindow {
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
         let copy = model.secondCopyStatus(services.secondCopy)
-        setLabel(copyLabel, copy.text)
-        Widgets.setClass("field-error", on: copyLabel, copy.warning)
-        Widgets.setClass("dim-label", on: copyLabel, !copy.warning)
+        setLabel(copyLabel, copy?.text)
+        Widgets.setClass("field-error", on: copyLabel, copy?.warning == true)
+        Widgets.setClass("dim-label", on: copyLabel, copy?.warning != true)
         let ids = model.pendingPlans.map(\.id)
         guard ids != shownPending else { return }
         shownPending = ids
