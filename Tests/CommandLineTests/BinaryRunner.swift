@@ -7,6 +7,8 @@ struct RunResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The process was killed by SIGKILL (then `status` is the signal's number).
+    var wasKilled = false
 }
 
 enum Binary {
@@ -51,7 +53,8 @@ enum Binary {
         return RunResult(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self)
+            stderr: String(decoding: stderrData, as: UTF8.self),
+            wasKilled: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
         )
     }
 }

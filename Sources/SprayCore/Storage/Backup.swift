@@ -142,6 +142,7 @@ public enum Backup {
             do {
                 let lock = try POSIXFile.lockExclusively(path + ".lock", for: path, patience: patience)
                 defer { POSIXFile.unlock(lock) }
+                POSIXFile.removeTemporaries(of: path)
                 if try POSIXFile.read(path) != nil {
                     let base = "\(path).before-restore-\(stamp)"
                     keptAs = try POSIXFile.keepAside(path, asFirstFreeOf: (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" })

@@ -109,6 +109,7 @@ enum POSIXFile {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
+        let killPoint = KillPoint.nextWrite()
         do {
             defer { close(descriptor) }
             var existing = stat()
@@ -121,9 +122,14 @@ enum POSIXFile {
                 umask(mask)
                 guard fchmod(descriptor, 0o666 & ~mask) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
             }
+            if killPoint == .halfWritten {
+                try writeAll(Array(bytes.prefix(bytes.count / 2)), to: descriptor, path: path, writeBytes: writeBytes)
+                KillPoint.die()
+            }
             try writeAll(bytes, to: descriptor, path: path, writeBytes: writeBytes)
             guard fsync(descriptor) == 0 else { throw StorageError.cannotWrite(path: path, errno: errno) }
         }
+        if killPoint == .beforeRename { KillPoint.die() }
         guard rename(temporary, path) == 0 else { throw .cannotWrite(path: path, errno: errno) }
         renamed = true
         try syncDirectory(directory, reportingAs: path)
@@ -133,19 +139,29 @@ enum POSIXFile {
     /// leaves behind when its process dies mid-write. Only call it holding the file's lock,
     /// so that none of them belongs to a writer still at work. Failures are ignored.
     static func removeTemporaries(of path: String) {
-        let directory = directory(of: path)
-        let prefix = "." + fileName(of: path) + "."
+        let name = fileName(of: path)
+        removeTemporaries(in: directory(of: path)) { $0 == name }
+    }
+
+    /// Removes the temporary siblings of the files in `directory` whose names `isTheirs`
+    /// accepts; the same caution as above, or only those last changed before `modifiedBefore`.
+    static func removeTemporaries(in directory: String, modifiedBefore: time_t? = nil, of isTheirs: (String) -> Bool) {
         guard let stream = opendir(directory) else { return }
         var leftovers: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            let suffix = name.utf8.dropFirst(prefix.utf8.count)
-            if name.hasPrefix(prefix), suffix.count == 6,
-               suffix.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
-                leftovers.append(name)
+            // ".NAME.XXXXXX", as mkstemp makes them.
+            let suffix = name.utf8.suffix(6)
+            guard name.hasPrefix("."), name.utf8.count > 8, name.utf8.dropLast(6).last == UInt8(ascii: "."),
+                  suffix.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }),
+                  isTheirs(String(decoding: name.utf8.dropFirst().dropLast(7), as: UTF8.self)) else { continue }
+            if let modifiedBefore {
+                var info = stat()
+                guard stat(directory + "/" + name, &info) == 0, info.st_mtim.tv_sec < modifiedBefore else { continue }
             }
+            leftovers.append(name)
         }
         closedir(stream)
         for name in leftovers { unlink(directory + "/" + name) }

@@ -71,6 +71,9 @@ public struct SecondCopy: Sendable {
         }
         // A copy that cannot be removed costs only space: the new one is written either way.
         for old in Self.unkept(copies(), today: today) { unlink(old) }
+        // What a copy killed midway left (".kalkulator-oprysku-copy-….json.XXXXXX"), once an
+        // hour old: a copy still being written, here or by another computer, keeps its file.
+        POSIXFile.removeTemporaries(in: folder, modifiedBefore: time(nil) - 3600) { $0.hasPrefix(Self.prefix) }
         return target
     }
 
