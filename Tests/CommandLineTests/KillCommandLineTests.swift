@@ -163,7 +163,8 @@ final class KillCommandLineTests: XCTestCase {
 
     /// The second copy onto a USB stick that is full: a 64 KiB tmpfs, mounted in a mount
     /// namespace of the test's own (unshare), where the copy fails with the disk's reason,
-    /// leaves no part of itself and leaves the earlier copy as it was.
+    /// leaves no part of itself and leaves the earlier copy as it was; and onto one mounted
+    /// read-only.
     func testASecondCopyOntoAFullDiskFailsAndLeavesTheEarlierCopy() throws {
         let home = directory.appendingPathComponent("home")
         _ = try record("P1", in: home)
@@ -175,7 +176,9 @@ final class KillCommandLineTests: XCTestCase {
                                     "--notes", String(repeating: "notatka ", count: 245)], in: home).status, 0)
         }
         let stick = directory.appendingPathComponent("usb")
+        let readOnly = directory.appendingPathComponent("read-only-stick")
         let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: false)
         try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
         let script = """
@@ -185,10 +188,13 @@ final class KillCommandLineTests: XCTestCase {
             echo $? > "$4/status"
             ls -A "$1" > "$4/listing"
             cmp -s "$2" "$1/kalkulator-oprysku-copy-2020-01-01.json" && echo same > "$4/earlier"
+            mount -t tmpfs -o ro,size=64k tmpfs "$5" || exit 99
+            "$3" backup --to-folder "$5" 2> "$4/read-only"
+            echo $? >> "$4/read-only"
             exit 0
             """
         let unshare = try Binary.run(executable: "/usr/bin/unshare",
-                                     ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh", stick.path, small.path, Binary.path, out.path],
+                                     ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh", stick.path, small.path, Binary.path, out.path, readOnly.path],
                                      environment: ["KALKULATOR_OPRYSKU_DATA_DIR": home.appendingPathComponent("data").path,
                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": home.appendingPathComponent("config").path])
         guard unshare.status == 0 else {
@@ -200,6 +206,8 @@ final class KillCommandLineTests: XCTestCase {
         XCTAssertTrue(text("stderr").contains("No space left on device"), text("stderr"))
         XCTAssertEqual(text("listing"), "kalkulator-oprysku-copy-2020-01-01.json\n", "no part of the new copy is left")
         XCTAssertEqual(text("earlier"), "same\n", "the earlier copy is whole")
+        XCTAssertTrue(text("read-only").hasPrefix("The second copy could not be written: "), text("read-only"))
+        XCTAssertTrue(text("read-only").hasSuffix("Read-only file system\n1\n"), "a stick locked read-only: \(text("read-only"))")
         XCTAssertEqual(RecordStore(file: home.appendingPathComponent("data/records.json")).records.count, 1, "the data is untouched")
     }
 }
