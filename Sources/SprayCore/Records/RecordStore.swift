@@ -126,7 +126,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
 
     /// Whether record `id`'s treatment is older than the years the law asks to keep it on `today`.
     public static func isPastRetention(_ record: TreatmentRecord, today: CalendarDate) -> Bool {
-        let date = record.details.date
+        isPastRetention(date: record.details.date, today: today)
+    }
+
+    /// Whether a treatment of `date` is older than the years the law asks to keep it on `today`.
+    public static func isPastRetention(date: CalendarDate, today: CalendarDate) -> Bool {
         let limit = CalendarDate(year: date.year + retentionYears, month: date.month, day: date.day)
             ?? CalendarDate(year: date.year + retentionYears, month: date.month, day: 28)!
         return today > limit
@@ -181,6 +185,45 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
             }
         }
         return summary
+    }
+
+    /// What the farm folder brings (FarmSync): each record joined with the one here of its
+    /// id, or added; a record another computer removed after the 3 years removed here too
+    /// (a removal of a younger record is not taken). One write, none when nothing changes.
+    func mergeShared(_ incoming: [TreatmentRecord], removed: Set<UUID>, today: CalendarDate) throws -> SharedMerge {
+        var result = SharedMerge()
+        func merge(into items: inout [TreatmentRecord]) -> SharedMerge {
+            var merge = SharedMerge()
+            var index = Dictionary(items.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            for other in incoming {
+                if removed.contains(other.id), Self.isPastRetention(other, today: today) { continue }
+                guard let position = index[other.id] else {
+                    index[other.id] = items.count
+                    items.append(other)
+                    merge.changed.append(other)
+                    merge.added += 1
+                    continue
+                }
+                let joined = items[position].joined(with: other)
+                if joined != items[position] {
+                    items[position] = joined
+                    merge.changed.append(joined)
+                    merge.updated += 1
+                }
+            }
+            let gone = items.filter { removed.contains($0.id) && Self.isPastRetention($0, today: today) }.map(\.id)
+            if !gone.isEmpty {
+                items.removeAll { gone.contains($0.id) }
+                merge.removedIDs = gone
+                merge.removed = gone.count
+            }
+            return merge
+        }
+        // Worked out on what was read first: nothing to change, nothing written.
+        var probe = records
+        guard merge(into: &probe).isEmpty == false else { return result }
+        try modify { items in result = merge(into: &items) }
+        return result
     }
 
     /// Authorisation numbers given before for a product of this name (any case), most recent first.
@@ -294,4 +337,16 @@ extension TreatmentRecord {
         merged.planID = planID ?? other.planID
         return merged
     }
+}
+
+/// What RecordStore.mergeShared changed.
+struct SharedMerge {
+    var added = 0
+    var updated = 0
+    var removed = 0
+    /// The records as they are now, of those added or changed.
+    var changed: [TreatmentRecord] = []
+    var removedIDs: [UUID] = []
+
+    var isEmpty: Bool { changed.isEmpty && removedIDs.isEmpty }
 }

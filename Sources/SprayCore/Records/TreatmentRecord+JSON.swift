@@ -22,7 +22,9 @@ extension TreatmentRecord: JSONLineCodable {
             calculation.appendJSON(to: &line, numbers: &numbers, preserved: PreservedMembers())
             line += ","
         }
-        line += "\"changed_at\":\"" + Timestamp.utc(changedAt) + "\",\"corrections\":["
+        line += "\"changed_at\":\"" + Timestamp.utc(changedAt) + "\","
+        if changedOnTwoComputers { line += "\"changed_on_two_computers\":true," }
+        line += "\"corrections\":["
         for (index, revision) in corrections.enumerated() {
             line += index == 0 ? "{\"details\":" : ",{\"details\":"
             revision.details.appendJSON(to: &line, numbers: &numbers, preserved: RecordPreservedMembers())
@@ -46,6 +48,7 @@ extension TreatmentRecord: JSONLineCodable {
     init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var id: UUID?, details: TreatmentDetails?, createdAt: Date?, changedAt: Date?
         var corrections: [RecordRevision] = [], withdrawal: Withdrawal?, calculation: JobInput?, planID: UUID?
+        var changedOnTwoComputers = false
         var preserved = RecordPreservedMembers()
         try scanner.beginObject()
         while let key = try scanner.nextMember() {
@@ -60,6 +63,7 @@ extension TreatmentRecord: JSONLineCodable {
                 planID = value
             case "created_at": createdAt = try scanner.timestamp()
             case "changed_at": changedAt = try scanner.timestamp()
+            case "changed_on_two_computers": changedOnTwoComputers = try scanner.bool()
             case "corrections":
                 try scanner.beginArray()
                 while try scanner.nextElement() { corrections.append(try RecordRevision(scanner: &scanner, numbers: &numbers)) }
@@ -90,6 +94,7 @@ extension TreatmentRecord: JSONLineCodable {
         self.changedAt = changedAt
         self.corrections = corrections
         self.withdrawal = withdrawal
+        changedOnTwoComputersMark = changedOnTwoComputers ? true : nil
         self.preserved = preserved
     }
 }

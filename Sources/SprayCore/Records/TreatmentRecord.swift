@@ -346,13 +346,19 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     public var calculation: JobInput?
     /// The history entry (a saved plan) the record was made from, when it was.
     public var planID: UUID?
+    /// Set when two computers sharing the record corrected it independently: both versions
+    /// are in the trail, the newest shown (FarmSync). Absent (nil) otherwise.
+    var changedOnTwoComputersMark: Bool?
     /// What a newer version wrote into this record that this one does not know; written back.
     var preserved = RecordPreservedMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, details, createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal, calculation
-        case planID = "plan_id"
+        case planID = "plan_id", changedOnTwoComputersMark = "changed_on_two_computers"
     }
+
+    /// Two computers corrected this record independently (the trail holds both).
+    public var changedOnTwoComputers: Bool { changedOnTwoComputersMark == true }
 
     public init(id: UUID = UUID(), details: TreatmentDetails, createdAt: Date, calculation: JobInput? = nil, planID: UUID? = nil) {
         self.id = id

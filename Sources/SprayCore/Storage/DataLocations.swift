@@ -52,6 +52,8 @@ public struct DataLocations: Equatable, Sendable {
     /// The transcription grid's rows not yet saved as records.
     public var transcriptionFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "transcription.json")) }
     /// The daily copies of the records (RecordStore).
+    /// What this computer knows of the farm folder (FarmSync); never in a backup.
+    public var syncStateFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "sync.json")) }
     public var backupsDirectory: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "backups")) }
     public var settingsFile: URL { URL(fileURLWithPath: DataLocations.join(configDirectory, "settings.json")) }
 

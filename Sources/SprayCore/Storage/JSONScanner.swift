@@ -176,6 +176,14 @@ struct JSONScanner {
         return try literal("null")
     }
 
+    /// true or false.
+    mutating func bool() throws(JSONReadError) -> Bool {
+        skipWhitespace()
+        if try literal("true") { return true }
+        if try literal("false") { return false }
+        throw error("true or false")
+    }
+
     /// A string, or nil for null.
     mutating func optionalString() throws(JSONReadError) -> String? {
         skipWhitespace()

@@ -237,6 +237,61 @@ enum POSIXFile {
         }
     }
 
+    /// The bytes of `path` from `offset` to its end, and nil when it does not exist.
+    static func read(_ path: String, from offset: Int) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw .cannotRead(path: path, errno: errno)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: readChunkSize)
+        var position = off_t(offset)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, position) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            position += off_t(count)
+        }
+    }
+
+    /// Adds `bytes` at the end of `path` (made, readable by all, when missing) and syncs it:
+    /// the way a journal grows, never rewritten. A line a killed append left half written
+    /// is cut off first (the writer is the file's only one), so that `bytes` start a line.
+    static func append(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        let size = Int(info.st_size)
+        if size > 0 {
+            let tailLength = min(size, 256 * 1024)
+            var tail = [UInt8](repeating: 0, count: tailLength)
+            let count = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, tailLength, off_t(size - tailLength)) }
+            guard count == tailLength else { throw .cannotWrite(path: path, errno: count < 0 ? errno : EIO) }
+            if tail.last != UInt8(ascii: "\n") {
+                let end = tail.lastIndex(of: UInt8(ascii: "\n")).map { size - tailLength + $0 + 1 } ?? (size > tailLength ? size : 0)
+                if end < size {
+                    guard ftruncate(descriptor, off_t(end)) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+                } else {
+                    try writeAll(Array("\n".utf8), to: descriptor, path: path)
+                }
+            }
+        }
+        if KillPoint.nextWrite() != nil {
+            try writeAll(Array(bytes.prefix(bytes.count / 2)), to: descriptor, path: path)
+            KillPoint.die()
+        }
+        try writeAll(bytes, to: descriptor, path: path)
+        guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+    }
+
     /// Makes a rename in `directory` durable; failures are reported against `path`.
     private static func syncDirectory(_ directory: String, reportingAs path: String) throws(StorageError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

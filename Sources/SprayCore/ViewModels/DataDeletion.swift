@@ -13,6 +13,8 @@ public struct DataDeletion {
     let settings: SettingsStore
     /// The rows typed in Transcribe from Paper and not saved yet.
     let transcription: TranscriptionStore?
+    /// sync.json beside the records: forgotten, so that deleting here removes nothing elsewhere.
+    private var sharing: SyncStateStore { SyncStateStore(file: records.url.deletingLastPathComponent().appendingPathComponent("sync.json")) }
     /// The copies the app keeps that Delete All Data leaves where they are.
     let keptCopies: [KeptCopy]
 
@@ -44,7 +46,9 @@ public struct DataDeletion {
                 libraryCount).filled(String(libraryCount), library.url.path),
             trn("%1$@ favorite (%2$@)", "%1$@ favorites (%2$@)", saved).filled(String(saved), favorites.fileURL.path),
             tr("the preferences: language and theme (%@)").filled(settings.url.path),
-        ] + (transcription.map { $0.rows.isEmpty ? [] : [trn("%1$@ row typed in Transcribe from Paper, not saved yet (%2$@)",
+        ] + (sharing.state?.folder == nil ? [] : [tr("the sharing of the record with other computers (%@); their journals in the farm folder stay")
+            .filled(sharing.url.path)])
+        + (transcription.map { $0.rows.isEmpty ? [] : [trn("%1$@ row typed in Transcribe from Paper, not saved yet (%2$@)",
                                                              "%1$@ rows typed in Transcribe from Paper, not saved yet (%2$@)", $0.rows.count)
                 .filled(String($0.rows.count), $0.url.path)] } ?? [])
     }
@@ -67,6 +71,8 @@ public struct DataDeletion {
     /// Deletes everything; the messages of what could not be deleted (empty when all went).
     public func perform() -> [String] {
         var problems: [String] = []
+        // First: a merge meanwhile must not tell the other computers of records going away.
+        do { try sharing.update { $0 = nil } } catch { problems.append(userMessage(error)) }
         do { _ = try history.clear() } catch { problems.append(userMessage(error)) }
         do { _ = try records.removeAll() } catch { problems.append(userMessage(error)) }
         do { _ = try library.removeAll() } catch { problems.append(userMessage(error)) }

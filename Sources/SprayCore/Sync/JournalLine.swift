@@ -1,0 +1,100 @@
+// One line of a computer's journal in the farm folder (docs/records-format.md, "The farm
+// folder"): one change made on that computer, as one compact JSON object ending in "\n".
+//   {"at":"…","computer":"<id>","journal":1,"name":"Biuro"}      who writes the journal
+//   {"at":"…","computer":"<id>","journal":1,"record":{…}}       a record as it stands after a change
+//   {"at":"…","computer":"<id>","journal":1,"removed":"<id>"}   a record removed after the 3 years
+// A line of a newer journal version is not read (nor passed over): the app must be updated.
+
+import FoundationEssentials
+
+public enum JournalChange: Equatable, Sendable {
+    case computer(name: String)
+    case record(TreatmentRecord)
+    case removed(UUID)
+}
+
+struct JournalLine: Equatable, Sendable {
+    static let version = 1
+
+    var computer: UUID
+    var at: Date
+    var change: JournalChange
+
+    enum Reading: Equatable {
+        case line(JournalLine)
+        case newerVersion(Int)
+        case damaged
+    }
+
+    /// The line's bytes, "\n" included.
+    func encoded(numbers: inout DecimalTexts) -> [UInt8] {
+        var line = "{\"at\":\"" + Timestamp.utc(at) + "\",\"computer\":\"" + computer.uuidString + "\",\"journal\":\(Self.version),"
+        switch change {
+        case let .computer(name):
+            line += "\"name\":"
+            JSONValue.appendQuoted(name, to: &line)
+        case let .record(record):
+            line += "\"record\":"
+            record.appendJSON(to: &line, numbers: &numbers)
+        case let .removed(id):
+            line += "\"removed\":\"" + id.uuidString + "\""
+        }
+        line += "}\n"
+        return Array(line.utf8)
+    }
+
+    /// One line's bytes (without its "\n").
+    static func read(_ bytes: ArraySlice<UInt8>, numbers: inout DecimalTexts) -> Reading {
+        var computer: UUID?, at: Date?, version: Int?, change: JournalChange?
+        do throws(JSONReadError) {
+            try JSONScanner.reading(Array(bytes)) { scanner throws(JSONReadError) in
+                try scanner.beginObject()
+                while let key = try scanner.nextMember() {
+                    switch key {
+                    case "journal": version = Int(try scanner.numberText())
+                    case "computer": computer = UUID(hexText: try scanner.string())
+                    case "at": at = Timestamp.parse(try scanner.string())
+                    case "name": change = .computer(name: try scanner.string())
+                    case "record": change = .record(try TreatmentRecord(scanner: &scanner, numbers: &numbers))
+                    case "removed":
+                        guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
+                        change = .removed(id)
+                    default: try scanner.skipValue()
+                    }
+                }
+                try scanner.end()
+            }
+        } catch {
+            if let version, version > Self.version { return .newerVersion(version) }
+            return .damaged
+        }
+        guard let version else { return .damaged }
+        if version > Self.version { return .newerVersion(version) }
+        guard let computer, let at, let change else { return .damaged }
+        return .line(JournalLine(computer: computer, at: at, change: change))
+    }
+}
+
+/// The journals' file names: each computer's own, and the copies sync tools make of one
+/// when two versions of it met (Syncthing's "….sync-conflict-…", Nextcloud's and Dropbox's
+/// "(conflicted copy …)"), which are read like any journal.
+enum JournalFiles {
+    static let prefix = "kalkulator-oprysku-journal-"
+    static let suffix = ".jsonl"
+
+    static func name(of computer: UUID) -> String {
+        prefix + computer.uuidString.lowercased() + suffix
+    }
+
+    /// Whether `name` is a journal or a copy of one; hidden names are a sync tool's files
+    /// still being received.
+    static func isJournal(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.utf8.count >= prefix.utf8.count + 36 + suffix.utf8.count
+    }
+
+    /// The computer whose journal `name` is (or is a copy of).
+    static func computer(of name: String) -> UUID? {
+        guard isJournal(name) else { return nil }
+        return UUID(hexText: String(name.dropFirst(prefix.count).prefix(36)))
+    }
+}

@@ -1,0 +1,84 @@
+// What this computer knows of the farm folder, in sync.json in the data folder (never in a
+// backup: a backup restored on another computer must not make it this one): its own id and
+// name, the folder, how far each journal there has been read, and what its own journal has
+// said of each record, so that only what changed since is appended.
+
+import FoundationEssentials
+
+public struct SyncState: Codable, Equatable, Sendable {
+    /// This computer, for ever (a journal's name and every line's "computer").
+    public var computer: UUID
+    /// How people call it ("Biuro", "Ciągnik").
+    public var name: String
+    /// The farm folder; nil when not sharing.
+    public var folder: String?
+    /// Journal file name → how far it has been merged.
+    var marks: [String: ReadMark] = [:]
+    /// Record id → what this computer's journal says of it last (SentRecord.text).
+    var sent: [String: String] = [:]
+    /// Records some computer removed after the 3 years; not brought back by an older line.
+    var removed: Set<UUID> = []
+    /// Every computer whose lines were read (this one's too): its name and its last change.
+    var computers: [String: SeenComputer] = [:]
+    /// Journal file name → what could not be read in it (damaged lines, a newer version).
+    var problems: [String: FileProblem] = [:]
+    /// The records file as the last outgoing pass saw it: unchanged, nothing to send.
+    var recordsStamp: String?
+
+    public init(computer: UUID = UUID(), name: String, folder: String? = nil) {
+        self.computer = computer
+        self.name = name
+        self.folder = folder
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case computer, name, folder, marks, sent, removed, computers, problems
+        case recordsStamp = "records_stamp"
+    }
+}
+
+/// How far a journal was read: its length then, and the last bytes before that point, to
+/// notice a file replaced by another of at least that length (then it is read again whole).
+struct ReadMark: Codable, Equatable, Sendable {
+    var offset: Int
+    var tail: String
+}
+
+struct SeenComputer: Codable, Equatable, Sendable {
+    var name: String
+    var lastChange: Date
+
+    private enum CodingKeys: String, CodingKey {
+        case name, lastChange = "last_change"
+    }
+}
+
+struct FileProblem: Codable, Equatable, Sendable {
+    var damagedLines = 0
+    var newerVersion: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case damagedLines = "damaged_lines", newerVersion = "newer_version"
+    }
+}
+
+/// sync.json: one SyncState in a VersionedFile, like the settings.
+public final class SyncStateStore: VersionedStore<SyncState> {
+    public static let formatVersion = 1
+
+    public var state: SyncState? { items.first }
+
+    public init(file: URL) {
+        super.init(LoadedFile(VersionedFile(url: file, kind: "sync", version: SyncStateStore.formatVersion,
+                                            keepsUnreadableItems: false, patience: .commandLine(waiting: { _ in }))))
+    }
+
+    /// Changes the state as stored now (re-read under the lock), holding the lock meanwhile.
+    func update(_ change: (inout SyncState?) throws -> Void) throws {
+        try modify { items in
+            var state = items.first
+            try change(&state)
+            items = state.map { [$0] } ?? []
+        }
+    }
+}

@@ -1,0 +1,86 @@
+// Two computers' states of one record made one, the same whichever is met first: the merge
+// of the farm folder is a join (commutative, associative, idempotent), so every computer
+// that has read the same journal lines holds the same record, in any order of arrival.
+
+import FoundationEssentials
+
+extension TreatmentRecord {
+    /// Every version either has (a version is its details and when they were saved), oldest
+    /// first, the newest current; a version both have keeps the note one of them gave it
+    /// (a correction's reason); the earlier withdrawal; marked changed on two computers when
+    /// each had a version the other had not.
+    func joined(with other: TreatmentRecord) -> TreatmentRecord {
+        if self == other { return self }
+        var byKey: [VersionKey: RecordRevision] = [:]
+        for version in versions { byKey[VersionKey(version)] = version }
+        var otherAddsVersion = false
+        for version in other.versions {
+            let key = VersionKey(version)
+            guard let mine = byKey[key] else {
+                byKey[key] = version
+                otherAddsVersion = true
+                continue
+            }
+            byKey[key]?.note = Self.chosenNote(mine.note, version.note)
+        }
+        let otherKeys = Set(other.versions.map(VersionKey.init))
+        let selfAddsVersion = versions.contains { !otherKeys.contains(VersionKey($0)) }
+
+        var ordered = byKey.values.sorted { a, b in
+            a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
+        }
+        var joined = self
+        let current = ordered.removeLast()
+        joined.details = current.details
+        joined.changedAt = current.savedAt
+        joined.corrections = ordered
+        joined.createdAt = min(createdAt, other.createdAt)
+        switch (withdrawal, other.withdrawal) {
+        case let (mine?, theirs?): joined.withdrawal = (mine.at, mine.reason) <= (theirs.at, theirs.reason) ? mine : theirs
+        case let (mine, theirs): joined.withdrawal = mine ?? theirs
+        }
+        joined.calculation = calculation ?? other.calculation
+        joined.planID = planID ?? other.planID
+        if changedOnTwoComputers || other.changedOnTwoComputers || (selfAddsVersion && otherAddsVersion) {
+            joined.changedOnTwoComputersMark = true
+        }
+        return joined
+    }
+
+    /// The note a version keeps when two computers gave it different ones: a reason given
+    /// wins over none; between two reasons, the first in code-point order.
+    private static func chosenNote(_ a: String, _ b: String) -> String {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return min(a, b)
+    }
+
+    /// Orders two versions saved in the same second, the same way on every computer.
+    private static func orderKey(_ details: TreatmentDetails) -> String {
+        var line = "", numbers = DecimalTexts()
+        details.appendJSON(to: &line, numbers: &numbers, preserved: RecordPreservedMembers())
+        return line
+    }
+
+    /// What the journal said of the record last: its whole state, hashed (FNV-1a, 64 bits).
+    func digest(numbers: inout DecimalTexts) -> UInt64 {
+        var line = ""
+        appendJSON(to: &line, numbers: &numbers)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in line.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0100_0000_01b3
+        }
+        return hash
+    }
+}
+
+private struct VersionKey: Hashable {
+    var savedAt: Date
+    var details: TreatmentDetails
+
+    init(_ version: RecordRevision) {
+        savedAt = version.savedAt
+        details = version.details
+    }
+}

@@ -1,0 +1,242 @@
+// Three computers sharing the record through a farm folder, without a sync tool: a test
+// "tool" carries the journals between their copies of the folder in random order, in pieces
+// (a line half arrived), late, again, and as conflict copies; every computer merges now and
+// then. In the end every record is on every computer exactly once, the stores are the same,
+// a record corrected on two computers keeps both corrections and says so. And a damaged
+// journal, a folder that is gone, a rebuilt folder, a removal after the 3 years.
+
+import Foundation
+import XCTest
+import CoreTestSupport
+@testable import SprayCore
+
+/// A reproducible random source (SplitMix64), so that a failure can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class FarmSyncTests: TemporaryDirectoryTestCase {
+    private let today = CalendarDate(year: 2026, month: 11, day: 25)!
+
+    /// One computer: its data folder and its copy of the farm folder.
+    private struct Computer {
+        var name: String
+        var locations: DataLocations
+        var folder: String
+        var records: RecordStore { RecordStore(file: locations.recordsFile, today: { CalendarDate(year: 2026, month: 11, day: 25)! }) }
+        var sync: FarmSync { FarmSync(locations: locations) }
+    }
+
+    private func computer(_ name: String, sharedFolder: String? = nil) throws -> Computer {
+        let data = path(name + "/data").path
+        let folder = sharedFolder ?? path(name + "/farm").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return Computer(name: name, locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": data,
+                                                                           "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path]),
+                        folder: folder)
+    }
+
+    private func details(_ parcel: String, day: Int = 14) -> TreatmentDetails {
+        var details = completeDetails(date: CalendarDate(year: 2026, month: 4, day: day)!)
+        details.parcel = parcel
+        return details
+    }
+
+    /// The test's sync tool: each journal of `from`'s folder that is longer there than in
+    /// `to`'s goes over whole or cut at a random byte (the rest comes later); now and then as
+    /// a conflict copy instead.
+    private func carry(from: Computer, to: Computer, using random: inout SeededGenerator) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: from.folder) where !name.hasPrefix(".") {
+            let source = try Data(contentsOf: URL(fileURLWithPath: from.folder + "/" + name))
+            let target = URL(fileURLWithPath: to.folder + "/" + name)
+            let there = (try? Data(contentsOf: target))?.count ?? 0
+            guard source.count > there else { continue }
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0:
+                let conflict = name.replacingOccurrences(of: ".jsonl", with: ".sync-conflict-20261125-10\(Int.random(in: 10...99, using: &random))00-ABCDEFG.jsonl")
+                try source.write(to: URL(fileURLWithPath: to.folder + "/" + conflict))
+            case 1...4:
+                try source.prefix(Int.random(in: (there + 1)...source.count, using: &random)).write(to: target)
+            default:
+                try source.write(to: target)
+            }
+        }
+    }
+
+    private func sortedRecords(_ computer: Computer) -> [TreatmentRecord] {
+        computer.records.records.sorted { $0.id.uuidString < $1.id.uuidString }
+    }
+
+    func testThreeComputersEndWithTheSameRecordsWhateverTheToolDoes() throws {
+        for seed: UInt64 in [2026, 7, 42, 1_000_003] { try converge(seed: seed) }
+    }
+
+    private func converge(seed: UInt64) throws {
+        var random = SeededGenerator(state: seed)
+        let computers = try ["Biuro", "Ciągnik", "Szopa"].map { try computer("\(seed)/" + $0) }
+        for computer in computers {
+            XCTAssertEqual(try computer.sync.share(folder: computer.folder, name: computer.name, records: computer.records, now: Date()).sent, 1,
+                           "the journal starts with the computer's name")
+        }
+        // Each computer records 20 treatments, in rounds, while journals travel and merges run.
+        var made: [UUID] = []
+        for round in 0..<20 {
+            for computer in computers {
+                made.append(try computer.records.add(details("\(computer.name) \(round)"), at: Date(timeIntervalSince1970: 1_790_000_000 + Double(round))).id)
+                if Bool.random(using: &random) { try computer.sync.syncNow(records: computer.records, today: today) }
+            }
+            for _ in 0..<3 {
+                let from = computers.randomElement(using: &random)!, to = computers.randomElement(using: &random)!
+                if from.name != to.name { try carry(from: from, to: to, using: &random) }
+            }
+        }
+        // One record, known everywhere, corrected on two computers independently; another withdrawn.
+        let shared = made[0]
+        for _ in 0..<2 {
+            for from in computers { for to in computers where to.name != from.name { try carry(from: from, to: to, using: &random) } }
+            for computer in computers { try computer.sync.syncNow(records: computer.records, today: today) }
+        }
+        XCTAssertTrue(computers.allSatisfy { $0.records.record(id: shared) != nil }, "the first record has travelled")
+        try computers[1].records.correct(id: shared, to: details("Poprawione w ciągniku"), note: "literówka", at: Date(timeIntervalSince1970: 1_790_100_000))
+        try computers[2].records.correct(id: shared, to: details("Poprawione w szopie"), note: "inna działka", at: Date(timeIntervalSince1970: 1_790_100_050))
+        try computers[0].records.withdraw(id: made[1], reason: "pomyłka", at: Date(timeIntervalSince1970: 1_790_100_100))
+
+        // Settle: everything carried whole (after the pieces and conflict copies), merged twice.
+        for _ in 0..<3 {
+            for from in computers { for to in computers where to.name != from.name { try carry(from: from, to: to, using: &random) } }
+            for computer in computers { try computer.sync.syncNow(records: computer.records, today: today) }
+        }
+        for _ in 0..<2 {
+            for from in computers {
+                for to in computers where to.name != from.name {
+                    for name in try FileManager.default.contentsOfDirectory(atPath: from.folder) {
+                        let target = URL(fileURLWithPath: to.folder + "/" + name)
+                        let source = try Data(contentsOf: URL(fileURLWithPath: from.folder + "/" + name))
+                        if ((try? Data(contentsOf: target))?.count ?? 0) < source.count { try source.write(to: target) }
+                    }
+                }
+            }
+            for computer in computers { try computer.sync.syncNow(records: computer.records, today: today) }
+        }
+
+        let first = sortedRecords(computers[0])
+        XCTAssertEqual(first.count, 60, "every record once")
+        XCTAssertEqual(Set(first.map(\.id)), Set(made))
+        for computer in computers.dropFirst() {
+            XCTAssertEqual(sortedRecords(computer), first, "\(computer.name) holds the same records as Biuro")
+        }
+        let corrected = try XCTUnwrap(computers[0].records.record(id: shared))
+        XCTAssertEqual(corrected.details.parcel, "Poprawione w szopie", "the newest correction shown")
+        XCTAssertEqual(corrected.versions.map(\.details.parcel), ["\(seed)/Biuro 0", "Poprawione w ciągniku", "Poprawione w szopie"])
+        XCTAssertTrue(corrected.changedOnTwoComputers)
+        XCTAssertEqual(computers.filter { $0.records.records.contains { $0.changedOnTwoComputers } }.count, 3)
+        XCTAssertEqual(computers[2].records.record(id: made[1])?.withdrawal?.reason, "pomyłka")
+        XCTAssertEqual(computers[0].records.records.filter(\.changedOnTwoComputers).count, 1, "only that record")
+
+        // Every computer names the three, and a merge now changes nothing and sends nothing.
+        XCTAssertEqual(Set(computers[0].sync.computers.map(\.name)), Set(computers.map(\.name)))
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: computers[0].folder).contains { $0.contains(".sync-conflict-") },
+                      "conflict copies were made and read")
+        for computer in computers {
+            let report = try computer.sync.syncNow(records: computer.records, today: today)
+            XCTAssertEqual(report, SyncReport(), computer.name)
+        }
+    }
+
+    func testADamagedOrUnfinishedJournalIsReportedAndTheRestRead() throws {
+        let office = try computer("Biuro")
+        let tractor = try computer("Ciągnik", sharedFolder: office.folder)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        let kept = try office.records.add(details("P1"), at: Date())
+        try office.sync.syncNow(records: office.records, today: today)
+        let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
+        // A line of rubbish in the middle, then a good line, then half a line still arriving.
+        let second = try office.records.add(details("P2"), at: Date())
+        try office.sync.syncNow(records: office.records, today: today)
+        var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.count, 4, "name, P1, P2 and the end")
+        lines.insert("{\"journal\":1,\"record\":{\"id\":\"broken", at: 2)
+        let third = try office.records.add(details("P3"), at: Date())
+        var numbers = DecimalTexts()
+        let half = JournalLine(computer: UUID(), at: Date(), change: .record(third)).encoded(numbers: &numbers)
+        try Data((lines.joined(separator: "\n")).utf8 + half.prefix(half.count / 2)).write(to: URL(fileURLWithPath: journal))
+
+        let report = try tractor.sync.syncNow(records: tractor.records, today: today)
+        XCTAssertEqual(report.added, 2)
+        XCTAssertEqual(Set(tractor.records.records.map(\.id)), [kept.id, second.id], "the rest read; the half line waits")
+        XCTAssertEqual(report.problems, ["\(URL(fileURLWithPath: journal).lastPathComponent): 1 line cannot be read and was left out; the rest was read."])
+        // The rest of the line arrives.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: journal))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: half.dropFirst(half.count / 2))
+        try handle.close()
+        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records, today: today).added, 1)
+        XCTAssertNotNil(tractor.records.record(id: third.id))
+
+        // A line from a newer version stops the reading of that journal there, until updated.
+        try Data(("{\"journal\":2,\"computer\":\"" + UUID().uuidString + "\",\"at\":\"2026-11-25T10:00:00Z\",\"something\":1}\n").utf8)
+            .write(to: URL(fileURLWithPath: office.folder + "/" + JournalFiles.name(of: UUID())))
+        XCTAssertTrue(try tractor.sync.syncNow(records: tractor.records, today: today).problems.contains { $0.contains("newer version") })
+    }
+
+    func testAFolderThatIsGoneStopsNothingAndARebuildPutsItBack() throws {
+        let office = try computer("Biuro")
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try office.records.add(details("P1"), at: Date())
+        try office.sync.syncNow(records: office.records, today: today)
+        try FileManager.default.removeItem(atPath: office.folder)
+        XCTAssertThrowsError(try office.sync.syncNow(records: office.records, today: today)) {
+            XCTAssertEqual($0 as? SyncProblem, .folderAbsent(office.folder))
+        }
+        _ = try office.records.add(details("P2"), at: Date())
+        XCTAssertEqual(office.records.records.count, 2, "the record goes on")
+
+        // The folder comes back empty (a new stick): the journal is written again whole.
+        try FileManager.default.createDirectory(atPath: office.folder, withIntermediateDirectories: true)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 3, "the name and both records")
+        let newcomer = try computer("Nowy", sharedFolder: office.folder)
+        _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy", records: newcomer.records)
+        XCTAssertEqual(newcomer.records.records.count, 2)
+
+        // Rebuilt from the store: the same records, read again from the start by the others.
+        _ = try office.sync.rebuild(records: office.records)
+        XCTAssertEqual(try newcomer.sync.syncNow(records: newcomer.records, today: today).added, 0)
+        XCTAssertEqual(sortedRecords(newcomer), sortedRecords(office))
+    }
+
+    func testARemovalAfterThreeYearsTravelsAndAYoungerOneDoesNot() throws {
+        let office = try computer("Biuro")
+        let tractor = try computer("Ciągnik", sharedFolder: office.folder)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        let old = try office.records.add(completeDetails(date: CalendarDate(year: 2022, month: 4, day: 14)!), at: Date())
+        let young = try office.records.add(details("P1"), at: Date())
+        try office.sync.syncNow(records: office.records, today: today)
+        try tractor.sync.syncNow(records: tractor.records, today: today)
+        XCTAssertEqual(tractor.records.records.count, 2)
+
+        try office.records.remove(id: old.id, today: today)
+        // A younger record gone from the file by other means is not removed elsewhere.
+        let file = office.locations.recordsFile
+        let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.contains(young.id.uuidString) }
+        try Data(text.joined(separator: "\n").utf8).write(to: file)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1, "the removal only")
+        let report = try tractor.sync.syncNow(records: tractor.records, today: today)
+        XCTAssertEqual(report.removed, 1)
+        XCTAssertEqual(tractor.records.records.map(\.id), [young.id])
+        // The tractor's journal rebuilt from its store brings the younger one back to the office.
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today), SyncReport())
+        _ = try tractor.sync.rebuild(records: tractor.records)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).added, 1)
+        XCTAssertEqual(office.records.records.map(\.id), [young.id])
+    }
+}
