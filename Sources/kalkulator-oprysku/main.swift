@@ -27,6 +27,8 @@ case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":
     exit(CommandLineTool.restore(Array(arguments.dropFirst())))
+case "sync":
+    exit(CommandLineTool.sync(Array(arguments.dropFirst())))
 case "--help", "-h", "help":
     Localization.start(language: nil)
     exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)

@@ -47,7 +47,7 @@ final class ProjectFilesTests: XCTestCase {
         }
         for command in ["calc", "export-pdf", "history export", "record add", "record list", "record export", "record withdraw",
                         "record import", "library add", "library list", "library remove", "library export", "library import",
-                        "calibrate", "calibrate catch", "backup", "restore", "--version"] {
+                        "calibrate", "calibrate catch", "backup", "restore", "sync folder", "--version"] {
             XCTAssertTrue(manual.contains(".SS \"\(command)\"") || manual.contains(".SS \"\(command) ")
                             || manual.contains(".SS \"\(command),"), "\(page) has no section for \(command)")
         }

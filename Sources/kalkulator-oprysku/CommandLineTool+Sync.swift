@@ -1,0 +1,79 @@
+// `sync …`: the farm folder from the command line (SprayCore's FarmSync); for scripts and
+// for the computers that are only ever used from a terminal.
+
+import FoundationEssentials
+import Gettext
+import Glibc
+import SprayCommandLine
+import SprayCore
+
+extension CommandLineTool {
+    static func sync(_ arguments: [String]) -> Int32 {
+        Localization.start(language: RestoreCommand.requestedLanguage(arguments))
+        if arguments.contains("--help") || arguments.contains("-h") { return printOutput(SyncCommand.help) ? 0 : 1 }
+        let command: SyncCommand
+        switch SyncCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        let sync = FarmSync()
+        let records = RecordStore.standard(patience: .commandLine(waiting: { _ in }))
+        do {
+            switch command.action {
+            case let .share(folder, name):
+                var host = [CChar](repeating: 0, count: 256)
+                let hostName = gethostname(&host, host.count) == 0 ? String(cString: host) : "?"
+                let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? hostName, records: records)
+                return printOutput(tr("The record is shared through %1$@ as “%2$@”.").filled(folder, sync.state?.name ?? "") + "\n"
+                                   + text(of: report)) && report.problems.isEmpty ? 0 : 1
+            case .now:
+                let report = try sync.syncNow(records: records)
+                return printOutput(text(of: report)) ? 0 : 1
+            case .rebuild:
+                let report = try sync.rebuild(records: records)
+                return printOutput(text(of: report)) ? 0 : 1
+            case .stop:
+                try sync.stop()
+                return printOutput(tr("The record is no longer shared; the folder stays as it is.") + "\n") ? 0 : 1
+            case let .status(format):
+                return printOutput(format == .json ? statusJSON(sync) : statusText(sync)) ? 0 : 1
+            }
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    private static func text(of report: SyncReport) -> String {
+        let lines = [
+            tr("Changes sent: %1$@. From the other computers — records added: %2$@, changed: %3$@, removed after 3 years: %4$@.")
+                .filled(String(report.sent), String(report.added), String(report.updated), String(report.removed)),
+        ]
+        if !report.problems.isEmpty { write(report.problems.joined(separator: "\n") + "\n", to: .standardError) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func statusText(_ sync: FarmSync) -> String {
+        guard let state = sync.state, let folder = state.folder else { return SyncProblem.notSharing.message + "\n" }
+        var lines = [tr("This computer: %1$@ (%2$@)").filled(state.name, state.computer.uuidString),
+                     tr("Farm folder: %@").filled(folder)]
+        let others = sync.computers.filter { !$0.isThisOne }
+        lines.append(others.isEmpty ? tr("Shared with: no other computer yet")
+                     : tr("Shared with: %@").filled(others.map { "\($0.name) (" + tr("last change %@").filled(Timestamp.utc($0.lastChange)) + ")" }
+                         .joined(separator: ", ")))
+        return (lines + sync.problems).joined(separator: "\n") + "\n"
+    }
+
+    private static func statusJSON(_ sync: FarmSync) -> String {
+        guard let state = sync.state else { return "{\"sharing\":false}\n" }
+        let computers = sync.computers.map { computer in
+            JSONValue.object([("id", .string(computer.id.uuidString)), ("name", .string(computer.name)),
+                              ("last_change", .string(Timestamp.utc(computer.lastChange))), ("this_computer", .bool(computer.isThisOne))])
+        }
+        return JSONValue.object([
+            ("sharing", .bool(state.folder != nil)), ("computer", .string(state.computer.uuidString)), ("name", .string(state.name)),
+            ("folder", state.folder.map(JSONValue.string) ?? .null), ("computers", .array(computers)),
+            ("problems", .array(sync.problems.map(JSONValue.string))),
+        ]).serialized() + "\n"
+    }
+}

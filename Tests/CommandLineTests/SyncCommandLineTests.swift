@@ -1,0 +1,41 @@
+// `sync` on the built binary: two computers' data folders and one farm folder; a record
+// made on one is on the other after `sync folder`/`sync now`; `sync status` in text and
+// JSON; a folder that is gone (exit 1) and options that make no sense (exit 2).
+
+import Foundation
+import XCTest
+
+final class SyncCommandLineTests: DataFolderTestCase {
+    func testTwoComputersShareARecordThroughAFolder() throws {
+        let office = directory.appendingPathComponent("biuro"), tractor = directory.appendingPathComponent("ciagnik")
+        let farm = directory.appendingPathComponent("farm")
+        try FileManager.default.createDirectory(at: farm, withIntermediateDirectories: false)
+        XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "P1", "--treated-area", "2", "--crop", "TRZAW",
+                                "--product", "Topsin=1,5 l/ha", "--reason", "mączniak"], data: office).status, 0)
+        let shared = try run(["sync", "folder", farm.path, "--name", "Biuro"], data: office)
+        XCTAssertEqual(shared.status, 0, shared.stderr)
+        XCTAssertEqual(shared.stdout, "The record is shared through \(farm.path) as “Biuro”.\n"
+                       + "Changes sent: 2. From the other computers — records added: 0, changed: 0, removed after 3 years: 0.\n")
+        let joined = try run(["sync", "folder", farm.path, "--name", "Ciągnik"], data: tractor)
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        XCTAssertTrue(joined.stdout.hasSuffix("records added: 1, changed: 0, removed after 3 years: 0.\n"), joined.stdout)
+        XCTAssertTrue(try run(["record", "list"], data: tractor).stdout.contains("P1"))
+
+        XCTAssertEqual(try run(["sync", "now"], data: office).status, 0)
+        let status = try run(["sync", "status"], data: office)
+        XCTAssertTrue(status.stdout.contains("Farm folder: \(farm.path)\nShared with: Ciągnik (last change "), status.stdout)
+        let json = try run(["sync", "status", "--format", "json"], data: tractor)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["name"] as? String, "Ciągnik")
+        XCTAssertEqual((object["computers"] as? [[String: Any]])?.compactMap { $0["name"] as? String }.sorted(), ["Biuro", "Ciągnik"])
+
+        try FileManager.default.removeItem(at: farm)
+        let gone = try run(["sync", "now"], data: office)
+        XCTAssertEqual(gone.status, 1)
+        XCTAssertTrue(gone.stderr.hasPrefix("The farm folder \(farm.path) is not there now"), gone.stderr)
+        XCTAssertEqual(try run(["sync"], data: office).status, 2)
+        XCTAssertEqual(try run(["sync", "now", "--name", "x"], data: office).stderr, "--name: only together with folder\n")
+        XCTAssertEqual(try run(["sync", "now"], data: directory.appendingPathComponent("never")).stderr,
+                       "The record is not shared with other computers (see: sync folder).\n")
+    }
+}
