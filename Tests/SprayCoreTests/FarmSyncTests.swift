@@ -54,13 +54,13 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
     /// `to`'s goes over whole or cut at a random byte (the rest comes later); now and then as
     /// a conflict copy instead.
     private func carry(from: Computer, to: Computer, using random: inout SeededGenerator) throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: from.folder) where !name.hasPrefix(".") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: from.folder).sorted() where !name.hasPrefix(".") {
             let source = try Data(contentsOf: URL(fileURLWithPath: from.folder + "/" + name))
             let target = URL(fileURLWithPath: to.folder + "/" + name)
             let there = (try? Data(contentsOf: target))?.count ?? 0
             guard source.count > there else { continue }
             switch Int.random(in: 0..<10, using: &random) {
-            case 0:
+            case 0 where !name.contains(".sync-conflict-"):
                 let conflict = name.replacingOccurrences(of: ".jsonl", with: ".sync-conflict-20261125-10\(Int.random(in: 10...99, using: &random))00-ABCDEFG.jsonl")
                 try source.write(to: URL(fileURLWithPath: to.folder + "/" + conflict))
             case 1...4:
@@ -238,5 +238,40 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         _ = try tractor.sync.rebuild(records: tractor.records)
         XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).added, 1)
         XCTAssertEqual(office.records.records.map(\.id), [young.id])
+    }
+
+    /// The merge is a join: the same record from the same states in any order, twice or once.
+    func testTheMergeGivesOneRecordWhateverTheOrder() {
+        let base = TreatmentRecord(details: details("P1"), createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        func corrected(_ record: TreatmentRecord, _ parcel: String, at seconds: Double, note: String) -> TreatmentRecord {
+            var changed = record
+            changed.corrections.append(RecordRevision(details: record.details, savedAt: record.changedAt, note: note))
+            changed.details = details(parcel)
+            changed.changedAt = Date(timeIntervalSince1970: seconds)
+            return changed
+        }
+        let office = corrected(base, "P2", at: 1_790_000_100, note: "literówka")
+        let tractor = corrected(base, "P3", at: 1_790_000_100, note: "")   // the same second
+        let later = corrected(office, "P4", at: 1_790_000_200, note: "znowu")
+        var withdrawn = base
+        withdrawn.withdrawal = Withdrawal(at: Date(timeIntervalSince1970: 1_790_000_300), reason: "pomyłka")
+        let states = [office, tractor, later, withdrawn, base]
+        func permutations(_ items: [TreatmentRecord]) -> [[TreatmentRecord]] {
+            items.count <= 1 ? [items] : items.indices.flatMap { index in
+                permutations(Array(items[..<index] + items[(index + 1)...])).map { [items[index]] + $0 }
+            }
+        }
+        let orders = permutations(states)
+        let expected = states.dropFirst().reduce(states[0]) { $0.joined(with: $1) }
+        for order in orders {
+            XCTAssertEqual(order.dropFirst().reduce(order[0]) { $0.joined(with: $1) }, expected)
+        }
+        XCTAssertEqual(expected.joined(with: later), expected, "a state met again changes nothing")
+        XCTAssertEqual(expected.versions.map(\.details.parcel), ["P1", "P2", "P3", "P4"])
+        XCTAssertEqual(expected.versions[0].note, "literówka", "the reason given wins over none")
+        XCTAssertEqual(expected.withdrawal?.reason, "pomyłka")
+        XCTAssertTrue(expected.changedOnTwoComputers)
+        XCTAssertFalse(base.joined(with: office).changedOnTwoComputers, "one computer's correction is not a conflict")
+        print("join: \(orders.count) orders give one record")
     }
 }

@@ -11,22 +11,23 @@ extension TreatmentRecord {
     /// each had a version the other had not.
     func joined(with other: TreatmentRecord) -> TreatmentRecord {
         if self == other { return self }
-        var byKey: [VersionKey: RecordRevision] = [:]
-        for version in versions { byKey[VersionKey(version)] = version }
+        // Versions are few (a record is rarely corrected more than a few times): plain scans,
+        // the details compared only for versions saved in the same second.
+        func same(_ a: RecordRevision, _ b: RecordRevision) -> Bool { a.savedAt == b.savedAt && a.details == b.details }
+        var all = versions
         var otherAddsVersion = false
         for version in other.versions {
-            let key = VersionKey(version)
-            guard let mine = byKey[key] else {
-                byKey[key] = version
+            if let index = all.firstIndex(where: { same($0, version) }) {
+                all[index].note = Self.chosenNote(all[index].note, version.note)
+            } else {
+                all.append(version)
                 otherAddsVersion = true
-                continue
             }
-            byKey[key]?.note = Self.chosenNote(mine.note, version.note)
         }
-        let otherKeys = Set(other.versions.map(VersionKey.init))
-        let selfAddsVersion = versions.contains { !otherKeys.contains(VersionKey($0)) }
+        let theirs = other.versions
+        let selfAddsVersion = versions.contains { mine in !theirs.contains { same($0, mine) } }
 
-        var ordered = byKey.values.sorted { a, b in
+        var ordered = all.sorted { a, b in
             a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
         }
         var joined = self
@@ -72,15 +73,5 @@ extension TreatmentRecord {
             hash &*= 0x0100_0000_01b3
         }
         return hash
-    }
-}
-
-private struct VersionKey: Hashable {
-    var savedAt: Date
-    var details: TreatmentDetails
-
-    init(_ version: RecordRevision) {
-        savedAt = version.savedAt
-        details = version.details
     }
 }

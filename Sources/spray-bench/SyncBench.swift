@@ -1,0 +1,79 @@
+// The farm folder at a big farm's size: 5 computers, 10 000 records made 2 000 on each, and
+// every record corrected four times on the computer that made it, so that the journals hold
+// 50 000 lines. Measured on a sixth computer: joining (reading every line once), then what a
+// start-up costs with sharing on (nothing new, and a month's 4 000 new lines) against the
+// same start-up without it.
+
+import FoundationEssentials
+import SprayCore
+
+func syncBench(directory: URL) throws {
+    let folder = directory.appendingPathComponent("farm").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    func locations(_ name: String) -> DataLocations {
+        DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent(name).path,
+                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent(name + "-config").path])
+    }
+    let all = farmRecords(count: 10_000)
+    let names = ["Biuro", "Ciągnik", "Szopa", "Sad", "Magazyn"]
+    var computers: [(sync: FarmSync, store: RecordStore, records: [TreatmentRecord])] = []
+    for (index, name) in names.enumerated() {
+        let place = locations(name)
+        try FileManager.default.createDirectory(atPath: place.dataDirectory, withIntermediateDirectories: true)
+        let store = RecordStore(file: place.recordsFile)
+        let own = Array(all[(index * 2_000)..<((index + 1) * 2_000)])
+        try store.merge(own, at: Date(), note: "")
+        let sync = FarmSync(locations: place)
+        _ = try sync.share(folder: folder, name: name, records: store)
+        computers.append((sync, store, own))
+    }
+    // Four rounds of corrections on every record, each round one write and one merge.
+    func correctAll(round: Int) throws {
+        for computer in computers {
+            let corrected = computer.records.map { record in
+                var changed = record
+                changed.corrections.append(RecordRevision(details: record.details, savedAt: record.changedAt, note: "runda \(round)"))
+                changed.details.notes = "poprawka \(round)"
+                changed.changedAt = record.changedAt.addingTimeInterval(Double(round))
+                return changed
+            }
+            try computer.store.merge(corrected, at: Date(), note: "")
+            try computer.sync.syncNow(records: computer.store)
+        }
+    }
+    for round in 1...4 { try correctAll(round: round) }
+    let lines = try FileManager.default.contentsOfDirectory(atPath: folder).reduce(0) { total, name in
+        total + (try String(contentsOfFile: folder + "/" + name, encoding: .utf8)).utf8.filter { $0 == UInt8(ascii: "\n") }.count
+    }
+    print("  farm folder: \(names.count) journals, \(lines) lines")
+
+    let laptop = locations("Laptop")
+    try FileManager.default.createDirectory(atPath: laptop.dataDirectory, withIntermediateDirectories: true)
+    let clock = ContinuousClock()
+    let joining = try clock.measure {
+        _ = try FarmSync(locations: laptop).share(folder: folder, name: "Laptop", records: RecordStore(file: laptop.recordsFile))
+    }
+    report("a new computer joins: every line read and merged", milliseconds(of: joining))
+    let merged = RecordStore(file: laptop.recordsFile).records
+    guard merged.count == 10_000 else { fatalError("\(merged.count) records after joining") }
+
+    let without = milliseconds(runs: 9) { _ = RecordStore(file: laptop.recordsFile).records.count }
+    let with = try milliseconds(runs: 9) {
+        let store = RecordStore(file: laptop.recordsFile)
+        try FarmSync(locations: laptop).syncNow(records: store)
+    }
+    report("start-up: the records read, without sharing", without)
+    report("start-up: the records read and the folder merged (nothing new)", with)
+    report("  sharing costs", with - without, goal: 300)
+
+    // A month away: 4 000 new lines (every record of two computers corrected once more).
+    computers.removeLast(3)
+    try correctAll(round: 5)
+    let store = RecordStore(file: laptop.recordsFile)
+    let month = try clock.measure { try FarmSync(locations: laptop).syncNow(records: store) }
+    report("start-up after a month away: 4 000 new lines merged", milliseconds(of: month) + without, goal: nil)
+}
+
+private func milliseconds(of duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
