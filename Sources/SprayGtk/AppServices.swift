@@ -55,9 +55,15 @@ public final class AppServices {
         if let openedRecords { return openedRecords }
         let store = openRecords()
         openedRecords = store
-        store.observe(by: self) { [weak self] in self?.secondCopy.recordsChanged() }
+        store.observe(by: self) { [weak self] in
+            self?.secondCopy.recordsChanged()
+            self?.sharing.recordsChanged()
+        }
         return store
     }
+
+    /// The record shared with the farm's other computers through a folder (Preferences).
+    public private(set) lazy var sharing = FarmSharing(records: { [unowned self] in records }, locations: backup.locations)
 
     /// The second copy of all the data in a folder off the laptop (Preferences).
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)

@@ -110,7 +110,8 @@ public final class SprayApplication {
             openCopy: { [unowned self] copy in
                 guard let parent = calculatorWindow?.window else { return }
                 RegisterWindow(parent: parent, services: services, application: application, copy: copy).present()
-            })
+            },
+            sharing: services.sharing)
         preferencesWindow = preferences
         preferences.present()
     }
@@ -167,11 +168,28 @@ public final class SprayApplication {
     }
 
     /// Shows the calculator window, creating it on first activation.
+    /// Merges when the farm folder changes (a sync tool brought a journal).
+    private(set) lazy var folderWatch = FolderWatch { [unowned self] in services.sharing.merge() }
+
+    private func startSharing() {
+        services.sharing.onChange = { [weak self] in self?.sharingChanged() }
+        folderWatch.watch(services.sharing.folder)
+        services.sharing.merge()
+    }
+
+    /// Sharing started, stopped or brought records: the folder watched, the register's line.
+    private func sharingChanged() {
+        folderWatch.watch(services.sharing.folder)
+        calculatorWindow?.registerWindow?.refresh()
+    }
+
     public func activate() {
         let window = calculatorWindow ?? CalculatorWindow(application: application, model: services.calculator, services: services)
         if calculatorWindow == nil {
             Trace.mark("window built")
             connect(window.window, "map") { Trace.mark("mapped") }
+            // Once the window is up: the farm folder merged, and watched from then on.
+            runWhenIdle { [weak self] in self?.startSharing() }
         }
         calculatorWindow = window
         gtk_window_present(cast(window.window))

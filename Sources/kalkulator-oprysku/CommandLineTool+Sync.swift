@@ -45,12 +45,8 @@ extension CommandLineTool {
     }
 
     private static func text(of report: SyncReport) -> String {
-        let lines = [
-            tr("Changes sent: %1$@. From the other computers — records added: %2$@, changed: %3$@, removed after 3 years: %4$@.")
-                .filled(String(report.sent), String(report.added), String(report.updated), String(report.removed)),
-        ]
         if !report.problems.isEmpty { write(report.problems.joined(separator: "\n") + "\n", to: .standardError) }
-        return lines.joined(separator: "\n") + "\n"
+        return report.summary + "\n"
     }
 
     private static func statusText(_ sync: FarmSync) -> String {

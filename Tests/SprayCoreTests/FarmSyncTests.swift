@@ -8,6 +8,7 @@
 import Foundation
 import XCTest
 import CoreTestSupport
+import CatalogTestSupport
 @testable import SprayCore
 
 /// A reproducible random source (SplitMix64), so that a failure can be run again.
@@ -273,5 +274,42 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(expected.changedOnTwoComputers)
         XCTAssertFalse(base.joined(with: office).changedOnTwoComputers, "one computer's correction is not a conflict")
         print("join: \(orders.count) orders give one record")
+    }
+
+    /// The window's side: the register's line with how long ago, a folder that is gone said
+    /// once (not at every merge), and said again once it came back and went again.
+    @MainActor func testTheRegistersLineAndAProblemSaidOnce() throws {
+        let office = try computer("Biuro")
+        let tractor = try computer("Ciągnik", sharedFolder: office.folder)
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        let records = office.records
+        var clock = Date().addingTimeInterval(3 * 3600)
+        let sharing = FarmSharing(records: { records }, locations: office.locations, now: { clock })
+        XCTAssertNil(sharing.statusLine, "not shared")
+        XCTAssertFalse(sharing.share(folder: office.folder, name: " Biuro ").isError)
+        XCTAssertEqual(sharing.computerName, "Biuro")
+        XCTAssertEqual(sharing.statusLine, "Shared with: Ciągnik (last change 3 hours ago)")
+        clock = clock.addingTimeInterval(2 * 86_400)
+        XCTAssertEqual(sharing.statusLine, "Shared with: Ciągnik (last change 2 days ago)")
+        inPolish {
+            XCTAssertEqual(sharing.statusLine, "Współdzielona z: Ciągnik (ostatnia zmiana 2 dni temu)")
+            XCTAssertEqual(FarmSharing.ago(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 5 * 60)), "5 min temu")
+            XCTAssertEqual(FarmSharing.ago(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 22 * 3600)), "22 godziny temu")
+            XCTAssertEqual(FarmSharing.ago(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 25 * 3600)), "1 dzień temu")
+        }
+
+        try FileManager.default.removeItem(atPath: office.folder)
+        sharing.merge()
+        XCTAssertEqual(sharing.takeNotice(), SyncProblem.folderAbsent(office.folder).message)
+        sharing.merge()
+        XCTAssertNil(sharing.takeNotice(), "said once")
+        try FileManager.default.createDirectory(atPath: office.folder, withIntermediateDirectories: true)
+        sharing.merge()
+        XCTAssertNil(sharing.takeNotice())
+        try FileManager.default.removeItem(atPath: office.folder)
+        sharing.merge()
+        XCTAssertNotNil(sharing.takeNotice(), "gone again: said again")
+        XCTAssertEqual(sharing.stop(), "The record is no longer shared; the folder stays as it is.")
+        XCTAssertNil(sharing.statusLine)
     }
 }

@@ -37,6 +37,12 @@ public struct SyncReport: Equatable, Sendable {
     public var removed = 0
     /// What could not be read, file by file (also in `FarmSync.status`).
     public var problems: [String] = []
+
+    /// "Changes sent: 2. From the other computers — records added: 1, …".
+    public var summary: String {
+        tr("Changes sent: %1$@. From the other computers — records added: %2$@, changed: %3$@, removed after 3 years: %4$@.")
+            .filled(String(sent), String(added), String(updated), String(removed))
+    }
 }
 
 /// A computer that shares the folder, as `sync status` and the register show it.

@@ -169,6 +169,14 @@ public final class RegisterViewModel {
         return keeper.status(lastChange: lastChange)
     }
 
+    /// Who the record is shared with and when they last changed it, or a problem with the
+    /// folder not said yet; nil when not shared (and for a copy).
+    public func sharingStatus(_ sharing: FarmSharing) -> (text: String, warning: Bool)? {
+        guard copyName == nil else { return nil }
+        if let notice = sharing.takeNotice() { return (notice, true) }
+        return sharing.statusLine.map { ($0, false) }
+    }
+
     /// One line per pending plan: when, where, what.
     public func pendingText(_ entry: HistoryEntry) -> String { PendingPlans.summary(of: entry) }
 
@@ -239,12 +247,14 @@ public final class RegisterViewModel {
             status = tr("incomplete — missing: %@").filled(RecordCompleteness.missing(in: record).map { $0.title(in: details) }.joined(separator: ", "))
         case .withdrawn: status = tr("withdrawn: %@").filled(record.withdrawal?.reason ?? "")
         }
+        let conflict = record.changedOnTwoComputers
+            ? tr("changed on two computers: both versions are in its trail (Details…), the newer shown") : ""
         return RegisterRow(
             id: record.id, when: text.time(details, separator: " "), place: text.location(details, separator: " · "),
             crop: text.crop(details, separator: " · "),
             products: details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n"),
-            reason: details.reason, status: record.status, statusText: status,
+            reason: details.reason, status: record.status, statusText: [status, conflict].filter { !$0.isEmpty }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
             harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > CalendarDate.today } ?? false)
     }

@@ -47,6 +47,20 @@ private let invokeHandlerWithArgument: @convention(c) (gpointer?, gpointer?, gpo
     MainActor.assumeIsolated { handler.action(UnsafeMutableRawPointer(bitPattern: address)) }
 }
 
+/// For signals with three arguments whose values the handler does not need (a
+/// GFileMonitor's "changed": file, other file, event): `void handler(instance, a, b, c, user_data)`.
+private let invokeHandlerIgnoringThree: @convention(c) (gpointer?, gpointer?, gpointer?, guint, gpointer?) -> Void = { _, _, _, _, data in
+    guard let data else { return }
+    let handler = Unmanaged<CallbackBox<SignalAction>>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { handler.action(nil) }
+}
+
+/// Connects `action` to a signal of three arguments, called without them.
+@MainActor @discardableResult
+func connectIgnoringThreeArguments(_ instance: some GPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> gulong {
+    connect(instance, signal, trampoline: unsafeBitCast(invokeHandlerIgnoringThree, to: GCallback.self)) { _ in action() }
+}
+
 /// Connects `action` to `signal` (e.g. "clicked", "activate") of `instance`.
 /// Returns the handler id for `g_signal_handler_disconnect`.
 @MainActor @discardableResult

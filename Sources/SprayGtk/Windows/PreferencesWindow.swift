@@ -23,6 +23,8 @@ final class PreferencesWindow {
     static let copiesShown = 8
     private var copyFolderLabel: Widget!
     private var stopCopyButton: Widget!
+    /// The farm folder: this computer's name, Share Through a Folder…, Stop Sharing.
+    private(set) var sharingSection: SharingSection!
     private var isDestroyed = false
 
     /// Dropdown order; nil follows the system. Language names are written in their own language.
@@ -32,7 +34,7 @@ final class PreferencesWindow {
          changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
          changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
          restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String],
-         openCopy: @escaping @MainActor (RegisterViewModel) -> Void) {
+         openCopy: @escaping @MainActor (RegisterViewModel) -> Void, sharing: FarmSharing) {
         window = Widgets.childWindow(title: tr("Preferences"), parent: parent, width: 460, height: -1)
 
         languageDropDown = Widgets.dropDown([tr("Follow the system"), "Polski", "English"], tooltip: tr("Language of the whole app"))
@@ -78,6 +80,8 @@ final class PreferencesWindow {
             grid, Widgets.label(tr("Data"), classes: ["card-title"]), dataButtons, copyFolderLabel, copyRow, messageLabel,
             Widgets.label(tr("Copies this app holds"), classes: ["card-title"]), copiesBox,
         ])
+        sharingSection = SharingSection(window: window, sharing: sharing) { [weak self] message, isError in self?.show(message, isError: isError) }
+        gtk_box_append(cast(box), sharingSection.container)
         Widgets.setMargins(box, 20)
         gtk_window_set_child(cast(window), box)
 

@@ -34,6 +34,8 @@ final class RegisterWindow {
     var deadlineLabel: Widget!
     /// Where the second copy is and when it was made, or a warning.
     var copyLabel: Widget!
+    /// Who the record is shared with, or a problem with the farm folder.
+    var sharingLabel: Widget!
     var pendingBox: Widget!
     weak var transcriptionWindow: TranscriptionWindow?
     weak var spreadsheetImportWindow: SpreadsheetImportWindow?
@@ -86,7 +88,11 @@ final class RegisterWindow {
         installActions()
         attach(self, to: window)
         model.onChange = { [weak self] in self?.refresh() }
-        Widgets.reloadWhenActivated(window) { [weak self] in self?.model.reload() }
+        Widgets.reloadWhenActivated(window) { [weak self] in
+            guard let self else { return }
+            model.reload()
+            if model.copyName == nil { services.sharing.merge() }
+        }
         refresh()
     }
 
@@ -143,16 +149,15 @@ final class RegisterWindow {
     private func makeNotRecorded() -> Widget {
         deadlineLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         copyLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        sharingLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         pendingBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, copyLabel, pendingBox])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, copyLabel, sharingLabel, pendingBox])
     }
 
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
-        let copy = model.secondCopyStatus(services.secondCopy)
-        setLabel(copyLabel, copy?.text)
-        Widgets.setClass("field-error", on: copyLabel, copy?.warning == true)
-        Widgets.setClass("dim-label", on: copyLabel, copy?.warning != true)
+        setStatus(copyLabel, model.secondCopyStatus(services.secondCopy))
+        setStatus(sharingLabel, model.sharingStatus(services.sharing))
         let ids = model.pendingPlans.map(\.id)
         guard ids != shownPending else { return }
         shownPending = ids
@@ -173,6 +178,13 @@ final class RegisterWindow {
             gtk_box_append(cast(pendingBox), Widgets.label(trn("and %d more, listed as these are recorded", "and %d more, listed as these are recorded",
                                                                more).filled(String(more)), classes: ["dim-label"]))
         }
+    }
+
+    /// A line that is a warning (red) or not (dim); hidden when nil.
+    private func setStatus(_ label: Widget, _ status: (text: String, warning: Bool)?) {
+        setLabel(label, status?.text)
+        Widgets.setClass("field-error", on: label, status?.warning == true)
+        Widgets.setClass("dim-label", on: label, status?.warning != true)
     }
 
     private func setLabel(_ label: Widget, _ text: String?) {

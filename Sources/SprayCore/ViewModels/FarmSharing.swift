@@ -1,0 +1,120 @@
+// The window's side of the farm folder (FarmSync): Preferences → Share the Record Through a
+// Folder… and Stop Sharing; a merge when the app starts, when a window comes to the front,
+// when the folder changes and after each change of the records here; the register's line
+// "Shared with: Ciągnik (last change 5 min ago)"; a problem (the folder gone, a journal
+// that cannot be read) said once, not at every merge.
+
+import FoundationEssentials
+
+@MainActor
+public final class FarmSharing {
+    private let sync: FarmSync
+    /// The records, opened when first needed (not at start-up when nothing is shared).
+    private let openRecords: () -> RecordStore
+    private var records: RecordStore { openRecords() }
+    private let now: () -> Date
+    /// Set while a merge runs: the records it changes call back here, and must not start another.
+    private var isMerging = false
+    /// What went wrong with the last merge, until said; and the problem it was, to say it once.
+    public private(set) var notice: String?
+    private var lastProblem: String?
+    /// Called after every merge that changed something here, and when sharing starts or stops.
+    public var onChange: (() -> Void)?
+    /// What the windows show, as of the last merge: read while a merge runs (its changes to
+    /// the records redraw the register), when the state's file is being changed.
+    private var shown: (folder: String?, name: String?, computers: [SharingComputer])
+
+    public init(records: @escaping () -> RecordStore, locations: DataLocations = .current, now: @escaping () -> Date = { Date() }) {
+        sync = FarmSync(locations: locations)
+        openRecords = records
+        self.now = now
+        shown = (sync.folder, sync.state?.name, sync.computers)
+    }
+
+    /// The folder shared through, if any.
+    public var folder: String? { shown.folder }
+    /// This computer's name as the others see it.
+    public var computerName: String? { shown.name }
+
+    /// Shares through `folder` from now on as `name`; what to tell the user.
+    public func share(folder: String, name: String) -> (message: String, isError: Bool) {
+        let name = name.trimmedWhitespace.isEmpty ? (computerName ?? tr("This computer")) : name
+        do {
+            let report = try sharing { try sync.share(folder: folder, name: name, records: records, now: now()) }
+            onChange?()
+            return (tr("The record is shared through %1$@ as “%2$@”.").filled(folder, computerName ?? name) + " "
+                    + report.summary, !report.problems.isEmpty)
+        } catch {
+            return (userMessage(error), true)
+        }
+    }
+
+    public func stop() -> String {
+        do {
+            try sync.stop()
+            shown = (nil, sync.state?.name, sync.computers)
+            onChange?()
+            return tr("The record is no longer shared; the folder stays as it is.")
+        } catch {
+            return userMessage(error)
+        }
+    }
+
+    /// Sends what changed here and merges the others' changes; quiet when nothing changed.
+    public func merge() {
+        guard !isMerging, shown.folder != nil else { return }
+        do {
+            let report = try sharing { try sync.syncNow(records: records, now: now()) }
+            let problem = report.problems.isEmpty ? nil : report.problems.joined(separator: "\n")
+            say(problem)
+            if report.added + report.updated + report.removed > 0 { onChange?() }
+        } catch {
+            say(userMessage(error))
+        }
+    }
+
+    /// Runs `body` (a merge) marked as such, then takes what the windows show from its result.
+    private func sharing<T>(_ body: () throws -> T) throws -> T {
+        isMerging = true
+        defer {
+            isMerging = false
+            shown = (sync.folder, sync.state?.name, sync.computers)
+        }
+        return try body()
+    }
+
+    /// The records changed here: sent at once (unless the change is this merge's own).
+    public func recordsChanged() { merge() }
+
+    public func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
+    }
+
+    /// "Shared with: Ciągnik (last change 5 min ago), Biuro (3 days ago)", or nil when not sharing.
+    public var statusLine: String? {
+        guard let folder = shown.folder else { return nil }
+        let others = shown.computers.filter { !$0.isThisOne }
+        guard !others.isEmpty else { return tr("Shared through %@; no other computer has written there yet.").filled(folder) }
+        let moment = now()
+        return tr("Shared with: %@").filled(others.map { computer in
+            computer.name + " (" + tr("last change %@").filled(Self.ago(from: computer.lastChange, to: moment)) + ")"
+        }.joined(separator: ", "))
+    }
+
+    /// "just now", "5 min ago", "3 h ago", "2 days ago".
+    static func ago(from date: Date, to now: Date) -> String {
+        let minutes = max(0, Int(now.timeIntervalSince(date) / 60))
+        if minutes < 1 { return tr("just now") }
+        if minutes < 60 { return trn("%d min ago", "%d min ago", minutes).filled(String(minutes)) }
+        let hours = minutes / 60
+        if hours < 24 { return trn("%d hour ago", "%d hours ago", hours).filled(String(hours)) }
+        let days = hours / 24
+        return trn("%d day ago", "%d days ago", days).filled(String(days))
+    }
+
+    private func say(_ problem: String?) {
+        if let problem, problem != lastProblem { notice = problem }
+        lastProblem = problem
+    }
+}

@@ -1,0 +1,67 @@
+// The farm folder in the running app: Preferences shares the record through a folder as
+// "Biuro"; another computer's records appear in the register, with the line "Shared with:
+// Ciągnik (last change just now)"; a record the other computer adds later arrives by itself
+// (the folder is watched); one corrected on both computers is marked in its row.
+
+import CGtk
+import Foundation
+import SprayCore
+import XCTest
+@testable import SprayGtk
+
+final class SharingWindowTests: XCTestCase {
+    func testAnotherComputersRecordsArriveInTheRegister() {
+        CalculatorHarness.run(.english) { harness in Self.share(harness) }
+    }
+
+    @MainActor
+    private static func share(_ harness: CalculatorHarness) {
+        let farm = harness.directory.appendingPathComponent("farm").path
+        let tractorData = harness.directory.appendingPathComponent("tractor").path
+        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: farm, withIntermediateDirectories: true))
+        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: tractorData, withIntermediateDirectories: true))
+        let tractor = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": tractorData, "KALKULATOR_OPRYSKU_CONFIG_DIR": tractorData])
+        let tractorRecords = RecordStore(file: tractor.recordsFile)
+        var details = TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Za stodołą", reason: "mszyca")
+        guard let first = try? tractorRecords.add(details, at: Date(timeIntervalSince1970: 1_790_000_000)) else { return XCTFail("not added") }
+        XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
+
+        harness.activate(.preferences)
+        guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
+        let section = preferences.sharingSection!
+        XCTAssertEqual(harness.label(section.statusLabel), "The record is kept on this computer only.")
+        XCTAssertEqual(gtk_widget_get_sensitive(section.stopButton), 0)
+        harness.type("Biuro", into: section.nameEntry)
+        // The folder chooser is the system's; what it hands back goes here.
+        let said = harness.app.services.sharing.share(folder: farm, name: Widgets.text(of: section.nameEntry))
+        XCTAssertFalse(said.isError, said.message)
+        section.refresh()
+        XCTAssertEqual(harness.label(section.statusLabel), "Shared through \(farm) as “Biuro”.")
+        XCTAssertEqual(gtk_widget_get_sensitive(section.stopButton), 1)
+
+        harness.activate(.register)
+        guard let register = harness.window.registerWindow else { return XCTFail("no register window") }
+        XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 1 }), "the tractor's record is here")
+        XCTAssertEqual(harness.label(register.sharingLabel), "Shared with: Ciągnik (last change just now)")
+
+        // The tractor records another treatment: the watched folder brings it in by itself.
+        details.parcel = "Pod lasem"
+        XCTAssertNoThrow(try tractorRecords.add(details, at: Date()))
+        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 2 }, timeout: 10), "arrived through the folder")
+
+        // Corrected here and on the tractor: both in the trail, the row says so.
+        var here = first.details, there = first.details
+        here.reason = "mszyca brzoskwiniowa"
+        there.reason = "mszyce"
+        XCTAssertNoThrow(try harness.app.services.records.correct(id: first.id, to: here, note: "dokładniej", at: Date()))
+        XCTAssertNoThrow(try tractorRecords.correct(id: first.id, to: there, note: "", at: Date(timeIntervalSinceNow: 5)))
+        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertTrue(GtkTestSupport.iterate(until: {
+            Widgets.labelTexts(in: register.listView).contains { $0.contains("changed on two computers") }
+        }, timeout: 10), "the row is marked")
+        XCTAssertEqual(harness.app.services.records.record(id: first.id)?.versions.map(\.details.reason),
+                       ["mszyca", "mszyca brzoskwiniowa", "mszyce"])
+        XCTAssertEqual(harness.app.services.sharing.stop(), "The record is no longer shared; the folder stays as it is.")
+    }
+}
