@@ -312,4 +312,49 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(sharing.stop(), "The record is no longer shared; the folder stays as it is.")
         XCTAssertNil(sharing.statusLine)
     }
+
+    /// Two writers on one computer at once (the window and a cron job's `sync now`): the
+    /// locks take turns; every record is in the journal once and whole.
+    func testTwoWritersOnOneComputerTakeTurns() throws {
+        let office = try computer("Biuro")
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        let group = DispatchGroup()
+        let failures = Failures()
+        for writer in 0..<2 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                let records = RecordStore(file: office.locations.recordsFile), sync = FarmSync(locations: office.locations)
+                for number in 0..<25 {
+                    do {
+                        var details = completeDetails()
+                        details.parcel = "writer \(writer) record \(number)"
+                        _ = try records.add(details, at: Date())
+                        try sync.syncNow(records: records)
+                    } catch {
+                        failures.add("\(error)")
+                    }
+                }
+            }
+        }
+        group.wait()
+        XCTAssertEqual(failures.all, [])
+        try office.sync.syncNow(records: office.records, today: today)
+        let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
+        var numbers = DecimalTexts()
+        let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map { JournalLine.read(Array($0.utf8)[...], numbers: &numbers) }
+        let recorded = lines.compactMap { line -> UUID? in if case let .line(entry) = line, case let .record(record) = entry.change { record.id } else { nil } }
+        XCTAssertTrue(lines.allSatisfy { if case .line = $0 { true } else { false } }, "every line whole")
+        XCTAssertEqual(Set(recorded), Set(office.records.records.map(\.id)))
+        XCTAssertEqual(office.records.records.count, 50)
+        XCTAssertEqual(office.sync.problems, [])
+    }
+}
+
+/// Messages gathered from several threads.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
 }
