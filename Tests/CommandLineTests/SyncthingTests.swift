@@ -112,6 +112,28 @@ final class SyncthingTests: XCTestCase {
         return engine
     }
 
+    /// Waits until something accepts connections on 127.0.0.1:`port` (the engine is up), for
+    /// at most 30 s: an engine dialled before it listens is dialled again only after a
+    /// back-off that grows to tens of seconds.
+    private func waitUntilListening(_ port: Int) -> Bool {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start < .seconds(30) {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            close(descriptor)
+            if connected == 0 { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
     /// Merges on both sides until `done` holds, for at most `seconds`; how long it took.
     private func converge(_ sides: [Side], within seconds: Double, until done: () -> Bool) throws -> Double? {
         let clock = ContinuousClock()
@@ -140,6 +162,7 @@ final class SyncthingTests: XCTestCase {
         try configure(office, peer: tractor)
         try configure(tractor, peer: office)
         _ = try start(office)
+        XCTAssertTrue(waitUntilListening(office.port), "the office's Syncthing does not listen")
         var tractorEngine = try start(tractor)
         _ = try office.sync.share(folder: office.folder.path, name: "Biuro", records: office.records)
         _ = try tractor.sync.share(folder: tractor.folder.path, name: "Ciągnik", records: tractor.records)
@@ -147,8 +170,8 @@ final class SyncthingTests: XCTestCase {
         // One record both know, then corrected on both.
         let shared = try office.records.add(Self.details("Działka 7"), at: Date())
         try office.sync.syncNow(records: office.records)
-        let travelled = try converge([office, tractor], within: 60) { tractor.records.record(id: shared.id) != nil }
-        XCTAssertNotNil(travelled, "the first record did not reach the tractor in 60 s: " + log(of: tractor))
+        let travelled = try converge([office, tractor], within: 120) { tractor.records.record(id: shared.id) != nil }
+        XCTAssertNotNil(travelled, "the first record did not reach the tractor in 120 s: " + log(of: tractor))
         guard travelled != nil else { return }
 
         // 100 records on each side at the same time, each side merging as it goes.
@@ -176,8 +199,8 @@ final class SyncthingTests: XCTestCase {
             let b = tractor.records.records.sorted { $0.id.uuidString < $1.id.uuidString }
             return a.count == 200 && a == b && a.first { $0.id == shared.id }?.versions.count == 3
         }
-        let first = try converge([office, tractor], within: 60, until: same)
-        XCTAssertNotNil(first, "not the same 200 records in 60 s: \(office.records.records.count) and \(tractor.records.records.count)")
+        let first = try converge([office, tractor], within: 120, until: same)
+        XCTAssertNotNil(first, "not the same 200 records in 120 s: \(office.records.records.count) and \(tractor.records.records.count)")
         let corrected = tractor.records.record(id: shared.id)
         XCTAssertEqual(corrected?.versions.map(\.details.reason), ["mszyca", "mszyca brzoskwiniowa", "mszyce"])
         XCTAssertEqual(corrected?.changedOnTwoComputers, true)
@@ -189,7 +212,7 @@ final class SyncthingTests: XCTestCase {
         tractorEngine.waitUntilExit()
         for number in 51...60 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Date()) }
         tractorEngine = try start(tractor)
-        let again = try converge([office, tractor], within: 60) {
+        let again = try converge([office, tractor], within: 120) {
             let a = office.records.records, b = tractor.records.records
             return a.count == 260 && Set(a.map(\.id)) == Set(b.map(\.id)) && b.count == 260
         }
