@@ -177,9 +177,11 @@ public final class SprayApplication {
         services.sharing.merge()
     }
 
-    /// Sharing started, stopped or brought records: the folder watched, the register's line.
+    /// Sharing started, stopped or brought records or library items: the folder watched,
+    /// the library read again, the register's line.
     private func sharingChanged() {
         folderWatch.watch(services.sharing.folder)
+        services.library.reload()
         calculatorWindow?.registerWindow?.refresh()
     }
 

@@ -349,6 +349,49 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(office.records.records.count, 50)
         XCTAssertEqual(office.sync.problems, [])
     }
+
+    /// Products, fields and sprayers travel too: saved on one computer, on the other after a
+    /// merge; changed there, back here; deleted, gone everywhere; the same name saved on two
+    /// computers ends as the later one on both.
+    func testTheLibraryTravelsAndTheLaterSaveWins() throws {
+        let office = try computer("Biuro")
+        let tractor = try computer("Ciągnik", sharedFolder: office.folder)
+        func library(_ side: Computer) -> LibraryStore { LibraryStore(file: side.locations.libraryFile) }
+        func names(_ side: Computer) -> [String] { library(side).library.products.map(\.name).sorted() }
+        func merge() throws {
+            for side in [office, tractor, office] { try side.sync.syncNow(records: side.records, today: today) }
+        }
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+
+        let topsin = LibraryItem.product(LibraryProduct(name: "Topsin M 500 SC", authorisation: "R-1/2020", rate: 1.5))
+        try library(office).save(topsin)
+        try library(office).save(.field(LibraryField(name: "Za stodołą", area: 4)))
+        try merge()
+        XCTAssertEqual(names(tractor), ["Topsin M 500 SC"])
+        XCTAssertEqual(library(tractor).library.fields.map(\.name), ["Za stodołą"])
+
+        guard case var .product(changed) = topsin else { return XCTFail() }
+        changed.rate = 2
+        try library(tractor).save(.product(changed))
+        try merge()
+        XCTAssertEqual(library(office).library.products.first?.rate, 2, "the change came back")
+
+        try library(office).remove(id: topsin.id)
+        try merge()
+        XCTAssertEqual(names(tractor), [], "deleted everywhere")
+
+        // The same name saved on both, the tractor's later: both keep the tractor's.
+        try library(office).save(.product(LibraryProduct(name: "Amistar", rate: 1)))
+        try office.sync.syncNow(records: office.records, now: Date(timeIntervalSinceNow: 60), today: today)
+        try library(tractor).save(.product(LibraryProduct(name: "Amistar", rate: 0.8)))
+        try tractor.sync.syncNow(records: tractor.records, now: Date(timeIntervalSinceNow: 120), today: today)
+        try merge()
+        try merge()
+        XCTAssertEqual(library(office).library.products.map(\.rate), [0.8])
+        XCTAssertEqual(library(tractor).library.products.map(\.rate), [0.8])
+        XCTAssertEqual(library(office).library.products.map(\.id), library(tractor).library.products.map(\.id))
+    }
 }
 
 /// Messages gathered from several threads.

@@ -4,7 +4,8 @@
 // copies included, merging every record by id with TreatmentRecord.joined — so whatever the
 // tool does (late files, files in pieces, conflict copies, a computer away for a month) no
 // record is lost or doubled. The local records.json stays the truth; the folder can be
-// rebuilt from it. Records only: the library stays each computer's own for now.
+// rebuilt from it. The library (products, fields, sprayers) travels too: an item is as its
+// latest save on any computer, or gone after its latest deletion.
 
 import FoundationEssentials
 import Glibc
@@ -35,6 +36,8 @@ public struct SyncReport: Equatable, Sendable {
     public var added = 0
     public var updated = 0
     public var removed = 0
+    /// Products, fields and sprayers saved or deleted here by the other computers.
+    public var library = 0
     /// What could not be read, file by file (also in `FarmSync.status`).
     public var problems: [String] = []
 
@@ -74,6 +77,7 @@ public final class FarmSync {
             if current.folder != folder {
                 current.marks = [:]
                 current.sent = [:]
+                current.librarySent = [:]
                 current.recordsStamp = nil
                 current.problems = [:]
             }
@@ -110,6 +114,8 @@ public final class FarmSync {
             current.sent = Dictionary(records.records.map { ($0.id.uuidString, SentRecord($0, numbers: &numbers).text) }) { $1 }
             current.marks[JournalFiles.name(of: current.computer)] = nil
             current.recordsStamp = nil
+            // The library is said again after the records, by the merge that follows.
+            current.librarySent = [:]
             state = current
         }
         return try syncNow(records: records, now: now)
@@ -128,7 +134,8 @@ public final class FarmSync {
             let stamp = Self.stamp(of: records.url.path)
             report.sent = try send(&current, folder: folder, records: records, now: now, today: today, announce: renamed)
             let incoming = try receive(&current, folder: folder)
-            let merged = try records.mergeShared(incoming, removed: current.removed, today: today)
+            let merged = try records.mergeShared(incoming.records, removed: current.removed, today: today)
+            report.library = try applyLibrary(incoming.library, to: &current)
             report.added = merged.added
             report.updated = merged.updated
             report.removed = merged.removed
@@ -195,6 +202,7 @@ public final class FarmSync {
                 state.sent[key] = nil
             }
         }
+        lines += libraryLines(&state, now: now)
         guard !lines.isEmpty else { return 0 }
         var numbers = DecimalTexts()
         do {
@@ -207,7 +215,64 @@ public final class FarmSync {
 
     // MARK: Receiving
 
-    private func receive(_ state: inout SyncState, folder: String) throws -> [TreatmentRecord] {
+    /// Saves and deletions of library items since the last pass.
+    private func libraryLines(_ state: inout SyncState, now: Date) -> [JournalLine] {
+        let version = LibraryVersion(at: now, computer: state.computer.uuidString)
+        var lines: [JournalLine] = []
+        let items = library.items
+        for item in items {
+            let key = item.id.uuidString, json = JournalLine.libraryJSON(item)
+            guard state.librarySent[key] != json else { continue }
+            lines.append(JournalLine(computer: state.computer, at: now, change: .library(item)))
+            state.librarySent[key] = json
+            state.libraryVersions[key] = version
+        }
+        let present = Set(items.map(\.id.uuidString))
+        for key in state.librarySent.keys where !present.contains(key) {
+            guard let id = UUID(uuidString: key) else { continue }
+            lines.append(JournalLine(computer: state.computer, at: now, change: .libraryRemoved(id)))
+            state.librarySent[key] = nil
+            state.libraryVersions[key] = version
+        }
+        return lines
+    }
+
+    /// The library changes read, each taken when it is later than what holds here (an item
+    /// saved under a name another item of its kind got later gives way to that one).
+    private func applyLibrary(_ changes: [UUID: (version: LibraryVersion, item: LibraryItem?)], to state: inout SyncState) throws -> Int {
+        guard !changes.isEmpty else { return 0 }
+        let library = self.library
+        let items = library.items
+        var upserts: [LibraryItem] = [], removals = Set<UUID>()
+        for (id, change) in changes.sorted(by: { $0.value.version < $1.value.version }) {
+            let key = id.uuidString
+            if let known = state.libraryVersions[key], !(known < change.version) { continue }
+            state.libraryVersions[key] = change.version
+            guard let item = change.item else {
+                removals.insert(id)
+                state.librarySent[key] = nil
+                continue
+            }
+            let namesake = (items + upserts).first { $0.id != id && $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
+            if let namesake, let theirs = state.libraryVersions[namesake.id.uuidString], change.version < theirs { continue }
+            upserts.removeAll { $0.id == id || $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
+            upserts.append(item)
+            state.librarySent[key] = JournalLine.libraryJSON(item)
+        }
+        try library.applyShared(upserts: upserts, removals: removals)
+        return upserts.count + removals.count
+    }
+
+    private var library: LibraryStore {
+        LibraryStore(file: locations.libraryFile, patience: .commandLine(waiting: { _ in }))
+    }
+
+    private struct Incoming {
+        var records: [TreatmentRecord]
+        var library: [UUID: (version: LibraryVersion, item: LibraryItem?)]
+    }
+
+    private func receive(_ state: inout SyncState, folder: String) throws -> Incoming {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).filter(JournalFiles.isJournal).sorted()
@@ -215,6 +280,12 @@ public final class FarmSync {
             throw SyncProblem.cannotRead(folder)
         }
         var incoming: [UUID: TreatmentRecord] = [:]
+        var library: [UUID: (version: LibraryVersion, item: LibraryItem?)] = [:]
+        func libraryChange(_ id: UUID, _ item: LibraryItem?, _ line: JournalLine) {
+            let version = LibraryVersion(at: line.at, computer: line.computer.uuidString)
+            if let known = library[id], !(known.version < version) { return }
+            library[id] = (version, item)
+        }
         var numbers = DecimalTexts()
         for name in names {
             let path = folder + "/" + name
@@ -246,6 +317,8 @@ public final class FarmSync {
                     case let .computer(name): seen.name = name
                     case let .record(record): incoming[record.id] = incoming[record.id].map { $0.joined(with: record) } ?? record
                     case let .removed(id): state.removed.insert(id)
+                    case let .library(item): libraryChange(item.id, item, entry)
+                    case let .libraryRemoved(id): libraryChange(id, nil, entry)
                     }
                     state.computers[key] = seen
                 case let .newerVersion(version):
@@ -263,7 +336,7 @@ public final class FarmSync {
             state.marks[name] = ReadMark(offset: offset, tail: ReadMark.tailText(bytes[..<consumed], before: mark.tail))
             state.problems[name] = problem == FileProblem() ? nil : problem
         }
-        return Array(incoming.values)
+        return Incoming(records: Array(incoming.values), library: library)
     }
 
     // MARK: Helpers

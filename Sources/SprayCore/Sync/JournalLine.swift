@@ -3,6 +3,8 @@
 //   {"at":"…","computer":"<id>","journal":1,"name":"Biuro"}      who writes the journal
 //   {"at":"…","computer":"<id>","journal":1,"record":{…}}       a record as it stands after a change
 //   {"at":"…","computer":"<id>","journal":1,"removed":"<id>"}   a record removed after the 3 years
+//   {"at":"…","computer":"<id>","journal":1,"library":{…}}      a product, field or sprayer as saved
+//   {"at":"…","computer":"<id>","journal":1,"library_removed":"<id>"}   one deleted
 // A line of a newer journal version is not read (nor passed over): the app must be updated.
 
 import FoundationEssentials
@@ -11,6 +13,8 @@ public enum JournalChange: Equatable, Sendable {
     case computer(name: String)
     case record(TreatmentRecord)
     case removed(UUID)
+    case library(LibraryItem)
+    case libraryRemoved(UUID)
 }
 
 struct JournalLine: Equatable, Sendable {
@@ -38,6 +42,10 @@ struct JournalLine: Equatable, Sendable {
             record.appendJSON(to: &line, numbers: &numbers)
         case let .removed(id):
             line += "\"removed\":\"" + id.uuidString + "\""
+        case let .library(item):
+            line += "\"library\":" + Self.libraryJSON(item)
+        case let .libraryRemoved(id):
+            line += "\"library_removed\":\"" + id.uuidString + "\""
         }
         line += "}\n"
         return Array(line.utf8)
@@ -59,6 +67,14 @@ struct JournalLine: Equatable, Sendable {
                     case "removed":
                         guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
                         change = .removed(id)
+                    case "library":
+                        guard let item = try? JSONDecoder().decode(LibraryItem.self, from: Data(try scanner.rawValue())) else {
+                            throw scanner.error("a library item")
+                        }
+                        change = .library(item)
+                    case "library_removed":
+                        guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
+                        change = .libraryRemoved(id)
                     default: try scanner.skipValue()
                     }
                 }
@@ -72,6 +88,15 @@ struct JournalLine: Equatable, Sendable {
         if version > Self.version { return .newerVersion(version) }
         guard let computer, let at, let change else { return .damaged }
         return .line(JournalLine(computer: computer, at: at, change: change))
+    }
+}
+
+extension JournalLine {
+    /// A library item as one line of JSON, its keys sorted (the same item, the same text).
+    static func libraryJSON(_ item: LibraryItem) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(item)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 }
 

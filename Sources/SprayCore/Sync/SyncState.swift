@@ -24,6 +24,11 @@ public struct SyncState: Codable, Equatable, Sendable {
     var problems: [String: FileProblem] = [:]
     /// The records file as the last outgoing pass saw it: unchanged, nothing to send.
     var recordsStamp: String?
+    /// Library item id → its JSON as this computer's journal said it last.
+    var librarySent: [String: String] = [:]
+    /// Library item id → the change of it that holds here (the latest one met: a library
+    /// item is as its last save on any computer, or gone after its last deletion).
+    var libraryVersions: [String: LibraryVersion] = [:]
 
     public init(computer: UUID = UUID(), name: String, folder: String? = nil) {
         self.computer = computer
@@ -33,7 +38,22 @@ public struct SyncState: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case computer, name, folder, marks, sent, removed, computers, problems
-        case recordsStamp = "records_stamp"
+        case recordsStamp = "records_stamp", librarySent = "library_sent", libraryVersions = "library_versions"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        computer = try container.decode(UUID.self, forKey: .computer)
+        name = try container.decode(String.self, forKey: .name)
+        folder = try container.decodeIfPresent(String.self, forKey: .folder)
+        marks = try container.decodeIfPresent([String: ReadMark].self, forKey: .marks) ?? [:]
+        sent = try container.decodeIfPresent([String: String].self, forKey: .sent) ?? [:]
+        removed = try container.decodeIfPresent(Set<UUID>.self, forKey: .removed) ?? []
+        computers = try container.decodeIfPresent([String: SeenComputer].self, forKey: .computers) ?? [:]
+        problems = try container.decodeIfPresent([String: FileProblem].self, forKey: .problems) ?? [:]
+        recordsStamp = try container.decodeIfPresent(String.self, forKey: .recordsStamp)
+        librarySent = try container.decodeIfPresent([String: String].self, forKey: .librarySent) ?? [:]
+        libraryVersions = try container.decodeIfPresent([String: LibraryVersion].self, forKey: .libraryVersions) ?? [:]
     }
 }
 
@@ -42,6 +62,14 @@ public struct SyncState: Codable, Equatable, Sendable {
 struct ReadMark: Codable, Equatable, Sendable {
     var offset: Int
     var tail: String
+}
+
+/// When a library change was made and where: the later one wins, the same on every computer.
+struct LibraryVersion: Codable, Equatable, Comparable, Sendable {
+    var at: Date
+    var computer: String
+
+    static func < (a: LibraryVersion, b: LibraryVersion) -> Bool { (a.at, a.computer) < (b.at, b.computer) }
 }
 
 struct SeenComputer: Codable, Equatable, Sendable {

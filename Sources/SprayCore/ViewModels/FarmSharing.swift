@@ -67,7 +67,7 @@ public final class FarmSharing {
             let report = try sharing { try sync.syncNow(records: records, now: now()) }
             let problem = report.problems.isEmpty ? nil : report.problems.joined(separator: "\n")
             say(problem)
-            if report.added + report.updated + report.removed > 0 { onChange?() }
+            if report.added + report.updated + report.removed + report.library > 0 { onChange?() }
         } catch {
             say(userMessage(error))
         }
