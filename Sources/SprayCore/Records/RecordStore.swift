@@ -325,16 +325,9 @@ extension TreatmentRecord {
             if imported.note.isEmpty { imported.note = note }
             versions.append(imported)
         }
-        versions = versions.enumerated().sorted { ($0.element.savedAt, $0.offset) < ($1.element.savedAt, $1.offset) }.map(\.element)
-        var merged = self
-        let current = versions.removeLast()
-        merged.details = current.details
-        merged.changedAt = current.savedAt
-        merged.corrections = versions
-        merged.createdAt = min(createdAt, other.createdAt)
+        var merged = withTrail(versions.enumerated().sorted { ($0.element.savedAt, $0.offset) < ($1.element.savedAt, $1.offset) }.map(\.element),
+                               joining: other)
         merged.withdrawal = withdrawal ?? other.withdrawal
-        merged.calculation = calculation ?? other.calculation
-        merged.planID = planID ?? other.planID
         return merged
     }
 }

@@ -11,9 +11,10 @@ enum POSIXFile {
     /// Bytes asked for per read(2) call.
     private static let readChunkSize = 64 * 1024
 
-    /// The whole file, or nil when it does not exist. A parent that is a regular file is an
-    /// error (ENOTDIR), not an absent file: a data folder replaced by a file must be noticed.
-    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+    /// The whole file (or from `offset` on), or nil when it does not exist. A parent that is
+    /// a regular file is an error (ENOTDIR), not an absent file: a data folder replaced by a
+    /// file must be noticed.
+    static func read(_ path: String, from offset: Int? = nil) throws(StorageError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -22,14 +23,18 @@ enum POSIXFile {
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: readChunkSize)
+        var position = off_t(offset ?? 0)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                offset == nil ? Glibc.read(descriptor, buffer.baseAddress, buffer.count) : pread(descriptor, buffer.baseAddress, buffer.count, position)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .cannotRead(path: path, errno: errno)
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
+            position += off_t(count)
         }
     }
 
@@ -234,29 +239,6 @@ enum POSIXFile {
             } else {
                 throw .cannotWrite(path: path, errno: written < 0 ? errno : EIO)
             }
-        }
-    }
-
-    /// The bytes of `path` from `offset` to its end, and nil when it does not exist.
-    static func read(_ path: String, from offset: Int) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw .cannotRead(path: path, errno: errno)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: readChunkSize)
-        var position = off_t(offset)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, position) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-            position += off_t(count)
         }
     }
 

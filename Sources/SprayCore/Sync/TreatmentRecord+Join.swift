@@ -27,25 +27,33 @@ extension TreatmentRecord {
         let theirs = other.versions
         let selfAddsVersion = versions.contains { mine in !theirs.contains { same($0, mine) } }
 
-        var ordered = all.sorted { a, b in
+        var joined = withTrail(all.sorted { a, b in
             a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
-        }
-        var joined = self
-        let current = ordered.removeLast()
-        joined.details = current.details
-        joined.changedAt = current.savedAt
-        joined.corrections = ordered
-        joined.createdAt = min(createdAt, other.createdAt)
+        }, joining: other)
         switch (withdrawal, other.withdrawal) {
         case let (mine?, theirs?): joined.withdrawal = (mine.at, mine.reason) <= (theirs.at, theirs.reason) ? mine : theirs
         case let (mine, theirs): joined.withdrawal = mine ?? theirs
         }
-        joined.calculation = calculation ?? other.calculation
-        joined.planID = planID ?? other.planID
         if changedOnTwoComputers || other.changedOnTwoComputers || (selfAddsVersion && otherAddsVersion) {
             joined.changedOnTwoComputersMark = true
         }
         return joined
+    }
+
+    /// This record with `versions` (oldest first, never empty) as its trail, the last one
+    /// current, and what `other` (the same record elsewhere) adds: the earlier creation, a
+    /// calculation or plan this one lacks.
+    func withTrail(_ versions: [RecordRevision], joining other: TreatmentRecord) -> TreatmentRecord {
+        var record = self
+        var trail = versions
+        let current = trail.removeLast()
+        record.details = current.details
+        record.changedAt = current.savedAt
+        record.corrections = trail
+        record.createdAt = min(createdAt, other.createdAt)
+        record.calculation = calculation ?? other.calculation
+        record.planID = planID ?? other.planID
+        return record
     }
 
     /// The note a version keeps when two computers gave it different ones: a reason given
