@@ -38,4 +38,37 @@ final class SyncCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(try run(["sync", "now"], data: directory.appendingPathComponent("never")).stderr,
                        "The record is not shared with other computers (see: sync folder).\n")
     }
+
+    /// A farm folder that became read-only (a share mounted so, a stick locked): sharing stops
+    /// with the reason, the journals there stay readable, the records here go on. The folder
+    /// is made read-only in a mount namespace of the test's own (unshare).
+    func testAReadOnlyFarmFolderStopsSharingWithTheReason() throws {
+        let office = directory.appendingPathComponent("biuro"), farm = directory.appendingPathComponent("farm")
+        try FileManager.default.createDirectory(at: farm, withIntermediateDirectories: false)
+        XCTAssertEqual(try run(["sync", "folder", farm.path, "--name", "Biuro"], data: office).status, 0)
+        XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "P1", "--treated-area", "2", "--crop", "TRZAW",
+                                "--product", "Topsin=1,5 l/ha", "--reason", "mączniak"], data: office).status, 0)
+        let journals = try FileManager.default.contentsOfDirectory(atPath: farm.path)
+        let before = try journals.map { try Data(contentsOf: farm.appendingPathComponent($0)) }
+        let script = """
+            mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" || exit 97
+            "$2" sync now 2> "$3/stderr"
+            echo $? > "$3/status"
+            """
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let unshare = try Binary.run(executable: "/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh",
+                                                                     farm.path, Binary.path, out.path],
+                                     environment: ["KALKULATOR_OPRYSKU_DATA_DIR": office.path,
+                                                   "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
+        guard unshare.status == 0 else { throw XCTSkip("a folder cannot be made read-only in a namespace here: \(unshare.stderr)") }
+        func text(_ name: String) -> String { (try? String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        XCTAssertEqual(text("status"), "1\n")
+        XCTAssertTrue(text("stderr").hasPrefix("This computer's changes could not be put in the farm folder: "), text("stderr"))
+        XCTAssertTrue(text("stderr").contains("Read-only file system"), text("stderr"))
+        XCTAssertEqual(try journals.map { try Data(contentsOf: farm.appendingPathComponent($0)) }, before, "the journal as it was")
+        XCTAssertTrue(try run(["record", "list"], data: office).stdout.contains("P1"), "the records go on")
+        // Writable again: the change waiting is sent.
+        XCTAssertTrue(try run(["sync", "now"], data: office).stdout.hasPrefix("Changes sent: 1."))
+    }
 }
