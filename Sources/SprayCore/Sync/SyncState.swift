@@ -101,12 +101,17 @@ public final class SyncStateStore: VersionedStore<SyncState> {
                                             keepsUnreadableItems: false, patience: .commandLine(waiting: { _ in }))))
     }
 
-    /// Changes the state as stored now (re-read under the lock), holding the lock meanwhile.
+    /// Changes the state as stored now (re-read under the lock), holding the lock meanwhile;
+    /// the file is not written again when nothing changed (a merge that found nothing new).
     func update(_ change: (inout SyncState?) throws -> Void) throws {
-        try modify { items in
-            var state = items.first
-            try change(&state)
-            items = state.map { [$0] } ?? []
-        }
+        struct Unchanged: Error {}
+        do {
+            try modify { items in
+                var state = items.first
+                try change(&state)
+                if state == items.first { throw Unchanged() }
+                items = state.map { [$0] } ?? []
+            }
+        } catch is Unchanged {}
     }
 }
