@@ -59,6 +59,21 @@ enum Binary {
     }
 }
 
+extension Binary {
+    /// Runs the shell `script` with `arguments` ($1…) where it may mount file systems: in user
+    /// and mount namespaces of its own (unshare), or — where those are not allowed, as in a
+    /// chroot — directly when the test runs as root; the script must unmount what it mounts
+    /// (a `trap … EXIT`). Nil, with the reason, when neither is possible here.
+    static func runMounting(_ script: String, _ arguments: [String], environment: [String: String]) throws -> (RunResult?, String) {
+        let namespaced = try run(executable: "/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh"] + arguments,
+                                 environment: environment)
+        if namespaced.status == 0 { return (namespaced, "") }
+        guard getuid() == 0, namespaced.stderr.hasPrefix("unshare:") else { return (nil, namespaced.stderr) }
+        let direct = try run(executable: "/bin/sh", ["-c", script, "sh"] + arguments, environment: environment)
+        return direct.status == 0 ? (direct, "") : (nil, namespaced.stderr + direct.stderr)
+    }
+}
+
 /// A test of the binary with its own data and config folders in a fresh temporary folder,
 /// removed after each test.
 class DataFolderTestCase: XCTestCase {

@@ -161,8 +161,7 @@ final class KillCommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stick.path).filter { $0.hasPrefix(".") }, [writing.lastPathComponent])
     }
 
-    /// The second copy onto a USB stick that is full: a 64 KiB tmpfs, mounted in a mount
-    /// namespace of the test's own (unshare), where the copy fails with the disk's reason,
+    /// The second copy onto a USB stick that is full: a 64 KiB tmpfs (Binary.runMounting), where the copy fails with the disk's reason,
     /// leaves no part of itself and leaves the earlier copy as it was; and onto one mounted
     /// read-only.
     func testASecondCopyOntoAFullDiskFailsAndLeavesTheEarlierCopy() throws {
@@ -182,6 +181,7 @@ final class KillCommandLineTests: XCTestCase {
         try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
         let script = """
+            trap 'umount "$1" 2>/dev/null; umount "$5" 2>/dev/null' EXIT
             mount -t tmpfs -o size=64k tmpfs "$1" || exit 97
             cp "$2" "$1/kalkulator-oprysku-copy-2020-01-01.json" || exit 98
             "$3" backup --to-folder "$1" > "$4/stdout" 2> "$4/stderr"
@@ -193,13 +193,10 @@ final class KillCommandLineTests: XCTestCase {
             echo $? >> "$4/read-only"
             exit 0
             """
-        let unshare = try Binary.run(executable: "/usr/bin/unshare",
-                                     ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh", stick.path, small.path, Binary.path, out.path, readOnly.path],
-                                     environment: ["KALKULATOR_OPRYSKU_DATA_DIR": home.appendingPathComponent("data").path,
-                                                   "KALKULATOR_OPRYSKU_CONFIG_DIR": home.appendingPathComponent("config").path])
-        guard unshare.status == 0 else {
-            throw XCTSkip("a tmpfs cannot be mounted in a namespace here (status \(unshare.status)): \(unshare.stderr)")
-        }
+        let (mounted, why) = try Binary.runMounting(script, [stick.path, small.path, Binary.path, out.path, readOnly.path],
+                                                    environment: ["KALKULATOR_OPRYSKU_DATA_DIR": home.appendingPathComponent("data").path,
+                                                                  "KALKULATOR_OPRYSKU_CONFIG_DIR": home.appendingPathComponent("config").path])
+        guard mounted != nil else { throw XCTSkip("a tmpfs cannot be mounted here: \(why)") }
         func text(_ name: String) -> String { (try? String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)) ?? "" }
         XCTAssertEqual(text("status"), "1\n", text("stderr"))
         XCTAssertTrue(text("stderr").hasPrefix("The second copy could not be written: "), text("stderr"))

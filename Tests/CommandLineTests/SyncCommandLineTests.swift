@@ -41,7 +41,7 @@ final class SyncCommandLineTests: DataFolderTestCase {
 
     /// A farm folder that became read-only (a share mounted so, a stick locked): sharing stops
     /// with the reason, the journals there stay readable, the records here go on. The folder
-    /// is made read-only in a mount namespace of the test's own (unshare).
+    /// is made read-only by a bind mount (Binary.runMounting).
     func testAReadOnlyFarmFolderStopsSharingWithTheReason() throws {
         let office = directory.appendingPathComponent("biuro"), farm = directory.appendingPathComponent("farm")
         try FileManager.default.createDirectory(at: farm, withIntermediateDirectories: false)
@@ -51,17 +51,17 @@ final class SyncCommandLineTests: DataFolderTestCase {
         let journals = try FileManager.default.contentsOfDirectory(atPath: farm.path)
         let before = try journals.map { try Data(contentsOf: farm.appendingPathComponent($0)) }
         let script = """
+            trap 'umount "$1" 2>/dev/null' EXIT
             mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" || exit 97
             "$2" sync now 2> "$3/stderr"
             echo $? > "$3/status"
             """
         let out = directory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-        let unshare = try Binary.run(executable: "/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh",
-                                                                     farm.path, Binary.path, out.path],
-                                     environment: ["KALKULATOR_OPRYSKU_DATA_DIR": office.path,
-                                                   "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
-        guard unshare.status == 0 else { throw XCTSkip("a folder cannot be made read-only in a namespace here: \(unshare.stderr)") }
+        let (mounted, why) = try Binary.runMounting(script, [farm.path, Binary.path, out.path],
+                                                    environment: ["KALKULATOR_OPRYSKU_DATA_DIR": office.path,
+                                                                  "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
+        guard mounted != nil else { throw XCTSkip("a folder cannot be made read-only here: \(why)") }
         func text(_ name: String) -> String { (try? String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)) ?? "" }
         XCTAssertEqual(text("status"), "1\n")
         XCTAssertTrue(text("stderr").hasPrefix("This computer's changes could not be put in the farm folder: "), text("stderr"))
