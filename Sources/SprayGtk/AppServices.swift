@@ -65,6 +65,15 @@ public final class AppServices {
     /// The record shared with the farm's other computers through a folder (Preferences).
     public private(set) lazy var sharing = FarmSharing(records: { [unowned self] in records }, locations: backup.locations)
 
+    /// Merges the farm folder when it changes and when `mergeSoon` is called.
+    private(set) lazy var folderWatch = FolderWatch { [unowned self] in sharing.merge() }
+
+    /// A merge of the farm folder a second from now (gathered with any other asked for meanwhile).
+    public func mergeSoon() {
+        guard sharing.folder != nil else { return }
+        folderWatch.soon()
+    }
+
     /// The second copy of all the data in a folder off the laptop (Preferences).
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
 

@@ -1,6 +1,7 @@
-// Tells when the farm folder changes (a sync tool brought a journal): a GFileMonitor on it,
-// its bursts of events gathered into one call a second later, so that a journal arriving in
-// many writes is merged once.
+// When the farm folder is merged: when it changes (a sync tool brought a journal: a
+// GFileMonitor on it) and when asked (the app started, the register came to the front) —
+// each time a second later, bursts gathered into one merge, so that a journal arriving in
+// many writes is merged once and a window shows before it merges.
 
 import CGtk
 
@@ -29,10 +30,11 @@ final class FolderWatch {
         defer { g_object_unref(file.rawPointer) }
         guard let watching = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return }
         monitor = watching
-        connectIgnoringThreeArguments(watching, "changed") { [weak self] in self?.changed() }
+        connectIgnoringThreeArguments(watching, "changed") { [weak self] in self?.soon() }
     }
 
-    private func changed() {
+    /// Calls `onChange` a second from now, once for all the calls until then.
+    func soon() {
         guard !isPending else { return }
         isPending = true
         runAfter(seconds: 1) { [weak self] in

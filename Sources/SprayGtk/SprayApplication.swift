@@ -168,19 +168,16 @@ public final class SprayApplication {
     }
 
     /// Shows the calculator window, creating it on first activation.
-    /// Merges when the farm folder changes (a sync tool brought a journal).
-    private(set) lazy var folderWatch = FolderWatch { [unowned self] in services.sharing.merge() }
-
     private func startSharing() {
         services.sharing.onChange = { [weak self] in self?.sharingChanged() }
-        folderWatch.watch(services.sharing.folder)
-        services.sharing.merge()
+        services.folderWatch.watch(services.sharing.folder)
+        services.mergeSoon()
     }
 
     /// Sharing started, stopped or brought records or library items: the folder watched,
     /// the library read again, the register's line.
     private func sharingChanged() {
-        folderWatch.watch(services.sharing.folder)
+        services.folderWatch.watch(services.sharing.folder)
         services.library.reload()
         calculatorWindow?.registerWindow?.refresh()
     }

@@ -14,7 +14,9 @@ public struct SyncState: Codable, Equatable, Sendable {
     public var folder: String?
     /// Journal file name → how far it has been merged.
     var marks: [String: ReadMark] = [:]
-    /// Record id → what this computer's journal says of it last (SentRecord.text).
+    /// Record id → what this computer's journal says of it last (SentRecord.text). Kept in
+    /// sync-sent.json beside sync.json: the window reads sync.json at start, and this grows
+    /// with the register (10 000 records: 600 KiB) while only a merge needs it.
     var sent: [String: String] = [:]
     /// Records some computer removed after the 3 years; not brought back by an older line.
     var removed: Set<UUID> = []
@@ -37,7 +39,7 @@ public struct SyncState: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case computer, name, folder, marks, sent, removed, computers, problems
+        case computer, name, folder, marks, removed, computers, problems
         case recordsStamp = "records_stamp", librarySent = "library_sent", libraryVersions = "library_versions"
     }
 
@@ -47,7 +49,6 @@ public struct SyncState: Codable, Equatable, Sendable {
         name = try container.decode(String.self, forKey: .name)
         folder = try container.decodeIfPresent(String.self, forKey: .folder)
         marks = try container.decodeIfPresent([String: ReadMark].self, forKey: .marks) ?? [:]
-        sent = try container.decodeIfPresent([String: String].self, forKey: .sent) ?? [:]
         removed = try container.decodeIfPresent(Set<UUID>.self, forKey: .removed) ?? []
         computers = try container.decodeIfPresent([String: SeenComputer].self, forKey: .computers) ?? [:]
         problems = try container.decodeIfPresent([String: FileProblem].self, forKey: .problems) ?? [:]
@@ -101,15 +102,26 @@ public final class SyncStateStore: VersionedStore<SyncState> {
                                             keepsUnreadableItems: false, patience: .commandLine(waiting: { _ in }))))
     }
 
-    /// Changes the state as stored now (re-read under the lock), holding the lock meanwhile;
-    /// the file is not written again when nothing changed (a merge that found nothing new).
+    /// Changes the state as stored now (re-read under the lock, `sent` with it), holding the
+    /// lock meanwhile; a file is not written again when nothing in it changed (a merge that
+    /// found nothing new).
     func update(_ change: (inout SyncState?) throws -> Void) throws {
         struct Unchanged: Error {}
+        let sentFile = url.deletingLastPathComponent().appendingPathComponent("sync-sent.json").path
         do {
             try modify { items in
                 var state = items.first
+                let sent = (try? POSIXFile.read(sentFile)).flatMap { $0 }.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0)) } ?? [:]
+                state?.sent = sent
                 try change(&state)
-                if state == items.first { throw Unchanged() }
+                if let now = state?.sent, now != sent {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = .sortedKeys
+                    try POSIXFile.writeAtomically(Array(try encoder.encode(now)), to: sentFile)
+                }
+                var stored = items.first
+                stored?.sent = state?.sent ?? [:]
+                if state == stored { throw Unchanged() }
                 items = state.map { [$0] } ?? []
             }
         } catch is Unchanged {}

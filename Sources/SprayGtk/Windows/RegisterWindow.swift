@@ -91,7 +91,7 @@ final class RegisterWindow {
         Widgets.reloadWhenActivated(window) { [weak self] in
             guard let self else { return }
             model.reload()
-            if model.copyName == nil { services.sharing.merge() }
+            if model.copyName == nil { services.mergeSoon() }
         }
         refresh()
     }
