@@ -204,6 +204,10 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // The folder comes back empty (a new stick): the journal is written again whole.
         try FileManager.default.createDirectory(atPath: office.folder, withIntermediateDirectories: true)
         XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 3, "the name and both records")
+        try LibraryStore(file: office.locations.libraryFile).save(.product(LibraryProduct(name: "Topsin M 500 SC")))
+        try office.sync.syncNow(records: office.records, today: today)
+        try FileManager.default.removeItem(atPath: office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer)))
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 4, "a lost journal: name, records and library again")
         let newcomer = try computer("Nowy", sharedFolder: office.folder)
         _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy", records: newcomer.records)
         XCTAssertEqual(newcomer.records.records.count, 2)

@@ -172,6 +172,7 @@ public final class FarmSync {
         if access(journal, F_OK) != 0 {
             // A new journal (or one lost with the folder): everything is said again.
             state.sent = [:]
+            state.librarySent = [:]
             state.marks[journalName] = nil
             state.recordsStamp = nil
         }
