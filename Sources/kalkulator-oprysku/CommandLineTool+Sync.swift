@@ -24,7 +24,7 @@ extension CommandLineTool {
                 var host = [CChar](repeating: 0, count: 256)
                 let hostName = gethostname(&host, host.count) == 0 ? String(cString: host) : "?"
                 let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? hostName, records: records)
-                return printOutput(tr("The record is shared through %1$@ as “%2$@”.").filled(folder, sync.state?.name ?? "") + "\n"
+                return printOutput(tr("The record is shared through %1$@ as “%2$@”.").filled(sync.folder ?? folder, sync.state?.name ?? "") + "\n"
                                    + text(of: report)) && report.problems.isEmpty ? 0 : 1
             case .now:
                 let report = try sync.syncNow(records: records)

@@ -26,10 +26,12 @@ enum Binary {
         try run(executable: path, arguments, environment: environment)
     }
 
-    static func run(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+    static func run(executable: String, _ arguments: [String], environment: [String: String] = [:],
+                    workingDirectory: URL? = nil) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
         env["LANGUAGE"] = "en"

@@ -34,6 +34,15 @@ final class SyncCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(gone.status, 1)
         XCTAssertTrue(gone.stderr.hasPrefix("The farm folder \(farm.path) is not there now"), gone.stderr)
         XCTAssertEqual(try run(["sync"], data: office).status, 2)
+        // A folder named relative to the working directory is kept as a whole path.
+        let here = directory.appendingPathComponent("here")
+        try FileManager.default.createDirectory(at: here.appendingPathComponent("farm"), withIntermediateDirectories: true)
+        let relative = try Binary.run(executable: Binary.path, ["sync", "folder", "farm", "--name", "Tu"],
+                                      environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("tu").path,
+                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path, "LANGUAGE": "en"],
+                                      workingDirectory: here)
+        XCTAssertEqual(relative.status, 0, relative.stderr)
+        XCTAssertTrue(relative.stdout.hasPrefix("The record is shared through \(here.path)/farm as “Tu”."), relative.stdout)
         XCTAssertEqual(try run(["sync", "now", "--name", "x"], data: office).stderr, "--name: only together with folder\n")
         XCTAssertEqual(try run(["sync", "now"], data: directory.appendingPathComponent("never")).stderr,
                        "The record is not shared with other computers (see: sync folder).\n")

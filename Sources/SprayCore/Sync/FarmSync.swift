@@ -71,6 +71,9 @@ public final class FarmSync {
     /// Shares the record through `folder` from now on, this computer called `name`; merges at once.
     public func share(folder: String, name: String, records: RecordStore, now: Date = Date()) throws -> SyncReport {
         let name = name.trimmedWhitespace
+        // Kept as a whole path: `sync folder farm` means the folder here, whatever the later
+        // working directory.
+        let folder = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         try stateStore.update { state in
             var current = state ?? SyncState(name: name)
             if !name.isEmpty { current.name = name }
