@@ -1,0 +1,323 @@
+// The rows of a spreadsheet read as a paper record book writes them — dates with or without
+// a year or as a spreadsheet's serial, decimal commas, a dose with or without its unit or as
+// a concentration in %, several products of one treatment on following rows or in one cell
+// joined by "+" — into drafts for the one store path. Every row is accounted for: in a
+// draft, or skipped with its row number, column and why.
+
+import FoundationEssentials
+
+extension SpreadsheetImport {
+    public struct Reading: Equatable, Sendable {
+        public var drafts: [ImportedDraft] = []
+        public var skipped: [SkippedRow] = []
+    }
+
+    /// The records the rows below the header make, and the rows that make none.
+    public func read() -> Reading {
+        var reading = Reading()
+        guard mappingProblem == nil else { return reading }
+        // Rows of one treatment: by the record id the app's export writes, else following
+        // rows of one date, hour and place (a row with a product and no date or place
+        // continues the one above).
+        var groups: [(key: String, rows: [Int])] = []
+        var groupOfID: [String: Int] = [:]
+        for row in (headerRow + 1)..<max(table.rows.count, headerRow + 1) {
+            let cells = table.rows[row]
+            guard !cells.allSatisfy(\.isEmpty) else { continue }
+            if let id = cell(row, .recordID), !id.isBlank {
+                if let withdrawn = cell(row, .withdrawnOn), !withdrawn.isBlank {
+                    reading.skipped.append(SkippedRow(row: row + 1, column: "", reason: tr("withdrawn in the file: not imported as a treatment")))
+                    continue
+                }
+                if let at = groupOfID[id] {
+                    groups[at].rows.append(row)
+                } else {
+                    groupOfID[id] = groups.count
+                    groups.append(("id:" + id, [row]))
+                }
+                continue
+            }
+            let key = [text(row, .date), text(row, .start), fold(text(row, .parcel) + text(row, .parcelIDs))].joined(separator: "\u{1F}")
+            let continues = text(row, .date).isEmpty && text(row, .parcel).isEmpty && text(row, .parcelIDs).isEmpty && !groups.isEmpty
+            if let last = groups.indices.last, groups[last].key == key || (continues && !groups[last].key.hasPrefix("id:")) {
+                groups[last].rows.append(row)
+            } else {
+                groups.append((key, [row]))
+            }
+        }
+        for group in groups where !group.rows.isEmpty {
+            switch draft(of: group.rows) {
+            case let .success(draft):
+                let id = group.key.hasPrefix("id:") ? UUID(uuidString: String(group.key.dropFirst(3))) : nil
+                reading.drafts.append(ImportedDraft(draft: draft, id: id, rows: group.rows.map { $0 + 1 }))
+            case let .failure(skipped):
+                reading.skipped += skipped.rows
+            }
+        }
+        reading.skipped.sort { $0.row < $1.row }
+        return reading
+    }
+
+    /// The record of one treatment's rows, or why its rows cannot make one.
+    private func draft(of rows: [Int]) -> Result<RecordDraft, SkippedRowList> {
+        var problems: [SkippedRow] = []
+        func problem(_ row: Int, _ column: ImportColumn?, _ reason: String) {
+            let header = column.flatMap { meaning in columns.firstIndex(of: meaning).map(header(of:)) } ?? ""
+            problems.append(SkippedRow(row: row + 1, column: header, reason: reason))
+        }
+        let first = rows[0]
+        /// The first of `rows` with something in `column`.
+        func firstText(_ column: ImportColumn) -> String {
+            rows.lazy.map { text($0, column) }.first { !$0.isEmpty } ?? ""
+        }
+
+        // When, where, what.
+        var startTime: ClockTime?
+        let date: CalendarDate? = {
+            guard let index = columns.firstIndex(of: .date) else { return nil }
+            switch table[first, index] {
+            case let .date(date): return date
+            case let .number(serial) where serial > 20_000 && serial < 80_000:
+                return CalendarDate(year: 1899, month: 12, day: 30)!.adding(days: serial.intValue)
+            default:
+                // "14.04.2026 6:30": a date and its hour in one cell.
+                let parts = text(first, .date).split(separator: " ", maxSplits: 1).map(String.init)
+                if parts.count == 2 { startTime = ClockTime(parsing: parts[1]) }
+                return parts.first.flatMap { PaperDate.parse($0, season: season) }
+            }
+        }()
+        if date == nil {
+            problem(first, .date, text(first, .date).isEmpty ? tr("no date") : tr("write the date as 14.04.2026, 14.04 or 2026-04-14"))
+        }
+        let hour = firstText(.start)
+        if !hour.isEmpty {
+            startTime = ClockTime(parsing: hour) ?? ClockTime(parsing: String(hour.prefix { $0 != "-" && $0 != "–" }).trimmedWhitespace)
+            if startTime == nil { problem(first, .start, tr("write the hour as 06:30")) }
+        }
+        let use: TypeOfUse = {
+            let typed = fold(firstText(.use))
+            if typed.contains("zamkni") || typed.contains("closed") { return .closedSpace }
+            if typed.contains("nasion") || typed.contains("seed") { return .seeds }
+            return .surface
+        }()
+        let parcelName = firstText(.parcel)
+        let field = library.field(named: parcelName)
+        let parcelIDs = firstText(.parcelIDs).split(whereSeparator: { $0 == "," || $0 == ";" }).map { String($0).trimmedWhitespace }
+            .filter { !$0.isEmpty }
+
+        // The size, in the record's basis: a unit column, a unit in the cell, the header's, or
+        // the usual one for the type of use.
+        var basis = DoseBasis.choices(for: use)[0]
+        func size(_ column: ImportColumn) -> Decimal? {
+            guard let index = columns.firstIndex(of: column), let row = rows.first(where: { !text($0, column).isEmpty }) else { return nil }
+            let cell = table[row, index]
+            var typed = cell.text()
+            var unit = Self.basis(in: text(row, .sizeUnit)) ?? Self.basis(in: header(of: index))
+            if let inCell = Self.trailingBasis(typed) {
+                unit = inCell.basis
+                typed = inCell.rest
+            }
+            let value: Decimal
+            if case let .number(number) = cell { value = number } else {
+                guard case let .success(number) = NumberParser.parse(typed), number > 0 else {
+                    problem(row, column, tr("write a number, e.g. 4,2 or 4,2 ha"))
+                    return nil
+                }
+                value = number
+            }
+            guard let unit, unit != basis else { return value }
+            if let converted = unit.convert(size: value, to: basis) { return converted }
+            if DoseBasis.choices(for: use).contains(unit) { basis = unit; return value }
+            problem(row, column, tr("a size in %1$@ does not fit this type of use").filled(unit.symbol))
+            return nil
+        }
+        let treated = size(.treatedSize)
+        var parcelSize = size(.parcelSize)
+        if parcelSize == nil, let treated, let fraction = number(firstText(.fraction)), fraction > 0 {
+            parcelSize = (treated / fraction).rounded(fractionDigits: 6)
+        }
+        let treatedSize = treated ?? parcelSize ?? field?.area
+
+        // The crop: a code, a name the list knows, or the name as written (incomplete).
+        let cropCode = firstText(.cropCode), cropName = firstText(.crop)
+        var crop: CropChoice?
+        if !cropCode.isEmpty {
+            crop = CropChoice(eppoCode: cropCode.uppercased(), name: cropName.isEmpty ? CropCatalog.choice(typed: cropCode)?.name ?? "" : cropName)
+        } else if !cropName.isEmpty {
+            crop = CropCatalog.choice(typed: cropName) ?? CropChoice(eppoCode: "", name: cropName)
+        } else {
+            crop = field?.crop
+        }
+        let bbch = firstText(.bbch)
+        if !bbch.isEmpty, !BBCHStage.isValid(code: bbch) { problem(first, .bbch, tr("write two digits, 00 to 99")) }
+
+        // The products: one a row, or several in a cell joined by "+".
+        var products: [ProductUse] = []
+        for row in rows {
+            let names = split(text(row, .product))
+            guard !names.isEmpty else {
+                if !text(row, .dose).isEmpty { problem(row, .product, tr("a dose without a product")) }
+                continue
+            }
+            let doses = split(text(row, .dose)), numbers = split(text(row, .authorisation)), quantities = split(text(row, .quantity))
+            let kinds = split(text(row, .productKind)).map { ProductKind(parsing: $0) }
+            for (index, typedName) in names.enumerated() {
+                var name = typedName
+                var authorisation = numbers.indices.contains(index) ? numbers[index] : ""
+                // "Topsin M 500 SC (R-1/2020)": the number in brackets after the name.
+                if authorisation.isEmpty, name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+                   name[open...].contains("/") {
+                    authorisation = String(name[name.index(after: open)..<name.index(before: name.endIndex)]).trimmedWhitespace
+                    name = String(name[..<open]).trimmedWhitespace
+                }
+                let label = library.product(named: name)
+                if authorisation.isEmpty { authorisation = label?.authorisation ?? "" }
+                let doseText = doses.indices.contains(index) ? doses[index] : (names.count == 1 ? text(row, .dose) : "")
+                var dose: Decimal?, unit = label?.unit.quantityUnit ?? .litres
+                if !doseText.isEmpty {
+                    switch readDose(doseText, row: row, label: label, use: use, basis: &basis) {
+                    case let .success(read): (dose, unit) = (read.dose, read.unit ?? unit)
+                    case let .failure(message): problem(row, .dose, message.text)
+                    }
+                } else if let rate = label?.rate, use == .surface {
+                    (dose, unit) = (rate, label!.unit.quantityUnit)
+                }
+                let quantity = quantities.indices.contains(index) ? number(quantities[index]) : nil
+                let kind = (kinds.indices.contains(index) ? kinds[index] : nil) ?? Self.kind(of: name, label: label, authorisation: authorisation)
+                products.append(ProductUse(name: name, kind: kind, authorisation: authorisation, dose: dose,
+                                           doseUnit: unit, quantityUsed: quantity, preHarvestDays: label?.preHarvestDays))
+            }
+        }
+        guard problems.isEmpty, let date else { return .failure(SkippedRowList(rows: problems)) }
+        let details = TreatmentDetails(
+            use: use, date: date, startTime: startTime, parcel: parcelName, parcelIDs: parcelIDs.isEmpty ? field?.parcelIDs ?? [] : parcelIDs,
+            treatedSize: treatedSize, parcelSize: parcelSize ?? field?.area, basis: basis, crop: crop, bbch: bbch.isEmpty ? nil : bbch,
+            seedBatch: firstText(.seedBatch).isEmpty ? nil : firstText(.seedBatch), products: products, reason: firstText(.reason),
+            operatorName: firstText(.operatorName), notes: notes(of: rows))
+        let draft = RecordDraft(details: details)
+        if let disagreement = draft.problems.first {
+            return .failure(SkippedRowList(rows: [SkippedRow(row: first + 1, column: columns.firstIndex(of: .quantity).map(header(of:)) ?? "",
+                                                             reason: disagreement.message)]))
+        }
+        return .success(draft)
+    }
+
+    /// The notes of a treatment's rows, each once (the app's export repeats them per product).
+    private func notes(of rows: [Int]) -> String {
+        var seen: [String] = []
+        for note in rows.map({ text($0, .notes) }) where !note.isEmpty && !seen.contains(note) { seen.append(note) }
+        return seen.joined(separator: "; ")
+    }
+
+    /// A dose as written: "0,8", "0,8 l", "0,8 l/ha", "200 ml", "5 g/m3", or a concentration
+    /// "0,3 %" that the row's spray volume makes a dose per ha.
+    private func readDose(_ typed: String, row: Int, label: LibraryProduct?, use: TypeOfUse,
+                          basis: inout DoseBasis) -> Result<(dose: Decimal, unit: QuantityUnit?), DoseMessage> {
+        var rest = typed.replacing(" /", with: "/").replacing("/ ", with: "/")
+        let unitColumn = text(row, .doseUnit)
+        if rest.hasSuffix("%") {
+            guard case let .success(percent) = NumberParser.parse(String(rest.dropLast()).trimmedWhitespace), percent > 0 else {
+                return .failure(DoseMessage(tr("write a number, e.g. 0,3 %")))
+            }
+            guard let volume = number(text(row, .sprayVolume)), volume > 0 else {
+                return .failure(DoseMessage(tr("a concentration in per cent needs the spray volume (l/ha) in its row")))
+            }
+            let unit: QuantityUnit = label.map { $0.unit.quantityUnit == .kilograms || $0.unit.quantityUnit == .grams } == true ? .kilograms : .litres
+            return .success((percent * volume / 100, unit))
+        }
+        var unit: QuantityUnit?
+        if let inCell = Self.trailingBasis(rest) {
+            rest = inCell.rest
+            basis = inCell.basis
+        }
+        for (suffix, found) in [("ml", QuantityUnit.millilitres), ("kg", .kilograms), ("l", .litres), ("g", .grams)]
+        where rest.lowercased().hasSuffix(suffix) {
+            let number = String(rest.dropLast(suffix.count)).trimmedWhitespace
+            guard number.last?.isLetter != true else { continue }
+            unit = found
+            rest = number
+            break
+        }
+        if unit == nil, !unitColumn.isEmpty {
+            var unitText = unitColumn.replacing(" ", with: "")
+            if let inColumn = Self.trailingBasis(unitText) { unitText = inColumn.rest; basis = inColumn.basis }
+            unit = QuantityUnit(rawValue: unitText.lowercased())
+        }
+        if unit == nil, let index = columns.firstIndex(of: .dose) {
+            // "Dawka (l/ha)": the header's unit.
+            let header = header(of: index).lowercased()
+            unit = [("ml", QuantityUnit.millilitres), ("kg", .kilograms), ("(g", .grams), ("(l", .litres), (" l/", .litres)]
+                .first { header.contains($0.0) }?.1
+        }
+        guard DoseBasis.choices(for: use).contains(basis) else {
+            return .failure(DoseMessage(tr("a dose per %1$@ does not fit this type of use").filled(basis.symbol)))
+        }
+        switch NumberParser.parse(rest) {
+        case let .success(dose) where dose > 0: return .success((dose, unit))
+        default: return .failure(DoseMessage(tr("write the dose as 1,5 or 1,5 l/ha, or a concentration as 0,3 %")))
+        }
+    }
+
+    struct DoseMessage: Error {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    // MARK: Cells
+
+    /// The cell of `column`'s meaning in `row`, as text; nil when no column has that meaning.
+    private func cell(_ row: Int, _ meaning: ImportColumn) -> String? {
+        columns.firstIndex(of: meaning).map { table[row, $0].text().trimmedWhitespace }
+    }
+
+    private func text(_ row: Int, _ meaning: ImportColumn) -> String { cell(row, meaning) ?? "" }
+
+    private func number(_ text: String) -> Decimal? {
+        if case let .success(value) = NumberParser.parse(text) { return value }
+        return nil
+    }
+
+    private func fold(_ text: String) -> String { String(decoding: SearchFolding.fold(text), as: UTF8.self) }
+
+    /// "Topsin + Atpolan" → ["Topsin", "Atpolan"].
+    private func split(_ text: String) -> [String] {
+        text.split(separator: "+").map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+    }
+
+    /// A basis named in `text` ("ha", "m2", "(m²)", "per t").
+    static func basis(in text: String) -> DoseBasis? {
+        let folded = text.lowercased()
+        if folded.contains("m3") || folded.contains("m³") { return .cubicMetre }
+        if folded.contains("m2") || folded.contains("m²") { return .squareMetre }
+        if folded.contains("ha") { return .hectare }
+        return nil
+    }
+
+    /// "4,2 ha" → ("4,2", ha); "5 g/m3" → ("5 g", m³).
+    static func trailingBasis(_ text: String) -> (rest: String, basis: DoseBasis)? {
+        let trimmed = text.trimmedWhitespace
+        for (suffix, basis) in [("/ha", DoseBasis.hectare), ("/m2", .squareMetre), ("/m²", .squareMetre), ("/m3", .cubicMetre),
+                                ("/m³", .cubicMetre), ("/t", .tonne), ("/kg", .kilogram), (" ha", .hectare), (" m2", .squareMetre),
+                                (" m²", .squareMetre), (" m3", .cubicMetre), (" m³", .cubicMetre)]
+        where trimmed.lowercased().hasSuffix(suffix) {
+            return (String(trimmed.dropLast(suffix.count)).trimmedWhitespace, basis)
+        }
+        return nil
+    }
+
+    /// A fertiliser or an adjuvant by the library, else — when the sheet gives no authorisation
+    /// number — by its name ("Nawóz …", "Adiuwant …"): only then does the kind matter.
+    static func kind(of name: String, label: LibraryProduct?, authorisation: String) -> ProductKind {
+        if let label { return ProductKind(label.formulation) }
+        guard authorisation.isEmpty else { return .plantProtection }
+        let folded = String(decoding: SearchFolding.fold(name), as: UTF8.self)
+        if folded.contains("nawoz") || folded.contains("fertili") { return .notPlantProtection }
+        if folded.contains("adiuwant") || folded.contains("adjuvant") { return .adjuvant }
+        return .plantProtection
+    }
+}
+
+/// The rows of one treatment that cannot be read (an Error, to travel in a Result).
+struct SkippedRowList: Error {
+    var rows: [SkippedRow]
+}
