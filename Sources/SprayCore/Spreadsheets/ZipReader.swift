@@ -83,16 +83,7 @@ public struct ZipReader: Sendable {
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
-        var input = Array(input)
-        let status = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return CZlib.inflate(&stream, Z_FINISH)
-            }
-        }
+        let status = stream.finish(Array(input), into: &output, CZlib.inflate)
         guard status == Z_STREAM_END, Int(stream.total_out) == size else { return nil }
         return size == 0 ? [] : output
     }

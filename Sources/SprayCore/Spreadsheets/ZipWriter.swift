@@ -34,16 +34,7 @@ public enum ZipWriter {
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { fatalError("zlib could not start deflating") }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        var input = bytes
-        let status = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
+        let status = stream.finish(bytes, into: &output, CZlib.deflate)
         // deflateBound is enough room for one Z_FINISH: anything else is a bug in this code.
         precondition(status == Z_STREAM_END, "deflate did not finish: \(status)")
         return Array(output.prefix(Int(stream.total_out)))
