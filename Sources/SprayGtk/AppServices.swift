@@ -57,7 +57,9 @@ public final class AppServices {
         openedRecords = store
         store.observe(by: self) { [weak self] in
             self?.secondCopy.recordsChanged()
-            self?.sharing.recordsChanged()
+            // Sent a second later, gathered with the changes that follow (a grid saves many
+            // records at once): digesting 10 000 records is not for every save's moment.
+            if self?.sharing.isMerging == false { self?.mergeSoon() }
         }
         return store
     }

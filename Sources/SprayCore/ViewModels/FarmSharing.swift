@@ -1,6 +1,6 @@
 // The window's side of the farm folder (FarmSync): Preferences → Share the Record Through a
-// Folder… and Stop Sharing; a merge when the app starts, when a window comes to the front,
-// when the folder changes and after each change of the records here; the register's line
+// Folder… and Stop Sharing; the merge the window runs when the app starts, when the register
+// comes to the front, when the folder changes and after a change of the records here; the register's line
 // "Shared with: Ciągnik (last change 5 min ago)"; a problem (the folder gone, a journal
 // that cannot be read) said once, not at every merge.
 
@@ -13,8 +13,8 @@ public final class FarmSharing {
     private let openRecords: () -> RecordStore
     private var records: RecordStore { openRecords() }
     private let now: () -> Date
-    /// Set while a merge runs: the records it changes call back here, and must not start another.
-    private var isMerging = false
+    /// Set while a merge runs: the records it changes call back, and must not ask for another.
+    public private(set) var isMerging = false
     /// What went wrong with the last merge, until said; and the problem it was, to say it once.
     public private(set) var notice: String?
     private var lastProblem: String?
@@ -82,9 +82,6 @@ public final class FarmSharing {
         }
         return try body()
     }
-
-    /// The records changed here: sent at once (unless the change is this merge's own).
-    public func recordsChanged() { merge() }
 
     public func takeNotice() -> String? {
         defer { notice = nil }
