@@ -20,6 +20,8 @@ public enum Help {
             "  kalkulator-oprysku calibrate catch OPTIONS     " + tr("the catch test: each nozzle's flow, which to replace"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
             "  kalkulator-oprysku restore FILE [--yes]        " + tr("put the app’s data back from a backup"),
+            "  kalkulator-oprysku sync folder|now|status|rebuild|stop",
+            "                                                 " + tr("share the record with the farm’s other computers through a folder"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),
             "",
             tr("Run “kalkulator-oprysku calc --help” for the calculation options."),
@@ -27,6 +29,7 @@ public enum Help {
             tr("Run “kalkulator-oprysku history --help” for the history commands."),
             tr("Run “kalkulator-oprysku library --help” for the library commands."),
             tr("Run “kalkulator-oprysku calibrate --help” for the calibration options."),
+            tr("Run “kalkulator-oprysku record --help” for the treatment record, “kalkulator-oprysku sync --help” for sharing it."),
         ].joined(separator: "\n") + "\n"
     }
 

@@ -29,7 +29,7 @@ public enum RecordHelp {
             "  list                     " + tr("list the records (text or JSON)"),
             "  export                   " + tr("write the records as CSV, JSON or a printable PDF register"),
             "  withdraw ID --reason T   " + tr("withdraw a record: it stays, marked withdrawn"),
-            "  import FILE              " + tr("merge a JSON export from another computer, by record id"),
+            "  import FILE              " + tr("read a spreadsheet (CSV, .xlsx, .ods) into records, or merge a JSON export by record id"),
             "  pending                  " + tr("list the plans saved in the last 30 days that are not recorded"),
             "",
             tr("Run “kalkulator-oprysku record COMMAND --help” for its options."),

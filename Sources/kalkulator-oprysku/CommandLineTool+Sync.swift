@@ -44,6 +44,22 @@ extension CommandLineTool {
         }
     }
 
+    /// After a command that may have changed the record or the library (`changing`), on a
+    /// computer that shares them: the change put in this computer's journal at once. A folder
+    /// that cannot take it is said on stderr; the change stays here and goes with the next merge.
+    static func sharing(_ status: Int32, changing: Bool) -> Int32 {
+        guard changing else { return status }
+        let sync = FarmSync()
+        guard sync.folder != nil else { return status }
+        do {
+            let report = try sync.sendChanges(records: RecordStore.standard(patience: .commandLine(waiting: { _ in })))
+            report.problems.forEach { write($0 + "\n", to: .standardError) }
+        } catch {
+            report([userMessage(error)])
+        }
+        return status
+    }
+
     private static func text(of report: SyncReport) -> String {
         if !report.problems.isEmpty { write(report.problems.joined(separator: "\n") + "\n", to: .standardError) }
         return report.summary + "\n"

@@ -18,15 +18,18 @@ case "export-pdf":
 case "history":
     exit(CommandLineTool.history(Array(arguments.dropFirst())))
 case "record":
-    exit(CommandLineTool.record(Array(arguments.dropFirst())))
+    let subcommand = arguments.dropFirst().first
+    exit(CommandLineTool.sharing(CommandLineTool.record(Array(arguments.dropFirst())),
+                                 changing: ["add", "withdraw", "import"].contains(subcommand) && !arguments.contains("--help")))
 case "library":
-    exit(CommandLineTool.library(Array(arguments.dropFirst())))
+    exit(CommandLineTool.sharing(CommandLineTool.library(Array(arguments.dropFirst())),
+                                 changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "calibrate":
     exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":
-    exit(CommandLineTool.restore(Array(arguments.dropFirst())))
+    exit(CommandLineTool.sharing(CommandLineTool.restore(Array(arguments.dropFirst())), changing: !arguments.contains("--help")))
 case "sync":
     exit(CommandLineTool.sync(Array(arguments.dropFirst())))
 case "--help", "-h", "help":

@@ -151,5 +151,7 @@ final class RecordCommandLineTests: DataFolderTestCase {
             XCTAssertTrue(help.stdout.contains(option), option)
         }
         XCTAssertTrue(try run(["--help"]).stdout.contains("record add|list|export|withdraw|import|pending"))
+        XCTAssertTrue(try run(["--help"]).stdout.contains("kalkulator-oprysku sync folder|now|status|rebuild|stop"))
+        XCTAssertTrue(try run(["record", "--help"]).stdout.contains("import FILE              read a spreadsheet (CSV, .xlsx, .ods)"))
     }
 }

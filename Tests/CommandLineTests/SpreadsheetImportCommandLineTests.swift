@@ -112,7 +112,7 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(exported.status, 0, exported.stderr)
         let csv = try run(["record", "export", "--format", "csv", "--separator", ",", "--no-bom"], language: "pl")
         XCTAssertFalse(csv.stdout.hasPrefix("\u{FEFF}"), "--no-bom")
-        let expected = CSVReader.rows(csv.stdout).filter { !$0.allSatisfy(\.isEmpty) }
+        let expected = try CSVReader.rows(csv.stdout).filter { !$0.allSatisfy(\.isEmpty) }
 
         // LibreOffice's own CSV of the workbook: "," between fields, UTF-8, cells as shown.
         let profile = directory.appendingPathComponent("lo-profile")
@@ -122,7 +122,7 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
                                                   workbook.path], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "C.UTF-8"])
         XCTAssertEqual(office.status, 0, office.stderr)
         let text = try String(contentsOf: converted.appendingPathComponent("ewidencja.csv"), encoding: .utf8)
-        let read = CSVReader.rows(text).filter { !$0.allSatisfy(\.isEmpty) }
+        let read = try CSVReader.rows(text).filter { !$0.allSatisfy(\.isEmpty) }
         XCTAssertEqual(read.count, expected.count, text)
         for (row, (got, want)) in zip(read, expected).enumerated() {
             XCTAssertEqual(got, want + Array(repeating: "", count: max(0, got.count - want.count)), "row \(row + 1)")

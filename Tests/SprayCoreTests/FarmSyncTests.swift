@@ -223,7 +223,9 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
         _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
-        let old = try office.records.add(completeDetails(date: CalendarDate(year: 2022, month: 4, day: 14)!), at: Date())
+        // Recorded when it was made: a removal from the folder takes only a record first saved over 3 years ago.
+        let old = try office.records.add(completeDetails(date: CalendarDate(year: 2022, month: 4, day: 14)!),
+                                         at: LocalTime.start(of: CalendarDate(year: 2022, month: 4, day: 14)!))
         let young = try office.records.add(details("P1"), at: Date())
         try office.sync.syncNow(records: office.records, today: today)
         try tractor.sync.syncNow(records: tractor.records, today: today)

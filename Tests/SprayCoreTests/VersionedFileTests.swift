@@ -218,12 +218,12 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
     }
 
     func testAnUnreadableFileIsReportedAndLeftInPlace() throws {
-        // A directory where the file should be: open succeeds, read fails (EISDIR), even for root.
+        // A directory where the file should be: not a regular file, refused before it is read, even for root.
         let url = path("notes.json")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         let file = notes(url)
-        XCTAssertThrowsError(try file.load()) { XCTAssertEqual($0 as? StorageError, .cannotRead(path: url.path, errno: EISDIR)) }
-        XCTAssertThrowsError(try file.modify { $0 = [] }) { XCTAssertEqual($0 as? StorageError, .cannotRead(path: url.path, errno: EISDIR)) }
+        XCTAssertThrowsError(try file.load()) { XCTAssertEqual($0 as? StorageError, .notARegularFile(path: url.path)) }
+        XCTAssertThrowsError(try file.modify { $0 = [] }) { XCTAssertEqual($0 as? StorageError, .notARegularFile(path: url.path)) }
         XCTAssertEqual(try listing(), ["notes.json", "notes.json.lock"])
         XCTAssertEqual(try listing(url), [])
     }
@@ -242,6 +242,10 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
              "Cannot lock the file /d/f.json.lock: Read-only file system"),
             (StorageError.cannotMoveAside(path: "/d/f.json", errno: EACCES).message,
              "Cannot rename the damaged file /d/f.json: Permission denied"),
+            (StorageError.notARegularFile(path: "/d/f.json").message,
+             "/d/f.json is not a regular file (a folder, a device, a named pipe or a link), so it was not read."),
+            (StorageError.tooLarge(path: "/d/f.csv", limit: 100 * 1024 * 1024).message,
+             "The file /d/f.csv is larger than 100 MB, more than the app reads, so it was not read."),
             (StorageError.readOnly(path: "/d/f.json").message,
              "The file /d/f.json comes from a newer version of Kalkulator Oprysku, so it cannot be changed here"),
             (StorageNotice.movedAside(original: "/d/f.json", aside: "/d/f.json.corrupt-20261121T153012Z").message,

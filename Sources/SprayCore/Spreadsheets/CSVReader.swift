@@ -43,50 +43,77 @@ public enum CSVReader {
         return iso > windows ? .iso8859_2 : .windows1250
     }
 
-    /// The rows of `text`, split at the separator its first lines use.
-    public static func rows(_ text: String) -> [[String]] {
+    /// The rows of `text`, split at the separator its first lines use, in one pass; a quote
+    /// never closed, or a sheet past SheetLimits, is an error (nothing is read).
+    public static func rows(_ text: String) throws(SpreadsheetError) -> [[String]] {
+        var rows: [[String]] = []
+        try read(text) { row in rows.append(row) }
+        return rows
+    }
+
+    /// The sheet `text` holds, each field a text cell, checked against SheetLimits as it is read.
+    static func table(_ text: String) throws(SpreadsheetError) -> [[SheetCell]] {
+        var sheet = SheetBuilder()
+        try read(text) { (row: [String]) throws(SpreadsheetError) in try sheet.append(row.map { .text($0) }) }
+        return sheet.rows
+    }
+
+    private static func read(_ text: String, _ emit: ([String]) throws(SpreadsheetError) -> Void) throws(SpreadsheetError) {
         let separator = detectSeparator(text)
-        var rows: [[String]] = [], row: [String] = [], field = ""
+        var row: [String] = [], field = String.UnicodeScalarView()
         var quoted = false, wasQuoted = false
+        var rowNumber = 1, quoteRow = 1, cells = 0, fieldLength = 0
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
-        func endField() {
-            row.append(field)
-            field = ""
+        func endField() throws(SpreadsheetError) {
+            guard row.count < SheetLimits.columns else { throw .tooLarge(.column(row: rowNumber)) }
+            cells += 1
+            guard cells <= SheetLimits.cells else { throw .tooLarge(.cells) }
+            row.append(String(field))
+            field = String.UnicodeScalarView()
+            fieldLength = 0
             wasQuoted = false
+        }
+        func append(_ scalar: Unicode.Scalar) throws(SpreadsheetError) {
+            guard fieldLength < SheetLimits.cellCharacters else { throw .tooLarge(.cellText(row: rowNumber)) }
+            fieldLength += 1
+            field.append(scalar)
         }
         while let scalar = pending ?? scalars.next() {
             pending = nil
             if quoted {
                 if scalar == "\"" {
                     let next = scalars.next()
-                    if next == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = next }
+                    if next == "\"" { try append("\"") } else { quoted = false; pending = next }
                 } else {
-                    field.unicodeScalars.append(scalar)
+                    if scalar == "\n" { rowNumber += 1 }
+                    try append(scalar)
                 }
-            } else if scalar == "\"" && field.isEmpty && !wasQuoted {
+            } else if scalar == "\"" && fieldLength == 0 && !wasQuoted {
                 quoted = true
                 wasQuoted = true
+                quoteRow = rowNumber
             } else if scalar == separator {
-                endField()
+                try endField()
             } else if scalar == "\r" || scalar == "\n" {
                 if scalar == "\r" {
                     let next = scalars.next()
                     if next != "\n" { pending = next }
                 }
-                endField()
-                rows.append(row)
+                try endField()
+                try emit(row)
                 row = []
+                rowNumber += 1
             } else {
-                field.unicodeScalars.append(scalar)
+                try append(scalar)
             }
         }
+        if quoted { throw .unclosedQuote(row: quoteRow) }
         if !field.isEmpty || !row.isEmpty || wasQuoted {
-            endField()
-            rows.append(row)
+            try endField()
+            try emit(row)
         }
         // Blank lines stay rows: a skipped row is reported by its number in the sheet.
-        return rows
     }
 
     /// ";", a tab or ",": the one that splits the first lines (outside quotes) most evenly
@@ -96,7 +123,8 @@ public enum CSVReader {
         var counts: [[Int]] = []
         var line = candidates.map { _ in 0 }
         var quoted = false
-        for scalar in text.unicodeScalars {
+        // The first lines, and never more than a megabyte of them: a file of one endless line is not read twice.
+        for scalar in text.unicodeScalars.prefix(1 << 20) {
             if scalar == "\"" { quoted.toggle() }
             if quoted { continue }
             if scalar == "\n" {

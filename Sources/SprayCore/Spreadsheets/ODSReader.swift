@@ -9,6 +9,10 @@ enum ODSReader {
         var tables: [SheetTable] = []
         do {
             try scan(try zip.data(of: "content.xml"), wanted: wanted) { tables.append($0) }
+        } catch let error as SpreadsheetError {
+            throw error
+        } catch let error as ZipError {
+            throw SpreadsheetError(error)
         } catch {
             throw .damaged("ODS")
         }
@@ -21,36 +25,47 @@ enum ODSReader {
     }
 
     /// Calls `found` with each table (only the one named `wanted`, when a name is given,
-    /// though every name is reported so a wrong one can be told apart).
+    /// though every name is reported so a wrong one can be told apart). Repeat counts are
+    /// checked against the sheet's limits before any cell is made of them; a negative or
+    /// unreadable count is an error.
     private static func scan(_ bytes: [UInt8], wanted: String?, _ found: (SheetTable) -> Void) throws {
-        var table = SheetTable(name: "", rows: [])
+        var name = "", sheet = SheetBuilder()
         var reading = false
-        var row: [SheetCell] = [], rowRepeat = 1
+        // Empty cells after the last one with content are only counted until something follows.
+        var row: [SheetCell] = [], emptyCells = 0, rowRepeat = 1
         var cell = SheetCell.empty, cellRepeat = 1, text = "", paragraphs = 0, inText = false, valueType = ""
         // Repeats of empty rows and cells run to the sheet's end (a million rows): only kept
         // when something follows them.
         var emptyRows = 0
+        func count(_ attribute: String?, limit: Int) throws -> Int {
+            guard let attribute else { return 1 }
+            guard let value = Int(attribute), value >= 0 else {
+                throw SpreadsheetError.damaged(tr("a repeat count of “%@”").filled(String(attribute.prefix(20))))
+            }
+            return min(value, limit)
+        }
         try XMLScanner.scan(bytes) { event in
             switch event {
             case let .start("table:table", attributes, _):
-                table = SheetTable(name: attributes["table:name"] ?? "", rows: [])
-                reading = wanted == nil || wanted == table.name
+                name = attributes["table:name"] ?? ""
+                sheet = SheetBuilder()
+                reading = wanted == nil || wanted == name
                 emptyRows = 0
             case .end("table:table"):
-                found(table)
+                found(SheetTable(name: name, rows: sheet.rows))
+                sheet = SheetBuilder()
             case let .start("table:table-row", attributes, _) where reading:
-                row = []
-                rowRepeat = min(attributes["table:number-rows-repeated"].flatMap { Int($0) } ?? 1, 100_000)
+                (row, emptyCells) = ([], 0)
+                rowRepeat = try count(attributes["table:number-rows-repeated"], limit: SheetLimits.rows)
             case .end("table:table-row") where reading:
-                while row.last?.isEmpty ?? false { row.removeLast() }
                 if row.isEmpty {
-                    emptyRows += rowRepeat
+                    emptyRows = min(emptyRows + rowRepeat, SheetLimits.rows)
                 } else {
-                    table.rows += Array(repeating: [], count: emptyRows) + Array(repeating: row, count: min(rowRepeat, 10_000))
+                    try sheet.append(row, as: sheet.nextRow + emptyRows, times: rowRepeat)
                     emptyRows = 0
                 }
             case let .start(name, attributes, _) where reading && (name == "table:table-cell" || name == "table:covered-table-cell"):
-                cellRepeat = min(attributes["table:number-columns-repeated"].flatMap { Int($0) } ?? 1, 1_024)
+                cellRepeat = try count(attributes["table:number-columns-repeated"], limit: SheetLimits.columns)
                 valueType = attributes["office:value-type"] ?? ""
                 (text, paragraphs) = ("", 0)
                 switch valueType {
@@ -66,7 +81,14 @@ enum ODSReader {
             case let .end(name) where reading && (name == "table:table-cell" || name == "table:covered-table-cell"):
                 // Texts, percentages ("0,3 %") and booleans are read as the sheet shows them.
                 if cell == .empty, !text.isEmpty { cell = .text(text) }
-                row += Array(repeating: cell, count: cellRepeat)
+                try SheetBuilder.check(column: row.count + emptyCells + cellRepeat - 1, row: sheet.nextRow + emptyRows)
+                if cell.isEmpty {
+                    emptyCells += cellRepeat
+                } else {
+                    row += repeatElement(SheetCell.empty, count: emptyCells)
+                    row += repeatElement(cell, count: cellRepeat)
+                    emptyCells = 0
+                }
             case let .start("text:p", _, selfClosing) where reading:
                 if paragraphs > 0 { text += "\n" }
                 paragraphs += 1
@@ -74,13 +96,15 @@ enum ODSReader {
             case .end("text:p") where reading:
                 inText = false
             case let .start("text:s", attributes, _) where reading && inText:
-                text += String(repeating: " ", count: min(attributes["text:c"].flatMap { Int($0) } ?? 1, 1_000))
+                text += String(repeating: " ", count: try count(attributes["text:c"], limit: SheetLimits.cellCharacters))
+                try SheetBuilder.check(text: text, row: sheet.nextRow + emptyRows)
             case .start("text:tab", _, _) where reading && inText:
                 text += "\t"
             case .start("text:line-break", _, _) where reading && inText:
                 text += "\n"
             case let .text(content) where reading && inText:
                 text += content
+                try SheetBuilder.check(text: text, row: sheet.nextRow + emptyRows)
             default:
                 break
             }

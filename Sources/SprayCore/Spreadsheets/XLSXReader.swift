@@ -18,6 +18,8 @@ enum XLSXReader {
             return SheetTable(name: chosen.name, rows: try cells(try zip.data(of: chosen.part), strings: strings, styles: styles))
         } catch let error as SpreadsheetError {
             throw error
+        } catch let error as ZipError {
+            throw SpreadsheetError(error)
         } catch {
             throw .damaged("XLSX")
         }
@@ -53,9 +55,12 @@ enum XLSXReader {
             case .end("rPh"): inPhonetic = false
             case let .start("t", _, selfClosing): inText = !selfClosing
             case .end("t"): inText = false
-            case let .text(text) where inText && !inPhonetic: current += text
+            case let .text(text) where inText && !inPhonetic:
+                current += text
+                try SheetBuilder.check(text: current, row: strings.count + 1)
             default: break
             }
+            guard strings.count <= SheetLimits.cells else { throw SpreadsheetError.tooLarge(.cells) }
         }
         return strings
     }
@@ -105,60 +110,74 @@ enum XLSXReader {
         return .plain
     }
 
-    /// The sheet's rows, each at its own number (row 5 of the sheet is rows[4]).
+    /// The sheet's rows, each at its own number (row 5 of the sheet is rows[4]). A cell
+    /// reference, row number or shared-string index outside the sheet is an error, found
+    /// before anything is allocated for it.
     private static func cells(_ bytes: [UInt8], strings: [String], styles: [NumberKind]) throws -> [[SheetCell]] {
-        var rows: [[SheetCell]] = []
+        var sheet = SheetBuilder()
         var row: [SheetCell] = []
         var rowNumber = 0
         var column = 0, type = "", style = 0, value = "", inValue = false, inline = ""
-        func finishCell() {
+        func finishCell() throws {
             let cell: SheetCell
             switch type {
-            case "s": cell = Int(value).flatMap { strings.indices.contains($0) ? .text(strings[$0]) : nil } ?? .empty
+            case "s":
+                guard let index = Int(value), strings.indices.contains(index) else {
+                    throw SpreadsheetError.damaged(tr("row %1$@ names shared text %2$@, which the file does not have").filled(String(rowNumber), value))
+                }
+                cell = .text(strings[index])
             case "inlineStr": cell = .text(inline)
             case "str", "e": cell = .text(value)
             case "b": cell = .text(value == "1" ? "TRUE" : "FALSE")
             case "d": cell = PaperDate.parse(String(value.prefix(10)), season: 2000).map(SheetCell.date) ?? .text(value)
             default: cell = number(value, kind: styles.indices.contains(style) ? styles[style] : .plain)
             }
-            while row.count < column { row.append(.empty) }
-            if cell != .empty { row.append(cell) }
+            guard cell != .empty else { return }
+            // Cells come left to right; one named left of where the row is already is put after it.
+            if row.count < column { row += repeatElement(SheetCell.empty, count: column - row.count) }
+            row.append(cell)
         }
         try XMLScanner.scan(bytes) { event in
             switch event {
             case let .start("row", attributes, _):
-                rowNumber = attributes["r"].flatMap { Int($0) } ?? rowNumber + 1
+                if let number = attributes["r"] {
+                    guard let parsed = Int(number), parsed >= 1, parsed <= SheetLimits.rows else {
+                        throw SpreadsheetError.tooLarge(.row(Int(number.prefix(18)) ?? Int.max))
+                    }
+                    rowNumber = parsed
+                } else {
+                    rowNumber = sheet.nextRow
+                }
                 row = []
             case .end("row"):
-                while row.last == .empty { row.removeLast() }
-                // A sheet of a million rows is not a farm's record; refuse the absurd gap.
-                guard rowNumber <= 1_048_576 else { throw XMLScanner.Malformed() }
-                while rows.count < rowNumber - 1 { rows.append([]) }
-                rows.append(row)
+                try sheet.append(row, as: max(rowNumber, sheet.nextRow))
             case let .start("c", attributes, _):
-                column = attributes["r"].map(columnIndex) ?? row.count
+                column = try attributes["r"].map { reference in try columnIndex(reference, row: rowNumber) } ?? row.count
+                try SheetBuilder.check(column: column, row: rowNumber)
                 type = attributes["t"] ?? "n"
                 style = attributes["s"].flatMap { Int($0) } ?? 0
                 (value, inline) = ("", "")
-            case .end("c"): finishCell()
+            case .end("c"): try finishCell()
             case let .start("v", _, selfClosing): inValue = !selfClosing
             case .end("v"): inValue = false
             case let .start("t", _, selfClosing): inValue = !selfClosing
             case .end("t"): inValue = false
             case let .text(text) where inValue:
                 if type == "inlineStr" { inline += text } else { value += text }
+                try SheetBuilder.check(text: type == "inlineStr" ? inline : value, row: rowNumber)
             default: break
             }
         }
-        return rows
+        return sheet.rows
     }
 
-    /// "C7" → 2.
-    static func columnIndex(_ reference: String) -> Int {
+    /// "C7" → 2; letters past the last column (XFD) are an error, never a huge index.
+    static func columnIndex(_ reference: String, row: Int = 0) throws(SpreadsheetError) -> Int {
         var index = 0
         for scalar in reference.unicodeScalars {
             guard scalar.value >= 65, scalar.value <= 90 else { break }
             index = index * 26 + Int(scalar.value - 64)
+            guard index <= SheetLimits.columns else { throw .tooLarge(.column(row: row)) }
         }
         return max(index - 1, 0)
     }

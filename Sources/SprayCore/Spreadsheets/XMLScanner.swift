@@ -120,7 +120,8 @@ struct XMLScanner {
                 index += 1
                 continue
             }
-            guard let semicolon = bytes[index...].firstIndex(of: UInt8(ascii: ";")), semicolon - index <= 12 else { throw Malformed() }
+            // Looked for only as far as the longest reference ("&#x10FFFF;"): a text of "&"s stays linear.
+            guard let semicolon = bytes[index..<min(index + 13, bytes.endIndex)].firstIndex(of: UInt8(ascii: ";")) else { throw Malformed() }
             let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
             let replacement: String
             switch name {

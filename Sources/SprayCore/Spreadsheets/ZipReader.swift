@@ -10,8 +10,12 @@ public enum ZipError: Error, Equatable, Sendable {
     case notAZip
     /// A member the reader needs is not in the file.
     case missingMember(String)
-    /// A member's data does not inflate to its size, or its method is not stored or deflated.
+    /// A member's data does not inflate to its size, fails its CRC, or its method is not
+    /// stored or deflated.
     case damagedMember(String)
+    /// A member larger than `ZipReader.memberLimit`, or packed more tightly than
+    /// `ZipReader.ratioLimit` (a ZIP bomb): refused before it is inflated.
+    case memberTooLarge(String)
 }
 
 /// The members of a ZIP file held in memory, read on demand.
@@ -23,9 +27,16 @@ public struct ZipReader: Sendable {
     private struct Member: Sendable {
         var localHeader: Int
         var method: UInt16
+        var crc: UInt32
         var compressedSize: Int
         var size: Int
     }
+
+    /// The most one member may inflate to: a sheet of the ministry's whole register is tens of megabytes.
+    public static let memberLimit = 256 * 1024 * 1024
+    /// Spreadsheets' XML packs at most a few hundred to one; a member of over a megabyte packed
+    /// tighter than this is a bomb, not a sheet.
+    public static let ratioLimit = 400
 
     public init(bytes: [UInt8]) throws(ZipError) {
         self.bytes = bytes
@@ -46,7 +57,7 @@ public struct ZipReader: Sendable {
             guard offset + 46 + nameLength <= bytes.count else { throw .notAZip }
             let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
             members[name] = Member(localHeader: Int(Self.uint32(bytes, offset + 42)), method: Self.uint16(bytes, offset + 10),
-                                   compressedSize: Int(Self.uint32(bytes, offset + 20)), size: Int(Self.uint32(bytes, offset + 24)))
+                                   crc: Self.uint32(bytes, offset + 16), compressedSize: Int(Self.uint32(bytes, offset + 20)), size: Int(Self.uint32(bytes, offset + 24)))
             offset += 46 + nameLength + extraLength + commentLength
         }
         self.members = members
@@ -56,29 +67,38 @@ public struct ZipReader: Sendable {
 
     public func contains(_ name: String) -> Bool { members[name] != nil }
 
-    /// The bytes of the member `name`, inflated.
+    /// The bytes of the member `name`, inflated — never more than its declared size, which
+    /// is checked against the limits first — and checked against its CRC.
     public func data(of name: String) throws(ZipError) -> [UInt8] {
         guard let member = members[name] else { throw .missingMember(name) }
+        guard member.size <= Self.memberLimit,
+              member.size <= 1024 * 1024 || member.size / max(member.compressedSize, 1) <= Self.ratioLimit else {
+            throw .memberTooLarge(name)
+        }
         let header = member.localHeader
         guard header + 30 <= bytes.count, Self.uint32(bytes, header) == 0x0403_4B50 else { throw .damagedMember(name) }
         let start = header + 30 + Int(Self.uint16(bytes, header + 26)) + Int(Self.uint16(bytes, header + 28))
         guard start + member.compressedSize <= bytes.count else { throw .damagedMember(name) }
         let compressed = bytes[start..<(start + member.compressedSize)]
+        let data: [UInt8]
         switch member.method {
         case 0:
-            return Array(compressed)
+            guard member.compressedSize == member.size else { throw .damagedMember(name) }
+            data = Array(compressed)
         case 8:
             guard let inflated = Self.inflate(compressed, size: member.size) else { throw .damagedMember(name) }
-            return inflated
+            data = inflated
         default:
             throw .damagedMember(name)
         }
+        // A byte changed on the way (a bad disk, a cut download) would read as another dose.
+        let crc = data.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
+        guard crc == member.crc else { throw .damagedMember(name) }
+        return data
     }
 
     /// Raw deflate data inflated to exactly `size` bytes, or nil.
     private static func inflate(_ input: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
-        // A sheet larger than 1 GiB is not a farm's record: refuse rather than allocate it.
-        guard size <= 1 << 30 else { return nil }
         var output = [UInt8](repeating: 0, count: max(size, 1))
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }

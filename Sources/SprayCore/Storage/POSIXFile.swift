@@ -11,22 +11,39 @@ enum POSIXFile {
     /// Bytes asked for per read(2) call.
     private static let readChunkSize = 64 * 1024
 
+    /// The most a file read by the app may hold: its own stores and the farm folder's
+    /// journals; a file given to import or restore has a lower limit (InputFile).
+    static let defaultReadLimit = 256 * 1024 * 1024
+
     /// The whole file (or from `offset` on), or nil when it does not exist. A parent that is
     /// a regular file is an error (ENOTDIR), not an absent file: a data folder replaced by a
-    /// file must be noticed.
-    static func read(_ path: String, from offset: Int? = nil) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// file must be noticed. Only a regular file is read — a FIFO, a device or a folder is an
+    /// error at once, never waited on — and only up to `limit` bytes (from `offset`): a larger
+    /// one is refused before anything is allocated, and one growing while read is cut off there.
+    /// With `followingLinks` false a symbolic link is refused too.
+    static func read(_ path: String, from offset: Int? = nil, limit: Int = defaultReadLimit,
+                     followingLinks: Bool = true) throws(StorageError) -> [UInt8]? {
+        // O_NONBLOCK: opening a FIFO does not wait for a writer; the check below refuses it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP && !followingLinks { throw .notARegularFile(path: path) }
             throw .cannotRead(path: path, errno: errno)
         }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
+        let start = offset ?? 0
+        let size = max(0, Int(info.st_size) - start)
+        guard size <= limit else { throw .tooLarge(path: path, limit: limit) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: readChunkSize)
-        var position = off_t(offset ?? 0)
-        while true {
+        bytes.reserveCapacity(size)
+        var chunk = [UInt8](repeating: 0, count: min(readChunkSize, max(size, 1) + 1))
+        var position = off_t(start)
+        while bytes.count <= limit {
             let count = chunk.withUnsafeMutableBytes { buffer in
-                offset == nil ? Glibc.read(descriptor, buffer.baseAddress, buffer.count) : pread(descriptor, buffer.baseAddress, buffer.count, position)
+                pread(descriptor, buffer.baseAddress, min(buffer.count, limit + 1 - bytes.count), position)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -36,6 +53,7 @@ enum POSIXFile {
             bytes += chunk[..<count]
             position += off_t(count)
         }
+        throw .tooLarge(path: path, limit: limit)
     }
 
     /// Creates `path` and its missing parents.
@@ -242,15 +260,34 @@ enum POSIXFile {
         }
     }
 
+    /// What a file is where `path` names it, without following a link: its device, inode and
+    /// size when it is a regular file; nil when it is absent or something else.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// Whether anything (a file, a link, a pipe) has the name `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Adds `bytes` at the end of `path` (made, readable by all, when missing) and syncs it:
     /// the way a journal grows, never rewritten. A line a killed append left half written
     /// is cut off first (the writer is the file's only one), so that `bytes` start a line.
-    static func append(_ bytes: [UInt8], to path: String) throws(StorageError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
+    /// Only a regular file is appended to, never through a link; returns it as it is after.
+    @discardableResult
+    static func append(_ bytes: [UInt8], to path: String) throws(StorageError) -> FileIdentity {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else {
+            throw errno == ELOOP ? .notARegularFile(path: path) : .cannotWrite(path: path, errno: errno)
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
         let size = Int(info.st_size)
         if size > 0 {
             let tailLength = min(size, 256 * 1024)
@@ -271,7 +308,8 @@ enum POSIXFile {
             KillPoint.die()
         }
         try writeAll(bytes, to: descriptor, path: path)
-        guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        guard fsync(descriptor) == 0, fstat(descriptor, &info) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        return FileIdentity(info)
     }
 
     /// Makes a rename in `directory` durable; failures are reported against `path`.
@@ -281,4 +319,19 @@ enum POSIXFile {
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, errno: errno) }
     }
+}
+
+/// A regular file as found at one moment: which file (device and inode) and how long.
+struct FileIdentity: Codable, Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int(info.st_size)
+    }
+
+    func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
 }

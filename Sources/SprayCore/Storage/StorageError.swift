@@ -13,6 +13,11 @@ public enum StorageError: Error, Equatable, Sendable {
     case readOnly(path: String)
     /// Another Kalkulator Oprysku kept the file locked for longer than this one would wait.
     case busy(path: String)
+    /// A FIFO, a device, a folder or (where links are not followed) a symbolic link: only
+    /// regular files are read.
+    case notARegularFile(path: String)
+    /// Larger than the app reads (`limit` bytes), refused before it was read.
+    case tooLarge(path: String, limit: Int)
 
     public var message: String {
         switch self {
@@ -32,6 +37,11 @@ public enum StorageError: Error, Equatable, Sendable {
         case let .readOnly(path):
             tr("The file %@ comes from a newer version of Kalkulator Oprysku, so it cannot be changed here")
                 .filled(path)
+        case let .notARegularFile(path):
+            tr("%@ is not a regular file (a folder, a device, a named pipe or a link), so it was not read.").filled(path)
+        case let .tooLarge(path, limit):
+            tr("The file %1$@ is larger than %2$@ MB, more than the app reads, so it was not read.")
+                .filled(path, String(limit / (1024 * 1024)))
         }
     }
 }

@@ -102,26 +102,33 @@ public final class FarmSync {
         try requireFolder(folder)
         try stateStore.update { state in
             guard var current = state else { return }
-            let journal = folder + "/" + JournalFiles.name(of: current.computer)
-            var numbers = DecimalTexts()
-            var bytes = JournalLine(computer: current.computer, at: now, change: .computer(name: current.name)).encoded(numbers: &numbers)
-            records.reload()
-            for record in records.records {
-                bytes += JournalLine(computer: current.computer, at: now, change: .record(record)).encoded(numbers: &numbers)
-            }
-            do {
-                try POSIXFile.writeAtomically(bytes, to: journal, permissions: .shared)
-            } catch {
-                throw SyncProblem.cannotWrite(userMessage(error))
-            }
-            current.sent = Dictionary(records.records.map { ($0.id.uuidString, SentRecord($0, numbers: &numbers).text) }) { $1 }
-            current.marks[JournalFiles.name(of: current.computer)] = nil
-            current.recordsStamp = nil
-            // The library is said again after the records, by the merge that follows.
-            current.librarySent = [:]
+            try writeWholeJournal(&current, folder: folder, records: records, now: now)
             state = current
         }
         return try syncNow(records: records, now: now)
+    }
+
+    /// This computer's journal written anew, whole, from its records: its name and each record
+    /// as it stands; the library is said again by the pass that follows.
+    private func writeWholeJournal(_ state: inout SyncState, folder: String, records: RecordStore, now: Date) throws {
+        let journal = folder + "/" + JournalFiles.name(of: state.computer)
+        var numbers = DecimalTexts()
+        var bytes = JournalLine(computer: state.computer, at: now, change: .computer(name: state.name)).encoded(numbers: &numbers)
+        records.reload()
+        for record in records.records {
+            bytes += JournalLine(computer: state.computer, at: now, change: .record(record)).encoded(numbers: &numbers)
+        }
+        do {
+            // A rename replaces the name itself: a link or a pipe put there is replaced, never followed.
+            try POSIXFile.writeAtomically(bytes, to: journal, permissions: .shared)
+        } catch {
+            throw SyncProblem.cannotWrite(userMessage(error))
+        }
+        state.ownJournal = POSIXFile.identity(of: journal)
+        state.sent = Dictionary(records.records.map { ($0.id.uuidString, SentRecord($0, numbers: &numbers).text) }) { $1 }
+        state.marks[JournalFiles.name(of: state.computer)] = nil
+        state.recordsStamp = nil
+        state.librarySent = [:]
     }
 
     /// Sends what changed here since the last time, then merges every journal's new lines.
@@ -135,7 +142,8 @@ public final class FarmSync {
             guard var current = state else { return }
             // Taken before the records are read: a change made meanwhile changes it, and is sent next time.
             let stamp = Self.stamp(of: records.url.path)
-            report.sent = try send(&current, folder: folder, records: records, now: now, today: today, announce: renamed)
+            let sending = try send(&current, folder: folder, records: records, now: now, today: today, announce: renamed)
+            report.sent = sending.lines
             let incoming = try receive(&current, folder: folder)
             let merged = try records.mergeShared(incoming.records, removed: current.removed, today: today)
             report.library = try applyLibrary(incoming.library, to: &current)
@@ -149,9 +157,39 @@ public final class FarmSync {
             // After a merge wrote the records, the next pass looks at them all again.
             current.recordsStamp = merged.isEmpty ? stamp : nil
             report.problems = Self.problemTexts(current)
+            if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
+            if merged.refusedRemovals > 0 {
+                report.problems.append(trn("A removal of %d record that is not yet past the years a record is kept was ignored; the record stays.",
+                                           "Removals of %d records that are not yet past the years a record is kept were ignored; the records stay.",
+                                           merged.refusedRemovals).filled(String(merged.refusedRemovals)))
+            }
             state = current
         }
         return report
+    }
+
+    /// Sends what changed here since the last time, without reading the other journals: a
+    /// command that changed the record or the library does so before it ends, so that the
+    /// next merge on another computer has the change without anything run here.
+    @discardableResult
+    public func sendChanges(records: RecordStore, now: Date = Date(), today: CalendarDate = .today) throws -> SyncReport {
+        guard let folder = state?.folder else { throw SyncProblem.notSharing }
+        try requireFolder(folder)
+        var report = SyncReport()
+        try stateStore.update { state in
+            guard var current = state else { return }
+            let stamp = Self.stamp(of: records.url.path)
+            let sending = try send(&current, folder: folder, records: records, now: now, today: today, announce: false)
+            report.sent = sending.lines
+            if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
+            current.recordsStamp = stamp
+            state = current
+        }
+        return report
+    }
+
+    private static var rewroteJournal: String {
+        tr("This computer's journal in the farm folder was replaced, cut short or changed by another program; it was written again from the records on this computer.")
     }
 
     /// The computers seen in the folder, the most recent change first.
@@ -168,16 +206,22 @@ public final class FarmSync {
     // MARK: Sending
 
     private func send(_ state: inout SyncState, folder: String, records: RecordStore, now: Date, today: CalendarDate,
-                      announce: Bool) throws -> Int {
+                      announce: Bool) throws -> (lines: Int, rewroteJournal: Bool) {
         let journalName = JournalFiles.name(of: state.computer)
         let journal = folder + "/" + journalName
         var lines: [JournalLine] = []
-        if access(journal, F_OK) != 0 {
+        var rewrote = false
+        if !POSIXFile.exists(journal) {
             // A new journal (or one lost with the folder): everything is said again.
             state.sent = [:]
             state.librarySent = [:]
             state.marks[journalName] = nil
             state.recordsStamp = nil
+            state.ownJournal = nil
+        } else if !Self.isAsLeft(POSIXFile.identity(of: journal), state.ownJournal) {
+            // Not what this computer wrote: what it holds must still reach the folder.
+            try writeWholeJournal(&state, folder: folder, records: records, now: now)
+            rewrote = true
         }
         if announce || state.sent.isEmpty && state.marks[journalName] == nil {
             lines.append(JournalLine(computer: state.computer, at: now, change: .computer(name: state.name)))
@@ -207,14 +251,22 @@ public final class FarmSync {
             }
         }
         lines += libraryLines(&state, now: now)
-        guard !lines.isEmpty else { return 0 }
+        guard !lines.isEmpty else { return (0, rewrote) }
         var numbers = DecimalTexts()
         do {
-            try POSIXFile.append(lines.flatMap { $0.encoded(numbers: &numbers) }, to: journal)
+            state.ownJournal = try POSIXFile.append(lines.flatMap { $0.encoded(numbers: &numbers) }, to: journal)
         } catch {
             throw SyncProblem.cannotWrite(userMessage(error))
         }
-        return lines.count
+        return (lines.count, rewrote)
+    }
+
+    /// Whether this computer's journal is the regular file it left, as long as it left it
+    /// (a journal of an older sync.json, which did not note it, is taken as it is).
+    private static func isAsLeft(_ found: FileIdentity?, _ left: FileIdentity?) -> Bool {
+        guard let found else { return false }
+        guard let left else { return true }
+        return found.isSameFile(as: left) && found.size == left.size
     }
 
     // MARK: Receiving
@@ -297,22 +349,32 @@ public final class FarmSync {
             // The bytes read up to the mark must still be there; otherwise the file was
             // replaced (rebuilt, or a conflict resolved) and is read again from its start.
             let start = max(0, mark.offset - ReadMark.tailLength)
-            guard var bytes = try? POSIXFile.read(path, from: start) else { continue }
+            // Never through a link, never a pipe or a device: anyone can put those in a synced folder.
+            func read(from offset: Int) -> [UInt8]?? {
+                do {
+                    return try POSIXFile.read(path, from: offset, limit: Self.journalLimit, followingLinks: false)
+                } catch {
+                    state.problems[name] = FileProblem(notRead: true)
+                    return nil
+                }
+            }
+            guard let found = read(from: start), var bytes = found else { continue }
             if mark.offset > 0, bytes.count >= mark.offset - start,
                ReadMark.tailText(bytes[..<(mark.offset - start)]) == mark.tail {
                 bytes.removeFirst(mark.offset - start)
             } else {
-                guard let whole = try? POSIXFile.read(path, from: 0) else { continue }
+                guard let again = read(from: 0), let whole = again else { continue }
                 bytes = whole
                 mark = ReadMark(offset: 0, tail: "")
                 state.problems[name] = nil
             }
             var consumed = 0
             var problem = state.problems[name] ?? FileProblem()
+            problem.notRead = nil
             var lineStart = 0
             reading: while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = bytes[lineStart..<newline]
-                switch JournalLine.read(line, numbers: &numbers) {
+                switch line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) {
                 case let .line(entry):
                     let key = entry.computer.uuidString
                     var seen = state.computers[key] ?? SeenComputer(name: "", lastChange: entry.at)
@@ -334,6 +396,11 @@ public final class FarmSync {
                 }
                 lineStart = newline + 1
                 consumed = lineStart
+            }
+            // A line that never ends is not waited for past what a line may be.
+            if bytes.count - consumed > JournalLine.lengthLimit {
+                problem.damagedLines += 1
+                consumed = bytes.count
             }
             // A line not ended yet is still arriving: read when whole.
             let offset = mark.offset + consumed
@@ -358,8 +425,15 @@ public final class FarmSync {
         return "\(info.st_ino)-\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
+    /// The most a journal file may hold: 10 000 records corrected a few times are tens of megabytes.
+    static let journalLimit = 256 * 1024 * 1024
+
     private static func problemTexts(_ state: SyncState) -> [String] {
         state.problems.sorted { $0.key < $1.key }.map { name, problem in
+            if problem.notRead == true {
+                return tr("%1$@ is not a regular file (a link, a named pipe or a device) or is larger than %2$@ MB; it was not read.")
+                    .filled(name, String(journalLimit / (1024 * 1024)))
+            }
             if let version = problem.newerVersion {
                 return tr("%1$@ was written by a newer version of Kalkulator Oprysku (journal %2$@): update the app on this computer to read the rest of it.")
                     .filled(name, String(version))

@@ -19,6 +19,8 @@ public enum JournalChange: Equatable, Sendable {
 
 struct JournalLine: Equatable, Sendable {
     static let version = 1
+    /// The longest line read: a record with a long trail is a few kilobytes.
+    static let lengthLimit = 1024 * 1024
 
     var computer: UUID
     var at: Date

@@ -31,6 +31,9 @@ public struct SyncState: Codable, Equatable, Sendable {
     /// Library item id → the change of it that holds here (the latest one met: a library
     /// item is as its last save on any computer, or gone after its last deletion).
     var libraryVersions: [String: LibraryVersion] = [:]
+    /// This computer's journal as it left it after its last write: a file found otherwise
+    /// (replaced, cut short, grown by another, made a link) is written again from the records.
+    var ownJournal: FileIdentity?
 
     public init(computer: UUID = UUID(), name: String, folder: String? = nil) {
         self.computer = computer
@@ -41,6 +44,7 @@ public struct SyncState: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case computer, name, folder, marks, removed, computers, problems
         case recordsStamp = "records_stamp", librarySent = "library_sent", libraryVersions = "library_versions"
+        case ownJournal = "own_journal"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +59,7 @@ public struct SyncState: Codable, Equatable, Sendable {
         recordsStamp = try container.decodeIfPresent(String.self, forKey: .recordsStamp)
         librarySent = try container.decodeIfPresent([String: String].self, forKey: .librarySent) ?? [:]
         libraryVersions = try container.decodeIfPresent([String: LibraryVersion].self, forKey: .libraryVersions) ?? [:]
+        ownJournal = try container.decodeIfPresent(FileIdentity.self, forKey: .ownJournal)
     }
 }
 
@@ -85,9 +90,12 @@ struct SeenComputer: Codable, Equatable, Sendable {
 struct FileProblem: Codable, Equatable, Sendable {
     var damagedLines = 0
     var newerVersion: Int?
+    /// Not a regular file (a link, a named pipe, a device, a folder) or larger than a journal
+    /// may be: not read at all.
+    var notRead: Bool?
 
     private enum CodingKeys: String, CodingKey {
-        case damagedLines = "damaged_lines", newerVersion = "newer_version"
+        case damagedLines = "damaged_lines", newerVersion = "newer_version", notRead = "not_read"
     }
 }
 
