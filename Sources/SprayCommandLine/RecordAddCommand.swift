@@ -63,6 +63,9 @@ public struct RecordAddCommand: Equatable, Sendable {
             own.fields = reader.values(of: "--field").compactMap { name in
                 library.library.field(named: name) ?? { errors.append(.invalid(option: "--field", .notInLibrary(name))); return nil }()
             }
+            // A field named twice (in any case) is one treatment on it, one record.
+            var named = Set<UUID>()
+            own.fields = own.fields.filter { named.insert($0.id).inserted }
             own.products = reader.values(of: "--product")
             base = .doses
             if let text = own.fromPlan {

@@ -19,16 +19,22 @@ public enum RecordListText {
         let products = details.products.map { $0.authorisation.isEmpty ? $0.name : "\($0.name) [\($0.authorisation)]" }
         var status = record.status.title
         if let withdrawal = record.withdrawal { status += ": " + withdrawal.reason }
+        let problems = record.problems
+        if !problems.isEmpty { status += " · " + tr("needs checking") + " (" + problems.map { $0.text(in: details) }.joined(separator: "; ") + ")" }
+        // Text from another computer or an old file is shown, never run by the terminal.
         return [when, status, details.parcel, crop, products.joined(separator: ", "), withID ? record.id.uuidString : ""]
-            .filter { !$0.isEmpty }.joined(separator: " · ")
+            .filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: " · ")
     }
 
     /// "3 records: 1 incomplete, 1 withdrawn".
     public static func summary(of records: [TreatmentRecord]) -> String {
         let incomplete = records.filter { $0.status == .incomplete }.count
         let withdrawn = records.filter { $0.status == .withdrawn }.count
+        let today = CalendarDate.today
+        let checking = records.filter { !$0.problems(today: today).isEmpty }.count
         return trn("%d record", "%d records", records.count).filled(String(records.count)) + ": "
             + trn("%d incomplete", "%d incomplete", incomplete).filled(String(incomplete)) + ", "
             + trn("%d withdrawn", "%d withdrawn", withdrawn).filled(String(withdrawn))
+            + (checking > 0 ? ", " + trn("%d needs checking", "%d need checking", checking).filled(String(checking)) : "")
     }
 }

@@ -75,7 +75,8 @@ extension CommandLineTool {
                 report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
             })
             let lines = (command.confirmed ? preview : []) + restored.map(\.text)
-            return printOutput(lines.joined(separator: "\n") + "\n") ? 0 : 1
+            let printed = printOutput(lines.joined(separator: "\n") + "\n")
+            return reportNeedingChecks(contents.records ?? []) && printed ? 0 : 1
         } catch {
             report([tr("The restore stopped: %@").filled(userMessage(error))])
             return 1

@@ -85,8 +85,24 @@ extension CommandLineTool {
             return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {
             report([tr("The treatment was not recorded: %@").filled(userMessage(error))])
+            // A rule of the record broken is what was given, as with a bad option; anything else, the files.
+            if case RecordError.invalidDraft = error { return 2 }
             return 1
         }
+    }
+
+    /// Each record of `incoming` that breaks a rule of the record, on stderr: kept as it came
+    /// and marked, so that it is looked at. False when there was one (the command exits 1).
+    static func reportNeedingChecks(_ incoming: [TreatmentRecord]) -> Bool {
+        let today = CalendarDate.today
+        let flagged = incoming.filter { !$0.problems(today: today).isEmpty }
+        for record in flagged {
+            let details = record.details
+            report([FreeText.displayable(tr("Record %1$@ (%2$@, %3$@) was kept but needs checking: %4$@")
+                .filled(record.id.uuidString, details.date.description, details.parcel,
+                        record.problems(today: today).map { $0.text(in: details) }.joined(separator: "; ")))])
+        }
+        return flagged.isEmpty
     }
 
     private static func recordPending(_ arguments: [String]) -> Int32 {
@@ -185,8 +201,10 @@ extension CommandLineTool {
             let store = recordStore()
             guard readable(store) else { return 1 }
             do {
-                let merge = try store.merge(try RecordExport.records(fromJSON: bytes), at: Date())
-                return printOutput(merge.text + "\n") ? 0 : 1
+                let incoming = try RecordExport.records(fromJSON: bytes)
+                let merge = try store.merge(incoming, at: Date())
+                let printed = printOutput(merge.text + "\n")
+                return reportNeedingChecks(incoming) && printed ? 0 : 1
             } catch {
                 report([userMessage(error)])
                 return 1

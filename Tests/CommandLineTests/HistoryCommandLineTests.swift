@@ -211,7 +211,7 @@ final class HistoryCommandLineTests: XCTestCase {
         try FileManager.default.createDirectory(at: historyFile, withIntermediateDirectories: true)
         let unreadable = try run(["history", "export"])
         XCTAssertEqual(unreadable.status, 1)
-        XCTAssertEqual(unreadable.stderr, "Cannot read the file \(historyFile.path): Is a directory\n")
+        XCTAssertEqual(unreadable.stderr, "\(historyFile.path) is not a regular file (a folder, a device, a named pipe or a link), so it was not read.\n")
     }
 
     func testHistoryCommandsAndHelp() throws {

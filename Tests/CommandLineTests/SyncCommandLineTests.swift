@@ -55,13 +55,15 @@ final class SyncCommandLineTests: DataFolderTestCase {
         let office = directory.appendingPathComponent("biuro"), farm = directory.appendingPathComponent("farm")
         try FileManager.default.createDirectory(at: farm, withIntermediateDirectories: false)
         XCTAssertEqual(try run(["sync", "folder", farm.path, "--name", "Biuro"], data: office).status, 0)
-        XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "P1", "--treated-area", "2", "--crop", "TRZAW",
-                                "--product", "Topsin=1,5 l/ha", "--reason", "mączniak"], data: office).status, 0)
         let journals = try FileManager.default.contentsOfDirectory(atPath: farm.path)
         let before = try journals.map { try Data(contentsOf: farm.appendingPathComponent($0)) }
+        // The record is added while the folder is read-only: saved here, its sending said to fail, and waiting.
         let script = """
             trap 'umount "$1" 2>/dev/null' EXIT
             mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" || exit 97
+            "$2" record add --date 2026-04-14 --parcel P1 --treated-area 2 --crop TRZAW --product "Topsin=1,5 l/ha" \\
+                --reason mączniak 2> "$3/add-stderr" > /dev/null
+            echo $? > "$3/add-status"
             "$2" sync now 2> "$3/stderr"
             echo $? > "$3/status"
             """
@@ -72,6 +74,8 @@ final class SyncCommandLineTests: DataFolderTestCase {
                                                                   "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
         guard mounted != nil else { throw XCTSkip("a folder cannot be made read-only here: \(why)") }
         func text(_ name: String) -> String { (try? String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        XCTAssertEqual(text("add-status"), "0\n", "the record is saved here")
+        XCTAssertTrue(text("add-stderr").contains("Read-only file system"), text("add-stderr"))
         XCTAssertEqual(text("status"), "1\n")
         XCTAssertTrue(text("stderr").hasPrefix("This computer's changes could not be put in the farm folder: "), text("stderr"))
         XCTAssertTrue(text("stderr").contains("Read-only file system"), text("stderr"))

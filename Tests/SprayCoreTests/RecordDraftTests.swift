@@ -54,7 +54,8 @@ final class RecordDraftTests: XCTestCase {
         }
         var wrong = completeDetails()
         wrong.products[0].quantityUsed = 6
-        XCTAssertEqual(RecordDraft(details: wrong).problems, [.quantityDisagrees(product: 0, expected: d("5.25"))])
+        XCTAssertEqual(RecordDraft(details: wrong).problems, [RecordProblem(.quantityUsed, product: 0,
+            "dose × size treated is 5.25: correct the dose, the size or this quantity, or leave it empty")])
     }
 
     func testOnlyAPlantProtectionProductNeedsItsAuthorisation() {
@@ -123,7 +124,7 @@ final class RecordDraftStoreTests: TemporaryDirectoryTestCase {
         wrong.products[0].quantityUsed = 99
         XCTAssertThrowsError(try store.add([RecordDraft(details: details), RecordDraft(details: wrong)], at: april)) { error in
             XCTAssertEqual(error as? RecordError,
-                           .invalidDraft(RecordDraftProblem.quantityDisagrees(product: 0, expected: d("5.25")).message))
+                           .invalidDraft(RecordDraft(details: wrong).problems[0].text(in: wrong)))
         }
         XCTAssertEqual(RecordStore(file: path("records.json")).records.count, 3, "none of a refused batch is saved")
     }

@@ -42,7 +42,8 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
             model.setText("14.04", row: 0, column: .date)
             XCTAssertEqual(model.rows.count, 2, "typing in the last row adds one below")
             model.setText("Za stodołą", row: 0, column: .field)
-            XCTAssertEqual(model.text(row: 0, column: .crop), "pszenica ozima")
+            XCTAssertEqual(model.text(row: 0, column: .crop), CropCatalog.crop(code: "TRZAW")!.name(in: Translation.current.language),
+                           "the catalogue's name in the window's language")
             XCTAssertEqual(model.text(row: 0, column: .size), NumberFormat.current.editable(d("4.2")))
             model.setText("Topsin M 500 SC", row: 0, column: .product)
             XCTAssertEqual([model.text(row: 0, column: .authorisation), model.text(row: 0, column: .unit)], ["R-1/2020", "l/ha"])

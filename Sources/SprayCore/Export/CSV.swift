@@ -61,6 +61,13 @@ public enum CSV {
         isFormulaLike(text) ? "'" + text : text
     }
 
+    /// `text` as it was before `inert` guarded it: "'=1+1" read back from the app's own CSV
+    /// or workbook is "=1+1" again, not a record with a stray apostrophe.
+    static func withoutGuard(_ text: String) -> String {
+        guard text.hasPrefix("'"), isFormulaLike(String(text.dropFirst())) else { return text }
+        return String(text.dropFirst())
+    }
+
     static func isFormulaLike(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first else { return false }

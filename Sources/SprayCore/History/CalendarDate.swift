@@ -47,8 +47,14 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
               let day = Int(parts[0]), let month = Int(parts[1]), var year = Int(parts[2]),
               parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4
         else { return nil }
-        if parts[2].count == 2 { year += 2000 }
+        if parts[2].count == 2 { year = CalendarDate.fullYear(twoDigit: year) }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The year a two-digit one means: 20YY up to next year, 19YY after it ("26" is 2026,
+    /// "99" 1999 — never 2099, which no treatment can be from).
+    public static func fullYear(twoDigit year: Int, today: CalendarDate = .today) -> Int {
+        year <= (today.year + 1) % 100 ? 2000 + year : 1900 + year
     }
 
     /// "21.11.2026" in Polish, "2026-11-21" otherwise: how a date field shows it.

@@ -16,6 +16,13 @@ public enum RecordField: String, CaseIterable, Sendable {
     /// A dose given per hectare (by a plan) but recorded per m², m³, t or kg.
     case doseBasis
     case reason
+    // Fields the law does not ask for, named by the rules every record meets (RecordRules).
+    case parcelIDs
+    case parcelSize
+    case bbch
+    case quantityUsed
+    case operatorName
+    case notes
 
     /// Its name, as the form labels it.
     public var title: String {
@@ -31,6 +38,12 @@ public enum RecordField: String, CaseIterable, Sendable {
         case .dose: tr("Dose")
         case .doseBasis: tr("Dose in the record's unit (the plan gave it per ha)")
         case .reason: tr("Reason")
+        case .parcelIDs: tr("IACS parcel numbers")
+        case .parcelSize: tr("Parcel size")
+        case .bbch: tr("Growth stage (BBCH)")
+        case .quantityUsed: tr("Quantity used")
+        case .operatorName: tr("Operator")
+        case .notes: tr("Notes")
         }
     }
 }

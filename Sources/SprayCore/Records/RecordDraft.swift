@@ -65,18 +65,8 @@ public struct RecordDraft: Equatable, Sendable {
         return details
     }
 
-    /// What keeps the draft from being saved: a quantity used that does not agree with the
-    /// dose and the size (product index and the quantity they give).
-    public var problems: [RecordDraftProblem] {
-        guard let size = details.treatedSize, size > 0 else { return [] }
-        return details.products.indices.compactMap { index in
-            let product = details.products[index]
-            guard let dose = product.dose, let quantity = product.quantityUsed else { return nil }
-            let expected = dose * size
-            let difference = quantity > expected ? quantity - expected : expected - quantity
-            return difference > expected * Self.quantityTolerance ? .quantityDisagrees(product: index, expected: expected) : nil
-        }
-    }
+    /// What keeps the draft from being saved: every rule of RecordRules its details break.
+    public var problems: [RecordProblem] { RecordRules.problems(in: details) }
 
     /// What the law asks for that the record would lack; saved anyway, as incomplete.
     public var missing: [MissingField] {
@@ -92,19 +82,5 @@ public struct RecordDraft: Equatable, Sendable {
     /// The record this draft makes, saved at `now`.
     func record(id: UUID = UUID(), at now: Date) -> TreatmentRecord {
         TreatmentRecord(id: id, details: stored, createdAt: now, calculation: calculation, planID: planID)
-    }
-}
-
-/// Why a draft cannot be saved as it is.
-public enum RecordDraftProblem: Equatable, Sendable {
-    /// Product `product`'s quantity used is not its dose × the size treated (`expected`).
-    case quantityDisagrees(product: Int, expected: Decimal)
-
-    public var message: String {
-        switch self {
-        case let .quantityDisagrees(_, expected):
-            tr("dose × size treated is %@: correct the dose, the size or this quantity, or leave it empty")
-                .filled(NumberFormat.current.string(expected, maxFractionDigits: 3))
-        }
     }
 }

@@ -135,7 +135,7 @@ public enum RecordExport {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case status, missing
+            case status, missing, problems
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -143,6 +143,9 @@ public enum RecordExport {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(record.status.rawValue, forKey: .status)
             try container.encode(RecordCompleteness.missing(in: record).map(\.code), forKey: .missing)
+            // Only on a record that breaks a rule (it came so from elsewhere): each as "field: why".
+            let problems = record.problems
+            if !problems.isEmpty { try container.encode(problems.map { $0.text(in: record.details) }, forKey: .problems) }
         }
     }
 }

@@ -71,7 +71,9 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// ends here. A draft with a problem (RecordDraft.problems) is refused, and nothing saved.
     @discardableResult
     public func add(_ drafts: [RecordDraft], at now: Date) throws -> [TreatmentRecord] {
-        if let problem = drafts.lazy.flatMap(\.problems).first { throw RecordError.invalidDraft(problem.message) }
+        for draft in drafts {
+            if let problem = draft.problems.first { throw RecordError.invalidDraft(problem.text(in: draft.details)) }
+        }
         let records = drafts.map { $0.record(at: Self.wholeSecond(now)) }
         try modify { $0 += records }
         return records
@@ -82,7 +84,9 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// record here (any of its versions) or of one before it in the sheet. The same file
     /// imported twice adds nothing; a corrected file adds only what changed.
     public func addNew(_ imported: [ImportedDraft], at now: Date) throws -> (added: [TreatmentRecord], known: Int) {
-        if let problem = imported.lazy.flatMap(\.draft.problems).first { throw RecordError.invalidDraft(problem.message) }
+        for entry in imported {
+            if let problem = entry.draft.problems.first { throw RecordError.invalidDraft(problem.text(in: entry.draft.details)) }
+        }
         var added: [TreatmentRecord] = [], known = 0
         try modify { items in
             var ids = Set(items.map(\.id))

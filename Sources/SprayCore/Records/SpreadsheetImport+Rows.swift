@@ -70,6 +70,13 @@ extension SpreadsheetImport {
         func firstText(_ column: ImportColumn) -> String {
             rows.lazy.map { text($0, column) }.first { !$0.isEmpty } ?? ""
         }
+        // What one record holds once must be the same on every row of the treatment that fills it.
+        for column in [ImportColumn.crop, .cropCode, .bbch, .treatedSize, .parcelSize, .operatorName, .notes] {
+            let expected = firstText(column)
+            for row in rows where !text(row, column).isEmpty && fold(text(row, column)) != fold(expected) {
+                problem(row, column, tr("differs from the first row of this treatment: %@").filled(FreeText.displayable(expected)))
+            }
+        }
 
         // When, where, what.
         var startTime: ClockTime?
@@ -192,21 +199,39 @@ extension SpreadsheetImport {
         let details = TreatmentDetails(
             use: use, date: date, startTime: startTime, parcel: parcelName, parcelIDs: parcelIDs.isEmpty ? field?.parcelIDs ?? [] : parcelIDs,
             treatedSize: treatedSize, parcelSize: parcelSize ?? field?.area, basis: basis, crop: crop, bbch: bbch.isEmpty ? nil : bbch,
-            seedBatch: firstText(.seedBatch).isEmpty ? nil : firstText(.seedBatch), products: products, reason: firstText(.reason),
-            operatorName: firstText(.operatorName), notes: notes(of: rows))
+            seedBatch: firstText(.seedBatch).isEmpty ? nil : firstText(.seedBatch), products: products,
+            reason: FreeText.joinedOnce(rows.map { text($0, .reason) }),
+            operatorName: firstText(.operatorName), notes: firstText(.notes))
         let draft = RecordDraft(details: details)
-        if let disagreement = draft.problems.first {
-            return .failure(SkippedRowList(rows: [SkippedRow(row: first + 1, column: columns.firstIndex(of: .quantity).map(header(of:)) ?? "",
-                                                             reason: disagreement.message)]))
+        // The rules every record meets, asked as at every other door; each named by its column.
+        let productRows = rows.filter { !text($0, .product).isEmpty }
+        for rule in draft.problems {
+            let row = rule.field.product.flatMap { productRows.indices.contains($0) ? productRows[$0] : nil } ?? first
+            problem(row, Self.column(of: rule.field.field, among: columns), rule.message)
         }
+        guard problems.isEmpty else { return .failure(SkippedRowList(rows: problems)) }
         return .success(draft)
     }
 
-    /// The notes of a treatment's rows, each once (the app's export repeats them per product).
-    private func notes(of rows: [Int]) -> String {
-        var seen: [String] = []
-        for note in rows.map({ text($0, .notes) }) where !note.isEmpty && !seen.contains(note) { seen.append(note) }
-        return seen.joined(separator: "; ")
+    /// The column a field of the record is read from.
+    private static func column(of field: RecordField, among columns: [ImportColumn]) -> ImportColumn? {
+        switch field {
+        case .date: .date
+        case .location: .parcel
+        case .parcelIDs: .parcelIDs
+        case .treatedSize: .treatedSize
+        case .parcelSize: .parcelSize
+        case .crop: columns.contains(.cropCode) ? .cropCode : .crop
+        case .bbch: .bbch
+        case .seedBatch: .seedBatch
+        case .products, .productName: .product
+        case .authorisation: .authorisation
+        case .dose, .doseBasis: .dose
+        case .quantityUsed: .quantity
+        case .reason: .reason
+        case .operatorName: .operatorName
+        case .notes: .notes
+        }
     }
 
     /// A dose as written: "0,8", "0,8 l", "0,8 l/ha", "200 ml", "5 g/m3", or a concentration
@@ -267,7 +292,7 @@ extension SpreadsheetImport {
 
     /// The cell of `column`'s meaning in `row`, as text; nil when no column has that meaning.
     private func cell(_ row: Int, _ meaning: ImportColumn) -> String? {
-        columns.firstIndex(of: meaning).map { table[row, $0].text().trimmedWhitespace }
+        columns.firstIndex(of: meaning).map { CSV.withoutGuard(table[row, $0].text()).trimmedWhitespace }
     }
 
     private func text(_ row: Int, _ meaning: ImportColumn) -> String { cell(row, meaning) ?? "" }

@@ -87,7 +87,7 @@ public enum PaperDate {
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigit) }),
               let day = Int(parts[0]), let month = Int(parts[1]) else { return nil }
-        let year = parts.count == 3 ? 2000 + Int(parts[2])! : season
+        let year = parts.count == 3 ? CalendarDate.fullYear(twoDigit: Int(parts[2])!) : season
         return CalendarDate(year: year, month: month, day: day)
     }
 }

@@ -82,6 +82,11 @@ public struct RecordText: Sendable {
             let reason = withdrawal.reason.trimmedWhitespace
             return StatusNote(label: tr("WITHDRAWN"), text: reason.isEmpty ? day : day + ": " + reason)
         }
+        let problems = record.problems
+        if !problems.isEmpty {
+            return StatusNote(label: tr("NEEDS CHECKING"),
+                              text: FreeText.displayable(problems.map { $0.text(in: record.details) }.joined(separator: "; ")))
+        }
         let missing = RecordCompleteness.missing(in: record)
         guard !missing.isEmpty else { return nil }
         return StatusNote(label: tr("INCOMPLETE"), text: tr("missing: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
@@ -90,7 +95,7 @@ public struct RecordText: Sendable {
 
 /// Why a record is not as the law asks: a bold label and the rest.
 public struct StatusNote: Equatable, Sendable {
-    /// "WITHDRAWN", "INCOMPLETE".
+    /// "WITHDRAWN", "NEEDS CHECKING", "INCOMPLETE".
     public var label: String
     /// The withdrawal's date and reason, or what is missing.
     public var text: String

@@ -158,6 +158,12 @@ public final class FarmSync {
             current.recordsStamp = merged.isEmpty ? stamp : nil
             report.problems = Self.problemTexts(current)
             if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
+            let future = merged.changed.filter { $0.isFromTheFuture(today: today) }.count
+            if future > 0 {
+                report.problems.append(trn("%d record from the farm folder has a version dated in the future: a computer's clock may be wrong. It was kept.",
+                                           "%d records from the farm folder have a version dated in the future: a computer's clock may be wrong. They were kept.",
+                                           future).filled(String(future)))
+            }
             if merged.refusedRemovals > 0 {
                 report.problems.append(trn("A removal of %d record that is not yet past the years a record is kept was ignored; the record stays.",
                                            "Removals of %d records that are not yet past the years a record is kept were ignored; the records stay.",

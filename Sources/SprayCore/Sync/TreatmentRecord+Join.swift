@@ -14,9 +14,17 @@ extension TreatmentRecord {
         // Versions are few (a record is rarely corrected more than a few times): plain scans,
         // the details compared only for versions saved in the same second.
         func same(_ a: RecordRevision, _ b: RecordRevision) -> Bool { a.savedAt == b.savedAt && a.details == b.details }
-        var all = versions
+        var mine = versions, theirs = other.versions
+        // The same first version saved at two moments (one file imported on two computers) is
+        // one creation, at the earlier moment: the same content is never a conflict.
+        if mine[0].details == theirs[0].details, mine[0].savedAt != theirs[0].savedAt {
+            let earliest = min(mine[0].savedAt, theirs[0].savedAt)
+            mine[0].savedAt = earliest
+            theirs[0].savedAt = earliest
+        }
+        var all = mine
         var otherAddsVersion = false
-        for version in other.versions {
+        for version in theirs {
             if let index = all.firstIndex(where: { same($0, version) }) {
                 all[index].note = Self.chosenNote(all[index].note, version.note)
             } else {
@@ -24,8 +32,7 @@ extension TreatmentRecord {
                 otherAddsVersion = true
             }
         }
-        let theirs = other.versions
-        let selfAddsVersion = versions.contains { mine in !theirs.contains { same($0, mine) } }
+        let selfAddsVersion = mine.contains { version in !theirs.contains { same($0, version) } }
 
         var joined = withTrail(all.sorted { a, b in
             a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)

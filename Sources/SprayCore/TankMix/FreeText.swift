@@ -45,4 +45,14 @@ public enum FreeText {
         }
         return String(scalars)
     }
+
+    /// Each of `texts` once (ignoring case and diacritics), in order, joined by "; ": the
+    /// reasons the rows of one tank mix give ("chwasty dwuliścienne; mszyce").
+    public static func joinedOnce(_ texts: [String]) -> String {
+        var seen = Set<[UInt8]>(), kept: [String] = []
+        for text in texts.map(\.trimmedWhitespace) where !text.isEmpty && seen.insert(SearchFolding.fold(text)).inserted {
+            kept.append(text)
+        }
+        return kept.joined(separator: "; ")
+    }
 }

@@ -76,8 +76,6 @@ extension RecordFormViewModel {
         if !timeText.isEmpty, ClockTime(parsing: timeText) == nil {
             add(.startTime, tr("write the hour as 06:30, or leave it empty"))
         }
-        add(.parcel, FreeText.lineProblem(text(of: .parcel))?.message)
-        add(.parcelIDs, FreeText.notesProblem(text(of: .parcelIDs))?.message)
         for field in [RecordFormField.treatedSize, .parcelSize] {
             add(field, number(text(of: field)).problem ?? staleSizeBasis[field].map { Self.retype(size: $0, as: basis) })
         }
@@ -88,29 +86,70 @@ extension RecordFormViewModel {
             let bbch = text(of: .bbch).trimmedWhitespace
             if !bbch.isEmpty, !BBCHStage.isValid(code: bbch) { add(.bbch, tr("write two digits, 00 to 99")) }
         }
-        if showsSeedBatch { add(.seedBatch, FreeText.lineProblem(text(of: .seedBatch))?.message) }
         for index in products.indices {
-            add(.productName(index), FreeText.lineProblem(products[index].name)?.message)
-            add(.productAuthorisation(index), FreeText.lineProblem(products[index].authorisation)?.message)
             add(.productDose(index), number(products[index].doseText).problem
                 ?? products[index].staleBasis.map { Self.retype(dose: $0, as: basis, unit: products[index].unit) })
             add(.productQuantity(index), number(products[index].quantityText).problem)
         }
-        if staleSizeBasis.isEmpty, products.allSatisfy({ $0.staleBasis == nil }) {
-            for problem in RecordDraft(details: details).problems {
-                switch problem {
-                case let .quantityDisagrees(index, _): add(.productQuantity(index), problem.message)
-                }
-            }
+        // The rules every record meets, whichever door it comes through, on what the fields give.
+        let stale = !staleSizeBasis.isEmpty || products.contains { $0.staleBasis != nil }
+        for problem in RecordRules.problems(in: details, today: today) {
+            guard let field = Self.formField(problem.field), !(stale && problem.field.field == .quantityUsed),
+                  !found.contains(where: { $0.field == field }) else { continue }
+            found.append(RecordFormProblem(field: field, message: problem.message))
         }
-        add(.reason, FreeText.lineProblem(text(of: .reason))?.message)
-        add(.operatorName, FreeText.lineProblem(text(of: .operatorName))?.message)
-        add(.notes, FreeText.notesProblem(text(of: .notes))?.message)
+        found.sort { Self.rank($0.field) < Self.rank($1.field) }
         add(.correctionNote, FreeText.notesProblem(text(of: .correctionNote))?.message)
         if correcting != nil, text(of: .correctionNote).trimmedWhitespace.isEmpty {
             add(.correctionNote, tr("say why the record is corrected: the earlier version is kept with this note"))
         }
         return found
+    }
+
+    /// Where `field` is in the form, top to bottom, products in their order.
+    static func rank(_ field: RecordFormField) -> Int {
+        switch field {
+        case .date: 0
+        case .startTime: 1
+        case .parcel: 2
+        case .parcelIDs: 3
+        case .treatedSize: 4
+        case .parcelSize: 5
+        case .crop: 6
+        case .bbch: 7
+        case .seedBatch: 8
+        case let .productName(index): 100 + 10 * index
+        case let .productAuthorisation(index): 101 + 10 * index
+        case let .productDose(index): 102 + 10 * index
+        case let .productQuantity(index): 103 + 10 * index
+        case .reason: 1_000_000
+        case .operatorName: 1_000_001
+        case .notes: 1_000_002
+        case .correctionNote: 1_000_003
+        }
+    }
+
+    /// The form's field for a field the rules name.
+    static func formField(_ field: MissingField) -> RecordFormField? {
+        let product = field.product ?? 0
+        switch field.field {
+        case .date: return .date
+        case .location: return .parcel
+        case .parcelIDs: return .parcelIDs
+        case .treatedSize: return .treatedSize
+        case .parcelSize: return .parcelSize
+        case .crop: return .crop
+        case .bbch: return .bbch
+        case .seedBatch: return .seedBatch
+        case .productName: return .productName(product)
+        case .authorisation: return .productAuthorisation(product)
+        case .dose, .doseBasis: return .productDose(product)
+        case .quantityUsed: return .productQuantity(product)
+        case .reason: return .reason
+        case .operatorName: return .operatorName
+        case .notes: return .notes
+        case .products: return nil
+        }
     }
 
     /// "given per ha: enter the dose in g/m³", for a dose that cannot be converted.

@@ -66,8 +66,8 @@ public final class RegisterViewModel {
     public private(set) var shown: [TreatmentRecord] = []
     /// Goes up each time `shown` is worked out again (the filter or a record changed).
     public private(set) var revision = 0
-    /// How many of `shown` are incomplete and withdrawn; counted when the list changes.
-    private var shownCounts = (incomplete: 0, withdrawn: 0)
+    /// How many of `shown` are incomplete, withdrawn and need checking; counted when the list changes.
+    private var shownCounts = (incomplete: 0, withdrawn: 0, checking: 0)
     /// The filter choices the records offer, worked out once per change of the records.
     private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
@@ -249,25 +249,29 @@ public final class RegisterViewModel {
         }
         let conflict = record.changedOnTwoComputers
             ? tr("changed on two computers: both versions are in its trail (Details…), the newer shown") : ""
+        let problems = record.problems
+        let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
+            .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
         return RegisterRow(
             id: record.id, when: text.time(details, separator: " "), place: text.location(details, separator: " · "),
             crop: text.crop(details, separator: " · "),
             products: details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n"),
-            reason: details.reason, status: record.status, statusText: [status, conflict].filter { !$0.isEmpty }.joined(separator: "\n"),
+            reason: details.reason, status: record.status, statusText: [checking, status, conflict].filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
             harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > CalendarDate.today } ?? false)
     }
 
     /// "124 records: 3 incomplete, 1 withdrawn", or "12 of 124 records: …" when filtered.
     public var countText: String {
-        let (incomplete, withdrawn) = shownCounts
+        let (incomplete, withdrawn, checking) = shownCounts
         let total = records.count
         let head = filter.isActive
             ? trn("%1$@ of %2$@ record", "%1$@ of %2$@ records", total).filled(String(shown.count), String(total))
             : trn("%d record", "%d records", total).filled(String(total))
         return head + ": " + trn("%d incomplete", "%d incomplete", incomplete).filled(String(incomplete)) + ", "
             + trn("%d withdrawn", "%d withdrawn", withdrawn).filled(String(withdrawn))
+            + (checking > 0 ? ", " + trn("%d needs checking", "%d need checking", checking).filled(String(checking)) : "")
     }
 
     public var emptyText: String? {
@@ -359,8 +363,10 @@ public final class RegisterViewModel {
         }
         shown = filter.isActive ? store.records.filter(filter.admits) : store.records
         revision += 1
-        shownCounts = (0, 0)
+        shownCounts = (0, 0, 0)
+        let day = today()
         for record in shown {
+            if !record.problems(today: day).isEmpty { shownCounts.checking += 1 }
             switch record.status {
             case .incomplete: shownCounts.incomplete += 1
             case .withdrawn: shownCounts.withdrawn += 1

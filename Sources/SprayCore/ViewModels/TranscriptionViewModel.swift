@@ -39,6 +39,9 @@ public final class TranscriptionViewModel {
         /// The rows of each treatment that can be saved, in the order its first row comes.
         var ready: [[Int]]
         var unreadableRows: Int
+        /// Cells (row, column) of readable rows marked with why their treatment waits: one
+        /// that disagrees with the treatment's first row, or a rule of the record it breaks.
+        var marked: [Int: [TranscriptionColumn: String]] = [:]
     }
 
     /// The grid over what `draft` kept (a new grid holds one empty row); a date without a
@@ -172,6 +175,11 @@ public final class TranscriptionViewModel {
     /// Why a cell cannot be read; nil when it can (or is empty).
     public func problem(row: Int, column: TranscriptionColumn) -> String? {
         guard rows.indices.contains(row), !rows[row].isBlank else { return nil }
+        return readingProblem(row: row, column: column) ?? read().marked[row]?[column]
+    }
+
+    /// Why a cell cannot be read on its own.
+    private func readingProblem(row: Int, column: TranscriptionColumn) -> String? {
         let text = rows[row][column].trimmedWhitespace
         switch column {
         case .date:
@@ -203,7 +211,7 @@ public final class TranscriptionViewModel {
     public func hasProblem(row: Int) -> Bool {
         let current = rows[row]
         if let known = unreadableRows[current.id], known.row == current { return known.unreadable }
-        let unreadable = TranscriptionColumn.allCases.contains { problem(row: row, column: $0) != nil }
+        let unreadable = TranscriptionColumn.allCases.contains { readingProblem(row: row, column: $0) != nil }
         unreadableRows[current.id] = (current, unreadable)
         return unreadable
     }
@@ -234,10 +242,69 @@ public final class TranscriptionViewModel {
                 groups.append([index])
             }
         }
+        var marked: [Int: [TranscriptionColumn: String]] = [:]
+        for group in groups where !unreadableKeys.contains(key(of: group[0])) {
+            var cells = disagreements(in: group)
+            if cells.isEmpty { cells = ruleProblems(in: group) }
+            guard !cells.isEmpty else { continue }
+            marked.merge(cells) { $0.merging($1) { first, _ in first } }
+            unreadableKeys.insert(key(of: group[0]))
+            unreadableRows += cells.count
+        }
         let ready = groups.filter { !unreadableKeys.contains(key(of: $0[0])) }
-        let reading = Reading(ready: ready, unreadableRows: unreadableRows)
+        let reading = Reading(ready: ready, unreadableRows: unreadableRows, marked: marked)
         self.reading = reading
         return reading
+    }
+
+    /// The cells of a treatment's rows that say otherwise than its first row that fills them,
+    /// in the columns one record holds once (a tank mix shares its operator, stage, crop, size
+    /// and notes; each product may have its own reason, and the record keeps them all).
+    private func disagreements(in group: [Int]) -> [Int: [TranscriptionColumn: String]] {
+        guard group.count > 1 else { return [:] }
+        var found: [Int: [TranscriptionColumn: String]] = [:]
+        for column in [TranscriptionColumn.crop, .bbch, .size, .operatorName, .notes] {
+            var first: (text: String, key: [UInt8])?
+            for row in group {
+                let text = rows[row][column].trimmedWhitespace
+                guard !text.isEmpty else { continue }
+                let key = column == .size ? ((try? NumberParser.parse(text).get()).map { Array($0.description.utf8) } ?? SearchFolding.fold(text))
+                    : SearchFolding.fold(text)
+                if let first {
+                    if first.key != key {
+                        found[row, default: [:]][column] = tr("differs from the first row of this treatment: %@").filled(FreeText.displayable(first.text))
+                    }
+                } else {
+                    first = (text, key)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The rules of the record (RecordRules) the treatment of `group` would break, each on the
+    /// cell it comes from: the same gate as every other door, asked before Save.
+    private func ruleProblems(in group: [Int]) -> [Int: [TranscriptionColumn: String]] {
+        let productRows = group.filter { !rows[$0][.product].isBlank || !rows[$0][.dose].isBlank }
+        var found: [Int: [TranscriptionColumn: String]] = [:]
+        for problem in draft(of: group).problems {
+            let column: TranscriptionColumn = switch problem.field.field {
+            case .date: .date
+            case .crop: .crop
+            case .bbch: .bbch
+            case .treatedSize, .parcelSize: .size
+            case .productName, .products: .product
+            case .authorisation: .authorisation
+            case .dose, .doseBasis, .quantityUsed: .dose
+            case .reason: .reason
+            case .operatorName: .operatorName
+            case .notes: .notes
+            case .location, .parcelIDs, .seedBatch: .field
+            }
+            let row = problem.field.product.flatMap { productRows.indices.contains($0) ? productRows[$0] : nil } ?? group[0]
+            if found[row]?[column] == nil { found[row, default: [:]][column] = problem.message }
+        }
+        return found
     }
 
     /// "3 treatments ready to save (5 rows); 1 row cannot be read: its marked cells say why".
@@ -309,8 +376,8 @@ public final class TranscriptionViewModel {
             use: .surface, date: PaperDate.parse(first(.date), season: season) ?? CalendarDate.today,
             startTime: ClockTime(parsing: first(.start)), parcel: fieldName, parcelIDs: field?.parcelIDs ?? [],
             treatedSize: size, parcelSize: field?.area, basis: .hectare, crop: CropCatalog.choice(typed: first(.crop)) ?? field?.crop,
-            bbch: bbch.isEmpty ? nil : bbch, products: products, reason: first(.reason), operatorName: first(.operatorName),
-            notes: first(.notes))
+            bbch: bbch.isEmpty ? nil : bbch, products: products, reason: FreeText.joinedOnce(group.map { $0[.reason] }),
+            operatorName: first(.operatorName), notes: first(.notes))
         return RecordDraft(details: details)
     }
 
@@ -318,7 +385,10 @@ public final class TranscriptionViewModel {
     /// field named before gave.
     private func fillFromField(_ row: Int, named name: String, before: String) {
         let field = library.field(named: name.trimmedWhitespace), earlier = library.field(named: before.trimmedWhitespace)
-        func crop(_ field: LibraryField?) -> String? { field?.crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name } }
+        // The catalogue's name in the window's language, whatever language the field was saved in.
+        func crop(_ field: LibraryField?) -> String? {
+            field?.crop.map { CropCatalog.crop(code: $0.eppoCode)?.name(in: Translation.current.language) ?? ($0.name.isEmpty ? $0.eppoCode : $0.name) }
+        }
         func size(_ field: LibraryField?) -> String? { field.map { NumberFormat.current.editable($0.area) } }
         fill(row, .crop, with: crop(field), replacing: crop(earlier))
         fill(row, .size, with: size(field), replacing: size(earlier))

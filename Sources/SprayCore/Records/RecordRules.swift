@@ -1,0 +1,104 @@
+// The one gate for the treatment record: every rule a record's details must meet, whichever
+// door they come through — the form, the paper grid, `record add`, a spreadsheet, a JSON
+// import, a restore, the farm folder. Interactive doors refuse details that break one
+// (RecordStore.add takes no such draft); records that arrive whole from elsewhere are kept,
+// and shown as needing checking with the same problems (TreatmentRecord.problems).
+// What the law asks for and a record may still lack is RecordCompleteness, not a rule here.
+
+import FoundationEssentials
+
+/// A rule one field of a record breaks: which field (and product), and why.
+public struct RecordProblem: Equatable, Hashable, Sendable {
+    public var field: MissingField
+    public var message: String
+
+    public init(_ field: RecordField, product: Int? = nil, _ message: String) {
+        self.field = MissingField(field, product: product)
+        self.message = message
+    }
+
+    /// "Growth stage (BBCH): write two digits, 00 to 99", for lists away from the field.
+    public func text(in details: TreatmentDetails) -> String {
+        FreeText.displayable(field.title(in: details)) + ": " + message
+    }
+}
+
+public enum RecordRules {
+    /// The first year a record may be from: the register is for treatments a farm keeps,
+    /// and a date before it is a typing error (0026, 1926).
+    public static let earliestYear = 1990
+    /// The most characters of an authorisation number, a parcel identifier or a seed batch
+    /// (R-146/2017, 141201_1.0001.123/4): what the register's column prints.
+    public static let codeLimit = 60
+
+    /// The latest year a record may be from on `today`: next year (a season's plan written ahead).
+    public static func latestYear(today: CalendarDate) -> Int { today.year + 1 }
+
+    /// Every rule `details` break, in the order of the form.
+    public static func problems(in details: TreatmentDetails, today: CalendarDate = .today) -> [RecordProblem] {
+        var found: [RecordProblem] = []
+        func check(_ field: RecordField, product: Int? = nil, _ problem: InputProblem?) {
+            if let problem { found.append(RecordProblem(field, product: product, problem.message)) }
+        }
+        if !(earliestYear...latestYear(today: today)).contains(details.date.year) {
+            found.append(RecordProblem(.date, tr("a treatment date lies between %1$@ and the end of %2$@")
+                .filled(String(earliestYear), String(latestYear(today: today)))))
+        }
+        check(.location, FreeText.lineProblem(details.parcel))
+        for id in details.parcelIDs { check(.parcelIDs, FreeText.lineProblem(id, limit: codeLimit)) }
+        if !DoseBasis.choices(for: details.use).contains(details.basis) {
+            found.append(RecordProblem(.treatedSize, tr("a record of this type of use is measured in %@")
+                .filled(DoseBasis.choices(for: details.use).map(\.symbol).joined(separator: ", "))))
+        }
+        check(.treatedSize, positive(details.treatedSize))
+        check(.parcelSize, positive(details.parcelSize))
+        if let crop = details.crop {
+            if !CropCatalog.hasEPPOShape(crop.eppoCode) { check(.crop, .notAnEPPOCode(FreeText.displayable(crop.eppoCode))) }
+            check(.crop, FreeText.lineProblem(crop.name))
+        }
+        if let bbch = details.bbch, !BBCHStage.isValid(code: bbch) { check(.bbch, .notABBCHCode(FreeText.displayable(bbch))) }
+        if let batch = details.seedBatch { check(.seedBatch, FreeText.lineProblem(batch, limit: codeLimit)) }
+        let size = details.treatedSize
+        for (index, product) in details.products.enumerated() {
+            check(.productName, product: index, FreeText.lineProblem(product.name))
+            check(.authorisation, product: index, FreeText.lineProblem(product.authorisation, limit: codeLimit))
+            check(.dose, product: index, positive(product.dose))
+            check(.quantityUsed, product: index, positive(product.quantityUsed))
+            if let days = product.preHarvestDays, !(0...3650).contains(days) { check(.dose, product: index, .notAWholeNumber) }
+            if let dose = product.dose, let quantity = product.quantityUsed, let size, size > 0, dose > 0, quantity > 0 {
+                let expected = dose * size
+                let difference = quantity > expected ? quantity - expected : expected - quantity
+                if difference > expected * RecordDraft.quantityTolerance {
+                    found.append(RecordProblem(.quantityUsed, product: index,
+                                               tr("dose × size treated is %@: correct the dose, the size or this quantity, or leave it empty")
+                                                   .filled(NumberFormat.current.string(expected, maxFractionDigits: 3))))
+                }
+            }
+        }
+        check(.reason, FreeText.lineProblem(details.reason))
+        check(.operatorName, FreeText.lineProblem(details.operatorName))
+        check(.notes, FreeText.notesProblem(details.notes))
+        return found
+    }
+
+    private static func positive(_ value: Decimal?) -> InputProblem? {
+        guard let value else { return nil }
+        return value > 0 ? nil : .notPositive
+    }
+}
+
+extension TreatmentRecord {
+    /// The rules its current details break: a record that came from elsewhere (a JSON import,
+    /// a restore, the farm folder) is kept as it came and shown as needing checking; a
+    /// correction that meets them clears it.
+    public var problems: [RecordProblem] { problems(today: .today) }
+
+    public func problems(today: CalendarDate) -> [RecordProblem] { RecordRules.problems(in: details, today: today) }
+
+    /// Whether a version of it was saved after the end of tomorrow (in any time zone): it came
+    /// from a computer whose clock is wrong. Kept, and said by the merge that brought it.
+    func isFromTheFuture(today: CalendarDate) -> Bool {
+        let latest = max(changedAt, corrections.map(\.savedAt).max() ?? changedAt)
+        return latest.timeIntervalSince1970 > Double(today.daysSinceEpoch + 3) * 86_400
+    }
+}
