@@ -20,6 +20,6 @@ func farmRecords(count: Int) -> [TreatmentRecord] {
         details.reason = reasons[index % reasons.count]
         details.operatorName = "Łukasz Nowak"
         for product in details.products.indices { details.products[product].authorisation = "R-\(1 + index % 90)/2024" }
-        return TreatmentRecord(details: details, createdAt: entry.timestamp, calculation: entry.input)
+        return try? RecordDraft(details: details, calculation: entry.input).checkedRecord(at: entry.timestamp)
     }
 }

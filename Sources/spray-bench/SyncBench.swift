@@ -30,12 +30,10 @@ func syncBench(directory: URL) throws {
     // Four rounds of corrections on every record, each round one write and one merge.
     func correctAll(round: Int) throws {
         for computer in computers {
-            let corrected = computer.records.map { record in
-                var changed = record
-                changed.corrections.append(RecordRevision(details: record.details, savedAt: record.changedAt, note: "runda \(round)"))
-                changed.details.notes = "poprawka \(round)"
-                changed.changedAt = record.changedAt.addingTimeInterval(Double(round))
-                return changed
+            let corrected = try computer.records.map { record in
+                var details = record.details
+                details.notes = "poprawka \(round)"
+                return try record.corrected(to: details, note: "runda \(round)", at: record.changedAt.addingTimeInterval(Double(round)))
             }
             try computer.store.merge(corrected, at: Date(), note: "")
             try computer.sync.syncNow(records: computer.store)

@@ -4,7 +4,7 @@
 import FoundationEssentials
 import XCTest
 import CoreTestSupport
-import SprayCore
+@testable import SprayCore
 @testable import SprayCommandLine
 
 final class RecordCommandTests: XCTestCase {

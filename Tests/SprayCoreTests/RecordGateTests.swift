@@ -85,6 +85,17 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         _ = try shared.mergeShared(incoming, removed: [], today: Self.today)
         XCTAssertEqual(shared.records.count, incoming.count, "none dropped")
         XCTAssertEqual(Set(shared.records.flatMap { $0.problems(today: Self.today).map(\.field.field) }), Set(Self.cases.map(\.field)))
+        // The register marks it, counts it, and shows its text without running it.
+        let file = path("shared.json")
+        MainActor.assumeIsolated {
+            let register = RegisterViewModel(store: RecordStore(file: file), today: { Self.today })
+            XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count) need checking"), register.countText)
+            let hostile = register.records.first { $0.details.parcel.hasPrefix("Pole\u{1B}") }!
+            let row = register.row(for: hostile)
+            XCTAssertEqual(row.place.unicodeScalars.filter(FreeText.isControl).count, 0, row.place)
+            XCTAssertTrue(row.place.contains("Pole\u{FFFD}[31m\u{FFFD}ksyw"), row.place)
+            XCTAssertTrue(row.statusText.hasPrefix("needs checking — came so from another file or computer: Parcel or place: "), row.statusText)
+        }
         // A correction that meets the rules clears the mark.
         var fixed = try XCTUnwrap(shared.records.first { $0.details.bbch == "123" })
         fixed.details.bbch = "31"

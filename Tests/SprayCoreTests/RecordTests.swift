@@ -163,6 +163,11 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         let first = try records.add(completeDetails(), at: april)
         var fixed = completeDetails()
         fixed.products[0].dose = d("1.5")
+        // The gate holds for a correction too: a quantity that is no longer dose × size is refused.
+        XCTAssertThrowsError(try records.correct(id: first.id, to: fixed, note: "zła dawka", at: april.addingTimeInterval(3600))) {
+            XCTAssertEqual($0 as? RecordError, .invalidDraft(RecordRules.problems(in: fixed)[0].text(in: fixed)))
+        }
+        fixed.products[0].quantityUsed = d("6.3")
         let corrected = try records.correct(id: first.id, to: fixed, note: "zła dawka", at: april.addingTimeInterval(3600))
         XCTAssertEqual(corrected.details, fixed)
         XCTAssertEqual(corrected.corrections, [RecordRevision(details: completeDetails(), savedAt: april, note: "zła dawka")])

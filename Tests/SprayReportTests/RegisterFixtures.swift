@@ -2,7 +2,7 @@
 // incomplete one, and runs of typical one-product records for counting pages.
 
 import FoundationEssentials
-import SprayCore
+@testable import SprayCore
 
 enum RegisterFixtures {
     static let from = CalendarDate(year: 2027, month: 1, day: 1)!

@@ -4,7 +4,7 @@
 
 import Foundation
 import PDFTestSupport
-import SprayCore
+@testable import SprayCore
 import CatalogTestSupport
 import XCTest
 @testable import SprayReport

@@ -87,7 +87,29 @@ public enum RecordRules {
     }
 }
 
+extension RecordDraft {
+    /// The record this draft makes, saved at `now`, once it passed the rules: the one way a new
+    /// record is made outside the store (a benchmark's records, a preview that is kept).
+    public func checkedRecord(id: UUID = UUID(), at now: Date) throws(RecordError) -> TreatmentRecord {
+        if let problem = problems.first { throw .invalidDraft(problem.text(in: details)) }
+        return record(id: id, at: now)
+    }
+}
+
 extension TreatmentRecord {
+    /// This record with `details` as its current version, the one they replace kept with
+    /// `note` — refused when `details` or the note break a rule. The same details change nothing.
+    public func corrected(to details: TreatmentDetails, note: String, at now: Date) throws(RecordError) -> TreatmentRecord {
+        guard details != self.details else { return self }
+        if let problem = RecordRules.problems(in: details).first { throw .invalidDraft(problem.text(in: details)) }
+        if let problem = FreeText.notesProblem(note) { throw .invalidDraft(tr("Why it is corrected") + ": " + problem.message) }
+        var record = self
+        record.corrections.append(RecordRevision(details: self.details, savedAt: changedAt, note: note.trimmedWhitespace))
+        record.details = details
+        record.changedAt = now
+        return record
+    }
+
     /// The rules its current details break: a record that came from elsewhere (a JSON import,
     /// a restore, the farm folder) is kept as it came and shown as needing checking; a
     /// correction that meets them clears it.

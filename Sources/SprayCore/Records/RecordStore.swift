@@ -110,10 +110,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     public func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {
         try change(id) { record in
             guard record.withdrawal == nil else { throw RecordError.withdrawn }
-            guard details != record.details else { return }
-            record.corrections.append(RecordRevision(details: record.details, savedAt: record.changedAt, note: note.trimmedWhitespace))
-            record.details = details
-            record.changedAt = Self.wholeSecond(now)
+            record = try record.corrected(to: details, note: note, at: Self.wholeSecond(now))
         }
     }
 

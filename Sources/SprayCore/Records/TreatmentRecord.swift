@@ -331,21 +331,24 @@ public struct Withdrawal: Equatable, Codable, Sendable {
     }
 }
 
+/// Made and changed only inside SprayCore (its initialiser and setters are internal): a new
+/// record from a draft that passed RecordRules (RecordStore.add), a correction or withdrawal
+/// through the store, an incoming one decoded whole. Other modules read records, never make them.
 public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
-    public var id: UUID
+    public internal(set) var id: UUID
     /// The details as they stand now.
-    public var details: TreatmentDetails
+    public internal(set) var details: TreatmentDetails
     /// When the record was first saved.
-    public var createdAt: Date
+    public internal(set) var createdAt: Date
     /// When `details` were saved (the creation, or the latest correction).
-    public var changedAt: Date
+    public internal(set) var changedAt: Date
     /// The versions `details` replaced, oldest first.
-    public var corrections: [RecordRevision]
-    public var withdrawal: Withdrawal?
+    public internal(set) var corrections: [RecordRevision]
+    public internal(set) var withdrawal: Withdrawal?
     /// The calculation the record was made from, when it was.
-    public var calculation: JobInput?
+    public internal(set) var calculation: JobInput?
     /// The history entry (a saved plan) the record was made from, when it was.
-    public var planID: UUID?
+    public internal(set) var planID: UUID?
     /// Set when two computers sharing the record corrected it independently: both versions
     /// are in the trail, the newest shown (FarmSync). Absent (nil) otherwise.
     var changedOnTwoComputersMark: Bool?
@@ -360,7 +363,7 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     /// Two computers corrected this record independently (the trail holds both).
     public var changedOnTwoComputers: Bool { changedOnTwoComputersMark == true }
 
-    public init(id: UUID = UUID(), details: TreatmentDetails, createdAt: Date, calculation: JobInput? = nil, planID: UUID? = nil) {
+    init(id: UUID = UUID(), details: TreatmentDetails, createdAt: Date, calculation: JobInput? = nil, planID: UUID? = nil) {
         self.id = id
         self.details = details
         self.createdAt = createdAt

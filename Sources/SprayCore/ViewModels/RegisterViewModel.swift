@@ -252,12 +252,14 @@ public final class RegisterViewModel {
         let problems = record.problems
         let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
+        // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
+        func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(
-            id: record.id, when: text.time(details, separator: " "), place: text.location(details, separator: " · "),
-            crop: text.crop(details, separator: " · "),
-            products: details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
-                .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n"),
-            reason: details.reason, status: record.status, statusText: [checking, status, conflict].filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
+            id: record.id, when: text.time(details, separator: " "), place: shown(text.location(details, separator: " · ")),
+            crop: shown(text.crop(details, separator: " · ")),
+            products: shown(details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
+                .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n")),
+            reason: shown(details.reason), status: record.status, statusText: [checking, status, conflict].filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
             harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > CalendarDate.today } ?? false)
     }
@@ -283,7 +285,7 @@ public final class RegisterViewModel {
 
     /// Every field of a record, as (label, value) lines, then each earlier version.
     public func details(of record: TreatmentRecord) -> [(label: String, value: String)] {
-        var lines = Self.lines(of: record.details)
+        var lines = Self.lines(of: record.details).map { ($0.label, FreeText.displayable($0.value, keepingLineBreaks: true)) }
         let status = row(for: record).statusText
         lines.append((tr("Status"), status.isEmpty ? record.status.title : status))
         lines.append((tr("Saved"), Timestamp.local(record.createdAt)))
@@ -291,7 +293,7 @@ public final class RegisterViewModel {
             let replaced = index + 1 < record.corrections.count ? record.corrections[index + 1].savedAt : record.changedAt
             lines.append((tr("Version %@").filled(String(index + 1)),
                           tr("saved %1$@, replaced %2$@: %3$@").filled(Timestamp.local(revision.savedAt), Timestamp.local(replaced),
-                                                                         revision.note.isEmpty ? "—" : revision.note)))
+                                                                         revision.note.isEmpty ? "—" : FreeText.displayable(revision.note))))
             lines += Self.lines(of: revision.details).map { ("    " + $0.label, $0.value) }
         }
         return lines
