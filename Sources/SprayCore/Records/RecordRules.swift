@@ -56,7 +56,7 @@ public enum RecordRules {
             if !CropCatalog.hasEPPOShape(crop.eppoCode) { check(.crop, .notAnEPPOCode(FreeText.displayable(crop.eppoCode))) }
             check(.crop, FreeText.lineProblem(crop.name))
         }
-        if let bbch = details.bbch, !BBCHStage.isValid(code: bbch) { check(.bbch, .notABBCHCode(FreeText.displayable(bbch))) }
+        if let bbch = details.bbch, !BBCHStage.isValid(code: bbch) { found.append(RecordProblem(.bbch, tr("write two digits, 00 to 99"))) }
         if let batch = details.seedBatch { check(.seedBatch, FreeText.lineProblem(batch, limit: codeLimit)) }
         let size = details.treatedSize
         for (index, product) in details.products.enumerated() {

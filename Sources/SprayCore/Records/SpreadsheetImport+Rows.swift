@@ -156,7 +156,6 @@ extension SpreadsheetImport {
             crop = field?.crop
         }
         let bbch = firstText(.bbch)
-        if !bbch.isEmpty, !BBCHStage.isValid(code: bbch) { problem(first, .bbch, tr("write two digits, 00 to 99")) }
 
         // The products: one a row, or several in a cell joined by "+".
         var products: [ProductUse] = []

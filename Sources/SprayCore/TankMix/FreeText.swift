@@ -11,13 +11,19 @@ public enum FreeText {
     /// Why `text` cannot be a one-line field, if it cannot.
     public static func lineProblem(_ text: String, limit: Int = lineLimit) -> InputProblem? {
         if text.unicodeScalars.contains(where: isControl) { return .controlCharacter }
-        return text.count > limit ? .tooLong(limit: limit) : nil
+        return isLonger(text, than: limit) ? .tooLong(limit: limit) : nil
+    }
+
+    /// Characters are counted only when the bytes could be too many: the register asks this
+    /// of every record's every field.
+    private static func isLonger(_ text: String, than limit: Int) -> Bool {
+        text.utf8.count > limit && text.count > limit
     }
 
     /// Why `text` cannot be notes, if it cannot: line breaks and tabs are allowed there.
     public static func notesProblem(_ text: String, limit: Int = notesLimit) -> InputProblem? {
         if text.unicodeScalars.contains(where: { isControl($0) && !isLineBreakOrTab($0) }) { return .controlCharacter }
-        return text.count > limit ? .tooLong(limit: limit) : nil
+        return isLonger(text, than: limit) ? .tooLong(limit: limit) : nil
     }
 
     /// C0 controls (line breaks, tab, ESC, BEL…), DEL, C1 controls, and the bidi embeddings,

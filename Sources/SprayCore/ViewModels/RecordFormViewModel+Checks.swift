@@ -83,8 +83,6 @@ extension RecordFormViewModel {
             if !text(of: .crop).trimmedWhitespace.isEmpty, crop == nil {
                 add(.crop, tr("choose a crop from the list, or type its EPPO code (e.g. TRZAW)"))
             }
-            let bbch = text(of: .bbch).trimmedWhitespace
-            if !bbch.isEmpty, !BBCHStage.isValid(code: bbch) { add(.bbch, tr("write two digits, 00 to 99")) }
         }
         for index in products.indices {
             add(.productDose(index), number(products[index].doseText).problem
@@ -223,7 +221,7 @@ extension RecordFormViewModel {
             use: use, date: CalendarDate(typed: trimmed(.date)) ?? today, startTime: ClockTime(parsing: trimmed(.startTime)),
             parcel: trimmed(.parcel), parcelIDs: ids, treatedSize: number(text(of: .treatedSize)).value,
             parcelSize: number(text(of: .parcelSize)).value, basis: basis,
-            crop: showsCrop ? crop : nil, bbch: showsCrop && BBCHStage.isValid(code: bbch) ? bbch : nil,
+            crop: showsCrop ? crop : nil, bbch: showsCrop && !bbch.isEmpty ? bbch : nil,
             seedBatch: showsSeedBatch && !batch.isEmpty ? batch : nil,
             products: products.map { product in
                 ProductUse(name: product.name.trimmedWhitespace, kind: product.kind, authorisation: product.authorisation.trimmedWhitespace,

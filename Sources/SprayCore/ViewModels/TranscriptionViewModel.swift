@@ -189,8 +189,6 @@ public final class TranscriptionViewModel {
             return text.isEmpty || ClockTime(parsing: text) != nil ? nil : tr("write the hour as 06:30, or leave it empty")
         case .crop:
             return text.isEmpty || CropCatalog.choice(typed: text) != nil ? nil : tr("a crop's name from the list, or its EPPO code (e.g. TRZAW)")
-        case .bbch:
-            return text.isEmpty || BBCHStage.isValid(code: text) ? nil : tr("write two digits, 00 to 99")
         case .dose, .size:
             guard !text.isEmpty else { return nil }
             switch NumberParser.parse(text) {
@@ -202,6 +200,8 @@ public final class TranscriptionViewModel {
                 ? nil : tr("write l/ha, ml/ha, kg/ha or g/ha")
         case .notes:
             return FreeText.notesProblem(text)?.message
+        case .bbch:
+            return nil  // a stage is one of the record's rules, asked of the whole treatment (ruleProblems)
         case .field, .product, .authorisation, .reason, .operatorName:
             return FreeText.lineProblem(text)?.message
         }
