@@ -64,11 +64,18 @@ extension CommandLineTool {
         let records = store()
         guard readable(records) else { return 1 }
         var drafts = command.drafts
+        let register = keptRegister()
         for draft in drafts.indices {
             for index in drafts[draft].details.products.indices where drafts[draft].details.products[index].authorisation.isEmpty
                 && drafts[draft].details.products[index].kind != .notPlantProtection {
                 let name = drafts[draft].details.products[index].name
-                drafts[draft].details.products[index].authorisation = records.authorisations(forProduct: name).first ?? ""
+                // The ministry's number for a product it has by this exact name, else the one given before.
+                if let registered = register?.product(named: name), !registered.authorisation.isEmpty {
+                    drafts[draft].details.products[index].authorisation = registered.authorisation
+                    if registered.isAdjuvant { drafts[draft].details.products[index].kind = .adjuvant }
+                } else {
+                    drafts[draft].details.products[index].authorisation = records.authorisations(forProduct: name).first ?? ""
+                }
             }
         }
         do {
@@ -81,6 +88,7 @@ extension CommandLineTool {
                 }
                 let warnings = RecordCompleteness.warnings(in: record.details)
                 report(warnings.map { tr("%@: recorded when the label gives one").filled($0.title(in: record.details)) })
+                if let register { report(RegisterCheck.warnings(for: record.details, index: register)) }
             }
             return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {

@@ -30,6 +30,8 @@ case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":
     exit(CommandLineTool.sharing(CommandLineTool.restore(Array(arguments.dropFirst())), changing: !arguments.contains("--help")))
+case "register":
+    exit(CommandLineTool.register(Array(arguments.dropFirst())))
 case "sync":
     exit(CommandLineTool.sync(Array(arguments.dropFirst())))
 case "--help", "-h", "help":

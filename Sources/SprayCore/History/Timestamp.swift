@@ -10,7 +10,7 @@ public enum Timestamp {
     }
 
     /// The wall-clock time in the system's time zone with its offset: "2026-11-21T15:04:00+01:00".
-    static func local(_ date: Date) -> String {
+    public static func local(_ date: Date) -> String {
         text(date, offset: LocalTime.dateTime(at: date).utcOffset)
     }
 

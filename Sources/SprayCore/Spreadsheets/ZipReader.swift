@@ -86,7 +86,7 @@ public struct ZipReader: Sendable {
             guard member.compressedSize == member.size else { throw .damagedMember(name) }
             data = Array(compressed)
         case 8:
-            guard let inflated = Self.inflate(compressed, size: member.size) else { throw .damagedMember(name) }
+            guard let inflated = Self.inflated(compressed, size: member.size) else { throw .damagedMember(name) }
             data = inflated
         default:
             throw .damagedMember(name)
@@ -97,8 +97,8 @@ public struct ZipReader: Sendable {
         return data
     }
 
-    /// Raw deflate data inflated to exactly `size` bytes, or nil.
-    private static func inflate(_ input: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
+    /// Raw deflate data inflated to exactly `size` bytes (never more), or nil.
+    static func inflated(_ input: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
         var output = [UInt8](repeating: 0, count: max(size, 1))
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }

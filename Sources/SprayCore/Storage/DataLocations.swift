@@ -53,6 +53,9 @@ public struct DataLocations: Equatable, Sendable {
     public var transcriptionFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "transcription.json")) }
     /// The daily copies of the records (RecordStore).
     /// What this computer knows of the farm folder (FarmSync); never in a backup.
+    /// The ministry's register of products as imported (OfficialRegisterStore); not in a backup:
+    /// it is the ministry's, imported again from its file.
+    public var officialRegisterFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "official-register.bin")) }
     public var syncStateFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "sync.json")) }
     public var backupsDirectory: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "backups")) }
     public var settingsFile: URL { URL(fileURLWithPath: DataLocations.join(configDirectory, "settings.json")) }

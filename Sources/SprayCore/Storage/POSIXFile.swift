@@ -268,6 +268,12 @@ enum POSIXFile {
         return FileIdentity(info)
     }
 
+    /// Removes the name `path` (a file, or a link itself); an absent one is not an error.
+    static func remove(_ path: String) throws(StorageError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .cannotWrite(path: path, errno: errno) }
+        try syncDirectory(directory(of: path), reportingAs: path)
+    }
+
     /// Whether anything (a file, a link, a pipe) has the name `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -1,0 +1,149 @@
+// The ministry's register of plant protection products (rejestr środków ochrony roślin), as
+// the farmer downloads it (Rejestr_zastosowanie.xlsx, one row per use of a product on a crop)
+// and the app keeps it offline: each product with its authorisation number, kind, active
+// substances and the dates it may be sold and used until, and each of its uses — the crop,
+// the pests, the dose as written and, where the text says it, the largest dose and the BBCH
+// stages. OfficialRegister+Reading.swift reads the sheet; OfficialRegisterStore keeps it.
+
+import FoundationEssentials
+
+/// One use of a product on a crop, as the register gives it.
+public struct RegisteredUse: Equatable, Codable, Sendable {
+    /// The crop as written ("pszenica ozima").
+    public var crop: String
+    /// The crop catalogue's code for that Polish name, when it has one.
+    public var eppo: String?
+    /// The pests, comma-separated, as written.
+    public var pests: String
+    /// The dose as written ("Zalecana dawka: 1,0-1,5 l/ha. Maksymalna dawka …: 1,5 l/ha").
+    public var doseText: String
+    /// The largest dose the text allows, in `doseUnit`, when it can be read.
+    public var maxDose: Decimal?
+    public var doseUnit: RateUnit?
+    /// The timing as written, and the BBCH stages it names ("… (BBCH 31-69)").
+    public var timing: String
+    public var bbchFrom: Int?
+    public var bbchTo: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case crop, eppo, pests, doseText = "dose_text", maxDose = "max_dose", doseUnit = "dose_unit", timing
+        case bbchFrom = "bbch_from", bbchTo = "bbch_to"
+    }
+}
+
+/// One product of the register (one authorisation), with all its uses.
+public struct RegisteredProduct: Equatable, Codable, Sendable {
+    public var name: String
+    /// NrZezw, e.g. "R-146/2017".
+    public var authorisation: String
+    /// Rodzaj: "Fungicyd", "Herbicyd", "Insektycyd", "Adiuwant"…
+    public var kind: String
+    /// "azoksystrobina - 250 g".
+    public var substances: String
+    public var authorisedUntil: CalendarDate?
+    public var saleUntil: CalendarDate?
+    public var useUntil: CalendarDate?
+    public var uses: [RegisteredUse]
+
+    private enum CodingKeys: String, CodingKey {
+        case name, authorisation, kind, substances, authorisedUntil = "authorised_until", saleUntil = "sale_until"
+        case useUntil = "use_until", uses
+    }
+
+    /// The last day the product may be used: its period of use, else its authorisation.
+    public var lastDayOfUse: CalendarDate? { useUntil ?? authorisedUntil }
+
+    /// Whether the register's kind says it is an adjuvant.
+    public var isAdjuvant: Bool { SearchFolding.contains(SearchFolding.fold(kind), Array("adiuwant".utf8)) }
+
+    /// Its uses on the crop of `eppo` (or, without a code, of the Polish name `cropName`).
+    public func uses(onCrop eppo: String?, named cropName: String?) -> [RegisteredUse] {
+        let folded = cropName.map(SearchFolding.fold)
+        return uses.filter { use in
+            if let eppo, let code = use.eppo { return code == eppo }
+            if let folded, !folded.isEmpty { return SearchFolding.fold(use.crop) == folded }
+            return false
+        }
+    }
+}
+
+/// The register as the app keeps it.
+public struct OfficialRegister: Equatable, Codable, Sendable {
+    /// The newest date the file holds.
+    public var date: CalendarDate?
+    /// When it was imported here, and from what file.
+    public var importedAt: Date
+    public var source: String
+    /// By name, as a search lists them.
+    public var products: [RegisteredProduct]
+
+    private enum CodingKeys: String, CodingKey {
+        case date, importedAt = "imported_at", source, products
+    }
+
+    public init(date: CalendarDate?, importedAt: Date, source: String, products: [RegisteredProduct]) {
+        self.date = date
+        self.importedAt = importedAt
+        self.source = source
+        self.products = products
+    }
+
+    public var useCount: Int { products.reduce(0) { $0 + $1.uses.count } }
+
+    /// "Register of 28.02.2026: 2 products, 5 uses".
+    public func summary(in language: Language = Translation.current.language) -> String {
+        let head = date.map { tr("Register of %@").filled($0.typedText(in: language)) } ?? tr("Register")
+        return head + ": " + trn("%d product", "%d products", products.count).filled(String(products.count)) + ", "
+            + trn("%d use", "%d uses", useCount).filled(String(useCount))
+    }
+}
+
+/// The register with what a search or a check needs worked out once: names folded.
+public final class RegisterIndex: Sendable {
+    public let register: OfficialRegister
+    private let foldedNames: [[UInt8]]
+    private let byName: [[UInt8]: Int]
+
+    public init(_ register: OfficialRegister) {
+        self.register = register
+        foldedNames = register.products.map { SearchFolding.fold($0.name.trimmedWhitespace) }
+        var byName: [[UInt8]: Int] = [:]
+        for (index, name) in foldedNames.enumerated() where byName[name] == nil { byName[name] = index }
+        self.byName = byName
+    }
+
+    /// The products whose name holds `text` (ignoring case and Polish diacritics), by name;
+    /// with `crop` (an EPPO code or a crop's name), only those with a use on it.
+    public func search(_ text: String, crop: String? = nil) -> [RegisteredProduct] {
+        let needle = SearchFolding.fold(text.trimmedWhitespace)
+        // A code as the catalogue has it, or one in capitals of its shape; anything else is a crop's name.
+        let code = crop.flatMap { CropCatalog.crop(code: $0)?.eppoCode ?? (CropCatalog.hasEPPOShape($0) ? $0 : nil) }
+        let cropNeedle = crop.map { SearchFolding.fold($0.trimmedWhitespace) }
+        return register.products.indices.filter { index in
+            guard SearchFolding.contains(foldedNames[index], needle) else { return false }
+            guard let cropNeedle else { return true }
+            return register.products[index].uses.contains { use in
+                if let code { return use.eppo == code }
+                return SearchFolding.contains(SearchFolding.fold(use.crop), cropNeedle)
+            }
+        }.map { register.products[$0] }
+    }
+
+    /// The product of exactly this name (ignoring case and diacritics).
+    public func product(named name: String) -> RegisteredProduct? {
+        byName[SearchFolding.fold(name.trimmedWhitespace)].map { register.products[$0] }
+    }
+
+    /// Names that start with (then contain) `prefix`, for completing a typed name.
+    public func names(completing prefix: String, limit: Int = 10) -> [String] {
+        let needle = SearchFolding.fold(prefix.trimmedWhitespace)
+        guard !needle.isEmpty else { return [] }
+        var starting: [String] = [], containing: [String] = []
+        for (index, name) in foldedNames.enumerated() {
+            if name.starts(with: needle) { starting.append(register.products[index].name) }
+            else if containing.count < limit, SearchFolding.contains(name, needle) { containing.append(register.products[index].name) }
+            if starting.count >= limit { break }
+        }
+        return Array((starting + containing).prefix(limit))
+    }
+}

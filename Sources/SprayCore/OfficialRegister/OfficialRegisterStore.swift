@@ -1,0 +1,71 @@
+// The register of products kept in the data folder, official-register.bin: one line of text
+// naming the format, its version and the length of what follows unpacked, then the register as
+// JSON packed with raw deflate — tens of thousands of uses in less room than the ministry's
+// workbook (docs/register-format.md). Replaced whole and atomically by each import; read only
+// when something asks for it, never at start-up.
+
+import FoundationEssentials
+
+public enum OfficialRegisterStore {
+    public static let format = "kalkulator-oprysku/official-register"
+    public static let version = 1
+
+    /// Why the kept register cannot be read.
+    public enum Problem: Error, Equatable, Sendable, LocalizedMessage {
+        case storage(StorageError)
+        case newerVersion(Int)
+        case damaged(String)
+
+        public var message: String {
+            switch self {
+            case let .storage(error): error.message
+            case let .newerVersion(found):
+                tr("The register of products kept here comes from a newer version of Kalkulator Oprysku (format %@); import the register file again.")
+                    .filled(String(found))
+            case let .damaged(path):
+                tr("The register of products kept in %@ is damaged; import the register file again.").filled(path)
+            }
+        }
+    }
+
+    /// The register kept at `file`, nil when none was imported.
+    public static func load(_ file: URL) throws(Problem) -> OfficialRegister? {
+        let bytes: [UInt8]
+        do {
+            guard let read = try POSIXFile.read(file.path) else { return nil }
+            bytes = read
+        } catch {
+            throw .storage(error)
+        }
+        guard let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { throw .damaged(file.path) }
+        let head = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+        guard head.count == 3, head[0] == format, let version = Int(head[1]), let size = Int(head[2]) else { throw .damaged(file.path) }
+        guard version <= Self.version else { throw .newerVersion(version) }
+        guard size <= POSIXFile.defaultReadLimit,
+              let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(file.path) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else { throw .damaged(file.path) }
+        return register
+    }
+
+    /// Keeps `register` at `file`, replacing what was there in one atomic write.
+    public static func save(_ register: OfficialRegister, to file: URL) throws(StorageError) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain values cannot fail: a failure here would be a bug, not a user's problem.
+        let json = Array((try? encoder.encode(register)) ?? Data())
+        let bytes = Array("\(format) \(version) \(json.count)\n".utf8) + ZipWriter.deflate(json)
+        try POSIXFile.createDirectories(POSIXFile.directory(of: file.path))
+        try POSIXFile.writeAtomically(bytes, to: file.path)
+    }
+
+    /// Forgets the register kept at `file`; true when there was one.
+    @discardableResult
+    public static func remove(_ file: URL) throws(StorageError) -> Bool {
+        guard POSIXFile.exists(file.path) else { return false }
+        try POSIXFile.remove(file.path)
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+// `register import|status|remove|search`: the ministry's register of plant protection products
+// from the command line — read from its file, kept in the data folder, searched offline.
+
+import FoundationEssentials
+import Gettext
+import SprayCommandLine
+import SprayCore
+
+extension CommandLineTool {
+    static func register(_ arguments: [String]) -> Int32 {
+        Localization.start(language: RestoreCommand.requestedLanguage(arguments))
+        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            let printed = printOutput(RegisterCommand.help)
+            return arguments.isEmpty ? 2 : printed ? 0 : 1
+        }
+        let command: RegisterCommand
+        switch RegisterCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        let file = DataLocations.current.officialRegisterFile
+        do {
+            switch command.action {
+            case let .importFile(path):
+                let bytes = try InputFile.read(path)
+                let register: OfficialRegister
+                do {
+                    register = try OfficialRegister.read(bytes, source: URL(fileURLWithPath: path).lastPathComponent, importedAt: Date())
+                } catch let problem {
+                    // Not the register: the one kept stays as it is.
+                    report([problem.message])
+                    return 2
+                }
+                try OfficialRegisterStore.save(register, to: file)
+                return printOutput(register.summary() + "\n") ? 0 : 1
+            case let .status(format):
+                return printOutput(RegisterOutput.status(try OfficialRegisterStore.load(file), format: format)) ? 0 : 1
+            case .remove:
+                let removed = try OfficialRegisterStore.remove(file)
+                return printOutput((removed ? tr("The register of products is no longer kept.") : tr("No register of products was kept.")) + "\n") ? 0 : 1
+            case let .search(text, crop, format):
+                guard let register = try OfficialRegisterStore.load(file) else {
+                    report([tr("No register of products is kept (see: register import).")])
+                    return 1
+                }
+                return printOutput(RegisterOutput.search(RegisterIndex(register).search(text, crop: crop), format: format)) ? 0 : 1
+            }
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    /// The register kept here, for checks and completion; nil (and a word on stderr when it
+    /// cannot be read) when there is none.
+    static func keptRegister() -> RegisterIndex? {
+        do {
+            return try OfficialRegisterStore.load(DataLocations.current.officialRegisterFile).map(RegisterIndex.init)
+        } catch {
+            report([error.message])
+            return nil
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// The ministry's register of products offline: the same register from its workbook (dates as
+// dates and as text), an .ods and a CSV in UTF-8 and Windows-1250 (Fixtures/register, made by
+// make-fixtures.sh); the dose and timing texts read as a table; a search that ignores case and
+// Polish letters; the kept file smaller than the workbook; each warning of a treatment.
+
+import Foundation
+import XCTest
+import CoreTestSupport
+@testable import SprayCore
+
+final class OfficialRegisterTests: TemporaryDirectoryTestCase {
+    private func fixture(_ name: String) throws -> [UInt8] {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/register"))
+        return Array(try Data(contentsOf: url))
+    }
+
+    private func read(_ name: String) throws -> OfficialRegister {
+        try OfficialRegister.read(try fixture(name), source: name, importedAt: Date(timeIntervalSince1970: 1_790_000_000))
+    }
+
+    func testEveryFileOfTheRegisterReadsToTheSameProducts() throws {
+        let expected = try read("rejestr.csv")
+        XCTAssertEqual(expected.products.map(\.name), ["Adiuwant Olejowy", "Azyl 250 SC", "Chwastox Trio 540 SL", "Łąkowiec 100 EC",
+                                                       "Mospilan Plus 20 SP", "Zaprawa Żółta"], "by name, Ł beside L")
+        XCTAssertEqual(expected.useCount, 8)
+        XCTAssertEqual(expected.date, CalendarDate(year: 2031, month: 12, day: 31))
+        let mospilan = try XCTUnwrap(expected.products.first { $0.authorisation == "R-33/2015" })
+        XCTAssertEqual([mospilan.authorisedUntil, mospilan.saleUntil, mospilan.useUntil].map { $0?.description },
+                       ["2025-12-31", "2025-06-30", "2026-02-28"])
+        XCTAssertEqual(mospilan.uses.first?.eppo, "BRSNW", "the catalogue's code for rzepak ozimy")
+        for name in ["rejestr.xlsx", "rejestr-dates-as-text.xlsx", "rejestr.ods", "rejestr-windows-1250.csv"] {
+            XCTAssertEqual(try read(name).products, expected.products, name)
+        }
+    }
+
+    func testAFileWithoutTheProductColumnsIsRefused() {
+        let sheet = Array("nazwa;uprawa\nAzyl;pszenica\n".utf8)
+        XCTAssertThrowsError(try OfficialRegister.read(sheet, source: "x.csv", importedAt: Date())) {
+            XCTAssertEqual($0 as? RegisterImportError, .missingColumns(["NrZezw"]))
+        }
+        XCTAssertThrowsError(try OfficialRegister.read(Array("a;b\n1;2\n".utf8), source: "x.csv", importedAt: Date())) {
+            XCTAssertEqual($0 as? RegisterImportError, .missingColumns(["nazwa", "NrZezw"]))
+        }
+    }
+
+    func testDoseTexts() {
+        let rows: [(String, String?)] = [
+            ("Maksymalna /zalecana dawka dla jednorazowego zastosowania: 1,0 l/ha.", "1 l/ha"),
+            ("Zalecana dawka: 1,0-1,5 l/ha. Maksymalna dawka dla jednorazowego zastosowania: 1,5 l/ha", "1.5 l/ha"),
+            ("Maksymalna dawka: 20 g/ha", "20 g/ha"),
+            ("Zalecana dawka: 1,0 - 1,5 l/ha", "1.5 l/ha"),
+            ("Dawka: 200–300 ml/ha", "300 ml/ha"),
+            ("Zalecana dawka: 0,75 kg/ha. Maksymalna dawka: 1 kg/ha", "1 kg/ha"),
+            ("dawka 2.5 l/ha", "2.5 l/ha"),
+            ("Maksymalna dawka: 0,3 l/100 l wody", nil),
+            ("zgodnie z etykietą", nil),
+            ("", nil),
+            ("Stosować 3 razy w sezonie, maksymalna dawka 1,2 l/ha", "1.2 l/ha"),
+        ]
+        for (text, expected) in rows {
+            let read = RegisterText.maxDose(text).map { "\($0.value) \($0.unit.rawValue)" }
+            XCTAssertEqual(read, expected, text)
+        }
+    }
+
+    func testTimingTexts() {
+        let rows: [(String, Int?, Int?)] = [
+            ("Środek stosować od początku fazy strzelania w źdźbło do końca fazy kwitnienia (BBCH 31-69).", 31, 69),
+            ("Od fazy 3 liści do fazy 2 kolanka (BBCH 13 – BBCH 32).", 13, 32),
+            ("(BBCH 51–59)", 51, 59),
+            ("do BBCH 29", nil, 29),
+            ("wiosną, od BBCH 13", 13, nil),
+            ("w fazie BBCH 30", 30, 30),
+            ("przed siewem", nil, nil),
+            ("BBCH 69-31", 69, 69),
+            ("BBCH 123", nil, nil),
+        ]
+        for (text, from, to) in rows {
+            let range = RegisterText.bbchRange(text)
+            XCTAssertEqual(range.from, from, text)
+            XCTAssertEqual(range.to, to, text)
+        }
+    }
+
+    func testSearchIgnoresCaseAndPolishLetters() throws {
+        let index = RegisterIndex(try read("rejestr.csv"))
+        XCTAssertEqual(index.search("azyl").map(\.name), ["Azyl 250 SC"])
+        XCTAssertEqual(index.search("CHWASTOX").map(\.name), ["Chwastox Trio 540 SL"])
+        XCTAssertEqual(index.search("lakowiec").map(\.name), ["Łąkowiec 100 EC"])
+        XCTAssertEqual(index.search("zolta").map(\.name), ["Zaprawa Żółta"])
+        XCTAssertEqual(index.search("", crop: "BRSNW").map(\.name), ["Azyl 250 SC", "Mospilan Plus 20 SP"])
+        XCTAssertEqual(index.search("", crop: "rzepak").map(\.name), ["Azyl 250 SC", "Mospilan Plus 20 SP"])
+        XCTAssertEqual(index.product(named: "azyl 250 sc")?.authorisation, "R-146/2017")
+        XCTAssertNil(index.product(named: "Azyl"))
+        XCTAssertEqual(index.names(completing: "a").prefix(2), ["Adiuwant Olejowy", "Azyl 250 SC"], "names that start so, first")
+        XCTAssertEqual(index.names(completing: "trio"), ["Chwastox Trio 540 SL"])
+    }
+
+    func testTheKeptRegisterIsSmallerThanTheWorkbookAndReadsBack() throws {
+        let register = try read("rejestr.xlsx")
+        let file = path("official-register.bin")
+        XCTAssertNil(try OfficialRegisterStore.load(file), "none imported yet")
+        try OfficialRegisterStore.save(register, to: file)
+        XCTAssertEqual(try OfficialRegisterStore.load(file), register)
+        XCTAssertLessThan(try Data(contentsOf: file).count, try fixture("rejestr.xlsx").count)
+        // A newer format or a damaged file is said, not read as something else.
+        var bytes = try Data(contentsOf: file)
+        bytes.replaceSubrange(0..<(OfficialRegisterStore.format.utf8.count + 2), with: Data((OfficialRegisterStore.format + " 9").utf8))
+        try bytes.write(to: file)
+        XCTAssertThrowsError(try OfficialRegisterStore.load(file)) { XCTAssertEqual($0 as? OfficialRegisterStore.Problem, .newerVersion(9)) }
+        try Data("kalkulator-oprysku/official-register 1 99999\nnot deflate".utf8).write(to: file)
+        XCTAssertThrowsError(try OfficialRegisterStore.load(file)) { XCTAssertEqual($0 as? OfficialRegisterStore.Problem, .damaged(file.path)) }
+        XCTAssertTrue(try OfficialRegisterStore.remove(file))
+        XCTAssertFalse(try OfficialRegisterStore.remove(file))
+    }
+
+    func testEachWarningOfATreatment() throws {
+        let index = RegisterIndex(try read("rejestr.csv"))
+        let wheat = CropCatalog.crop(code: "TRZAW")!.choice(in: .english)
+        func warnings(_ product: ProductUse, date: String = "2026-04-14", crop: CropChoice? = wheat, bbch: String? = "31") -> [String] {
+            RegisterCheck.warnings(products: [product], date: CalendarDate(parsing: date)!, crop: crop, bbch: bbch, index: index)
+        }
+        XCTAssertEqual(warnings(ProductUse(name: "Azyl 250 SC", authorisation: "R-146/2017", dose: d("1.5"), doseUnit: .litres)), [],
+                       "as the register allows")
+        XCTAssertEqual(warnings(ProductUse(name: "Nieznany", dose: 1, doseUnit: .litres)), ["Nieznany is not in the register of 2031-12-31."])
+        XCTAssertEqual(warnings(ProductUse(name: "azyl 250 sc", authorisation: "R-101/2020", dose: 1, doseUnit: .litres)),
+                       ["azyl 250 sc: the authorisation number is not R-101/2020; the register gives R-146/2017."])
+        XCTAssertEqual(warnings(ProductUse(name: "Azyl 250 SC", dose: d("1600"), doseUnit: .millilitres)),
+                       ["Azyl 250 SC: 1,600 ml/ha is above the register's largest dose for winter wheat, 1,500 ml/ha."])
+        XCTAssertEqual(warnings(ProductUse(name: "Azyl 250 SC", dose: 1, doseUnit: .litres), bbch: "71"),
+                       ["Azyl 250 SC: BBCH 71 is outside the stages the register gives for winter wheat (BBCH 31–69)."])
+        XCTAssertEqual(warnings(ProductUse(name: "Mospilan Plus 20 SP", dose: 100, doseUnit: .grams),
+                                crop: CropCatalog.crop(code: "BRSNW")!.choice(in: .english), bbch: "55"),
+                       ["Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
+        XCTAssertEqual(warnings(ProductUse(name: "Mospilan Plus 20 SP", dose: 100, doseUnit: .grams), date: "2026-02-28",
+                                crop: CropCatalog.crop(code: "BRSNW")!.choice(in: .english), bbch: "55"), [], "on its last day")
+        XCTAssertEqual(warnings(ProductUse(name: "Chwastox Trio 540 SL", dose: 2, doseUnit: .litres),
+                                crop: CropCatalog.crop(code: "ZEAMX")!.choice(in: .english), bbch: nil),
+                       ["Chwastox Trio 540 SL is not authorised for maize (corn) in the register of 2031-12-31."])
+        XCTAssertEqual(warnings(ProductUse(name: "Nawóz", kind: .notPlantProtection, dose: 1, doseUnit: .litres)), [], "not a PPP")
+    }
+}
