@@ -20,6 +20,8 @@ public enum Help {
             "  kalkulator-oprysku calibrate catch OPTIONS     " + tr("the catch test: each nozzle's flow, which to replace"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
             "  kalkulator-oprysku restore FILE [--yes]        " + tr("put the app’s data back from a backup"),
+            "  kalkulator-oprysku register import|status|remove|search",
+            "                                                 " + tr("the ministry’s register of plant protection products, offline"),
             "  kalkulator-oprysku sync folder|now|status|rebuild|stop",
             "                                                 " + tr("share the record with the farm’s other computers through a folder"),
             "  kalkulator-oprysku --version                   " + tr("print the version"),

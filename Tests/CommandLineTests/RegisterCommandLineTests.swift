@@ -1,0 +1,72 @@
+// `register` on the built binary: the ministry's file imported from each format, a file that is
+// not the register refused with the register kept untouched, status and search in text and
+// JSON, a newer file replacing the kept one, remove; `record add` filled in and warned by it.
+
+import Foundation
+import XCTest
+
+final class RegisterCommandLineTests: DataFolderTestCase {
+    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SprayCoreTests/Fixtures/register")
+
+    private func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    func testImportStatusSearchAndRemove() throws {
+        XCTAssertTrue(try run(["register", "status"]).stdout.hasPrefix("No register of products is kept"))
+        for name in ["rejestr.csv", "rejestr-windows-1250.csv", "rejestr.ods", "rejestr-dates-as-text.xlsx", "rejestr.xlsx"] {
+            let imported = try run(["register", "import", fixture(name)])
+            XCTAssertEqual(imported.status, 0, "\(name): \(imported.stderr)")
+            XCTAssertEqual(imported.stdout, "Register of 2031-12-31: 6 products, 8 uses\n", name)
+        }
+        let polish = try run(["register", "status"], language: "pl")
+        XCTAssertTrue(polish.stdout.hasPrefix("Rejestr z 31.12.2031: 6 środków, 8 zastosowań\n"), polish.stdout)
+        let status = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["register", "status", "--format", "json"]).stdout.utf8))
+                                   as? [String: Any])
+        XCTAssertEqual(status["products"] as? Int, 6)
+        XCTAssertEqual(status["uses"] as? Int, 8)
+        XCTAssertEqual(status["source"] as? String, "rejestr.xlsx")
+
+        // Not the register: refused, naming the columns, the kept one as it was.
+        let kept = try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin"))
+        let other = directory.appendingPathComponent("zabiegi.csv")
+        try Data("data;działka;środek\n14.04.2026;Pole;Azyl\n".utf8).write(to: other)
+        let refused = try run(["register", "import", other.path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "This is not the register of plant protection products: it has no column nazwa, NrZezw.\n")
+        XCTAssertEqual(try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin")), kept)
+        XCTAssertEqual(try run(["register", "import", "/dev/zero"]).status, 1)
+
+        let search = try run(["register", "search", "lakowiec"])
+        XCTAssertEqual(search.stdout, "Łąkowiec 100 EC · R-77/2022 · Herbicyd\n  may be used until 2031-12-31\n  łąki i pastwiska · at most 300 ml/ha · BBCH 13–99\n")
+        let json = try run(["register", "search", "chwastox", "--crop", "TRZAW", "--format", "json"])
+        let products = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(products.count, 1)
+        XCTAssertEqual(products[0]["authorisation"] as? String, "R-12/2010")
+        XCTAssertTrue(products[0]["use_until"] is NSNull)
+        let uses = try XCTUnwrap(products[0]["uses"] as? [[String: Any]])
+        XCTAssertEqual(uses[0]["eppo"] as? String, "TRZAW")
+        XCTAssertEqual(uses[0]["max_dose"] as? Double, 2.5)
+        XCTAssertEqual(uses[0]["dose_unit"] as? String, "l/ha")
+        XCTAssertEqual(uses[0]["bbch_from"] as? Int, 13)
+        XCTAssertEqual(uses[0]["bbch_to"] as? Int, 32)
+        XCTAssertEqual(try run(["register", "search", "chwastox", "--crop", "kukurydza"]).stdout, "No product of the register matches.\n")
+        XCTAssertEqual(try run(["register", "search"]).status, 2)
+        XCTAssertEqual(try run(["register", "status", "--crop", "x"]).stderr, "--crop: only together with search\n")
+
+        XCTAssertEqual(try run(["register", "remove"]).stdout, "The register of products is no longer kept.\n")
+        XCTAssertEqual(try run(["register", "search", "azyl"]).status, 1)
+    }
+
+    func testRecordAddIsFilledInAndWarnedByTheRegister() throws {
+        XCTAssertEqual(try run(["register", "import", fixture("rejestr.xlsx")]).status, 0)
+        let added = try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                             "--bbch", "75", "--product", "azyl 250 sc=2 l/ha", "--product", "Nieznany=1 l/ha", "--reason", "septorioza"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stderr.contains("azyl 250 sc: 2 l/ha is above the register's largest dose for winter wheat, 1.5 l/ha."),
+                      added.stderr)
+        XCTAssertTrue(added.stderr.contains("azyl 250 sc: BBCH 75 is outside the stages the register gives for winter wheat (BBCH 31–69)."),
+                      added.stderr)
+        XCTAssertTrue(added.stderr.contains("Nieznany is not in the register of 2031-12-31."), added.stderr)
+        XCTAssertTrue(try run(["record", "list"]).stdout.contains("azyl 250 sc [R-146/2017]"), "the register's number filled in")
+    }
+}
