@@ -7,6 +7,7 @@
 //   spray-bench transcription                              keys and the grid's work for a paper season
 //   spray-bench import [--entries N]                       a spreadsheet of N rows imported (default 5 000)
 //   spray-bench sync                                       the farm folder: 5 computers, 10 000 records, 50 000 lines
+//   spray-bench register --file FILE                       the ministry's register imported, kept, searched
 
 import FoundationEssentials
 import SprayCore
@@ -30,6 +31,11 @@ case "import":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try importBench(rows: option("--entries").flatMap(Int.init) ?? 5_000, directory: URL(fileURLWithPath: directory))
+case "register":
+    let directory = "/tmp/spray-bench-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try registerBench(file: option("--file") ?? "Rejestr_zastosowanie.xlsx", directory: URL(fileURLWithPath: directory))
 case "sync":
     let directory = "/tmp/spray-bench-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -125,6 +125,10 @@ extension String {
         // By scalars: walking Characters backwards costs grapheme breaking on every step,
         // which made this the slowest part of reading 10 000 treatment records.
         let scalars = unicodeScalars
+        // Most texts begin and end with a printable ASCII character: nothing to look up.
+        if let head = scalars.first, let tail = scalars.last, head.isASCII, tail.isASCII, head.value > 0x20, tail.value > 0x20 {
+            return self
+        }
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }

@@ -81,6 +81,10 @@ extension OfficialRegister {
         let eppoOfName = Dictionary(CropCatalog.all.map { (SearchFolding.fold($0.polishName), $0.eppoCode) }) { first, _ in first }
         var products: [RegisteredProduct] = []
         var indexOfKey: [String: Int] = [:]
+        // The same texts come back on row after row: each read once.
+        var dosesRead: [String: (value: Decimal, unit: RateUnit)?] = [:]
+        var stagesRead: [String: (from: Int?, to: Int?)] = [:]
+        var eppoRead: [String: String?] = [:]
         var newest: CalendarDate?
         for row in table.rows.dropFirst(header.row + 1) {
             let name = text(row, .name)
@@ -102,23 +106,27 @@ extension OfficialRegister {
             let crop = text(row, .crop)
             guard !crop.isEmpty || !text(row, .dose).isEmpty else { continue }
             let doseText = text(row, .dose)
-            var dose = RegisterText.maxDose(doseText)
+            var dose: (value: Decimal, unit: RateUnit)?
+            if let known = dosesRead[doseText] { dose = known } else { dose = RegisterText.maxDose(doseText); dosesRead[doseText] = dose }
             // Some versions give the figures in columns of their own.
             if let maximum = NumberParser.parse(text(row, .maximum)).success ?? NumberParser.parse(text(row, .recommended)).success,
                let unit = RateUnit(parsing: text(row, .unit)) ?? dose?.unit {
                 dose = (maximum, unit)
             }
             let timing = text(row, .timing)
-            let stages = RegisterText.bbchRange(timing)
-            products[index].uses.append(RegisteredUse(crop: crop, eppo: eppoOfName[SearchFolding.fold(crop)], pests: text(row, .pests),
+            let stages = stagesRead[timing] ?? RegisterText.bbchRange(timing)
+            stagesRead[timing] = stages
+            let eppo = eppoRead[crop] ?? eppoOfName[SearchFolding.fold(crop)]
+            eppoRead[crop] = eppo
+            products[index].uses.append(RegisteredUse(crop: crop, eppo: eppo, pests: text(row, .pests),
                                                       doseText: doseText, maxDose: dose?.value, doseUnit: dose?.unit, timing: timing,
                                                       bbchFrom: stages.from, bbchTo: stages.to))
         }
         guard !products.isEmpty else { throw .empty }
-        products.sort { a, b in
-            let (left, right) = (SearchFolding.fold(a.name), SearchFolding.fold(b.name))
-            return left != right ? left.lexicographicallyPrecedes(right) : a.authorisation < b.authorisation
-        }
+        let sortKeys = products.map { SearchFolding.fold($0.name) }
+        products = products.indices.sorted { a, b in
+            sortKeys[a] != sortKeys[b] ? sortKeys[a].lexicographicallyPrecedes(sortKeys[b]) : products[a].authorisation < products[b].authorisation
+        }.map { products[$0] }
         return OfficialRegister(date: newest, importedAt: importedAt, source: source, products: products)
     }
 
@@ -158,90 +166,108 @@ public enum RegisterText {
     /// the first dose given ("1,0-1,5 l/ha" is 1,5 l/ha); nil when no dose with a unit per
     /// hectare is written.
     public static func maxDose(_ text: String) -> (value: Decimal, unit: RateUnit)? {
-        let folded = String(decoding: SearchFolding.fold(text), as: UTF8.self)
+        let folded = SearchFolding.fold(text)
         let doses = self.doses(in: folded)
         guard !doses.isEmpty else { return nil }
-        if let maximum = folded.firstRange(of: "maksymaln"), let after = doses.first(where: { $0.at >= maximum.lowerBound }) {
+        if let maximum = firstIndex(of: Array("maksymaln".utf8), in: folded), let after = doses.first(where: { $0.at >= maximum }) {
             return (after.value, after.unit)
         }
         return (doses[0].value, doses[0].unit)
     }
 
-    /// Each "1,5 l/ha" or "1,0-1,5 l/ha" (its upper end) in `folded`, in order.
-    private static func doses(in folded: String) -> [(at: String.Index, value: Decimal, unit: RateUnit)] {
-        let units: [(String, RateUnit)] = [("ml/ha", .millilitresPerHectare), ("kg/ha", .kilogramsPerHectare),
-                                           ("g/ha", .gramsPerHectare), ("l/ha", .litresPerHectare)]
-        var found: [(at: String.Index, value: Decimal, unit: RateUnit)] = []
-        var index = folded.startIndex
-        while index < folded.endIndex {
-            guard folded[index].isASCIIDigit else { index = folded.index(after: index); continue }
-            let start = index
-            // A number, or a range of two ("1,0-1,5", "1,0 – 1,5").
-            var numbers: [Decimal] = []
-            var cursor = index
-            while true {
-                var end = cursor
-                while end < folded.endIndex, folded[end].isASCIIDigit || ((folded[end] == "," || folded[end] == "."))
-                    && folded.index(after: end) < folded.endIndex && folded[folded.index(after: end)].isASCIIDigit {
-                    end = folded.index(after: end)
-                }
-                guard end > cursor, let value = NumberParser.parse(String(folded[cursor..<end])).success else { break }
-                numbers.append(value)
-                var next = end
-                while next < folded.endIndex, folded[next] == " " { next = folded.index(after: next) }
-                guard numbers.count == 1, next < folded.endIndex, folded[next] == "-" || folded[next] == "–" else { cursor = next; break }
-                next = folded.index(after: next)
-                while next < folded.endIndex, folded[next] == " " { next = folded.index(after: next) }
-                cursor = next
+    private static let units: [([UInt8], RateUnit)] = [(Array("ml/ha".utf8), .millilitresPerHectare), (Array("kg/ha".utf8), .kilogramsPerHectare),
+                                                       (Array("g/ha".utf8), .gramsPerHectare), (Array("l/ha".utf8), .litresPerHectare)]
+
+    /// Each "1,5 l/ha" or "1,0-1,5 l/ha" (its upper end) in the folded UTF-8 `text`, in order.
+    /// Bytes, not Characters: the ministry's file has tens of thousands of these.
+    private static func doses(in text: [UInt8]) -> [(at: Int, value: Decimal, unit: RateUnit)] {
+        func isDigit(_ at: Int) -> Bool { at < text.count && text[at] >= 0x30 && text[at] <= 0x39 }
+        func skipSpaces(_ at: inout Int) { while at < text.count, text[at] == 0x20 { at += 1 } }
+        /// The number at `at` ("1,5", "20", "0.75") and the index after it.
+        func number(at start: Int) -> (Decimal, Int)? {
+            var end = start, digits: [UInt8] = []
+            while end < text.count {
+                if isDigit(end) { digits.append(text[end]) }
+                else if (text[end] == UInt8(ascii: ",") || text[end] == UInt8(ascii: ".")), isDigit(end + 1), !digits.contains(UInt8(ascii: ".")) {
+                    digits.append(UInt8(ascii: "."))
+                } else { break }
+                end += 1
+            }
+            guard end > start, let value = Decimal(string: String(decoding: digits, as: UTF8.self)) else { return nil }
+            return (value, end)
+        }
+        var found: [(at: Int, value: Decimal, unit: RateUnit)] = []
+        var index = 0
+        while index < text.count {
+            guard isDigit(index), index == 0 || !isDigit(index - 1) else { index += 1; continue }
+            guard var (value, cursor) = number(at: index) else { index += 1; continue }
+            // A range: "1,0-1,5", "200 – 300" (the dash folded is "–" in UTF-8, three bytes).
+            var after = cursor
+            skipSpaces(&after)
+            let dash = after < text.count && text[after] == UInt8(ascii: "-") ? 1
+                : text[after...].starts(with: [0xE2, 0x80, 0x93]) ? 3 : 0
+            if dash > 0 {
+                var next = after + dash
+                skipSpaces(&next)
+                if isDigit(next), let (upper, end) = number(at: next) { (value, cursor) = (upper, end) }
             }
             var unitStart = cursor
-            while unitStart < folded.endIndex, folded[unitStart] == " " { unitStart = folded.index(after: unitStart) }
-            let rest = folded[unitStart...]
-            if let value = numbers.last, let unit = units.first(where: { rest.hasPrefix($0.0) }) {
-                found.append((start, value, unit.1))
-                index = folded.index(unitStart, offsetBy: unit.0.count)
+            skipSpaces(&unitStart)
+            if let unit = units.first(where: { text[unitStart...].starts(with: $0.0) }) {
+                found.append((index, value, unit.1))
+                index = unitStart + unit.0.count
             } else {
-                index = cursor > start ? cursor : folded.index(after: start)
+                index = cursor
             }
         }
         return found
     }
 
-    /// The BBCH stages a timing text names: "(BBCH 31-69)" and "BBCH 31 – BBCH 69" give both
-    /// ends, "do BBCH 39" the last, "od BBCH 13" the first.
-    public static func bbchRange(_ text: String) -> (from: Int?, to: Int?) {
-        let folded = String(decoding: SearchFolding.fold(text), as: UTF8.self)
-        guard let first = folded.firstRange(of: "bbch") else { return (nil, nil) }
-        func number(after index: String.Index) -> (value: Int, end: String.Index)? {
-            var start = index
-            while start < folded.endIndex, folded[start] == " " { start = folded.index(after: start) }
-            var end = start
-            while end < folded.endIndex, folded[end].isASCIIDigit, folded.distance(from: start, to: end) < 2 { end = folded.index(after: end) }
-            guard end > start, end == folded.endIndex || !folded[end].isASCIIDigit,
-                  let value = Int(folded[start..<end]), (0...99).contains(value) else { return nil }
-            return (value, end)
+    private static func firstIndex(of needle: [UInt8], in text: [UInt8]) -> Int? {
+        guard !needle.isEmpty, text.count >= needle.count else { return nil }
+        for start in 0...(text.count - needle.count) where text[start] == needle[0] && text[start..<(start + needle.count)].elementsEqual(needle) {
+            return start
         }
-        guard let low = number(after: first.upperBound) else { return (nil, nil) }
-        var cursor = low.end
-        while cursor < folded.endIndex, folded[cursor] == " " { cursor = folded.index(after: cursor) }
-        if cursor < folded.endIndex, folded[cursor] == "-" || folded[cursor] == "–" {
-            cursor = folded.index(after: cursor)
-            while cursor < folded.endIndex, folded[cursor] == " " { cursor = folded.index(after: cursor) }
-            if folded[cursor...].hasPrefix("bbch") { cursor = folded.index(cursor, offsetBy: 4) }
-            if let high = number(after: cursor), high.value >= low.value { return (low.value, high.value) }
-        }
-        let before = folded[..<first.lowerBound].trimmingSuffix(" ")
-        if before.hasSuffix(" do") || before == "do" { return (nil, low.value) }
-        if before.hasSuffix(" od") || before == "od" { return (low.value, nil) }
-        return (low.value, low.value)
+        return nil
     }
-}
 
-private extension Substring {
-    func trimmingSuffix(_ character: Character) -> Substring {
-        var text = self
-        while text.last == character { text = text.dropLast() }
-        return text
+    /// The BBCH stages a timing text names: "(BBCH 31-69)" and "BBCH 31 – BBCH 69" give both
+    /// ends, "do BBCH 39" the last, "od BBCH 13" the first, "BBCH 30" that one.
+    public static func bbchRange(_ text: String) -> (from: Int?, to: Int?) {
+        let folded = SearchFolding.fold(text)
+        guard let first = firstIndex(of: Array("bbch".utf8), in: folded) else { return (nil, nil) }
+        func isDigit(_ at: Int) -> Bool { at < folded.count && folded[at] >= 0x30 && folded[at] <= 0x39 }
+        func skipSpaces(_ at: inout Int) { while at < folded.count, folded[at] == 0x20 { at += 1 } }
+        /// One or two digits (not three: "BBCH 123" is no stage) at `at`, after spaces.
+        func stage(after index: Int) -> (value: Int, end: Int)? {
+            var start = index
+            skipSpaces(&start)
+            var end = start
+            while isDigit(end), end - start < 2 { end += 1 }
+            guard end > start, !isDigit(end) else { return nil }
+            return (Int(String(decoding: folded[start..<end], as: UTF8.self))!, end)
+        }
+        guard let low = stage(after: first + 4) else { return (nil, nil) }
+        var cursor = low.end
+        skipSpaces(&cursor)
+        let dash = cursor < folded.count && folded[cursor] == UInt8(ascii: "-") ? 1
+            : folded[cursor...].starts(with: [0xE2, 0x80, 0x93]) ? 3 : 0
+        if dash > 0 {
+            cursor += dash
+            skipSpaces(&cursor)
+            if folded[cursor...].starts(with: Array("bbch".utf8)) { cursor += 4 }
+            if let high = stage(after: cursor), high.value >= low.value { return (low.value, high.value) }
+        }
+        var before = folded[..<first]
+        while before.last == 0x20 { before = before.dropLast() }
+        func endsWithWord(_ word: String) -> Bool {
+            let bytes = Array(word.utf8)
+            return before.count >= bytes.count && before.suffix(bytes.count).elementsEqual(bytes)
+                && (before.count == bytes.count || before[before.endIndex - bytes.count - 1] == 0x20 || before[before.endIndex - bytes.count - 1] == UInt8(ascii: "("))
+        }
+        if endsWithWord("do") { return (nil, low.value) }
+        if endsWithWord("od") { return (low.value, nil) }
+        return (low.value, low.value)
     }
 }
 

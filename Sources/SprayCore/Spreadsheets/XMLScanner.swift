@@ -5,9 +5,21 @@
 
 import FoundationEssentials
 
+/// An element's attributes in their order: a few per element, found by a look along them —
+/// no dictionary (and no hashing) for each of a sheet's hundreds of thousands of cells.
+struct XMLAttributes: Sequence {
+    fileprivate var pairs: [(key: String, value: String)] = []
+
+    subscript(name: String) -> String? {
+        pairs.first { $0.key == name }?.value
+    }
+
+    func makeIterator() -> IndexingIterator<[(key: String, value: String)]> { pairs.makeIterator() }
+}
+
 struct XMLScanner {
     enum Event {
-        case start(name: String, attributes: [String: String], selfClosing: Bool)
+        case start(name: String, attributes: XMLAttributes, selfClosing: Bool)
         case end(name: String)
         case text(String)
     }
@@ -75,7 +87,7 @@ struct XMLScanner {
         var at = start + 1
         while at < count, !isSpace(bytes[at]), bytes[at] != UInt8(ascii: ">"), bytes[at] != UInt8(ascii: "/") { at += 1 }
         let name = String(decoding: bytes[(start + 1)..<at], as: UTF8.self)
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         while true {
             while at < count, isSpace(bytes[at]) { at += 1 }
             guard at < count else { throw Malformed() }
@@ -102,7 +114,7 @@ struct XMLScanner {
             at = valueStart
             while at < count, bytes[at] != quote { at += 1 }
             guard at < count else { throw Malformed() }
-            attributes[attribute] = try decodeEntities(bytes[valueStart..<at])
+            attributes.pairs.append((attribute, try decodeEntities(bytes[valueStart..<at])))
             at += 1
         }
     }

@@ -27,10 +27,10 @@ public enum ZipWriter {
         return output
     }
 
-    /// `bytes` as raw deflate data.
-    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+    /// `bytes` as raw deflate data; `fast` trades a little size for much less time.
+    static func deflate(_ bytes: [UInt8], fast: Bool = false) -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        guard deflateInit2_(&stream, fast ? Z_BEST_SPEED : Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { fatalError("zlib could not start deflating") }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
