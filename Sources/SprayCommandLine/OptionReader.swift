@@ -97,10 +97,14 @@ struct OptionReader {
 public struct JobLibrary {
     public var library: Library
     public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
+    /// The ministry's register kept here, asked only for a job that names a product.
+    public var register: () -> RegisterIndex?
 
-    public init(library: Library = Library(), treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 }) {
+    public init(library: Library = Library(), treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 },
+                register: @escaping () -> RegisterIndex? = { nil }) {
         self.library = library
         self.treatmentsSoFar = treatmentsSoFar
+        self.register = register
     }
 }
 
@@ -176,6 +180,9 @@ enum JobOptions {
         case var .success(plan) where errors.isEmpty:
             plan.warnings += LabelCheck.warnings(for: plan, library: library.library, field: field?.name,
                                                  treatmentsSoFar: library.treatmentsSoFar)
+            if plan.input.products.contains(where: { !$0.name.isBlank }), let register = library.register() {
+                plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
+            }
             return .success(ParsedJob(plan: plan, language: language, field: field, sprayer: sprayer))
         case .success:
             break

@@ -68,7 +68,7 @@ extension CommandLineTool {
             let opened = RecordStore.standard(patience: .commandLine { _ in })
             records = opened
             return opened
-        })
+        }, register: keptRegister)
     }
 
     static func libraryStore() -> LibraryStore {

@@ -69,4 +69,13 @@ final class RegisterCommandLineTests: DataFolderTestCase {
         XCTAssertTrue(added.stderr.contains("Nieznany is not in the register of 2031-12-31."), added.stderr)
         XCTAssertTrue(try run(["record", "list"]).stdout.contains("azyl 250 sc [R-146/2017]"), "the register's number filled in")
     }
+
+    func testCalcWarnsBeforeSpraying() throws {
+        let job = ["calc", "--area", "2", "--spray-rate", "200", "--tank", "1000", "--product", "Mospilan Plus 20 SP=100 g/ha", "--format", "json"]
+        XCTAssertTrue(try run(job).stdout.contains("\"warnings\": []"), "no register kept: nothing said")
+        XCTAssertEqual(try run(["register", "import", fixture("rejestr.csv")]).status, 0)
+        let checked = try run(job)
+        XCTAssertEqual(checked.status, 0)
+        XCTAssertTrue(checked.stdout.contains("Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on "), checked.stdout)
+    }
 }

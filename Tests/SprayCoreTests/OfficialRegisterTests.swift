@@ -139,4 +139,31 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
                        ["Chwastox Trio 540 SL is not authorised for maize (corn) in the register of 2031-12-31."])
         XCTAssertEqual(warnings(ProductUse(name: "Nawóz", kind: .notPlantProtection, dose: 1, doseUnit: .litres)), [], "not a PPP")
     }
+
+    func testTheCalculatorAndTheFormWarnBeforeSprayingAndInTheRecord() throws {
+        let register = try read("rejestr.csv")
+        let file = path("records.json")
+        MainActor.assumeIsolated {
+            let index = RegisterIndex(register)
+            let calculator = CalculatorViewModel()
+            var library = Library()
+            let field = LibraryField(name: "Za stodołą", area: 4, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"))
+            library.fields = [field]
+            calculator.setLibrary(library)
+            calculator.pickField(id: field.id)
+            calculator.setText("200", for: .sprayRate)
+            calculator.setText("1000", for: .tankCapacity)
+            calculator.setText("Azyl 250 SC", for: .productName(0))
+            calculator.setText("2", for: .productRate(0))
+            calculator.today = { CalendarDate(year: 2026, month: 4, day: 14)! }
+            @MainActor func warnings() -> [String] { (try? calculator.outcome.get())?.warnings.map(\.message) ?? ["no plan"] }
+            XCTAssertEqual(warnings(), [], "not read yet: nothing said")
+            calculator.officialRegister = index
+            XCTAssertEqual(warnings(), ["Azyl 250 SC: 2 l/ha is above the register's largest dose for pszenica ozima, 1.5 l/ha."])
+
+            let form = RecordFormViewModel(details: completeDetails(), store: RecordStore(file: file))
+            form.officialRegister = index
+            XCTAssertEqual(form.warningText, "Fungicyd Ś is not in the register of 2031-12-31.\nAdiuwant is not in the register of 2031-12-31.")
+        }
+    }
 }

@@ -259,7 +259,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
         try XMLScanner.scan(Array("<?xml version=\"1.0\"?><!-- c --><a b=\"1 &amp; 2\">&lt;&#322;&#x105;<![CDATA[<x>]]><e/></a>".utf8)) { event in
             switch event {
             case let .text(text): texts.append(text)
-            case let .start(_, values, _): attributes += values.values
+            case let .start(_, values, _): attributes += values.map(\.value)
             case .end: break
             }
         }

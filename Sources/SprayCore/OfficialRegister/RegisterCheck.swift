@@ -58,6 +58,17 @@ public enum RegisterCheck {
         return warnings
     }
 
+    /// The warnings for a job about to be sprayed on `date` (today) on `crop` (the field's):
+    /// each named product at its rate per hectare; a fertiliser of the library is not checked.
+    public static func warnings(for plan: TankMixPlan, crop: CropChoice?, on date: CalendarDate, library: Library,
+                                index: RegisterIndex) -> [PlanWarning] {
+        let products = plan.input.products.map { product in
+            ProductUse(name: product.name, kind: ProductKind(library.product(named: product.name)?.formulation), dose: product.rate,
+                       doseUnit: product.unit.quantityUnit)
+        }
+        return warnings(products: products, date: date, crop: crop, bbch: nil, index: index).map(PlanWarning.register)
+    }
+
     /// The warnings for a record's details.
     public static func warnings(for details: TreatmentDetails, index: RegisterIndex) -> [String] {
         guard details.use == .surface else {

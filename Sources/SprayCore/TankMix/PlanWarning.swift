@@ -12,6 +12,8 @@ public enum PlanWarning: Equatable, Sendable {
     case rateAboveLabel(product: String, rate: Decimal, maximum: Decimal, unit: RateUnit)
     /// This treatment would be number `count` of a product on a field this season, more than the label allows.
     case treatmentsAboveLabel(product: String, field: String, count: Int, allowed: Int)
+    /// What the ministry's register says against a product of the job (RegisterCheck), as said.
+    case register(String)
 
     /// Spray volumes outside this range, l/ha, are unusual.
     static let usualSprayRates: ClosedRange<Decimal> = 5...3000
@@ -51,6 +53,8 @@ public enum PlanWarning: Equatable, Sendable {
         case let .treatmentsAboveLabel(product, field, count, allowed):
             return tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the label allows %4$@.")
                 .filled(product, field, String(count), String(allowed))
+        case let .register(message):
+            return message
         }
     }
 }

@@ -56,6 +56,13 @@ public final class CalculatorViewModel {
     /// How many treatments with a product the records hold on a field this season, for the
     /// label's limit; none known when unset.
     public var treatmentsSoFar: ((_ product: String, _ field: String) -> Int)?
+    /// The ministry's register, once it has been read (never at start-up): the plan is
+    /// checked against it. Setting it checks the plan shown again.
+    public var officialRegister: RegisterIndex? {
+        didSet { recompute(.results) }
+    }
+    /// Today, for the register's periods of use.
+    public var today: () -> CalendarDate = { .today }
 
     /// Fields the user has typed in: their problems show at once.
     private var edited: Set<JobField> = []
@@ -286,6 +293,9 @@ public final class CalculatorViewModel {
             var plan = plan
             plan.warnings += LabelCheck.warnings(for: plan, library: library, field: field?.name,
                                                  treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 })
+            if let officialRegister {
+                plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: today(), library: library, index: officialRegister)
+            }
             return plan
         }
         onChange?(change)

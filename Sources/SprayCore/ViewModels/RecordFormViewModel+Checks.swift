@@ -173,9 +173,9 @@ extension RecordFormViewModel {
     /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
     public var warningText: String? {
         let details = self.details
-        let warnings = RecordCompleteness.warnings(in: details)
-        guard !warnings.isEmpty else { return nil }
-        return warnings.map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }.joined(separator: "\n")
+        let warnings = RecordCompleteness.warnings(in: details).map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }
+            + (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? [])
+        return warnings.isEmpty ? nil : warnings.joined(separator: "\n")
     }
 
     public func problem(for field: RecordFormField) -> String? {

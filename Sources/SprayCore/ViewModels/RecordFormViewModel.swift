@@ -99,6 +99,8 @@ public final class RecordFormViewModel {
     /// The farm's library: its fields fill the parcel, its products their numbers.
     public let library: Library
     let today: CalendarDate
+    /// The ministry's register, once read: what it says of the products is a warning.
+    public var officialRegister: RegisterIndex?
 
     // MARK: Making
 
