@@ -3,6 +3,7 @@
 // settings. The history is read when first needed — the first Calculate or the history
 // window — not before the first frame: years of entries should not slow the start.
 
+import Dispatch
 import FoundationEssentials
 import SprayCore
 
@@ -78,6 +79,25 @@ public final class AppServices {
 
     /// The second copy of all the data in a folder off the laptop (Preferences).
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
+
+    /// The ministry's register of products kept here, once read (`readOfficialRegister`).
+    public private(set) var officialRegister: RegisterIndex?
+
+    /// Reads the register kept here on another core — a moment after the start, never before
+    /// the first frame — and gives it to the calculator, whose plan is then checked against it.
+    public func readOfficialRegister() {
+        let file = backup.locations.officialRegisterFile
+        DispatchQueue.global(qos: .utility).async {
+            let index = (try? OfficialRegisterStore.load(file)).flatMap { $0 }.map(RegisterIndex.init)
+            runOnMainLoop { [weak self] in self?.officialRegisterRead(index) }
+        }
+    }
+
+    /// A register read, or imported in the window: the calculator and the forms opened from now on check by it.
+    public func officialRegisterRead(_ index: RegisterIndex?) {
+        officialRegister = index
+        calculator.officialRegister = index
+    }
 
     /// The farm's products, fields and sprayers; read from library.json on first use.
     public var library: LibraryStore {

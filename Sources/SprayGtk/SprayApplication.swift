@@ -172,6 +172,8 @@ public final class SprayApplication {
         services.sharing.onChange = { [weak self] in self?.sharingChanged() }
         services.folderWatch.watch(services.sharing.folder)
         services.mergeSoon()
+        // The ministry's register (tens of thousands of uses) is read after the window is up.
+        runAfter(seconds: 2) { [weak self] in self?.services.readOfficialRegister() }
     }
 
     /// Sharing started, stopped or brought records or library items: the folder watched,

@@ -85,6 +85,13 @@ func runWhenIdle(_ action: @escaping IdleAction) {
     g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, invokeIdleOnce, retained(action), releaseBox)
 }
 
+/// Runs `action` on the main loop, from any thread: g_idle_add is GLib's thread-safe way back
+/// (work done on another core hands its result to the windows so).
+nonisolated func runOnMainLoop(_ action: @escaping @Sendable @MainActor () -> Void) {
+    let idle: IdleAction = action
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, invokeIdleOnce, retained(idle), releaseBox)
+}
+
 typealias TickAction = @MainActor (_ frameTime: Int) -> Bool
 
 private let invokeTick: GtkTickCallback = { _, clock, data in

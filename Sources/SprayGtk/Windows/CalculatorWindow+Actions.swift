@@ -75,6 +75,7 @@ extension CalculatorWindow {
     func recordTreatment() {
         guard case let .success(plan) = model.outcome else { return }
         let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library, field: model.field)
+        form.officialRegister = services.officialRegister
         RecordFormWindow(parent: window, application: application, model: form).present()
     }
 
@@ -82,6 +83,7 @@ extension CalculatorWindow {
     func recordTreatment(entryID: String) {
         guard let id = UUID(uuidString: entryID), let entry = services.historyModel.entry(id: id),
               let form = RecordFormViewModel(entry: entry, store: services.records, library: services.library.library) else { return }
+        form.officialRegister = services.officialRegister
         RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form).present()
     }
 

@@ -130,6 +130,7 @@ extension RegisterWindow {
     private var library: Library { services.library.library }
 
     private func openForm(_ form: RecordFormViewModel, focus: RecordFormField = .parcel) {
+        form.officialRegister = services.officialRegister
         RecordFormWindow(parent: window, application: application, model: form).present(focus: focus)
     }
 

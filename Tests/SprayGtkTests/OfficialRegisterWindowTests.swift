@@ -1,0 +1,40 @@
+// The ministry's register in the window: read on another core after the start (not before the
+// first frame), then the calculator's results warn about a product past its period of use, in
+// Polish and English.
+
+import CGtk
+import Foundation
+import SprayCore
+import XCTest
+@testable import SprayGtk
+
+final class OfficialRegisterWindowTests: XCTestCase {
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SprayCoreTests/Fixtures/register/rejestr.csv")
+
+    func testTheCalculatorWarnsOnceTheRegisterIsReadInEnglish() {
+        Self.run(.english, warning: "⚠ Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on ")
+    }
+
+    func testTheCalculatorWarnsOnceTheRegisterIsReadInPolish() {
+        Self.run(.polish, warning: "⚠ Mospilan Plus 20 SP można stosować do 28.02.2026; zabieg jest ")
+    }
+
+    private static func run(_ language: Language, warning: String) {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = CalculatorHarness(language: language) { directory in
+                let register = try! OfficialRegister.read(Array(try! Data(contentsOf: fixture)), source: "rejestr.csv", importedAt: Date())
+                try! OfficialRegisterStore.save(register, to: directory.appendingPathComponent("official-register.bin"))
+            }
+            defer { harness.close() }
+            XCTAssertNil(harness.app.services.officialRegister, "not read before the window is up")
+            harness.typeSeed(productName: "Mospilan Plus 20 SP")
+            XCTAssertFalse(harness.resultTexts.contains { $0.hasPrefix(warning) })
+            harness.app.services.readOfficialRegister()
+            GtkTestSupport.iterate(until: { harness.app.services.officialRegister != nil })
+            XCTAssertEqual(harness.app.services.officialRegister?.register.products.count, 6)
+            XCTAssertTrue(harness.resultTexts.contains { $0.hasPrefix(warning) }, "\(harness.resultTexts)")
+        }
+    }
+}
