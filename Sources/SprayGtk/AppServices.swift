@@ -97,6 +97,7 @@ public final class AppServices {
     public func officialRegisterRead(_ index: RegisterIndex?) {
         officialRegister = index
         calculator.officialRegister = index
+        if let registerModel = openedRegisterModel { registerModel.officialRegister = index }
     }
 
     /// The farm's products, fields and sprayers; read from library.json on first use.
@@ -110,7 +111,14 @@ public final class AppServices {
     /// The history window's state; made when the window first opens.
     public private(set) lazy var historyModel = HistoryViewModel(store: history)
     /// The register window's state; made when the window first opens.
-    public private(set) lazy var registerModel = RegisterViewModel(store: records, history: { [unowned self] in history })
+    public var registerModel: RegisterViewModel {
+        if let openedRegisterModel { return openedRegisterModel }
+        let model = RegisterViewModel(store: records, history: { [unowned self] in history })
+        model.officialRegister = officialRegister
+        openedRegisterModel = model
+        return model
+    }
+    private var openedRegisterModel: RegisterViewModel?
 
     public var dataDeletion: DataDeletion {
         DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings,

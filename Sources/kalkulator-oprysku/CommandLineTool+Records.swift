@@ -252,6 +252,12 @@ extension CommandLineTool {
             let added = try store.addNew(result.drafts, at: Date())
             let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
+            if let register = keptRegister() {
+                for imported in result.drafts {
+                    let place = trn("Row %@", "Rows %@", imported.rows.count).filled(imported.rows.map(String.init).joined(separator: ", "))
+                    report(RegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })
+                }
+            }
             return printOutput(summary + "\n") && result.skipped.isEmpty ? 0 : 1
         } catch {
             report([userMessage(error)])

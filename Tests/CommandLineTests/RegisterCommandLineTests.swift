@@ -78,4 +78,14 @@ final class RegisterCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(checked.status, 0)
         XCTAssertTrue(checked.stdout.contains("Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on "), checked.stdout)
     }
+
+    func testASpreadsheetsRecordsAreWarnedByTheRegister() throws {
+        XCTAssertEqual(try run(["register", "import", fixture("rejestr.csv")]).status, 0)
+        let sheet = directory.appendingPathComponent("zabiegi.csv")
+        try Data("data;działka;uprawa;środek;nr zezwolenia;dawka;powierzchnia;przyczyna\n14.04.2026;Pole;TRZAW;Azyl 250 SC;R-146/2017;2 l/ha;4;septorioza\n".utf8)
+            .write(to: sheet)
+        let imported = try run(["record", "import", sheet.path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stderr, "Row 2: Azyl 250 SC: 2 l/ha is above the register's largest dose for winter wheat, 1.5 l/ha.\n")
+    }
 }

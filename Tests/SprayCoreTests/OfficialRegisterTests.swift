@@ -166,4 +166,32 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(form.warningText, "Fungicyd Ś is not in the register of 2031-12-31.\nAdiuwant is not in the register of 2031-12-31.")
         }
     }
+
+    func testTheGridAndTheTreatmentRegisterUseTheRegister() throws {
+        let register = RegisterIndex(try read("rejestr.csv"))
+        let directory: URL = path("")
+        MainActor.assumeIsolated {
+            let records = RecordStore(file: directory.appendingPathComponent("records.json"))
+            let grid = TranscriptionViewModel(records: records, draft: TranscriptionStore(file: directory.appendingPathComponent("t.json")),
+                                              library: Library(), today: CalendarDate(year: 2026, month: 11, day: 25)!)
+            grid.officialRegister = register
+            XCTAssertTrue(grid.completions(for: .product).contains("Łąkowiec 100 EC"), "names complete from the register")
+            grid.setText("14.04.2026", row: 0, column: .date)
+            grid.setText("Pole", row: 0, column: .field)
+            grid.setText("rzepak ozimy", row: 0, column: .crop)
+            grid.setText("Mospilan Plus 20 SP", row: 0, column: .product)
+            XCTAssertEqual(grid.text(row: 0, column: .authorisation), "R-33/2015", "the register's number filled in")
+            grid.setText("100", row: 0, column: .dose)
+            grid.setText("g/ha", row: 0, column: .unit)
+            grid.setText("4", row: 0, column: .size)
+            grid.setText("słodyszek", row: 0, column: .reason)
+            XCTAssertEqual(grid.registerWarnings, ["Row 1: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
+            XCTAssertTrue(grid.save(at: Date()), "a warning holds nothing back")
+
+            let treatments = RegisterViewModel(store: records)
+            treatments.officialRegister = register
+            let row = treatments.row(for: records.records[0])
+            XCTAssertTrue(row.statusText.contains("⚠ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
+        }
+    }
 }

@@ -34,6 +34,9 @@ public enum OfficialRegisterStore {
         do {
             guard let read = try POSIXFile.read(file.path) else { return nil }
             bytes = read
+        } catch .cannotRead(_, errno: 20 /* ENOTDIR */) {
+            // No data folder at all (a file in its place): the stores say so; no register is kept.
+            return nil
         } catch {
             throw .storage(error)
         }

@@ -71,6 +71,10 @@ public final class RegisterViewModel {
     /// The filter choices the records offer, worked out once per change of the records.
     private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
+    /// The ministry's register, once read: each row says what it finds against the record.
+    public var officialRegister: RegisterIndex? {
+        didSet { onChange?() }
+    }
     public var isReadOnly: Bool { store.isReadOnly }
     public var canExport: Bool { !records.isEmpty }
     /// What the store's last read found, then what a copy is.
@@ -252,6 +256,7 @@ public final class RegisterViewModel {
         let problems = record.problems
         let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
+        let registerWarnings = record.withdrawal == nil ? (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []) : []
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(
@@ -259,7 +264,7 @@ public final class RegisterViewModel {
             crop: shown(text.crop(details, separator: " · ")),
             products: shown(details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n")),
-            reason: shown(details.reason), status: record.status, statusText: [checking, status, conflict].filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
+            reason: shown(details.reason), status: record.status, statusText: ([checking, status, conflict] + registerWarnings.map { "⚠ " + $0 }).filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
             harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > CalendarDate.today } ?? false)
     }

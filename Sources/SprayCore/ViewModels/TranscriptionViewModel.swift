@@ -20,6 +20,9 @@ public final class TranscriptionViewModel {
         didSet { reading = nil }
     }
     public private(set) var season: Int
+    /// The ministry's register, once read: product names complete from it, a product the
+    /// library lacks takes its number from it, and what it says shows as warnings.
+    public var officialRegister: RegisterIndex?
     /// What the last save did, or why it failed.
     public private(set) var lastSave: String?
     public var onChange: ((Change) -> Void)?
@@ -80,7 +83,7 @@ public final class TranscriptionViewModel {
     public func completions(for column: TranscriptionColumn) -> [String] {
         let known: [String] = switch column {
         case .field: library.fields.map(\.name)
-        case .product: library.products.map(\.name) + (recorded[.product] ?? [])
+        case .product: library.products.map(\.name) + (recorded[.product] ?? []) + (officialRegister?.register.products.map(\.name) ?? [])
         case .crop: CropCatalog.titles
         case .reason, .operatorName: recorded[column] ?? []
         default: []
@@ -307,6 +310,16 @@ public final class TranscriptionViewModel {
         return found
     }
 
+    /// What the ministry's register says against the treatments ready to save, each with its
+    /// rows: warnings, never a reason to hold one back.
+    public var registerWarnings: [String] {
+        guard let officialRegister else { return [] }
+        return read().ready.flatMap { rows in
+            let place = trn("Row %@", "Rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
+            return RegisterCheck.warnings(for: draft(of: rows).details, index: officialRegister).map { place + ": " + $0 }
+        }
+    }
+
     /// "3 treatments ready to save (5 rows); 1 row cannot be read: its marked cells say why".
     public var summaryText: String {
         let reading = read()
@@ -399,7 +412,11 @@ public final class TranscriptionViewModel {
     private func fillFromProduct(_ row: Int, named name: String, before: String) {
         let product = library.product(named: name.trimmedWhitespace), earlier = library.product(named: before.trimmedWhitespace)
         func rate(_ product: LibraryProduct?) -> String? { product?.rate.map(NumberFormat.current.editable) }
-        fill(row, .authorisation, with: product?.authorisation, replacing: earlier?.authorisation)
+        // A product the library does not have takes the ministry's number, when the register has it.
+        func number(_ name: String, _ product: LibraryProduct?) -> String? {
+            product?.authorisation ?? officialRegister?.product(named: name)?.authorisation
+        }
+        fill(row, .authorisation, with: number(name, product), replacing: number(before, earlier))
         fill(row, .unit, with: product?.unit.symbol, replacing: earlier?.unit.symbol)
         fill(row, .dose, with: rate(product), replacing: rate(earlier))
     }

@@ -100,8 +100,9 @@ extension RegisterWindow {
     /// The paper grid, one at a time: its rows are one draft.
     func transcribe() {
         if let open = transcriptionWindow { return gtk_window_present(cast(open.window)) }
-        let grid = TranscriptionWindow(parent: window, application: application,
-                                       model: TranscriptionViewModel(records: services.records, draft: .standard(), library: library))
+        let model = TranscriptionViewModel(records: services.records, draft: .standard(), library: library)
+        model.officialRegister = services.officialRegister
+        let grid = TranscriptionWindow(parent: window, application: application, model: model)
         transcriptionWindow = grid
         grid.present()
     }

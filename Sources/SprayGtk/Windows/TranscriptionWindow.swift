@@ -225,7 +225,7 @@ final class TranscriptionWindow {
 
     private func refresh() {
         showCurrentCell()
-        gtk_label_set_text(cast(summaryLabel), model.summaryText)
+        gtk_label_set_text(cast(summaryLabel), ([model.summaryText] + model.registerWarnings.map { "⚠ " + $0 }).joined(separator: "\n"))
         gtk_label_set_text(cast(saveLabel), model.lastSave ?? "")
         gtk_widget_set_visible(saveLabel, model.lastSave == nil ? 0 : 1)
         updateActions()
