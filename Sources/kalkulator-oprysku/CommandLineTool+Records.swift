@@ -254,7 +254,7 @@ extension CommandLineTool {
             report(result.skipped.map(\.message))
             if let register = keptRegister() {
                 for imported in result.drafts {
-                    let place = trn("Row %@", "Rows %@", imported.rows.count).filled(imported.rows.map(String.init).joined(separator: ", "))
+                    let place = trn("In row %@", "In rows %@", imported.rows.count).filled(imported.rows.map(String.init).joined(separator: ", "))
                     report(RegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })
                 }
             }

@@ -86,6 +86,6 @@ final class RegisterCommandLineTests: DataFolderTestCase {
             .write(to: sheet)
         let imported = try run(["record", "import", sheet.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertEqual(imported.stderr, "Row 2: Azyl 250 SC: 2 l/ha is above the register's largest dose for winter wheat, 1.5 l/ha.\n")
+        XCTAssertEqual(imported.stderr, "In row 2: Azyl 250 SC: 2 l/ha is above the register's largest dose for winter wheat, 1.5 l/ha.\n")
     }
 }

@@ -185,7 +185,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             grid.setText("g/ha", row: 0, column: .unit)
             grid.setText("4", row: 0, column: .size)
             grid.setText("słodyszek", row: 0, column: .reason)
-            XCTAssertEqual(grid.registerWarnings, ["Row 1: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
+            XCTAssertEqual(grid.registerWarnings, ["In row 1: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
             XCTAssertTrue(grid.save(at: Date()), "a warning holds nothing back")
 
             let treatments = RegisterViewModel(store: records)

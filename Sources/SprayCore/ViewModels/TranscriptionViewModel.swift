@@ -315,7 +315,7 @@ public final class TranscriptionViewModel {
     public var registerWarnings: [String] {
         guard let officialRegister else { return [] }
         return read().ready.flatMap { rows in
-            let place = trn("Row %@", "Rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
+            let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
             return RegisterCheck.warnings(for: draft(of: rows).details, index: officialRegister).map { place + ": " + $0 }
         }
     }
