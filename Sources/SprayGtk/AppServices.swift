@@ -93,6 +93,15 @@ public final class AppServices {
         }
     }
 
+    /// The register kept here, read now if the reading on another core has not given it yet
+    /// (the library window says what is kept as it opens).
+    public func officialRegisterNow() -> RegisterIndex? {
+        if officialRegister == nil, let index = (try? OfficialRegisterStore.load(backup.locations.officialRegisterFile)).flatMap({ $0 }) {
+            officialRegisterRead(RegisterIndex(index))
+        }
+        return officialRegister
+    }
+
     /// A register read, or imported in the window: the calculator and the forms opened from now on check by it.
     public func officialRegisterRead(_ index: RegisterIndex?) {
         officialRegister = index

@@ -22,17 +22,13 @@ extension CommandLineTool {
         do {
             switch command.action {
             case let .importFile(path):
-                let bytes = try InputFile.read(path)
-                let register: OfficialRegister
                 do {
-                    register = try OfficialRegister.read(bytes, source: URL(fileURLWithPath: path).lastPathComponent, importedAt: Date())
-                } catch let problem {
+                    return printOutput(try OfficialRegisterStore.importFile(path, keptAt: file).summary() + "\n") ? 0 : 1
+                } catch let problem as RegisterImportError {
                     // Not the register: the one kept stays as it is.
                     report([problem.message])
                     return 2
                 }
-                try OfficialRegisterStore.save(register, to: file)
-                return printOutput(register.summary() + "\n") ? 0 : 1
             case let .status(format):
                 return printOutput(RegisterOutput.status(try OfficialRegisterStore.load(file), format: format)) ? 0 : 1
             case .remove:

@@ -164,6 +164,11 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             let form = RecordFormViewModel(details: completeDetails(), store: RecordStore(file: file))
             form.officialRegister = index
             XCTAssertEqual(form.warningText, "Fungicyd Ś is not in the register of 2031-12-31.\nAdiuwant is not in the register of 2031-12-31.")
+            form.setText("", for: .productAuthorisation(1))
+            form.setText("Adiuwant Olejowy", for: .productName(1))
+            XCTAssertEqual(form.text(of: .productAuthorisation(1)), "R-5/2020", "the register's number filled in")
+            XCTAssertEqual(form.products[1].kind, .adjuvant)
+            XCTAssertEqual(calculator.productNames.prefix(2), ["Adiuwant Olejowy", "Azyl 250 SC"], "names complete from the register")
         }
     }
 

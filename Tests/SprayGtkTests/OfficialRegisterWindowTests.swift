@@ -37,4 +37,25 @@ final class OfficialRegisterWindowTests: XCTestCase {
             XCTAssertTrue(harness.resultTexts.contains { $0.hasPrefix(warning) }, "\(harness.resultTexts)")
         }
     }
+
+    func testTheLibraryImportsTheRegisterInEnglishAndPolish() throws {
+        guard GtkTestSupport.requireDisplay() else { return }
+        for (language, none, imported) in [
+            (Language.english, "No official register imported", "Official register: Register of 2031-12-31: 6 products, 8 uses"),
+            (Language.polish, "Nie zaimportowano rejestru", "Rejestr urzędowy: Rejestr z 31.12.2031: 6 środków, 8 zastosowań"),
+        ] {
+            try MainActor.assumeIsolated {
+                let harness = CalculatorHarness(language: language)
+                defer { harness.close() }
+                harness.activate(.library)
+                guard let library = harness.window.libraryWindow else { return XCTFail("no library window") }
+                XCTAssertTrue(harness.label(library.registerStatusLabel).hasPrefix(none), harness.label(library.registerStatusLabel))
+                XCTAssertThrowsError(try library.model.importRegister(at: "/dev/zero"), "not a regular file")
+                XCTAssertNoThrow(try library.model.importRegister(at: Self.fixture.path))
+                XCTAssertEqual(harness.label(library.registerStatusLabel), imported)
+                XCTAssertEqual(harness.app.services.officialRegister?.register.useCount, 8)
+                XCTAssertTrue(harness.window.model.productNames.contains("Chwastox Trio 540 SL"), "the calculator completes its names")
+            }
+        }
+    }
 }

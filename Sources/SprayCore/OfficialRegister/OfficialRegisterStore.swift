@@ -60,6 +60,16 @@ public enum OfficialRegisterStore {
         try POSIXFile.writeAtomically(bytes, to: file.path)
     }
 
+    /// Reads the register file at `path` (the limits of every file given to the app) and keeps
+    /// it at `file`: `register import` and the library window's Import the Register File….
+    /// A file that is not the register throws RegisterImportError, and the kept one stays.
+    public static func importFile(_ path: String, keptAt file: URL, now: Date = Date()) throws -> OfficialRegister {
+        let bytes = try InputFile.read(path)
+        let register = try OfficialRegister.read(bytes, source: URL(fileURLWithPath: path).lastPathComponent, importedAt: now)
+        try save(register, to: file)
+        return register
+    }
+
     /// The register as the JSON that `load` decodes, keys sorted, members without a value left
     /// out: written by hand, as JSONEncoder took most of an import's time.
     static func json(of register: OfficialRegister) -> String {

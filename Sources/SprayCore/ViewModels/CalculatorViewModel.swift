@@ -37,6 +37,8 @@ public final class CalculatorViewModel {
         case form
         /// Product row `index` took its rate and unit from the library: refill that row.
         case product(Int)
+        /// The names products complete from changed (the register was read): complete anew.
+        case names
     }
 
     public private(set) var form: JobForm
@@ -59,7 +61,10 @@ public final class CalculatorViewModel {
     /// The ministry's register, once it has been read (never at start-up): the plan is
     /// checked against it. Setting it checks the plan shown again.
     public var officialRegister: RegisterIndex? {
-        didSet { recompute(.results) }
+        didSet {
+            onChange?(.names)
+            recompute(.results)
+        }
     }
     /// Today, for the register's periods of use.
     public var today: () -> CalendarDate = { .today }
@@ -142,7 +147,13 @@ public final class CalculatorViewModel {
     }
 
     /// The names the product name entries complete from.
-    public var productNames: [String] { library.products.map(\.name) }
+    /// The names a product completes from: the library's, then the register's that the library lacks.
+    public var productNames: [String] {
+        let own = library.products.map(\.name)
+        guard let officialRegister else { return own }
+        let known = Set(own.map(SearchFolding.fold))
+        return own + officialRegister.register.products.map(\.name).filter { !known.contains(SearchFolding.fold($0)) }
+    }
 
     public func text(of field: FormTextField) -> String {
         switch field {

@@ -57,6 +57,28 @@ public struct LibraryRow: Equatable, Sendable {
 public final class LibraryViewModel {
     public let store: LibraryStore
     public var onChange: (() -> Void)?
+    /// Where the ministry's register is kept, and what the app does with one just imported
+    /// (the calculator and the forms check by it); set by the window that opens the library.
+    public var officialRegisterFile: URL?
+    public var onRegisterImported: ((RegisterIndex) -> Void)?
+    /// What the Products page says of the register kept: "Register of 31.12.2031: …".
+    public private(set) var registerStatus = ""
+
+    /// The register kept, said on the Products page; read when the window opens.
+    public func readRegisterStatus(_ index: RegisterIndex?) {
+        registerStatus = index.map { tr("Official register: %@").filled($0.register.summary()) }
+            ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx to complete names and check doses.")
+        onChange?()
+    }
+
+    /// Import the Register File…: the file at `path` kept as the register; throws (naming what
+    /// is wrong) when it is not one, and the register kept stays.
+    public func importRegister(at path: String) throws {
+        guard let file = officialRegisterFile else { return }
+        let index = RegisterIndex(try OfficialRegisterStore.importFile(path, keptAt: file))
+        onRegisterImported?(index)
+        readRegisterStatus(index)
+    }
 
     public init(store: LibraryStore) {
         self.store = store

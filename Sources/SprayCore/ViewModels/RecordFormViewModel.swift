@@ -219,7 +219,16 @@ public final class RecordFormViewModel {
         switch field {
         case let .productName(index):
             products[index].name = text
-            takeLabel(of: library.product(named: text), forProduct: index)
+            if let label = library.product(named: text) {
+                takeLabel(of: label, forProduct: index)
+            } else {
+                takeLabel(of: nil, forProduct: index)
+                // Not the farm's own: the ministry's number and kind, when the register has it.
+                if let registered = officialRegister?.product(named: text) {
+                    if products[index].authorisation.trimmedWhitespace.isEmpty { products[index].authorisation = registered.authorisation }
+                    products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection
+                }
+            }
         case let .productAuthorisation(index): products[index].authorisation = text
         case let .productDose(index):
             products[index].doseText = text

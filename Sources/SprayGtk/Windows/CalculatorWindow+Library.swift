@@ -62,7 +62,11 @@ extension CalculatorWindow {
             open.present()
             return
         }
-        let library = LibraryWindow(parent: window, model: LibraryViewModel(store: services.library))
+        let model = LibraryViewModel(store: services.library)
+        model.officialRegisterFile = services.backup.locations.officialRegisterFile
+        model.onRegisterImported = { [unowned services] index in services.officialRegisterRead(index) }
+        model.readRegisterStatus(services.officialRegisterNow())
+        let library = LibraryWindow(parent: window, model: model)
         libraryWindow = library
         library.present()
     }

@@ -168,6 +168,7 @@ public final class CalculatorWindow {
         switch change {
         case .form: fillForm()
         case let .product(index): fillProduct(at: index)
+        case .names: productRows.forEach(completeNames)
         case .results: break
         }
         refresh()

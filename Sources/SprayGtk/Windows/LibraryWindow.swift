@@ -18,6 +18,9 @@ final class LibraryWindow {
     private(set) weak var editor: LibraryEditorWindow?
     private var itemButtons: [Widget] = []
     private let banner: Widget
+    /// Official Register → Import the Register File…, and what the register kept is.
+    private(set) var importRegisterButton: Widget!
+    private(set) var registerStatusLabel: Widget!
 
     init(parent: Widget, model: LibraryViewModel) {
         self.model = model
@@ -28,7 +31,12 @@ final class LibraryWindow {
         gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(cast(header), switcher)
+        importRegisterButton = Widgets.button(tr("Official Register: _Import the Register File…"))
+        gtk_widget_set_tooltip_text(importRegisterButton,
+                                    tr("The ministry's register of plant protection products (Rejestr_zastosowanie.xlsx or its CSV), kept offline"))
+        gtk_header_bar_pack_start(cast(header), importRegisterButton)
         gtk_window_set_titlebar(cast(window), header)
+        registerStatusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
 
         banner = Widgets.label("", classes: ["banner"], wrap: true)
         for kind in LibraryKind.allCases {
@@ -41,7 +49,8 @@ final class LibraryWindow {
             gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
             gtk_scrolled_window_set_child(cast(scroller), list)
             gtk_widget_set_vexpand(scroller, 1)
-            let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [add, scroller])
+            let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12,
+                                   children: kind == .product ? [add, registerStatusLabel, scroller] : [add, scroller])
             Widgets.setMargins(page, 18)
             gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
             connect(add, "clicked") { [unowned self] in edit(model.editor(for: kind)) }
@@ -51,8 +60,19 @@ final class LibraryWindow {
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
         attach(self, to: window)
+        connect(importRegisterButton, "clicked") { [unowned self] in chooseRegisterFile() }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
+    }
+
+    /// Import the Register File…: the file chosen is read and kept, or the dialog says why not.
+    private func chooseRegisterFile() {
+        SaveFileDialog(
+            parent: cast(window), title: tr("Import the register of plant protection products"), suggestedName: "",
+            fileType: tr("The register (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv"],
+            failureTitle: tr("The register was not imported"), opening: true,
+            write: { [unowned self] path in try model.importRegister(at: path) }
+        ).show()
     }
 
     func present() {
@@ -77,6 +97,7 @@ final class LibraryWindow {
         }
         let notices = model.notices
         gtk_label_set_text(cast(banner), notices.joined(separator: "\n"))
+        gtk_label_set_text(cast(registerStatusLabel), model.registerStatus)
         gtk_widget_set_visible(banner, notices.isEmpty ? 0 : 1)
         updateActions()
     }
