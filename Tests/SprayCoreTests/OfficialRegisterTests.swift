@@ -199,4 +199,25 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             XCTAssertTrue(row.statusText.contains("⚠ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
         }
     }
+
+    func testAddToLibraryMakesAProductOfTheRegisters() throws {
+        let index = RegisterIndex(try read("rejestr.csv"))
+        XCTAssertEqual(index.product(named: "Azyl 250 SC")?.libraryProduct().formulation, .sc)
+        let mospilan = try XCTUnwrap(index.product(named: "Mospilan Plus 20 SP")?.libraryProduct())
+        XCTAssertEqual([mospilan.authorisation, mospilan.unit.rawValue], ["R-33/2015", "g/ha"])
+        XCTAssertEqual(mospilan.maximumRate, 120)
+        XCTAssertEqual(mospilan.formulation, .sp)
+        XCTAssertEqual(index.product(named: "Adiuwant Olejowy")?.libraryProduct().formulation, .adjuvant)
+        XCTAssertNil(index.product(named: "Zaprawa Żółta")?.libraryProduct().maximumRate, "no dose the text gives")
+        let file = path("library.json")
+        try MainActor.assumeIsolated {
+            let model = LibraryViewModel(store: LibraryStore(file: file))
+            XCTAssertEqual(model.registerMatches("azyl"), [], "no register read: nothing found")
+            model.readRegisterStatus(index)
+            XCTAssertEqual(model.registerMatches("LĄKOWIEC").map(\.title), ["Łąkowiec 100 EC"])
+            XCTAssertTrue(try model.addFromRegister(named: "łąkowiec 100 ec"))
+            XCTAssertFalse(try model.addFromRegister(named: "Łąkowiec 100 EC"), "already in the library")
+            XCTAssertEqual(model.rows(of: .product).map(\.title), ["Łąkowiec 100 EC"])
+        }
+    }
 }

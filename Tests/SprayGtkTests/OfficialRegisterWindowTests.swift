@@ -55,6 +55,16 @@ final class OfficialRegisterWindowTests: XCTestCase {
                 XCTAssertEqual(harness.label(library.registerStatusLabel), imported)
                 XCTAssertEqual(harness.app.services.officialRegister?.register.useCount, 8)
                 XCTAssertTrue(harness.window.model.productNames.contains("Chwastox Trio 540 SL"), "the calculator completes its names")
+
+                // Found in the register, added to the library.
+                gtk_editable_set_text(opaque(library.registerSearch), "azyl")
+                library.showRegisterMatches()
+                XCTAssertTrue(Widgets.labelTexts(in: library.registerMatches).contains("Azyl 250 SC"))
+                harness.click(language == .polish ? "Dodaj do biblioteki" : "Add to Library", in: library.registerMatches)
+                let product = LibraryStore(file: harness.directory.appendingPathComponent("library.json")).library.product(named: "Azyl 250 SC")
+                XCTAssertEqual(product?.authorisation, "R-146/2017")
+                XCTAssertEqual(product?.formulation, .sc)
+                XCTAssertEqual(product?.maximumRate, Decimal(string: "1.5"))
             }
         }
     }

@@ -56,6 +56,19 @@ public struct RegisteredProduct: Equatable, Codable, Sendable {
     /// Whether the register's kind says it is an adjuvant.
     public var isAdjuvant: Bool { SearchFolding.contains(SearchFolding.fold(kind), Array("adiuwant".utf8)) }
 
+    /// A product of the farm's library made of it (Add to Library): its name and number, the
+    /// formulation its name ends with (250 SC) or adjuvant, and the largest dose the register
+    /// gives in its most used unit as the label's maximum; the usual rate is the farmer's.
+    public func libraryProduct() -> LibraryProduct {
+        let formulation: Formulation? = isAdjuvant ? .adjuvant
+            : name.split(separator: " ").last.flatMap { Formulation(parsing: String($0)) }
+        let doses = uses.compactMap { use in use.maxDose.flatMap { dose in use.doseUnit.map { (dose, $0) } } }
+        let units = Dictionary(grouping: doses, by: \.1)
+        let unit = units.max { a, b in (a.value.count, b.key.rawValue) < (b.value.count, a.key.rawValue) }?.key
+        return LibraryProduct(name: name, authorisation: authorisation, formulation: formulation, unit: unit ?? .litresPerHectare,
+                              maximumRate: unit.flatMap { units[$0]?.map(\.0).max() }, notes: substances)
+    }
+
     /// Its uses on the crop of `eppo` (or, without a code, of the Polish name `cropName`).
     public func uses(onCrop eppo: String?, named cropName: String?) -> [RegisteredUse] {
         let folded = cropName.map(SearchFolding.fold)

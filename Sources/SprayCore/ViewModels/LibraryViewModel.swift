@@ -61,14 +61,38 @@ public final class LibraryViewModel {
     /// (the calculator and the forms check by it); set by the window that opens the library.
     public var officialRegisterFile: URL?
     public var onRegisterImported: ((RegisterIndex) -> Void)?
+    /// The register kept, once read: products are found in it and added to the library.
+    public private(set) var officialRegister: RegisterIndex?
     /// What the Products page says of the register kept: "Register of 31.12.2031: …".
     public private(set) var registerStatus = ""
 
     /// The register kept, said on the Products page; read when the window opens.
     public func readRegisterStatus(_ index: RegisterIndex?) {
+        officialRegister = index
         registerStatus = index.map { tr("Official register: %@").filled($0.register.summary()) }
             ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx to complete names and check doses.")
         onChange?()
+    }
+
+    /// The register's products whose name holds `text` (case and Polish letters ignored), at
+    /// most `limit`, as rows to show with Add to Library; none for blank text.
+    public func registerMatches(_ text: String, limit: Int = 12) -> [LibraryRow] {
+        guard let officialRegister, !text.isBlank else { return [] }
+        return officialRegister.search(text).prefix(limit).map { product in
+            let last = product.lastDayOfUse.map { tr("may be used until %@").filled($0.typedText(in: Translation.current.language)) }
+            let summary = [product.authorisation, product.kind, product.substances, last ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+            return LibraryRow(id: UUID(), title: product.name, summary: summary)
+        }
+    }
+
+    /// Add to Library: the register's product of this name as a product of the library (its
+    /// number, formulation and largest dose). False when the library has a product of that name.
+    @discardableResult
+    public func addFromRegister(named name: String) throws -> Bool {
+        guard let product = officialRegister?.product(named: name) else { return false }
+        guard store.library.product(named: product.name) == nil else { return false }
+        try store.put(.product(product.libraryProduct()))
+        return true
     }
 
     /// Import the Register File…: the file at `path` kept as the register; throws (naming what

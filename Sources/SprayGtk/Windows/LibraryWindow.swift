@@ -21,6 +21,9 @@ final class LibraryWindow {
     /// Official Register → Import the Register File…, and what the register kept is.
     private(set) var importRegisterButton: Widget!
     private(set) var registerStatusLabel: Widget!
+    /// Find in the official register…, and what it finds, each with Add to Library.
+    private(set) var registerSearch: Widget!
+    private(set) var registerMatches: Widget!
 
     init(parent: Widget, model: LibraryViewModel) {
         self.model = model
@@ -37,6 +40,10 @@ final class LibraryWindow {
         gtk_header_bar_pack_start(cast(header), importRegisterButton)
         gtk_window_set_titlebar(cast(window), header)
         registerStatusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        registerSearch = gtk_search_entry_new()!
+        gtk_widget_set_tooltip_text(registerSearch, tr("Find a product in the official register, to add it to the library"))
+        ko_accessible_set_label(registerSearch, tr("Find in the official register"))
+        registerMatches = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
 
         banner = Widgets.label("", classes: ["banner"], wrap: true)
         for kind in LibraryKind.allCases {
@@ -50,7 +57,7 @@ final class LibraryWindow {
             gtk_scrolled_window_set_child(cast(scroller), list)
             gtk_widget_set_vexpand(scroller, 1)
             let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12,
-                                   children: kind == .product ? [add, registerStatusLabel, scroller] : [add, scroller])
+                                   children: kind == .product ? [add, registerStatusLabel, registerSearch, registerMatches, scroller] : [add, scroller])
             Widgets.setMargins(page, 18)
             gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
             connect(add, "clicked") { [unowned self] in edit(model.editor(for: kind)) }
@@ -61,8 +68,27 @@ final class LibraryWindow {
         gtk_widget_add_controller(window, shortcuts)
         attach(self, to: window)
         connect(importRegisterButton, "clicked") { [unowned self] in chooseRegisterFile() }
+        connect(registerSearch, "search-changed") { [unowned self] in showRegisterMatches() }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
+    }
+
+    /// The register's products the search finds, each with Add to Library.
+    func showRegisterMatches() {
+        Widgets.removeAllChildren(of: registerMatches)
+        for row in model.registerMatches(Widgets.text(of: registerSearch)) {
+            let add = Widgets.button(tr("Add to Library"))
+            gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
+            gtk_widget_set_sensitive(add, model.isReadOnly ? 0 : 1)
+            connect(add, "clicked") { [unowned self] in
+                do { try model.addFromRegister(named: row.title) } catch { gtk_label_set_text(cast(banner), userMessage(error)) }
+            }
+            let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [
+                Widgets.label(row.title, classes: ["card-title"], wrap: true), Widgets.label(row.summary, classes: ["dim-label"], wrap: true),
+            ])
+            gtk_widget_set_hexpand(texts, 1)
+            gtk_box_append(cast(registerMatches), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [texts, add]))
+        }
     }
 
     /// Import the Register File…: the file chosen is read and kept, or the dialog says why not.
@@ -98,6 +124,7 @@ final class LibraryWindow {
         let notices = model.notices
         gtk_label_set_text(cast(banner), notices.joined(separator: "\n"))
         gtk_label_set_text(cast(registerStatusLabel), model.registerStatus)
+        gtk_widget_set_visible(registerSearch, model.officialRegister == nil ? 0 : 1)
         gtk_widget_set_visible(banner, notices.isEmpty ? 0 : 1)
         updateActions()
     }
