@@ -135,43 +135,7 @@ public final class FarmSync {
     @discardableResult
     public func syncNow(records: RecordStore, now: Date = Date(), today: CalendarDate = .today,
                         renamed: Bool = false) throws -> SyncReport {
-        guard let folder = state?.folder else { throw SyncProblem.notSharing }
-        try requireFolder(folder)
-        var report = SyncReport()
-        try stateStore.update { state in
-            guard var current = state else { return }
-            // Taken before the records are read: a change made meanwhile changes it, and is sent next time.
-            let stamp = Self.stamp(of: records.url.path)
-            let sending = try send(&current, folder: folder, records: records, now: now, today: today, announce: renamed)
-            report.sent = sending.lines
-            let incoming = try receive(&current, folder: folder)
-            let merged = try records.mergeShared(incoming.records, removed: current.removed, today: today)
-            report.library = try applyLibrary(incoming.library, to: &current)
-            report.added = merged.added
-            report.updated = merged.updated
-            report.removed = merged.removed
-            var numbers = DecimalTexts()
-            // What came from the folder is there already: not sent back (every computer reads every journal).
-            for record in merged.changed { current.sent[record.id.uuidString] = SentRecord(record, numbers: &numbers).text }
-            for id in merged.removedIDs { current.sent[id.uuidString] = nil }
-            // After a merge wrote the records, the next pass looks at them all again.
-            current.recordsStamp = merged.isEmpty ? stamp : nil
-            report.problems = Self.problemTexts(current)
-            if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
-            let future = merged.changed.filter { $0.isFromTheFuture(today: today) }.count
-            if future > 0 {
-                report.problems.append(trn("%d record from the farm folder has a version dated in the future: a computer's clock may be wrong. It was kept.",
-                                           "%d records from the farm folder have a version dated in the future: a computer's clock may be wrong. They were kept.",
-                                           future).filled(String(future)))
-            }
-            if merged.refusedRemovals > 0 {
-                report.problems.append(trn("A removal of %d record that is not yet past the years a record is kept was ignored; the record stays.",
-                                           "Removals of %d records that are not yet past the years a record is kept were ignored; the records stay.",
-                                           merged.refusedRemovals).filled(String(merged.refusedRemovals)))
-            }
-            state = current
-        }
-        return report
+        try pass(records: records, now: now, today: today, announce: renamed, receiving: true)
     }
 
     /// Sends what changed here since the last time, without reading the other journals: a
@@ -179,19 +143,54 @@ public final class FarmSync {
     /// next merge on another computer has the change without anything run here.
     @discardableResult
     public func sendChanges(records: RecordStore, now: Date = Date(), today: CalendarDate = .today) throws -> SyncReport {
+        try pass(records: records, now: now, today: today, announce: false, receiving: false)
+    }
+
+    private func pass(records: RecordStore, now: Date, today: CalendarDate, announce: Bool, receiving: Bool) throws -> SyncReport {
         guard let folder = state?.folder else { throw SyncProblem.notSharing }
         try requireFolder(folder)
         var report = SyncReport()
         try stateStore.update { state in
             guard var current = state else { return }
+            // Taken before the records are read: a change made meanwhile changes it, and is sent next time.
             let stamp = Self.stamp(of: records.url.path)
-            let sending = try send(&current, folder: folder, records: records, now: now, today: today, announce: false)
+            let sending = try send(&current, folder: folder, records: records, now: now, today: today, announce: announce)
             report.sent = sending.lines
-            if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
             current.recordsStamp = stamp
+            if receiving { try receive(into: &report, state: &current, folder: folder, records: records, today: today) }
+            if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
             state = current
         }
         return report
+    }
+
+    /// Merges every journal's new lines into the records and the library, and says what it did.
+    private func receive(into report: inout SyncReport, state current: inout SyncState, folder: String, records: RecordStore,
+                         today: CalendarDate) throws {
+        let incoming = try receive(&current, folder: folder)
+        let merged = try records.mergeShared(incoming.records, removed: current.removed, today: today)
+        report.library = try applyLibrary(incoming.library, to: &current)
+        report.added = merged.added
+        report.updated = merged.updated
+        report.removed = merged.removed
+        var numbers = DecimalTexts()
+        // What came from the folder is there already: not sent back (every computer reads every journal).
+        for record in merged.changed { current.sent[record.id.uuidString] = SentRecord(record, numbers: &numbers).text }
+        for id in merged.removedIDs { current.sent[id.uuidString] = nil }
+        // After a merge wrote the records, the next pass looks at them all again.
+        if !merged.isEmpty { current.recordsStamp = nil }
+        report.problems = Self.problemTexts(current)
+        let future = merged.changed.filter { $0.isFromTheFuture(today: today) }.count
+        if future > 0 {
+            report.problems.append(trn("%d record from the farm folder has a version dated in the future: a computer's clock may be wrong. It was kept.",
+                                       "%d records from the farm folder have a version dated in the future: a computer's clock may be wrong. They were kept.",
+                                       future).filled(String(future)))
+        }
+        if merged.refusedRemovals > 0 {
+            report.problems.append(trn("A removal of %d record that is not yet past the years a record is kept was ignored; the record stays.",
+                                       "Removals of %d records that are not yet past the years a record is kept were ignored; the records stay.",
+                                       merged.refusedRemovals).filled(String(merged.refusedRemovals)))
+        }
     }
 
     private static var rewroteJournal: String {
