@@ -35,6 +35,15 @@ final class OfficialRegisterWindowTests: XCTestCase {
             GtkTestSupport.iterate(until: { harness.app.services.officialRegister != nil })
             XCTAssertEqual(harness.app.services.officialRegister?.register.products.count, 6)
             XCTAssertTrue(harness.resultTexts.contains { $0.hasPrefix(warning) }, "\(harness.resultTexts)")
+
+            // The record form made from the plan: its product names complete from the register, and it warns.
+            harness.activate(.recordTreatment)
+            guard let toplevel = harness.toplevel(titled: language == .polish ? "Zapis zabiegu" : "Record Treatment"),
+                  let form = owner(of: toplevel, as: RecordFormWindow.self) else { return XCTFail("no record form") }
+            XCTAssertNotNil(gtk_entry_get_completion(cast(form.productRows[0].nameEntry)), "names complete")
+            XCTAssertTrue(form.model.productNames.contains("Azyl 250 SC"))
+            XCTAssertTrue(form.model.warningText?.contains("Mospilan Plus 20 SP") ?? false, form.model.warningText ?? "no warning")
+            gtk_window_destroy(cast(form.window))
         }
     }
 

@@ -147,6 +147,15 @@ public final class RegisterIndex: Sendable {
         byName[SearchFolding.fold(name.trimmedWhitespace)].map { register.products[$0] }
     }
 
+    /// The names a product's name completes from: the farm library's first, then the
+    /// register's that the library lacks (the register when one was read).
+    public static func names(library: Library, then register: RegisterIndex?) -> [String] {
+        let own = library.products.map(\.name)
+        guard let register else { return own }
+        let known = Set(own.map(SearchFolding.fold))
+        return own + register.register.products.map(\.name).filter { !known.contains(SearchFolding.fold($0)) }
+    }
+
     /// Names that start with (then contain) `prefix`, for completing a typed name.
     public func names(completing prefix: String, limit: Int = 10) -> [String] {
         let needle = SearchFolding.fold(prefix.trimmedWhitespace)

@@ -148,12 +148,7 @@ public final class CalculatorViewModel {
 
     /// The names the product name entries complete from.
     /// The names a product completes from: the library's, then the register's that the library lacks.
-    public var productNames: [String] {
-        let own = library.products.map(\.name)
-        guard let officialRegister else { return own }
-        let known = Set(own.map(SearchFolding.fold))
-        return own + officialRegister.register.products.map(\.name).filter { !known.contains(SearchFolding.fold($0)) }
-    }
+    public var productNames: [String] { RegisterIndex.names(library: library, then: officialRegister) }
 
     public func text(of field: FormTextField) -> String {
         switch field {

@@ -102,6 +102,9 @@ public final class RecordFormViewModel {
     /// The ministry's register, once read: what it says of the products is a warning.
     public var officialRegister: RegisterIndex?
 
+    /// The names a product completes from: the library's, then the register's that the library lacks.
+    public var productNames: [String] { RegisterIndex.names(library: library, then: officialRegister) }
+
     // MARK: Making
 
     /// A form filled with `draft`; `correcting` makes saving a correction of that record.

@@ -326,6 +326,9 @@ extension RecordFormWindow {
                     }
                 }
                 connectProduct(row, index)
+                // Names complete from the library, then the ministry's register.
+                let names = model.productNames
+                if !names.isEmpty { withCStringArray(names) { ko_entry_set_completion(row.nameEntry, $0) } }
                 gtk_box_append(cast(productsBox), row.container)
                 return row
             }
