@@ -12,6 +12,7 @@ public enum RecordHelp {
         case "withdraw": lines = withdraw
         case "import": lines = importing
         case "pending": lines = pending
+        case "harvest": lines = harvest
         default: lines = overview
         }
         return lines.joined(separator: "\n") + "\n"
@@ -31,6 +32,7 @@ public enum RecordHelp {
             "  withdraw ID --reason T   " + tr("withdraw a record: it stays, marked withdrawn"),
             "  import FILE              " + tr("read a spreadsheet (CSV, .xlsx, .ods) into records, or merge a JSON export by record id"),
             "  pending                  " + tr("list the plans saved in the last 30 days that are not recorded"),
+            "  harvest                  " + tr("when harvest may begin on each field, by the pre-harvest intervals"),
             "",
             tr("Run “kalkulator-oprysku record COMMAND --help” for its options."),
         ] + exitStatus
@@ -96,6 +98,17 @@ public enum RecordHelp {
             "",
             tr("Lists the plans saved in the history (Calculate, calc --save) in the last N days (default 30)"),
             tr("that no record was made from, newest first, with their ids for record add --from-plan."),
+        ] + exitStatus
+    }
+
+    static var harvest: [String] {
+        [
+            tr("Usage: kalkulator-oprysku record harvest [--season YEAR] [--field NAME] [--format text|json]"),
+            "",
+            tr("For each field and crop of the season (this year by default), the first day harvest may begin: the"),
+            tr("latest treatment date plus the longest pre-harvest interval of its products, with the product and"),
+            tr("treatment that set it; treatments of plant-protection products whose interval is not known are listed,"),
+            tr("so that none is taken for no limit. Withdrawn records do not count. --field: only that field."),
         ] + exitStatus
     }
 

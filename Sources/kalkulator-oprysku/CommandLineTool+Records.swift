@@ -22,6 +22,7 @@ extension CommandLineTool {
         case "withdraw": return recordWithdraw(rest)
         case "import": return recordImport(rest)
         case "pending": return recordPending(rest)
+        case "harvest": return recordHarvest(rest)
         case nil:
             write(RecordHelp.text(for: nil), to: .standardError)
             return 2
@@ -111,6 +112,18 @@ extension CommandLineTool {
                         record.problems(today: today).map { $0.text(in: details) }.joined(separator: "; ")))])
         }
         return flagged.isEmpty
+    }
+
+    /// When harvest may begin on each field of a season.
+    private static func recordHarvest(_ arguments: [String]) -> Int32 {
+        let command: RecordHarvestCommand
+        switch RecordHarvestCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        let store = recordStore()
+        guard readable(store) else { return 1 }
+        return printOutput(command.render(HarvestDates.of(store.records, season: command.season, field: command.field))) ? 0 : 1
     }
 
     private static func recordPending(_ arguments: [String]) -> Int32 {

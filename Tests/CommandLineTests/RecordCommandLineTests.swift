@@ -155,3 +155,26 @@ final class RecordCommandLineTests: DataFolderTestCase {
         XCTAssertTrue(try run(["record", "--help"]).stdout.contains("import FILE              read a spreadsheet (CSV, .xlsx, .ods)"))
     }
 }
+
+final class RecordHarvestCommandLineTests: DataFolderTestCase {
+    func testHarvestDatesPerFieldInTextAndJSON() throws {
+        XCTAssertEqual(try run(["library", "add", "product", "--name", "Fungicyd", "--rate", "1", "--unit", "l/ha", "--phi", "35"]).status, 0)
+        let base = ["record", "add", "--parcel", "Za stodołą", "--treated-area", "2", "--crop", "TRZAW", "--reason", "r"]
+        XCTAssertEqual(try run(base + ["--date", "2026-04-14", "--product", "Fungicyd"]).status, 0)
+        XCTAssertEqual(try run(base + ["--date", "2026-05-02", "--product", "Nieznany=1 l/ha"]).status, 0)
+        let text = try run(["record", "harvest", "--season", "2026"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.stdout, """
+            Za stodołą · winter wheat (TRZAW) · 2 treatments
+              Harvest not before 2026-05-19 (Fungicyd, treatment of 2026-04-14)
+              No known pre-harvest interval: Nieznany on 2026-05-02 — check the label.
+
+            """)
+        let json = try run(["record", "harvest", "--season", "2026", "--field", "ZA STODOŁĄ", "--format", "json"])
+        let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(fields.first?["harvest_not_before"] as? String, "2026-05-19")
+        XCTAssertEqual((fields.first?["without_interval"] as? [[String: Any]])?.first?["products"] as? [String], ["Nieznany"])
+        XCTAssertEqual(try run(["record", "harvest", "--season", "2025"]).stdout, "No treatment of the season 2025 is in the register.\n")
+        XCTAssertEqual(try run(["record", "harvest", "--season", "12"]).status, 2)
+    }
+}
