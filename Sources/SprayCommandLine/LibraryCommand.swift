@@ -20,7 +20,7 @@ public enum LibraryCommand: Equatable, Sendable {
         case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--phi",
                         "--notes"]
         case .field: ["--name", "--area", "--parcel-id", "--crop"]
-        case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle"]
+        case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought"]
         }
     }
 
@@ -130,6 +130,17 @@ public enum LibraryCommand: Equatable, Sendable {
                     return nil
                 }()
             }
+            func day(_ option: String) -> CalendarDate? {
+                guard let text = options.single(option) else { return nil }
+                guard let day = CalendarDate(typed: text), (RecordRules.earliestYear...RecordRules.latestYear(today: .today)).contains(day.year) else {
+                    options.errors.append(.notADate(option: option, text))
+                    return nil
+                }
+                return day
+            }
+            draft.inspected = day("--inspected")
+            draft.bought = day("--bought")
+            if draft.inspected != nil, draft.bought != nil { options.errors.append(.notWith(option: "--bought", other: "--inspected")) }
             item = draft.sprayer().map(LibraryItem.sprayer)
         }
         var errors = options.errors

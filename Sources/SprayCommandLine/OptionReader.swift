@@ -180,6 +180,7 @@ enum JobOptions {
         case var .success(plan) where errors.isEmpty:
             plan.warnings += LabelCheck.warnings(for: plan, library: library.library, field: field?.name,
                                                  treatmentsSoFar: library.treatmentsSoFar)
+            if let lapsed = LabelCheck.inspection(of: sprayer, on: .today) { plan.warnings.append(lapsed) }
             if plan.input.products.contains(where: { !$0.name.isBlank }), let register = library.register() {
                 plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
             }

@@ -47,6 +47,12 @@ public enum LabelCheck {
         { product, field in treatments(of: product, on: field, in: store().records, season: LocalTime.today().year) }
     }
 
+    /// A warning when `sprayer`'s technical inspection has lapsed on `day`.
+    public static func inspection(of sprayer: LibrarySprayer?, on day: CalendarDate) -> PlanWarning? {
+        guard let sprayer, sprayer.inspectionState(on: day) == .lapsed, let until = sprayer.inspectionValidUntil else { return nil }
+        return .inspectionLapsed(sprayer: sprayer.name, validUntil: until)
+    }
+
     /// The first day the crop may be harvested after `details`: the treatment date plus the
     /// longest pre-harvest interval of its products; nil when none has one.
     public static func harvestNotBefore(_ details: TreatmentDetails) -> CalendarDate? {

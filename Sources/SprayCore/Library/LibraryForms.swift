@@ -155,6 +155,9 @@ public struct SprayerDraft: Equatable, Sendable {
     public var nozzle: NozzleSize?
     /// Kept as it is: only the calibration window changes it.
     public var calibration: SprayerCalibration?
+    /// The last technical inspection, or the purchase of one never inspected.
+    public var inspected: CalendarDate?
+    public var bought: CalendarDate?
 
     public init() {}
 
@@ -165,13 +168,15 @@ public struct SprayerDraft: Equatable, Sendable {
         spacing = sprayer.nozzleSpacing.map(format.editable) ?? ""
         nozzle = sprayer.nozzle
         calibration = sprayer.calibration
+        inspected = sprayer.inspected
+        bought = sprayer.bought
     }
 
     public func sprayer(id: UUID = UUID()) -> Result<LibrarySprayer, InvalidLibraryItem> {
         var reader = LibraryFormReader()
         let sprayer = LibrarySprayer(id: id, name: reader.name(name), tankCapacity: reader.positive(tank, .tank, required: true) ?? 0,
                                      workingWidth: reader.positive(width, .width), nozzleSpacing: reader.positive(spacing, .spacing),
-                                     nozzle: nozzle, calibration: calibration)
+                                     nozzle: nozzle, calibration: calibration, inspected: inspected, bought: bought)
         return reader.errors.isEmpty ? .success(sprayer) : .failure(InvalidLibraryItem(errors: reader.errors))
     }
 }

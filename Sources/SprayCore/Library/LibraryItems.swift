@@ -104,13 +104,20 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
     public var nozzle: NozzleSize?
     /// The latest calibration (the calibration window saves it).
     public var calibration: SprayerCalibration?
+    /// The day of its last technical inspection (badanie opryskiwacza).
+    public var inspected: CalendarDate?
+    /// The day it was bought, for one never inspected: a new sprayer needs its first inspection
+    /// within 5 years.
+    public var bought: CalendarDate?
 
     private enum CodingKeys: String, CodingKey {
         case id, name, tankCapacity = "tank", workingWidth = "width", nozzleSpacing = "spacing", nozzle, calibration
+        case inspected, bought, inspectionValidUntil = "inspection_valid_until"
     }
 
     public init(id: UUID = UUID(), name: String, tankCapacity: Decimal, workingWidth: Decimal? = nil,
-                nozzleSpacing: Decimal? = nil, nozzle: NozzleSize? = nil, calibration: SprayerCalibration? = nil) {
+                nozzleSpacing: Decimal? = nil, nozzle: NozzleSize? = nil, calibration: SprayerCalibration? = nil,
+                inspected: CalendarDate? = nil, bought: CalendarDate? = nil) {
         self.id = id
         self.name = name
         self.tankCapacity = tankCapacity
@@ -118,6 +125,67 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
         self.nozzleSpacing = nozzleSpacing
         self.nozzle = nozzle
         self.calibration = calibration
+        self.inspected = inspected
+        self.bought = bought
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(UUID.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+                  tankCapacity: try container.decode(Decimal.self, forKey: .tankCapacity),
+                  workingWidth: try container.decodeIfPresent(Decimal.self, forKey: .workingWidth),
+                  nozzleSpacing: try container.decodeIfPresent(Decimal.self, forKey: .nozzleSpacing),
+                  nozzle: try container.decodeIfPresent(NozzleSize.self, forKey: .nozzle),
+                  calibration: try container.decodeIfPresent(SprayerCalibration.self, forKey: .calibration),
+                  inspected: try container.decodeIfPresent(CalendarDate.self, forKey: .inspected),
+                  bought: try container.decodeIfPresent(CalendarDate.self, forKey: .bought))
+    }
+
+    /// Also what follows from the dates (`inspection_valid_until`), for readers of `library list`;
+    /// it is worked out again when read.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(tankCapacity, forKey: .tankCapacity)
+        try container.encodeIfPresent(workingWidth, forKey: .workingWidth)
+        try container.encodeIfPresent(nozzleSpacing, forKey: .nozzleSpacing)
+        try container.encodeIfPresent(nozzle, forKey: .nozzle)
+        try container.encodeIfPresent(calibration, forKey: .calibration)
+        try container.encodeIfPresent(inspected, forKey: .inspected)
+        try container.encodeIfPresent(bought, forKey: .bought)
+        try container.encodeIfPresent(inspectionValidUntil, forKey: .inspectionValidUntil)
+    }
+
+    /// How long the law lets a sprayer go between inspections, and a new one before its first.
+    public static let inspectionYears = 3
+    public static let firstInspectionYears = 5
+    /// How far ahead a lapse is said.
+    public static let warningDays = 60
+
+    /// The last day its inspection is valid: 3 years after the last inspection, or 5 years
+    /// after purchase for one never inspected; nil when neither date is known.
+    public var inspectionValidUntil: CalendarDate? {
+        if let inspected { return inspected.adding(years: Self.inspectionYears) }
+        return bought?.adding(years: Self.firstInspectionYears)
+    }
+
+    public enum InspectionState: Equatable, Sendable {
+        case valid, lapsingSoon, lapsed
+    }
+
+    /// On `day`: valid, lapsing within 60 days, or lapsed; nil when no date is known.
+    public func inspectionState(on day: CalendarDate) -> InspectionState? {
+        guard let until = inspectionValidUntil else { return nil }
+        if day > until { return .lapsed }
+        return day.adding(days: Self.warningDays) >= until ? .lapsingSoon : .valid
+    }
+}
+
+extension CalendarDate {
+    /// The same day `years` later; 29 February becomes 28 February in a year without it.
+    public func adding(years: Int) -> CalendarDate {
+        CalendarDate(year: year + years, month: month, day: day) ?? CalendarDate(year: year + years, month: month, day: 28)!
     }
 }
 

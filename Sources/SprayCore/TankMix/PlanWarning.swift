@@ -14,6 +14,8 @@ public enum PlanWarning: Equatable, Sendable {
     case treatmentsAboveLabel(product: String, field: String, count: Int, allowed: Int)
     /// What the ministry's register says against a product of the job (RegisterCheck), as said.
     case register(String)
+    /// The sprayer's technical inspection was valid until `validUntil`, before the day of the job.
+    case inspectionLapsed(sprayer: String, validUntil: CalendarDate)
 
     /// Spray volumes outside this range, l/ha, are unusual.
     static let usualSprayRates: ClosedRange<Decimal> = 5...3000
@@ -55,6 +57,9 @@ public enum PlanWarning: Equatable, Sendable {
                 .filled(product, field, String(count), String(allowed))
         case let .register(message):
             return message
+        case let .inspectionLapsed(sprayer, validUntil):
+            return tr("The inspection of %1$@ was valid until %2$@: spraying with it is not allowed until it is inspected again.")
+                .filled(sprayer, validUntil.typedText(in: Translation.current.language))
         }
     }
 }

@@ -302,6 +302,7 @@ public final class CalculatorViewModel {
             if let officialRegister {
                 plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: today(), library: library, index: officialRegister)
             }
+            if let lapsed = LabelCheck.inspection(of: sprayer, on: today()) { plan.warnings.append(lapsed) }
             return plan
         }
         onChange?(change)

@@ -47,6 +47,14 @@ public struct LibraryRow: Equatable, Sendable {
                 if let calibration = sprayer.calibration {
                     parts.append(tr("calibrated %@").filled(calibration.date.typedText(in: Translation.current.language)))
                 }
+                if let until = sprayer.inspectionValidUntil {
+                    let day = until.typedText(in: Translation.current.language)
+                    switch sprayer.inspectionState(on: .today) {
+                    case .lapsed: parts.append(tr("inspection lapsed %@: have it inspected before spraying").filled(day))
+                    case .lapsingSoon: parts.append(tr("inspection valid until %@ — within 60 days").filled(day))
+                    default: parts.append(tr("inspection valid until %@").filled(day))
+                    }
+                }
                 return LibraryRow(id: sprayer.id, title: sprayer.name, summary: parts.joined(separator: " · "))
             }
         }

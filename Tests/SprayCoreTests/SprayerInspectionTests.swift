@@ -1,0 +1,51 @@
+// A sprayer's technical inspection: valid 3 years after the last one, 5 years after purchase
+// for one never inspected; said 60 days ahead, and after it lapsed; leap days kept in mind.
+
+import Foundation
+import XCTest
+import CoreTestSupport
+@testable import SprayCore
+
+final class SprayerInspectionTests: XCTestCase {
+    private func day(_ text: String) -> CalendarDate { CalendarDate(parsing: text)! }
+
+    func testValidityAsATable() {
+        let rows: [(inspected: String?, bought: String?, today: String, until: String?, state: LibrarySprayer.InspectionState?)] = [
+            ("2024-03-14", nil, "2026-11-25", "2027-03-14", .valid),
+            ("2024-03-14", "2020-01-01", "2027-01-13", "2027-03-14", .lapsingSoon),   // 60 days before: said
+            ("2024-03-14", nil, "2027-01-12", "2027-03-14", .valid),                  // 61 days before
+            ("2024-03-14", nil, "2027-03-14", "2027-03-14", .lapsingSoon),            // its last day
+            ("2024-03-14", nil, "2027-03-15", "2027-03-14", .lapsed),
+            (nil, "2022-06-01", "2026-11-25", "2027-06-01", .valid),                  // new: 5 years after purchase
+            (nil, "2021-06-01", "2026-11-25", "2026-06-01", .lapsed),
+            ("2024-02-29", nil, "2026-11-25", "2027-02-28", .valid),                  // a leap day: the 28th three years on
+            ("2024-02-29", nil, "2027-03-01", "2027-02-28", .lapsed),
+            (nil, "2024-02-29", "2026-11-25", "2029-02-28", .valid),
+            (nil, nil, "2026-11-25", nil, nil),
+        ]
+        for row in rows {
+            let sprayer = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: row.inspected.map(day), bought: row.bought.map(day))
+            XCTAssertEqual(sprayer.inspectionValidUntil?.description, row.until, "\(row)")
+            XCTAssertEqual(sprayer.inspectionState(on: day(row.today)), row.state, "\(row)")
+        }
+    }
+
+    func testTheDatesTravelInTheLibraryFileAndTheCalculatorWarns() throws {
+        let sprayer = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2022-03-14"))
+        let json = String(decoding: try JSONEncoder().encode(sprayer), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"inspection_valid_until\":\"2025-03-14\""), json)
+        XCTAssertEqual(try JSONDecoder().decode(LibrarySprayer.self, from: Data(json.utf8)), sprayer)
+        XCTAssertEqual(LibraryRow.rows(of: .sprayer, in: Library(sprayers: [sprayer])).first?.summary,
+                       "2,500 l · inspection lapsed 2025-03-14: have it inspected before spraying")
+        MainActor.assumeIsolated {
+            let calculator = CalculatorViewModel()
+            calculator.setLibrary(Library(sprayers: [sprayer]))
+            calculator.pickSprayer(id: sprayer.id)
+            calculator.setText("1", for: .area)
+            calculator.setText("200", for: .sprayRate)
+            calculator.setText("1", for: .productRate(0))
+            let warnings = (try? calculator.outcome.get())?.warnings.map(\.message) ?? []
+            XCTAssertEqual(warnings, ["The inspection of Pilmet was valid until 2025-03-14: spraying with it is not allowed until it is inspected again."])
+        }
+    }
+}
