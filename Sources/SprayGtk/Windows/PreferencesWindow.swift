@@ -27,6 +27,10 @@ final class PreferencesWindow {
     private(set) var sharingSection: SharingSection!
     private var isDestroyed = false
 
+    /// The most the sections take before they scroll: with the header bar and the window's
+    /// frame, the window fits a 1024 × 768 screen.
+    static let maximumContentHeight: Int32 = 620
+
     /// Dropdown order; nil follows the system. Language names are written in their own language.
     static let languages: [Language?] = [nil, .polish, .english]
 
@@ -83,7 +87,15 @@ final class PreferencesWindow {
         sharingSection = SharingSection(window: window, sharing: sharing) { [weak self] message, isError in self?.show(message, isError: isError) }
         gtk_box_append(cast(box), sharingSection.container)
         Widgets.setMargins(box, 20)
-        gtk_window_set_child(cast(window), box)
+        // Its own header bar, as the other windows; the sections scroll rather than outgrow a
+        // 1024 × 768 screen.
+        gtk_window_set_titlebar(cast(window), gtk_header_bar_new())
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_scrolled_window_set_max_content_height(cast(scroller), Self.maximumContentHeight)
+        gtk_scrolled_window_set_child(cast(scroller), box)
+        gtk_window_set_child(cast(window), scroller)
 
         // A new language rebuilds the windows, this one included. The change waits until the
         // dropdown's signal is over (it must not be destroyed inside its own notification),
