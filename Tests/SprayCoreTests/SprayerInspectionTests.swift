@@ -48,4 +48,20 @@ final class SprayerInspectionTests: XCTestCase {
             XCTAssertEqual(warnings, ["The inspection of Pilmet was valid until 2025-03-14: spraying with it is not allowed until it is inspected again."])
         }
     }
+
+    func testTheRegisterSaysWhenAFarmSprayerLapses() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ko-inspection-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let soon = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2024-03-14"))
+        let lapsed = LibrarySprayer(name: "Stary", tankCapacity: 600, inspected: day("2023-12-01"))
+        MainActor.assumeIsolated {
+            let register = RegisterViewModel(store: RecordStore(file: file), today: { CalendarDate(year: 2027, month: 1, day: 20)! })
+            XCTAssertNil(register.inspectionStatus(Library(sprayers: [LibrarySprayer(name: "Bez daty", tankCapacity: 1)])))
+            XCTAssertEqual(register.inspectionStatus(Library(sprayers: [soon]))?.text,
+                           "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
+            let status = register.inspectionStatus(Library(sprayers: [soon, lapsed]))
+            XCTAssertEqual(status?.text, "The inspection of a sprayer has lapsed: Stary (since 2026-12-02). Have it inspected before spraying.")
+            XCTAssertEqual(status?.warning, true)
+        }
+    }
 }

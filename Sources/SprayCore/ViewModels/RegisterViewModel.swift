@@ -181,6 +181,29 @@ public final class RegisterViewModel {
         return sharing.statusLine.map { ($0, false) }
     }
 
+    /// A farm sprayer whose inspection has lapsed or lapses within 60 days, said under the
+    /// register (a warning when lapsed): spraying with it is then not allowed.
+    public func inspectionStatus(_ library: Library) -> (text: String, warning: Bool)? {
+        guard copyName == nil else { return nil }
+        let day = today(), language = Translation.current.language
+        var lapsed: [String] = [], soon: [String] = []
+        for sprayer in library.sprayers {
+            guard let until = sprayer.inspectionValidUntil else { continue }
+            switch sprayer.inspectionState(on: day) {
+            case .lapsed: lapsed.append(tr("%1$@ (since %2$@)").filled(sprayer.name, until.adding(days: 1).typedText(in: language)))
+            case .lapsingSoon: soon.append(tr("%1$@ (until %2$@)").filled(sprayer.name, until.typedText(in: language)))
+            default: break
+            }
+        }
+        if !lapsed.isEmpty {
+            return (tr("The inspection of a sprayer has lapsed: %@. Have it inspected before spraying.").filled(lapsed.joined(separator: ", ")), true)
+        }
+        if !soon.isEmpty {
+            return (tr("A sprayer's inspection lapses within 60 days: %@.").filled(soon.joined(separator: ", ")), false)
+        }
+        return nil
+    }
+
     /// One line per pending plan: when, where, what.
     public func pendingText(_ entry: HistoryEntry) -> String { PendingPlans.summary(of: entry) }
 

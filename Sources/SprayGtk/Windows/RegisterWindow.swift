@@ -32,6 +32,7 @@ final class RegisterWindow {
     var bannerLabel: Widget!
     var exportButton: Widget!
     var deadlineLabel: Widget!
+    var inspectionLabel: Widget!
     /// Where the second copy is and when it was made, or a warning.
     var copyLabel: Widget!
     /// Who the record is shared with, or a problem with the farm folder.
@@ -148,14 +149,16 @@ final class RegisterWindow {
     /// each with Record….
     private func makeNotRecorded() -> Widget {
         deadlineLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        inspectionLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         copyLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         sharingLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         pendingBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, copyLabel, sharingLabel, pendingBox])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, inspectionLabel, copyLabel, sharingLabel, pendingBox])
     }
 
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
+        setStatus(inspectionLabel, model.inspectionStatus(services.library.library))
         setStatus(copyLabel, model.secondCopyStatus(services.secondCopy))
         setStatus(sharingLabel, model.sharingStatus(services.sharing))
         let ids = model.pendingPlans.map(\.id)
