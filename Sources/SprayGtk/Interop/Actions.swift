@@ -121,8 +121,9 @@ enum Action: String, CaseIterable {
     var windows: Set<ActionWindow> {
         switch self {
         case .quit, .preferences, .shortcuts, .about: Set(ActionWindow.allCases)
-        case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF, .printPreview, .print,
+        case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .pickSprayer, .calibration: [.calculator]
+        case .printPreview, .print: [.calculator, .register]
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]

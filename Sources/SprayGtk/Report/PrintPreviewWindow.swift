@@ -10,7 +10,7 @@ import SprayReport
 @MainActor
 public final class PrintPreviewWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
-    public let report: PreparedReport
+    public let report: any PrintableDocument
     public private(set) var state: PreviewState
     /// Runs for "Save PDF…"; by default a PDFSaveDialog over this window.
     public var onSavePDF: (@MainActor () -> Void)?
@@ -32,7 +32,7 @@ public final class PrintPreviewWindow {
     private(set) var drawCount = 0
 
     /// A preview of `report`, transient for `parent` when given. Call `present()` to show it.
-    public init(report: PreparedReport, parent: UnsafeMutablePointer<GtkWindow>? = nil) {
+    public init(report: any PrintableDocument, parent: UnsafeMutablePointer<GtkWindow>? = nil) {
         self.report = report
         state = PreviewState(pageCount: report.pageCount)
         window = gtk_window_new()

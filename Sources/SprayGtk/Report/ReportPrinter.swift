@@ -9,11 +9,11 @@ import SprayReport
 public final class ReportPrinter {
     /// What the next run prints; a window keeps one printer and sets this, so the printer
     /// and options chosen last time are offered again.
-    public var report: PreparedReport
+    public var report: any PrintableDocument
     /// The printer and options chosen last time, offered again by the next print dialog.
     public private(set) var settings: OpaquePointer?
 
-    public init(report: PreparedReport) {
+    public init(report: any PrintableDocument) {
         self.report = report
     }
 
@@ -77,7 +77,7 @@ public final class ReportPrinter {
     }
 
     /// Page `page` scaled to fit the printed sheet, centred on it.
-    static func draw(_ report: PreparedReport, page: Int, on context: OpaquePointer) {
+    static func draw(_ report: any PrintableDocument, page: Int, on context: OpaquePointer) {
         let cr = gtk_print_context_get_cairo_context(context)!
         let width = gtk_print_context_get_width(context), height = gtk_print_context_get_height(context)
         let size = report.pageSize

@@ -31,6 +31,8 @@ extension RegisterWindow {
         addAction(.newRecord, to: actions) { [unowned self] in openForm(RecordFormViewModel(store: services.records, library: library)) }
         addAction(.transcribe, to: actions) { [unowned self] in transcribe() }
         addAction(.importSpreadsheet, to: actions) { [unowned self] in chooseSpreadsheet() }
+        addAction(.print, to: actions) { [unowned self] in printRegister() }
+        addAction(.printPreview, to: actions) { [unowned self] in previewRegister() }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
@@ -38,6 +40,8 @@ extension RegisterWindow {
 
     func updateActions() {
         setEnabled(model.canExport, .exportRegister, in: actions)
+        setEnabled(!model.shown.isEmpty, .print, in: actions)
+        setEnabled(!model.shown.isEmpty, .printPreview, in: actions)
         setEnabled(!model.isReadOnly, .newRecord, in: actions)
         setEnabled(!model.isReadOnly, .transcribe, in: actions)
         setEnabled(!model.isReadOnly, .importSpreadsheet, in: actions)
@@ -58,6 +62,29 @@ extension RegisterWindow {
                                      settings: settings, language: Translation.current.language).writePDF(to: path)
             }
         ).show()
+    }
+
+    /// The records shown (after the filters) as the register's pages: the same as its PDF.
+    func shownRegister() -> PreparedRegister {
+        let range = model.exportedRange(shownOnly: true)
+        return PreparedRegister(records: model.exported(shownOnly: true), from: range.from, to: range.to,
+                                settings: services.settings.settings, language: Translation.current.language)
+    }
+
+    /// Print… (Ctrl+P): the print dialog, with the printer chosen last time.
+    func printRegister() {
+        let printer = self.printer ?? ReportPrinter(report: shownRegister())
+        printer.report = shownRegister()
+        self.printer = printer
+        printer.run(parent: cast(window))
+    }
+
+    /// Print Preview (Ctrl+Shift+P): the register's pages in the preview window the report uses.
+    func previewRegister() {
+        previewWindow.map { gtk_window_destroy(cast($0.window)) }
+        let preview = PrintPreviewWindow(report: shownRegister(), parent: cast(window))
+        previewWindow = preview
+        preview.present()
     }
 
     func showDetails(_ record: TreatmentRecord) {
