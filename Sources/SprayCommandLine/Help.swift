@@ -177,7 +177,7 @@ public enum Help {
             "  add product --name N [--authorisation A] [--formulation F] [--rate R [--unit U]]",
             "              [--max-rate R] [--max-treatments N] [--phi DAYS] [--notes TEXT]",
             "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO]",
-            "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE]",
+            "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE] [--inspected DATE | --bought DATE]",
             "                           " + tr("add an item; one of the same kind and name is updated"),
             "  list [--format text|json]" + " " + tr("list everything"),
             "  remove KIND NAME         " + tr("remove an item (history and records keep their own copy)"),

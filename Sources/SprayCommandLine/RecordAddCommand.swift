@@ -35,7 +35,7 @@ public struct RecordAddCommand: Equatable, Sendable {
                                 "--operator", "--authorisation", "--kind", "--use", "--seed-batch", "--notes", "--like", "--from-plan"]
     static let options = JobOptions.names + recordOptions + ["--lang"]
     /// The options that make a plan of the job; without them the doses alone are recorded.
-    static let planOptions = ["--area", "--area-unit", "--spray-rate", "--tank", "--loads", "--sprayer"]
+    static let planOptions = ["--area", "--area-unit", "--spray-rate", "--tank", "--loads"]
 
     /// Everything after `record add`; `language` names crops from the bundled list.
     public static func parse(_ arguments: [String], language: Language, library: JobLibrary = JobLibrary(),
@@ -125,6 +125,8 @@ private struct RecordOptions {
     var seedBatch: String?
     var reason: String?
     var operatorName: String?
+    /// The sprayer used, a name of the library (with a job it also gives the tank).
+    var sprayer: String?
     var notes: String?
     var authorisations: [(product: String, number: String)] = []
     var kinds: [(product: String, kind: ProductKind)] = []
@@ -171,6 +173,8 @@ private struct RecordOptions {
         seedBatch = options.single("--seed-batch")?.trimmedWhitespace
         reason = options.single("--reason")?.trimmedWhitespace
         operatorName = options.single("--operator")?.trimmedWhitespace
+        // Read by the job's options too, when there is a job: not counted twice.
+        sprayer = options.values(of: "--sprayer").last?.trimmedWhitespace
         notes = options.single("--notes")?.trimmedWhitespace
         like = options.single("--like")
         fromPlan = options.single("--from-plan")
@@ -320,6 +324,17 @@ private struct RecordOptions {
         if let notes { details.notes = notes }
         if let startTime { details.startTime = startTime }
 
+        if let sprayer {
+            if let used = library.sprayer(named: sprayer) {
+                details.sprayer = used.name
+                // Said for the day of the treatment (a job's own warning is for today).
+                if let lapsed = LabelCheck.inspection(of: used, on: details.date), !warnings.contains(lapsed.message) {
+                    warnings.append(lapsed.message)
+                }
+            } else if !errors.contains(where: { $0.option == "--sprayer" }) {
+                errors.append(.invalid(option: "--sprayer", .notInLibrary(sprayer)))
+            }
+        }
         // What a record cannot be made without, when nothing it starts from gives it.
         if details.parcel.isEmpty, fields.count < 2 { errors.append(.missing(option: "--parcel")) }
         let cropless = fields.count > 1 ? fields.contains { $0.crop == nil } : true

@@ -69,6 +69,7 @@ public enum RecordHelp {
             "  --bbch NN                " + tr("the BBCH growth stage, two digits"),
             "  --reason TEXT            " + tr("why: the pest, disease or weed, or another reason (required)"),
             "  --operator NAME          " + tr("who did the treatment"),
+            "  --sprayer NAME           " + tr("the sprayer used, of the library (no job needed); warned when its inspection had lapsed"),
             "  --authorisation \"PRODUCT=NUMBER\"",
             "                           " + tr("a product’s authorisation number; repeat for each product;"),
             "                           " + tr("without it, the number from an earlier record is used"),

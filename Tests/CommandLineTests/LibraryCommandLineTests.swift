@@ -168,5 +168,19 @@ final class SprayerInspectionCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(both.stderr, "--bought: not together with --inspected\n")
         XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "1985-01-01"]).status, 2)
+
+        // A record keeps the sprayer used, without a plan, and is warned when its inspection had lapsed on the day.
+        let record = ["record", "add", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW", "--product", "Topsin=1 l/ha",
+                      "--reason", "r", "--sprayer", "pilmet"]
+        let before = try run(record + ["--date", "2025-03-14"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertFalse(before.stderr.contains("The inspection of Pilmet"), "valid on its last day")
+        let after = try run(record + ["--date", "2025-03-15"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.stderr.contains("The inspection of Pilmet was valid until 2025-03-14"), after.stderr)
+        let exported = try run(["record", "export", "--format", "json"]).stdout
+        XCTAssertEqual(exported.components(separatedBy: "\"sprayer\" : \"Pilmet\"").count - 1, 2, exported)
+        XCTAssertEqual(try run(record.dropLast(2) + ["--sprayer", "Brak", "--date", "2025-03-15"]).stderr,
+                       "--sprayer: “Brak” is not in the library (kalkulator-oprysku library list shows what is)\n")
     }
 }

@@ -23,6 +23,7 @@ public enum RecordField: String, CaseIterable, Sendable {
     case quantityUsed
     case operatorName
     case notes
+    case sprayer
 
     /// Its name, as the form labels it.
     public var title: String {
@@ -44,6 +45,7 @@ public enum RecordField: String, CaseIterable, Sendable {
         case .quantityUsed: tr("Quantity used")
         case .operatorName: tr("Operator")
         case .notes: tr("Notes")
+        case .sprayer: tr("Sprayer")
         }
     }
 }

@@ -78,6 +78,7 @@ public enum RecordRules {
         check(.reason, FreeText.lineProblem(details.reason))
         check(.operatorName, FreeText.lineProblem(details.operatorName))
         check(.notes, FreeText.notesProblem(details.notes))
+        if let sprayer = details.sprayer { check(.sprayer, FreeText.lineProblem(sprayer)) }
         return found
     }
 

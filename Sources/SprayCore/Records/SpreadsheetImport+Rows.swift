@@ -230,6 +230,7 @@ extension SpreadsheetImport {
         case .reason: .reason
         case .operatorName: .operatorName
         case .notes: .notes
+        case .sprayer: nil
         }
     }
 

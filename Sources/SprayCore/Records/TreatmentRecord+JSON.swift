@@ -158,6 +158,7 @@ extension TreatmentDetails {
         line += "],\"reason\":"
         JSONValue.appendQuoted(reason, to: &line)
         if let seedBatch { line += ",\"seed_batch\":"; JSONValue.appendQuoted(seedBatch, to: &line) }
+        if let sprayer { line += ",\"sprayer\":"; JSONValue.appendQuoted(sprayer, to: &line) }
         if let startTime { line += ",\"start_time\":\"" + startTime.description + "\"" }
         if let treatedSize { line += ",\"treated_size\":" + numbers.text(treatedSize) }
         line += ",\"use\":\"" + use.rawValue + "\""
@@ -202,6 +203,7 @@ extension TreatmentDetails {
                 details.crop = CropChoice(eppoCode: code, name: name)
             case "bbch": details.bbch = try scanner.optionalString()
             case "seed_batch": details.seedBatch = try scanner.optionalString()
+            case "sprayer": details.sprayer = try scanner.optionalString()
             case "products":
                 try scanner.beginArray()
                 while try scanner.nextElement() {

@@ -266,17 +266,19 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
     public var operatorName: String
     /// Weather, wind, anything else.
     public var notes: String
+    /// The sprayer used, as the farm's library names it; nil when not said.
+    public var sprayer: String?
 
     private enum CodingKeys: String, CodingKey {
         case use, date, startTime = "start_time", parcel, parcelIDs = "parcel_ids", treatedSize = "treated_size"
         case parcelSize = "parcel_size", basis, crop, bbch, seedBatch = "seed_batch", products, reason
-        case operatorName = "operator", notes
+        case operatorName = "operator", notes, sprayer
     }
 
     public init(use: TypeOfUse = .surface, date: CalendarDate, startTime: ClockTime? = nil, parcel: String = "",
                 parcelIDs: [String] = [], treatedSize: Decimal? = nil, parcelSize: Decimal? = nil, basis: DoseBasis? = nil,
                 crop: CropChoice? = nil, bbch: String? = nil, seedBatch: String? = nil, products: [ProductUse] = [],
-                reason: String = "", operatorName: String = "", notes: String = "") {
+                reason: String = "", operatorName: String = "", notes: String = "", sprayer: String? = nil) {
         self.use = use
         self.date = date
         self.startTime = startTime
@@ -292,6 +294,7 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
         self.reason = reason
         self.operatorName = operatorName
         self.notes = notes
+        self.sprayer = sprayer
     }
 
     /// The part of the parcel treated (0.5 for half), when both sizes are known.

@@ -146,7 +146,7 @@ extension RecordFormViewModel {
         case .reason: return .reason
         case .operatorName: return .operatorName
         case .notes: return .notes
-        case .products: return nil
+        case .products, .sprayer: return nil
         }
     }
 

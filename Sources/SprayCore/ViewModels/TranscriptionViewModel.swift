@@ -302,7 +302,7 @@ public final class TranscriptionViewModel {
             case .reason: .reason
             case .operatorName: .operatorName
             case .notes: .notes
-            case .location, .parcelIDs, .seedBatch: .field
+            case .location, .parcelIDs, .seedBatch, .sprayer: .field
             }
             let row = problem.field.product.flatMap { productRows.indices.contains($0) ? productRows[$0] : nil } ?? group[0]
             if found[row]?[column] == nil { found[row, default: [:]][column] = problem.message }
