@@ -64,4 +64,21 @@ final class SprayerInspectionTests: XCTestCase {
             XCTAssertEqual(status?.warning, true)
         }
     }
+
+    func testTheRecordFormKeepsThePlansSprayerAndWarnsOnTheTreatmentsDate() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ko-form-sprayer-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let sprayer = LibrarySprayer(name: "Pilmet", tankCapacity: 1000, inspected: day("2022-03-14"))
+        let plan = try TankMixEngine.plan(JobInput(area: 2, areaUnit: .hectares, sprayRate: 200, tankCapacity: 1000,
+                                                   products: [ProductInput(name: "Topsin", rate: 1, unit: .litresPerHectare)])).get()
+        let start = LocalTime.start(of: day("2025-03-14"))
+        MainActor.assumeIsolated {
+            let form = RecordFormViewModel(plan: plan, store: RecordStore(file: file), library: Library(sprayers: [sprayer]), sprayer: sprayer,
+                                           now: start)
+            XCTAssertNil(form.warningText?.contains("Pilmet") == true ? form.warningText : nil, "valid on its last day")
+            form.setText("2025-03-15", for: .date)
+            XCTAssertTrue(form.warningText?.contains("The inspection of Pilmet was valid until 2025-03-14") ?? false, form.warningText ?? "")
+            XCTAssertEqual(form.details.sprayer, "Pilmet", "kept with the record")
+        }
+    }
 }

@@ -175,6 +175,7 @@ extension RecordFormViewModel {
         let details = self.details
         let warnings = RecordCompleteness.warnings(in: details).map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }
             + (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? [])
+            + [LabelCheck.inspection(of: sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message].compactMap { $0 }
         return warnings.isEmpty ? nil : warnings.joined(separator: "\n")
     }
 
@@ -228,7 +229,7 @@ extension RecordFormViewModel {
                            dose: number(product.doseText).value, doseUnit: product.unit, quantityUsed: number(product.quantityText).value,
                            preHarvestDays: product.preHarvestDays)
             },
-            reason: trimmed(.reason), operatorName: trimmed(.operatorName), notes: trimmed(.notes))
+            reason: trimmed(.reason), operatorName: trimmed(.operatorName), notes: trimmed(.notes), sprayer: sprayer)
     }
 
     // MARK: Helpers

@@ -101,6 +101,8 @@ public final class RecordFormViewModel {
     let today: CalendarDate
     /// The ministry's register, once read: what it says of the products is a warning.
     public var officialRegister: RegisterIndex?
+    /// The sprayer used (the plan's), kept with the record; its inspection is checked on the record's date.
+    public private(set) var sprayer: String?
 
     /// The names a product completes from: the library's, then the register's that the library lacks.
     public var productNames: [String] { RegisterIndex.names(library: library, then: officialRegister) }
@@ -121,6 +123,7 @@ public final class RecordFormViewModel {
         use = details.use
         basis = details.basis
         crop = details.crop
+        sprayer = details.sprayer
         let format = NumberFormat.current
         func editable(_ value: Decimal?) -> String { value.map(format.editable) ?? "" }
         // A quantity that is the dose × the size is not typed: it follows them as they change.
@@ -175,11 +178,13 @@ public final class RecordFormViewModel {
     /// A new record of `plan`, done today at this hour, with what the history entry knew
     /// (parcel, crop as typed, notes) and the authorisation numbers of earlier records.
     public convenience init(plan: TankMixPlan, planID: UUID? = nil, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
-                            store: RecordStore, library: Library = Library(), field: LibraryField? = nil, now: Date = Date()) {
+                            store: RecordStore, library: Library = Library(), field: LibraryField? = nil, sprayer: LibrarySprayer? = nil,
+                            now: Date = Date()) {
         let local = LocalTime.dateTime(at: now)
-        let details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
+        var details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
                                                  parcel: parcel, notes: notes, library: library, field: field,
                                                  authorisations: store.authorisations(forProduct:))
+        details.sprayer = sprayer?.name
         self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), store: store, library: library, now: now)
         // The entry's crop was typed freely: it names a crop of the list, or stays a search.
         if let crop, !crop.trimmedWhitespace.isEmpty {

@@ -74,7 +74,8 @@ extension CalculatorWindow {
     /// Opens the record form filled from the plan shown.
     func recordTreatment() {
         guard case let .success(plan) = model.outcome else { return }
-        let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library, field: model.field)
+        let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library, field: model.field,
+                                       sprayer: model.sprayer)
         form.officialRegister = services.officialRegister
         RecordFormWindow(parent: window, application: application, model: form).present()
     }
