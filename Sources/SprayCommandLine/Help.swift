@@ -178,6 +178,7 @@ public enum Help {
             "              [--max-rate R] [--max-treatments N] [--phi DAYS] [--notes TEXT]",
             "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO]",
             "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE] [--inspected DATE | --bought DATE]",
+            "  add operator --name N [--certificate NO] [--valid-until DATE]",
             "                           " + tr("add an item; one of the same kind and name is updated"),
             "  list [--format text|json]" + " " + tr("list everything"),
             "  remove KIND NAME         " + tr("remove an item (history and records keep their own copy)"),

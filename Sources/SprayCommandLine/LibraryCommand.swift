@@ -21,6 +21,7 @@ public enum LibraryCommand: Equatable, Sendable {
                         "--notes"]
         case .field: ["--name", "--area", "--parcel-id", "--crop"]
         case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought"]
+        case .operator: ["--name", "--certificate", "--valid-until"]
         }
     }
 
@@ -39,6 +40,10 @@ public enum LibraryCommand: Equatable, Sendable {
         case .tank: "--tank"
         case .width: "--width"
         case .spacing: "--spacing"
+        case .inspected: "--inspected"
+        case .bought: "--bought"
+        case .certificate: "--certificate"
+        case .validUntil: "--valid-until"
         }
     }
 
@@ -142,6 +147,12 @@ public enum LibraryCommand: Equatable, Sendable {
             draft.bought = day("--bought")
             if draft.inspected != nil, draft.bought != nil { options.errors.append(.notWith(option: "--bought", other: "--inspected")) }
             item = draft.sprayer().map(LibraryItem.sprayer)
+        case .operator:
+            var draft = OperatorDraft()
+            draft.name = name
+            draft.certificate = options.single("--certificate") ?? ""
+            draft.validUntil = options.single("--valid-until") ?? ""
+            item = draft.person().map(LibraryItem.operator)
         }
         var errors = options.errors
         switch item {

@@ -335,6 +335,7 @@ private struct RecordOptions {
                 errors.append(.invalid(option: "--sprayer", .notInLibrary(sprayer)))
             }
         }
+        if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { warnings.append(lapsed) }
         // What a record cannot be made without, when nothing it starts from gives it.
         if details.parcel.isEmpty, fields.count < 2 { errors.append(.missing(option: "--parcel")) }
         let cropless = fields.count > 1 ? fields.contains { $0.crop == nil } : true

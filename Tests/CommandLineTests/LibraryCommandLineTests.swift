@@ -58,7 +58,7 @@ final class LibraryCommandLineTests: DataFolderTestCase {
              "--formulation: “XX” is not one of: WP, WG, SG, SP, SC, SE, CS, SL, EC, EW, OD, ME, adjuvant, fertiliser, other\n"
                 + "--max-treatments: must be a whole number, 0 or more\n"),
             (["add", "field", "--area", "2"], "--name: this option is required\n"),
-            (["add", "tractor", "--name", "X"], "add: “tractor” is not one of: product, field, sprayer\n"),
+            (["add", "tractor", "--name", "X"], "add: “tractor” is not one of: product, field, sprayer, operator\n"),
         ]
         for (arguments, message) in rows {
             let result = try run(["library"] + arguments)
@@ -182,5 +182,20 @@ final class SprayerInspectionCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(exported.components(separatedBy: "\"sprayer\" : \"Pilmet\"").count - 1, 2, exported)
         XCTAssertEqual(try run(record.dropLast(2) + ["--sprayer", "Brak", "--date", "2025-03-15"]).stderr,
                        "--sprayer: “Brak” is not in the library (kalkulator-oprysku library list shows what is)\n")
+    }
+}
+
+final class OperatorCommandLineTests: DataFolderTestCase {
+    func testOperatorsAreKeptListedAndWarnedAbout() throws {
+        let added = try run(["library", "add", "operator", "--name", "Jan Nowak", "--certificate", "PL-12/2021", "--valid-until", "2026-03-31"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(try run(["library", "list"]).stdout.contains("Operators\n  Jan Nowak — certificate PL-12/2021 · certificate lapsed 2026-03-31"))
+        let record = try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                              "--product", "Topsin=1 l/ha", "--reason", "r", "--operator", "jan nowak"])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertTrue(record.stderr.contains("The training certificate of Jan Nowak was valid until 2026-03-31"), record.stderr)
+        XCTAssertEqual(try run(["library", "add", "operator", "--name", "X", "--valid-until", "31.02.2026"]).status, 2)
+        XCTAssertEqual(try run(["library", "remove", "operator", "Jan Nowak"]).status, 0)
+        XCTAssertFalse(try run(["library", "list"]).stdout.contains("Jan Nowak"))
     }
 }

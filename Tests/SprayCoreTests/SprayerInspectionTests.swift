@@ -60,7 +60,10 @@ final class SprayerInspectionTests: XCTestCase {
             XCTAssertEqual(register.inspectionStatus(Library(sprayers: [soon]))?.text,
                            "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
             let status = register.inspectionStatus(Library(sprayers: [soon, lapsed]))
-            XCTAssertEqual(status?.text, "The inspection of a sprayer has lapsed: Stary (since 2026-12-02). Have it inspected before spraying.")
+            XCTAssertEqual(status?.text, "The inspection of a sprayer has lapsed: Stary (since 2026-12-02). Have it inspected before spraying.\n"
+                           + "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
+            let person = LibraryOperator(name: "Jan", validUntil: CalendarDate(year: 2027, month: 1, day: 19)!)
+            XCTAssertEqual(register.inspectionStatus(Library(operators: [person]))?.text, "A training certificate has lapsed: Jan (since 2027-01-20).")
             XCTAssertEqual(status?.warning, true)
         }
     }
@@ -79,6 +82,55 @@ final class SprayerInspectionTests: XCTestCase {
             form.setText("2025-03-15", for: .date)
             XCTAssertTrue(form.warningText?.contains("The inspection of Pilmet was valid until 2025-03-14") ?? false, form.warningText ?? "")
             XCTAssertEqual(form.details.sprayer, "Pilmet", "kept with the record")
+        }
+    }
+
+    func testOperatorsAndTheirCertificates() throws {
+        let person = LibraryOperator(name: "Jan Nowak", certificate: "PL-12/2022", validUntil: day("2027-01-31"))
+        XCTAssertEqual(person.certificateState(on: day("2026-11-25")), .valid)
+        XCTAssertEqual(person.certificateState(on: day("2026-12-02")), .lapsingSoon, "60 days before")
+        XCTAssertEqual(person.certificateState(on: day("2027-02-01")), .lapsed)
+        XCTAssertNil(LibraryOperator(name: "Bez").certificateState(on: day("2026-11-25")))
+        let item = LibraryItem.operator(person)
+        let json = try JSONEncoder().encode(item)
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("\"kind\":\"operator\""))
+        XCTAssertEqual(try JSONDecoder().decode(LibraryItem.self, from: json), item)
+        let library = Library(operators: [person])
+        XCTAssertEqual(LabelCheck.certificate(of: "jan nowak", in: library, on: day("2027-02-01")),
+                       "The training certificate of Jan Nowak was valid until 2027-01-31: a treatment by them needs a valid one.")
+        XCTAssertNil(LabelCheck.certificate(of: "Jan Nowak", in: library, on: day("2027-01-31")))
+    }
+
+    func testTheEditorsKeepAndEditTheDates() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ko-editor-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let sprayer = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2024-03-14"))
+        let (inspected, validUntil) = (day("2024-03-14"), day("2029-04-01"))
+        try MainActor.assumeIsolated {
+            let store = LibraryStore(file: file)
+            try store.put(.sprayer(sprayer))
+            let library = LibraryViewModel(store: store)
+            // Renaming a sprayer keeps its inspection (a regression the editor had).
+            let editor = library.editor(for: .sprayer, id: store.library.sprayers[0].id)
+            editor.setText("Pilmet 2500", for: .name)
+            XCTAssertTrue(editor.save())
+            XCTAssertEqual(store.library.sprayers[0].inspected, inspected)
+            let again = library.editor(for: .sprayer, id: store.library.sprayers[0].id)
+            again.setText("01.04.2026", for: .inspected)
+            XCTAssertTrue(again.save())
+            XCTAssertEqual(store.library.sprayers[0].inspectionValidUntil, validUntil)
+            let wrong = library.editor(for: .sprayer, id: store.library.sprayers[0].id)
+            wrong.setText("31.02.2026", for: .inspected)
+            XCTAssertFalse(wrong.save())
+
+            let person = library.editor(for: .operator)
+            XCTAssertEqual(person.textFields, [.name, .certificate, .validUntil])
+            person.setText("Anna Kowalska", for: .name)
+            person.setText("PL-7/2023", for: .certificate)
+            person.setText("2028-05-20", for: .validUntil)
+            XCTAssertTrue(person.save())
+            XCTAssertEqual(store.library.operators.map(\.certificate), ["PL-7/2023"])
+            XCTAssertEqual(library.rows(of: .operator).first?.summary, "certificate PL-7/2023 · valid until 2028-05-20")
         }
     }
 }

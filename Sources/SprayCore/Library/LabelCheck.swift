@@ -53,6 +53,14 @@ public enum LabelCheck {
         return .inspectionLapsed(sprayer: sprayer.name, validUntil: until)
     }
 
+    /// A warning when the operator `name` of the library had no valid training certificate on `day`.
+    public static func certificate(of name: String, in library: Library, on day: CalendarDate) -> String? {
+        guard let person = library.operator(named: name), person.certificateState(on: day) == .lapsed,
+              let until = person.validUntil else { return nil }
+        return tr("The training certificate of %1$@ was valid until %2$@: a treatment by them needs a valid one.")
+            .filled(person.name, until.typedText(in: Translation.current.language))
+    }
+
     /// The first day the crop may be harvested after `details`: the treatment date plus the
     /// longest pre-harvest interval of its products; nil when none has one.
     public static func harvestNotBefore(_ details: TreatmentDetails) -> CalendarDate? {

@@ -7,7 +7,8 @@ import FoundationEssentials
 public enum LibraryFormField: String, CaseIterable, Sendable {
     case name, authorisation, rate, maximumRate, maximumTreatments, preHarvestDays, notes
     case area, parcelIDs
-    case tank, width, spacing
+    case tank, width, spacing, inspected, bought
+    case certificate, validUntil
 
     /// The label the editor gives it.
     public var label: String {
@@ -24,6 +25,10 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .tank: tr("Tank capacity (l)")
         case .width: tr("Working width (m)")
         case .spacing: tr("Nozzle spacing (m)")
+        case .inspected: tr("Last technical inspection")
+        case .bought: tr("Bought (never inspected yet)")
+        case .certificate: tr("Training certificate number")
+        case .validUntil: tr("Certificate valid until")
         }
     }
 }
@@ -80,6 +85,17 @@ struct LibraryFormReader {
         case let .failure(problem): errors.append(LibraryFormError(field, InputProblem(problem)))
         }
         return nil
+    }
+
+    /// A date as typed (14.03.2024 or 2024-03-14) in a year a record may be from; nil when blank.
+    mutating func date(_ text: String, _ field: LibraryFormField) -> CalendarDate? {
+        let trimmed = text.trimmedWhitespace
+        if trimmed.isEmpty { return nil }
+        guard let day = CalendarDate(typed: trimmed), (RecordRules.earliestYear...RecordRules.latestYear(today: .today) + 10).contains(day.year) else {
+            errors.append(LibraryFormError(field, .notADate(trimmed)))
+            return nil
+        }
+        return day
     }
 
     /// A whole number of 0 or more; nil when blank.
@@ -158,6 +174,8 @@ public struct SprayerDraft: Equatable, Sendable {
     /// The last technical inspection, or the purchase of one never inspected.
     public var inspected: CalendarDate?
     public var bought: CalendarDate?
+    /// The same two as typed in the editor (read when not empty).
+    public var inspectedText = "", boughtText = ""
 
     public init() {}
 
@@ -170,13 +188,36 @@ public struct SprayerDraft: Equatable, Sendable {
         calibration = sprayer.calibration
         inspected = sprayer.inspected
         bought = sprayer.bought
+        inspectedText = sprayer.inspected?.typedText(in: format.language) ?? ""
+        boughtText = sprayer.bought?.typedText(in: format.language) ?? ""
     }
 
     public func sprayer(id: UUID = UUID()) -> Result<LibrarySprayer, InvalidLibraryItem> {
         var reader = LibraryFormReader()
+        let inspected = inspectedText.isEmpty ? self.inspected : reader.date(inspectedText, .inspected)
+        let bought = boughtText.isEmpty ? self.bought : reader.date(boughtText, .bought)
         let sprayer = LibrarySprayer(id: id, name: reader.name(name), tankCapacity: reader.positive(tank, .tank, required: true) ?? 0,
                                      workingWidth: reader.positive(width, .width), nozzleSpacing: reader.positive(spacing, .spacing),
                                      nozzle: nozzle, calibration: calibration, inspected: inspected, bought: bought)
         return reader.errors.isEmpty ? .success(sprayer) : .failure(InvalidLibraryItem(errors: reader.errors))
+    }
+}
+
+public struct OperatorDraft: Equatable, Sendable {
+    public var name = "", certificate = "", validUntil = ""
+
+    public init() {}
+
+    public init(_ person: LibraryOperator, format: NumberFormat = .current) {
+        name = person.name
+        certificate = person.certificate
+        validUntil = person.validUntil?.typedText(in: format.language) ?? ""
+    }
+
+    public func person(id: UUID = UUID()) -> Result<LibraryOperator, InvalidLibraryItem> {
+        var reader = LibraryFormReader()
+        let person = LibraryOperator(id: id, name: reader.name(name), certificate: reader.line(certificate, .certificate),
+                                     validUntil: reader.date(validUntil, .validUntil))
+        return reader.errors.isEmpty ? .success(person) : .failure(InvalidLibraryItem(errors: reader.errors))
     }
 }

@@ -189,9 +189,46 @@ extension CalendarDate {
     }
 }
 
+/// Someone who sprays on the farm, with the plant-protection training certificate the law asks
+/// for (zaświadczenie o szkoleniu, valid 5 years).
+public struct LibraryOperator: Equatable, Sendable, Codable, Identifiable {
+    public var id: UUID
+    public var name: String
+    /// The certificate's number; empty when not given.
+    public var certificate: String
+    /// The last day the certificate is valid.
+    public var validUntil: CalendarDate?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, certificate, validUntil = "valid_until"
+    }
+
+    public init(id: UUID = UUID(), name: String, certificate: String = "", validUntil: CalendarDate? = nil) {
+        self.id = id
+        self.name = name
+        self.certificate = certificate
+        self.validUntil = validUntil
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(UUID.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+                  certificate: try container.decodeIfPresent(String.self, forKey: .certificate) ?? "",
+                  validUntil: try container.decodeIfPresent(CalendarDate.self, forKey: .validUntil))
+    }
+
+    /// On `day`: valid, lapsing within 60 days, or lapsed; nil when the date is not known.
+    public func certificateState(on day: CalendarDate) -> LibrarySprayer.InspectionState? {
+        guard let validUntil else { return nil }
+        if day > validUntil { return .lapsed }
+        return day.adding(days: LibrarySprayer.warningDays) >= validUntil ? .lapsingSoon : .valid
+    }
+}
+
 /// What kind of thing a library item is; the word the command line uses for it.
 public enum LibraryKind: String, CaseIterable, Sendable, Codable {
     case product, field, sprayer
+    case `operator`
 }
 
 /// One entry of library.json: a product, a field or a sprayer.
@@ -199,12 +236,14 @@ public enum LibraryItem: Equatable, Sendable, Identifiable {
     case product(LibraryProduct)
     case field(LibraryField)
     case sprayer(LibrarySprayer)
+    case `operator`(LibraryOperator)
 
     public var id: UUID {
         switch self {
         case let .product(item): item.id
         case let .field(item): item.id
         case let .sprayer(item): item.id
+        case let .operator(item): item.id
         }
     }
 
@@ -213,6 +252,7 @@ public enum LibraryItem: Equatable, Sendable, Identifiable {
         case let .product(item): item.name
         case let .field(item): item.name
         case let .sprayer(item): item.name
+        case let .operator(item): item.name
         }
     }
 
@@ -221,6 +261,7 @@ public enum LibraryItem: Equatable, Sendable, Identifiable {
         case .product: .product
         case .field: .field
         case .sprayer: .sprayer
+        case .operator: .operator
         }
     }
 
@@ -230,6 +271,7 @@ public enum LibraryItem: Equatable, Sendable, Identifiable {
         case var .product(item): item.id = id; return .product(item)
         case var .field(item): item.id = id; return .field(item)
         case var .sprayer(item): item.id = id; return .sprayer(item)
+        case var .operator(item): item.id = id; return .operator(item)
         }
     }
 }
@@ -243,6 +285,7 @@ extension LibraryItem: Codable {
         case .product: self = .product(try LibraryProduct(from: decoder))
         case .field: self = .field(try LibraryField(from: decoder))
         case .sprayer: self = .sprayer(try LibrarySprayer(from: decoder))
+        case .operator: self = .operator(try LibraryOperator(from: decoder))
         }
     }
 
@@ -253,6 +296,7 @@ extension LibraryItem: Codable {
         case let .product(item): try item.encode(to: encoder)
         case let .field(item): try item.encode(to: encoder)
         case let .sprayer(item): try item.encode(to: encoder)
+        case let .operator(item): try item.encode(to: encoder)
         }
     }
 }
@@ -262,11 +306,14 @@ public struct Library: Equatable, Sendable {
     public var products: [LibraryProduct]
     public var fields: [LibraryField]
     public var sprayers: [LibrarySprayer]
+    public var operators: [LibraryOperator]
 
-    public init(products: [LibraryProduct] = [], fields: [LibraryField] = [], sprayers: [LibrarySprayer] = []) {
+    public init(products: [LibraryProduct] = [], fields: [LibraryField] = [], sprayers: [LibrarySprayer] = [],
+                operators: [LibraryOperator] = []) {
         self.products = products
         self.fields = fields
         self.sprayers = sprayers
+        self.operators = operators
     }
 
     init(items: [LibraryItem]) {
@@ -276,11 +323,13 @@ public struct Library: Equatable, Sendable {
             case let .product(product): products.append(product)
             case let .field(field): fields.append(field)
             case let .sprayer(sprayer): sprayers.append(sprayer)
+            case let .operator(person): operators.append(person)
             }
         }
         products.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
         fields.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
         sprayers.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
+        operators.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
     }
 
     public func product(named name: String) -> LibraryProduct? {
@@ -295,12 +344,17 @@ public struct Library: Equatable, Sendable {
         sprayers.first { Library.nameKey($0.name) == Library.nameKey(name) }
     }
 
+    public func `operator`(named name: String) -> LibraryOperator? {
+        operators.first { Library.nameKey($0.name) == Library.nameKey(name) }
+    }
+
     /// The item of `kind` called `name` (trimmed, any case).
     public func item(of kind: LibraryKind, named name: String) -> LibraryItem? {
         switch kind {
         case .product: product(named: name).map(LibraryItem.product)
         case .field: field(named: name).map(LibraryItem.field)
         case .sprayer: sprayer(named: name).map(LibraryItem.sprayer)
+        case .operator: self.operator(named: name).map(LibraryItem.operator)
         }
     }
 

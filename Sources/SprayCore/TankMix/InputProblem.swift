@@ -29,6 +29,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case tooManyEquals
     /// Not a time as HH:MM.
     case notATime(String)
+    /// Not a day as 14.03.2024 or 2024-03-14 (or one no record can be from).
+    case notADate(String)
     /// Neither a crop of the list nor shaped like an EPPO code.
     case notAnEPPOCode(String)
     /// Not two digits.
@@ -95,6 +97,8 @@ public enum InputProblem: Equatable, Sendable, Error {
         case let .unknownUnit(text, accepted):
             return tr("unknown unit “%1$@” (use %2$@)")
                 .filled(text, accepted.joined(separator: ", "))
+        case let .notADate(text):
+            return tr("“%@” is not a date (write 14.03.2024 or 2024-03-14)").filled(text)
         case let .notATime(text):
             return tr("“%@” is not a time (write HH:MM, e.g. 06:30)").filled(text)
         case let .notAnEPPOCode(text):

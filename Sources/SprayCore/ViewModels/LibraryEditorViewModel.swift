@@ -41,9 +41,13 @@ public final class LibraryEditorViewModel {
             cropText = field.crop.map(RecordFormViewModel.display) ?? ""
         case let .sprayer(sprayer):
             let draft = SprayerDraft(sprayer)
-            texts = [.name: draft.name, .tank: draft.tank, .width: draft.width, .spacing: draft.spacing]
+            texts = [.name: draft.name, .tank: draft.tank, .width: draft.width, .spacing: draft.spacing,
+                     .inspected: draft.inspectedText, .bought: draft.boughtText]
             nozzle = draft.nozzle
             calibration = draft.calibration
+        case let .operator(person):
+            let draft = OperatorDraft(person)
+            texts = [.name: draft.name, .certificate: draft.certificate, .validUntil: draft.validUntil]
         case nil:
             break
         }
@@ -57,6 +61,8 @@ public final class LibraryEditorViewModel {
         case (.field, false): tr("Edit Field")
         case (.sprayer, true): tr("New Sprayer")
         case (.sprayer, false): tr("Edit Sprayer")
+        case (.operator, true): tr("New Operator")
+        case (.operator, false): tr("Edit Operator")
         }
     }
 
@@ -65,7 +71,8 @@ public final class LibraryEditorViewModel {
         switch kind {
         case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .preHarvestDays, .notes]
         case .field: [.name, .area, .parcelIDs]
-        case .sprayer: [.name, .tank, .width, .spacing]
+        case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought]
+        case .operator: [.name, .certificate, .validUntil]
         }
     }
 
@@ -176,7 +183,12 @@ public final class LibraryEditorViewModel {
             var draft = SprayerDraft()
             (draft.name, draft.tank, draft.width, draft.spacing) = (text(of: .name), text(of: .tank), text(of: .width), text(of: .spacing))
             (draft.nozzle, draft.calibration) = (nozzle, calibration)
+            (draft.inspectedText, draft.boughtText) = (text(of: .inspected), text(of: .bought))
             return draft.sprayer(id: id).map(LibraryItem.sprayer)
+        case .operator:
+            var draft = OperatorDraft()
+            (draft.name, draft.certificate, draft.validUntil) = (text(of: .name), text(of: .certificate), text(of: .validUntil))
+            return draft.person(id: id).map(LibraryItem.operator)
         }
     }
 

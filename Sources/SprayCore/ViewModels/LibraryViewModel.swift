@@ -57,6 +57,20 @@ public struct LibraryRow: Equatable, Sendable {
                 }
                 return LibraryRow(id: sprayer.id, title: sprayer.name, summary: parts.joined(separator: " · "))
             }
+        case .operator:
+            return library.operators.map { person in
+                var parts: [String] = []
+                if !person.certificate.isEmpty { parts.append(tr("certificate %@").filled(person.certificate)) }
+                if let until = person.validUntil {
+                    let day = until.typedText(in: Translation.current.language)
+                    switch person.certificateState(on: .today) {
+                    case .lapsed: parts.append(tr("certificate lapsed %@").filled(day))
+                    case .lapsingSoon: parts.append(tr("valid until %@ — within 60 days").filled(day))
+                    default: parts.append(tr("valid until %@").filled(day))
+                    }
+                }
+                return LibraryRow(id: person.id, title: person.name, summary: parts.joined(separator: " · "))
+            }
         }
     }
 }
@@ -125,6 +139,7 @@ public final class LibraryViewModel {
         case .product: tr("Products")
         case .field: tr("Fields")
         case .sprayer: tr("Sprayers")
+        case .operator: tr("Operators")
         }
     }
 
@@ -133,6 +148,7 @@ public final class LibraryViewModel {
         case .product: tr("_Add Product…")
         case .field: tr("_Add Field…")
         case .sprayer: tr("_Add Sprayer…")
+        case .operator: tr("_Add Operator…")
         }
     }
 
@@ -141,6 +157,7 @@ public final class LibraryViewModel {
         case .product: tr("No products yet. Add the ones you spray: the calculator then fills their rate, and records their authorisation number.")
         case .field: tr("No fields yet. Add your fields: the calculator then fills the area, and the record the parcel and crop.")
         case .sprayer: tr("No sprayers yet. Add your sprayer: the calculator then fills the tank capacity.")
+        case .operator: tr("No operators yet. Add who sprays, with their training certificate: the record form then completes the name and says when a certificate lapses.")
         }
     }
 
@@ -180,6 +197,7 @@ public final class LibraryViewModel {
         if let product = library.products.first(where: { $0.id == id }) { return .product(product) }
         if let field = library.fields.first(where: { $0.id == id }) { return .field(field) }
         if let sprayer = library.sprayers.first(where: { $0.id == id }) { return .sprayer(sprayer) }
+        if let person = library.operators.first(where: { $0.id == id }) { return .operator(person) }
         return nil
     }
 }

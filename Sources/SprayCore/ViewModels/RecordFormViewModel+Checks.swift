@@ -175,7 +175,8 @@ extension RecordFormViewModel {
         let details = self.details
         let warnings = RecordCompleteness.warnings(in: details).map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }
             + (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? [])
-            + [LabelCheck.inspection(of: sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message].compactMap { $0 }
+            + [LabelCheck.inspection(of: sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
+               LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
         return warnings.isEmpty ? nil : warnings.joined(separator: "\n")
     }
 

@@ -181,8 +181,8 @@ public final class RegisterViewModel {
         return sharing.statusLine.map { ($0, false) }
     }
 
-    /// A farm sprayer whose inspection has lapsed or lapses within 60 days, said under the
-    /// register (a warning when lapsed): spraying with it is then not allowed.
+    /// A farm sprayer whose inspection, or an operator whose training certificate, has lapsed
+    /// or lapses within 60 days, said under the register (a warning when one has lapsed).
     public func inspectionStatus(_ library: Library) -> (text: String, warning: Bool)? {
         guard copyName == nil else { return nil }
         let day = today(), language = Translation.current.language
@@ -195,13 +195,28 @@ public final class RegisterViewModel {
             default: break
             }
         }
+        var certificates: [String] = [], certificatesSoon: [String] = []
+        for person in library.operators {
+            guard let until = person.validUntil else { continue }
+            switch person.certificateState(on: day) {
+            case .lapsed: certificates.append(tr("%1$@ (since %2$@)").filled(person.name, until.adding(days: 1).typedText(in: language)))
+            case .lapsingSoon: certificatesSoon.append(tr("%1$@ (until %2$@)").filled(person.name, until.typedText(in: language)))
+            default: break
+            }
+        }
+        var lines: [String] = []
         if !lapsed.isEmpty {
-            return (tr("The inspection of a sprayer has lapsed: %@. Have it inspected before spraying.").filled(lapsed.joined(separator: ", ")), true)
+            lines.append(tr("The inspection of a sprayer has lapsed: %@. Have it inspected before spraying.").filled(lapsed.joined(separator: ", ")))
         }
-        if !soon.isEmpty {
-            return (tr("A sprayer's inspection lapses within 60 days: %@.").filled(soon.joined(separator: ", ")), false)
+        if !certificates.isEmpty {
+            lines.append(tr("A training certificate has lapsed: %@.").filled(certificates.joined(separator: ", ")))
         }
-        return nil
+        if !soon.isEmpty { lines.append(tr("A sprayer's inspection lapses within 60 days: %@.").filled(soon.joined(separator: ", "))) }
+        if !certificatesSoon.isEmpty {
+            lines.append(tr("A training certificate lapses within 60 days: %@.").filled(certificatesSoon.joined(separator: ", ")))
+        }
+        guard !lines.isEmpty else { return nil }
+        return (lines.joined(separator: "\n"), !lapsed.isEmpty || !certificates.isEmpty)
     }
 
     /// One line per pending plan: when, where, what.

@@ -85,7 +85,8 @@ public final class TranscriptionViewModel {
         case .field: library.fields.map(\.name)
         case .product: library.products.map(\.name) + (recorded[.product] ?? []) + (officialRegister?.register.products.map(\.name) ?? [])
         case .crop: CropCatalog.titles
-        case .reason, .operatorName: recorded[column] ?? []
+        case .operatorName: library.operators.map(\.name) + (recorded[column] ?? [])
+        case .reason: recorded[column] ?? []
         default: []
         }
         guard !known.isEmpty || [.reason, .operatorName].contains(column) else { return [] }
@@ -310,13 +311,15 @@ public final class TranscriptionViewModel {
         return found
     }
 
-    /// What the ministry's register says against the treatments ready to save, each with its
-    /// rows: warnings, never a reason to hold one back.
+    /// What the ministry's register says against the treatments ready to save, and an
+    /// operator's lapsed certificate, each with its rows: warnings, never a reason to hold one back.
     public var registerWarnings: [String] {
-        guard let officialRegister else { return [] }
-        return read().ready.flatMap { rows in
+        read().ready.flatMap { rows in
             let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
-            return RegisterCheck.warnings(for: draft(of: rows).details, index: officialRegister).map { place + ": " + $0 }
+            let details = draft(of: rows).details
+            let register = officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []
+            let certificate = [LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
+            return (register + certificate).map { place + ": " + $0 }
         }
     }
 

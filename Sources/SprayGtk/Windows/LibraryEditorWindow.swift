@@ -78,7 +78,7 @@ final class LibraryEditorWindow {
             nozzleDropDown = addChoice(tr("Nozzle size (ISO)"), model.nozzleChoices, model.nozzleIndex) {
                 model.setNozzle(index: $0)
             }
-        case .product:
+        case .product, .operator:
             break
         }
 

@@ -277,6 +277,9 @@ extension RecordFormWindow {
     private func makeReasonSection() -> Widget {
         let reason = entry(.reason, placeholder: tr("The pest, disease or weed, or another reason"), widthChars: 24)
         let operatorName = entry(.operatorName, placeholder: tr("Who did the treatment"), widthChars: 24)
+        // The farm's operators complete the name (the library's Operators page).
+        let operators = model.library.operators.map(\.name)
+        if !operators.isEmpty { withCStringArray(operators) { ko_entry_set_completion(operatorName, $0) } }
         let notes = entry(.notes, placeholder: tr("Weather, wind, anything worth keeping"), widthChars: 24)
         let grid = FieldGrid(columns: columns)
         grid.add(tr("R_eason"), reason)
