@@ -73,7 +73,7 @@ public final class RegisterViewModel {
     public var records: [TreatmentRecord] { store.records }
     /// The ministry's register, once read: each row says what it finds against the record.
     public var officialRegister: RegisterIndex? {
-        didSet { onChange?() }
+        didSet { refilter() }  // every row is shown anew, with what the register says
     }
     public var isReadOnly: Bool { store.isReadOnly }
     public var canExport: Bool { !records.isEmpty }
