@@ -19,11 +19,13 @@ public struct RecordSelectionCommand: Equatable, Sendable {
     public var language: Language?
     /// A CSV starts with a UTF-8 byte-order mark for spreadsheets unless `--no-bom` is given.
     public var byteOrderMark = true
+    /// The PDF ends with the page of equipment and operators unless `--no-equipment` is given.
+    public var equipment = true
 
     /// `list` takes text|json, `export` csv|json|pdf|xlsx (pdf and xlsx need --output).
     public static func parse(_ arguments: [String], exporting: Bool, language: Language) -> Result<RecordSelectionCommand, CommandLineErrors> {
         let names = ["--format"] + (exporting ? ["--separator", "--output"] : []) + ["--from", "--to", "--lang"]
-        var options = OptionReader(arguments: arguments, known: Set(names), flags: exporting ? ["--no-bom"] : [])
+        var options = OptionReader(arguments: arguments, known: Set(names), flags: exporting ? ["--no-bom", "--no-equipment"] : [])
         let accepted: [Format] = exporting ? [.csv, .json, .pdf, .xlsx] : [.text, .json]
         var format = accepted[0]
         if let text = options.single("--format") {
@@ -46,6 +48,7 @@ public struct RecordSelectionCommand: Equatable, Sendable {
             options.errors.append(.needs(option: "--format " + format.rawValue, other: "--output"))
         }
         if format != .csv, options.isSet("--no-bom") { options.errors.append(.needs(option: "--no-bom", other: "--format csv")) }
+        if format != .pdf, options.isSet("--no-equipment") { options.errors.append(.needs(option: "--no-equipment", other: "--format pdf")) }
         func date(_ option: String) -> CalendarDate? {
             guard let text = options.single(option) else { return nil }
             guard let day = CalendarDate(parsing: text.trimmedWhitespace) else {
@@ -57,10 +60,11 @@ public struct RecordSelectionCommand: Equatable, Sendable {
         let from = date("--from"), to = date("--to")
         if let from, let to, to < from { options.errors.append(.rangeBackwards(from: from.description, to: to.description)) }
         let requested = options.choice("--lang", parse: Language.init(rawValue:))
-        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names + ["--no-bom"])) }
+        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names + ["--no-bom", "--no-equipment"])) }
         var command = RecordSelectionCommand(format: format, separator: separator ?? .preferred(for: requested ?? language),
                                              output: output, from: from, to: to, language: requested)
         command.byteOrderMark = !options.isSet("--no-bom")
+        command.equipment = !options.isSet("--no-equipment")
         return .success(command)
     }
 

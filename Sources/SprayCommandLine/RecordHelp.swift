@@ -123,6 +123,7 @@ public enum RecordHelp {
             "                           " + tr("register; an Excel workbook"),
             "  --separator ';'|','      " + tr("CSV field separator; with “;” decimals take a comma"),
             "  --no-bom                 " + tr("a CSV without the byte-order mark spreadsheets need, for programs"),
+            "  --no-equipment           " + tr("a PDF without the last page of sprayers' inspections and operators' certificates"),
             "  --output FILE            " + tr("write to FILE (replaced whole, never half-written; - for standard output);"),
             "                           " + tr("required for pdf and xlsx; default: standard output"),
             "  --from YYYY-MM-DD        " + tr("only treatments from this day on"),

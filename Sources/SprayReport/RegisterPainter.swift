@@ -16,10 +16,14 @@ public struct PreparedRegister: Equatable {
 
     /// The register of `records` (in the order given, withdrawn ones included) from `from` to
     /// `to`, for the farm in `settings`, made at `time` (now, or SOURCE_DATE_EPOCH).
+    /// With `equipment` (the farm's library) a last page gives its sprayers' inspections and
+    /// operators' certificates on the day the register is made.
     public init(records: [TreatmentRecord], from: CalendarDate, to: CalendarDate, settings: Settings,
                 time: ReportTime = ReportClock.now(), language: Language = Translation.current.language,
-                frame: PageFrame = RegisterLayoutEngine.defaultFrame) {
-        document = RegisterDocument(records: records, from: from, to: to, settings: settings, language: language)
+                frame: PageFrame = RegisterLayoutEngine.defaultFrame, equipment: Library? = nil) {
+        let day = CalendarDate(year: time.year, month: time.month, day: time.day) ?? .today
+        document = RegisterDocument(records: records, from: from, to: to, settings: settings, language: language,
+                                    equipment: equipment, on: day)
         measurer = PangoTextMeasurer()
         layout = RegisterLayoutEngine(measurer: measurer, frame: frame).layout(document)
         suggestedFileName = RegisterDocument.suggestedFileName(from: from, to: to)

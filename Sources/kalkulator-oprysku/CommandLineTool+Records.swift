@@ -173,7 +173,8 @@ extension CommandLineTool {
                 let today = CalendarDate.today
                 let register = PreparedRegister(records: records, from: command.from ?? records.first?.details.date ?? today,
                                                 to: command.to ?? records.last?.details.date ?? today,
-                                                settings: SettingsStore.standard().settings, language: Translation.current.language)
+                                                settings: SettingsStore.standard().settings, language: Translation.current.language,
+                                                equipment: command.equipment ? libraryStore().library : nil)
                 try register.writePDF(to: output, protecting: appFolders)
             }
             return 0

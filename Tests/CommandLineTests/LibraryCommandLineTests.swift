@@ -199,3 +199,24 @@ final class OperatorCommandLineTests: DataFolderTestCase {
         XCTAssertFalse(try run(["library", "list"]).stdout.contains("Jan Nowak"))
     }
 }
+
+final class EquipmentPageCommandLineTests: DataFolderTestCase {
+    func testTheRegistersPDFEndsWithTheEquipmentAndOperators() throws {
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "2500", "--inspected", "2022-03-14"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "operator", "--name", "Jan Nowak", "--certificate", "PL-12/2022",
+                                "--valid-until", "2030-01-31"]).status, 0)
+        XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                                "--product", "Topsin=1 l/ha", "--reason", "r"]).status, 0)
+        let with = directory.appendingPathComponent("with.pdf").path, without = directory.appendingPathComponent("without.pdf").path
+        XCTAssertEqual(try run(["record", "export", "--format", "pdf", "--output", with]).status, 0)
+        XCTAssertEqual(try run(["record", "export", "--format", "pdf", "--no-equipment", "--output", without]).status, 0)
+        XCTAssertEqual(try PDFTools.info(with)["Pages"], "2")
+        XCTAssertEqual(try PDFTools.info(without)["Pages"], "1")
+        let last = try PDFTools.text(with, page: 2)
+        for expected in ["Equipment and operators", "Pilmet", "2025-03-14 — LAPSED", "Jan Nowak", "PL-12/2022", "2030-01-31", "Page 2 of 2"] {
+            XCTAssertTrue(last.contains(expected), "“\(expected)” in \(last)")
+        }
+        XCTAssertFalse(try PDFTools.text(without).contains("Equipment and operators"))
+        XCTAssertEqual(try run(["record", "export", "--format", "csv", "--no-equipment"]).status, 2)
+    }
+}

@@ -59,6 +59,48 @@ public enum RegisterColumn: Int, CaseIterable, Sendable {
     }
 }
 
+/// The inspector's pack at the end of the register: each sprayer with its technical inspection
+/// and each operator with their training certificate, as things stand on the day it was made.
+public struct RegisterEquipment: Equatable, Sendable {
+    public var title: String
+    /// "As on 25.11.2026".
+    public var asOf: String
+    public var sprayerHeads: [String]
+    public var sprayers: [[String]]
+    public var operatorHeads: [String]
+    public var operators: [[String]]
+    /// Shown under a table with no rows.
+    public var noSprayers: String
+    public var noOperators: String
+
+    public init(library: Library, on day: CalendarDate, text: RecordText) {
+        title = tr("Equipment and operators")
+        asOf = tr("As on %@").filled(text.date(day))
+        sprayerHeads = [tr("Sprayer"), tr("Tank"), tr("Last technical inspection"), tr("Bought"), tr("Inspection valid until")]
+        sprayers = library.sprayers.map { sprayer in
+            let state: String = switch sprayer.inspectionState(on: day) {
+            case .lapsed: " — " + tr("LAPSED")
+            case .lapsingSoon: " — " + tr("within 60 days")
+            default: ""
+            }
+            return [sprayer.name, NumberFormat(language: text.language).string(sprayer.tankCapacity, maxFractionDigits: 0) + " l",
+                    sprayer.inspected.map(text.date) ?? "—", sprayer.bought.map(text.date) ?? "—",
+                    (sprayer.inspectionValidUntil.map(text.date) ?? tr("not known")) + state]
+        }
+        operatorHeads = [tr("Operator"), tr("Training certificate number"), tr("Certificate valid until")]
+        operators = library.operators.map { person in
+            let state: String = switch person.certificateState(on: day) {
+            case .lapsed: " — " + tr("LAPSED")
+            case .lapsingSoon: " — " + tr("within 60 days")
+            default: ""
+            }
+            return [person.name, person.certificate.isEmpty ? "—" : person.certificate, (person.validUntil.map(text.date) ?? tr("not known")) + state]
+        }
+        noSprayers = tr("No sprayer in the farm's library.")
+        noOperators = tr("No operator in the farm's library.")
+    }
+}
+
 public struct RegisterDocument: Equatable, Sendable {
     public var language: Language
     public var title: String
@@ -78,11 +120,13 @@ public struct RegisterDocument: Equatable, Sendable {
     public var footer: String
     /// "Page %1$@ of %2$@", filled in once the pages are counted.
     public var pageLabelTemplate: String
+    /// The page of equipment and operators at the end, when asked for.
+    public var equipment: RegisterEquipment?
 
     /// The register of `records` (in the order given) from `from` to `to`, with the farm of
     /// `settings`; words from the installed translator, numbers in `language`.
     public init(records: [TreatmentRecord], from: CalendarDate, to: CalendarDate, settings: Settings,
-                language: Language = Translation.current.language) {
+                language: Language = Translation.current.language, equipment: Library? = nil, on day: CalendarDate = .today) {
         let text = RecordText(language: language)
         self.language = language
         title = tr("Plant protection treatment record")
@@ -98,6 +142,10 @@ public struct RegisterDocument: Equatable, Sendable {
         dateLabel = tr("Date")
         footer = tr("Spray Calculator") + " " + AppInfo.version
         pageLabelTemplate = tr("Page %1$@ of %2$@")
+        // Only a farm that keeps sprayers or operators in its library gets the page.
+        self.equipment = equipment.flatMap { library in
+            library.sprayers.isEmpty && library.operators.isEmpty ? nil : RegisterEquipment(library: library, on: day, text: text)
+        }
     }
 
     static func entry(_ record: TreatmentRecord, number: Int, text: RecordText) -> RegisterEntry {

@@ -106,7 +106,8 @@ public struct RegisterLayoutEngine {
         let room = frame.footerTop - top
         let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
 
-        return ReportLayout(pageSize: frame.size, pages: pages.enumerated().map { index, slices in
+        let pageCount = pages.count + (document.equipment == nil ? 0 : 1)
+        var laid = pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             var y = frame.margin
             func draw(_ band: Band) {
@@ -122,8 +123,51 @@ public struct RegisterLayoutEngine {
                 elements.append(rule(at: y, width: Rules.light))
             }
             if index == pages.count - 1 { draw(closing) }
-            elements += footer(document, page: index, of: pages.count)
+            elements += footer(document, page: index, of: pageCount)
             return measurer.prepare(ReportPage(elements: elements))
+        }
+        if let equipment = document.equipment {
+            laid.append(measurer.prepare(ReportPage(elements: equipmentPage(equipment, document: document, page: pageCount - 1, of: pageCount))))
+        }
+        return ReportLayout(pageSize: frame.size, pages: laid)
+    }
+
+    /// The inspector's page: the sprayers' inspections and the operators' certificates.
+    func equipmentPage(_ equipment: RegisterEquipment, document: RegisterDocument, page: Int, of count: Int) -> [PageElement] {
+        var elements: [PageElement] = []
+        var y = frame.margin
+        func place(_ band: Band) {
+            elements += band.elements.map { $0.offset(dx: frame.contentLeft, dy: y) }
+            y += band.height
+        }
+        let title = measurer.measure(equipment.title, style: Self.titleStyle, width: width).height
+        let asOf = measurer.measure(equipment.asOf, style: Self.headerStyle, width: width).height
+        place(Band(height: title + asOf + 12, elements: [
+            .text(TextElement(equipment.title, style: Self.titleStyle, x: 0, y: 0, width: width)),
+            .text(TextElement(equipment.asOf, style: Self.headerStyle, x: 0, y: title + 4, width: width)),
+        ]))
+        for (heads, rows, empty) in [(equipment.sprayerHeads, equipment.sprayers, equipment.noSprayers),
+                                     (equipment.operatorHeads, equipment.operators, equipment.noOperators)] {
+            let widths = heads.map { _ in width / Double(heads.count) }
+            place(table(heads, style: Self.columnHeadStyle, widths: widths))
+            elements.append(rule(at: y, width: Rules.medium))
+            if rows.isEmpty { place(emptyRow(empty)) }
+            for cells in rows where y < frame.footerTop - 30 {
+                place(table(cells, style: Self.cellStyle, widths: widths))
+                elements.append(rule(at: y, width: Rules.light))
+            }
+            y += 18
+        }
+        return elements + footer(document, page: page, of: count)
+    }
+
+    /// One row of the equipment page's tables, in columns of `widths`.
+    func table(_ texts: [String], style: TextStyle, widths: [Double]) -> Band {
+        let lefts = widths.indices.map { widths[..<$0].reduce(0, +) }
+        let heights = texts.indices.map { measurer.measure(texts[$0], style: style, width: widths[$0] - 2 * cellPadding).height }
+        let height = (heights.max() ?? 0) + 2 * rowPadding
+        return Band(height: height, elements: texts.indices.map {
+            .text(TextElement(texts[$0], style: style, x: lefts[$0] + cellPadding, y: rowPadding, width: widths[$0] - 2 * cellPadding))
         })
     }
 

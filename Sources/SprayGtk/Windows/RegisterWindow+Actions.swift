@@ -52,6 +52,8 @@ extension RegisterWindow {
         let model = self.model
         let fileType = choice.format.fileType
         let settings = services.settings.settings
+        // A copy opened to look at is not this farm's now: no equipment page for it.
+        let equipment = model.copyName == nil ? services.library.library : nil
         SaveFileDialog(
             parent: cast(window), title: tr("Export the treatment register"), suggestedName: model.suggestedFileName(for: choice.format),
             fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The register was not exported"),
@@ -59,7 +61,7 @@ extension RegisterWindow {
                 if let data = choice.format.data { return try model.export(data, shownOnly: shownOnly, to: path) }
                 let range = model.exportedRange(shownOnly: shownOnly)
                 try PreparedRegister(records: model.exported(shownOnly: shownOnly), from: range.from, to: range.to,
-                                     settings: settings, language: Translation.current.language).writePDF(to: path)
+                                     settings: settings, language: Translation.current.language, equipment: equipment).writePDF(to: path)
             }
         ).show()
     }
@@ -68,7 +70,8 @@ extension RegisterWindow {
     func shownRegister() -> PreparedRegister {
         let range = model.exportedRange(shownOnly: true)
         return PreparedRegister(records: model.exported(shownOnly: true), from: range.from, to: range.to,
-                                settings: services.settings.settings, language: Translation.current.language)
+                                settings: services.settings.settings, language: Translation.current.language,
+                                equipment: model.copyName == nil ? services.library.library : nil)
     }
 
     /// Print… (Ctrl+P): the print dialog, with the printer chosen last time.
