@@ -124,6 +124,7 @@ public final class AppServices {
         if let openedRegisterModel { return openedRegisterModel }
         let model = RegisterViewModel(store: records, history: { [unowned self] in history })
         model.officialRegister = officialRegister
+        model.library = library.library
         openedRegisterModel = model
         return model
     }

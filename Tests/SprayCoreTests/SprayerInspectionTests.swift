@@ -64,6 +64,16 @@ final class SprayerInspectionTests: XCTestCase {
                            + "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
             let person = LibraryOperator(name: "Jan", validUntil: CalendarDate(year: 2027, month: 1, day: 19)!)
             XCTAssertEqual(register.inspectionStatus(Library(operators: [person]))?.text, "A training certificate has lapsed: Jan (since 2027-01-20).")
+
+            // A record by that operator on a day after the lapse: its row says so.
+            let store = RecordStore(file: file)
+            _ = try? store.add(TreatmentDetails(date: CalendarDate(year: 2027, month: 1, day: 20)!, parcel: "Pole", treatedSize: 1,
+                                                products: [ProductUse(name: "X", dose: 1, doseUnit: .litres)], reason: "r", operatorName: "Jan"),
+                               at: Date())
+            let rows = RegisterViewModel(store: store, today: { CalendarDate(year: 2027, month: 1, day: 20)! })
+            rows.library = Library(operators: [person])
+            XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("⚠ The training certificate of Jan was valid until 2027-01-19"),
+                          rows.row(for: store.records[0]).statusText)
             XCTAssertEqual(status?.warning, true)
         }
     }

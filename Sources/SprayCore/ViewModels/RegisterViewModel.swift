@@ -71,6 +71,11 @@ public final class RegisterViewModel {
     /// The filter choices the records offer, worked out once per change of the records.
     private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
+    /// The farm's library: a row says when the record's sprayer or operator had no valid
+    /// inspection or certificate on its date.
+    public var library: Library? {
+        didSet { if library != oldValue { refilter() } }
+    }
     /// The ministry's register, once read: each row says what it finds against the record.
     public var officialRegister: RegisterIndex? {
         didSet { refilter() }  // every row is shown anew, with what the register says
@@ -294,7 +299,11 @@ public final class RegisterViewModel {
         let problems = record.problems
         let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
-        let registerWarnings = record.withdrawal == nil ? (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []) : []
+        var registerWarnings = record.withdrawal == nil ? (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []) : []
+        if record.withdrawal == nil, let library {
+            registerWarnings += [LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
+                                 LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
+        }
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(

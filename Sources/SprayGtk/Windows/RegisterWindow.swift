@@ -168,7 +168,9 @@ final class RegisterWindow {
 
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
-        setStatus(inspectionLabel, model.inspectionStatus(services.library.library))
+        let library = services.library.library
+        setStatus(inspectionLabel, model.inspectionStatus(library))
+        if model.copyName == nil { model.library = library }  // rows checked against the library as it is now
         setStatus(copyLabel, model.secondCopyStatus(services.secondCopy))
         setStatus(sharingLabel, model.sharingStatus(services.sharing))
         let ids = model.pendingPlans.map(\.id)
