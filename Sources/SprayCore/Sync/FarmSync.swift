@@ -164,35 +164,6 @@ public final class FarmSync {
         return report
     }
 
-    /// Merges every journal's new lines into the records and the library, and says what it did.
-    private func receive(into report: inout SyncReport, state current: inout SyncState, folder: String, records: RecordStore,
-                         today: CalendarDate) throws {
-        let incoming = try receive(&current, folder: folder)
-        let merged = try records.mergeShared(incoming.records, removed: current.removed, today: today)
-        report.library = try applyLibrary(incoming.library, to: &current)
-        report.added = merged.added
-        report.updated = merged.updated
-        report.removed = merged.removed
-        var numbers = DecimalTexts()
-        // What came from the folder is there already: not sent back (every computer reads every journal).
-        for record in merged.changed { current.sent[record.id.uuidString] = SentRecord(record, numbers: &numbers).text }
-        for id in merged.removedIDs { current.sent[id.uuidString] = nil }
-        // After a merge wrote the records, the next pass looks at them all again.
-        if !merged.isEmpty { current.recordsStamp = nil }
-        report.problems = Self.problemTexts(current)
-        let future = merged.changed.filter { $0.isFromTheFuture(today: today) }.count
-        if future > 0 {
-            report.problems.append(trn("%d record from the farm folder has a version dated in the future: a computer's clock may be wrong. It was kept.",
-                                       "%d records from the farm folder have a version dated in the future: a computer's clock may be wrong. They were kept.",
-                                       future).filled(String(future)))
-        }
-        if merged.refusedRemovals > 0 {
-            report.problems.append(trn("A removal of %d record that is not yet past the years a record is kept was ignored; the record stays.",
-                                       "Removals of %d records that are not yet past the years a record is kept were ignored; the records stay.",
-                                       merged.refusedRemovals).filled(String(merged.refusedRemovals)))
-        }
-    }
-
     private static var rewroteJournal: String {
         tr("This computer's journal in the farm folder was replaced, cut short or changed by another program; it was written again from the records on this computer.")
     }
@@ -274,7 +245,6 @@ public final class FarmSync {
         return found.isSameFile(as: left) && found.size == left.size
     }
 
-    // MARK: Receiving
 
     /// Saves and deletions of library items since the last pass.
     private func libraryLines(_ state: inout SyncState, now: Date) -> [JournalLine] {
@@ -298,121 +268,8 @@ public final class FarmSync {
         return lines
     }
 
-    /// The library changes read, each taken when it is later than what holds here (an item
-    /// saved under a name another item of its kind got later gives way to that one).
-    private func applyLibrary(_ changes: [UUID: (version: LibraryVersion, item: LibraryItem?)], to state: inout SyncState) throws -> Int {
-        guard !changes.isEmpty else { return 0 }
-        let library = self.library
-        let items = library.items
-        var upserts: [LibraryItem] = [], removals = Set<UUID>()
-        for (id, change) in changes.sorted(by: { $0.value.version < $1.value.version }) {
-            let key = id.uuidString
-            if let known = state.libraryVersions[key], !(known < change.version) { continue }
-            state.libraryVersions[key] = change.version
-            guard let item = change.item else {
-                removals.insert(id)
-                state.librarySent[key] = nil
-                continue
-            }
-            let namesake = (items + upserts).first { $0.id != id && $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
-            if let namesake, let theirs = state.libraryVersions[namesake.id.uuidString], change.version < theirs { continue }
-            upserts.removeAll { $0.id == id || $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
-            upserts.append(item)
-            state.librarySent[key] = JournalLine.libraryJSON(item)
-        }
-        try library.applyShared(upserts: upserts, removals: removals)
-        return upserts.count + removals.count
-    }
-
-    private var library: LibraryStore {
+    var library: LibraryStore {
         LibraryStore(file: locations.libraryFile, patience: .commandLine(waiting: { _ in }))
-    }
-
-    private struct Incoming {
-        var records: [TreatmentRecord]
-        var library: [UUID: (version: LibraryVersion, item: LibraryItem?)]
-    }
-
-    private func receive(_ state: inout SyncState, folder: String) throws -> Incoming {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter(JournalFiles.isJournal).sorted()
-        } catch {
-            throw SyncProblem.cannotRead(folder)
-        }
-        var incoming: [UUID: TreatmentRecord] = [:]
-        var library: [UUID: (version: LibraryVersion, item: LibraryItem?)] = [:]
-        func libraryChange(_ id: UUID, _ item: LibraryItem?, _ line: JournalLine) {
-            let version = LibraryVersion(at: line.at, computer: line.computer.uuidString)
-            if let known = library[id], !(known.version < version) { return }
-            library[id] = (version, item)
-        }
-        var numbers = DecimalTexts()
-        for name in names {
-            let path = folder + "/" + name
-            var mark = state.marks[name] ?? ReadMark(offset: 0, tail: "")
-            // The bytes read up to the mark must still be there; otherwise the file was
-            // replaced (rebuilt, or a conflict resolved) and is read again from its start.
-            let start = max(0, mark.offset - ReadMark.tailLength)
-            // Never through a link, never a pipe or a device: anyone can put those in a synced folder.
-            func read(from offset: Int) -> [UInt8]?? {
-                do {
-                    return try POSIXFile.read(path, from: offset, limit: Self.journalLimit, followingLinks: false)
-                } catch {
-                    state.problems[name] = FileProblem(notRead: true)
-                    return nil
-                }
-            }
-            guard let found = read(from: start), var bytes = found else { continue }
-            if mark.offset > 0, bytes.count >= mark.offset - start,
-               ReadMark.tailText(bytes[..<(mark.offset - start)]) == mark.tail {
-                bytes.removeFirst(mark.offset - start)
-            } else {
-                guard let again = read(from: 0), let whole = again else { continue }
-                bytes = whole
-                mark = ReadMark(offset: 0, tail: "")
-                state.problems[name] = nil
-            }
-            var consumed = 0
-            var problem = state.problems[name] ?? FileProblem()
-            problem.notRead = nil
-            var lineStart = 0
-            reading: while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = bytes[lineStart..<newline]
-                switch line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) {
-                case let .line(entry):
-                    let key = entry.computer.uuidString
-                    var seen = state.computers[key] ?? SeenComputer(name: "", lastChange: entry.at)
-                    seen.lastChange = max(seen.lastChange, entry.at)
-                    switch entry.change {
-                    case let .computer(name): seen.name = name
-                    case let .record(record): incoming[record.id] = incoming[record.id].map { $0.joined(with: record) } ?? record
-                    case let .removed(id): state.removed.insert(id)
-                    case let .library(item): libraryChange(item.id, item, entry)
-                    case let .libraryRemoved(id): libraryChange(id, nil, entry)
-                    }
-                    state.computers[key] = seen
-                case let .newerVersion(version):
-                    // Left unread, for the updated app to read.
-                    problem.newerVersion = version
-                    break reading
-                case .damaged:
-                    if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { problem.damagedLines += 1 }
-                }
-                lineStart = newline + 1
-                consumed = lineStart
-            }
-            // A line that never ends is not waited for past what a line may be.
-            if bytes.count - consumed > JournalLine.lengthLimit {
-                problem.damagedLines += 1
-                consumed = bytes.count
-            }
-            // A line not ended yet is still arriving: read when whole.
-            let offset = mark.offset + consumed
-            state.marks[name] = ReadMark(offset: offset, tail: ReadMark.tailText(bytes[..<consumed], before: mark.tail))
-            state.problems[name] = problem == FileProblem() ? nil : problem
-        }
-        return Incoming(records: Array(incoming.values), library: library)
     }
 
     // MARK: Helpers
@@ -432,34 +289,6 @@ public final class FarmSync {
 
     /// The most a journal file may hold: 10 000 records corrected a few times are tens of megabytes.
     static let journalLimit = 256 * 1024 * 1024
-
-    private static func problemTexts(_ state: SyncState) -> [String] {
-        state.problems.sorted { $0.key < $1.key }.map { name, problem in
-            if problem.notRead == true {
-                return tr("%1$@ is not a regular file (a link, a named pipe or a device) or is larger than %2$@ MB; it was not read.")
-                    .filled(name, String(journalLimit / (1024 * 1024)))
-            }
-            if let version = problem.newerVersion {
-                return tr("%1$@ was written by a newer version of Kalkulator Oprysku (journal %2$@): update the app on this computer to read the rest of it.")
-                    .filled(name, String(version))
-            }
-            return trn("%2$@: %1$d line cannot be read and was left out; the rest was read.",
-                       "%2$@: %1$d lines cannot be read and were left out; the rest was read.", problem.damagedLines)
-                .filled(String(problem.damagedLines), name)
-        }
-    }
-}
-
-extension ReadMark {
-    static let tailLength = 32
-
-    /// The hex of the last `tailLength` bytes of `bytes` (what precedes a mark), or with
-    /// fewer bytes than that, of `earlier`'s end and them.
-    static func tailText(_ bytes: ArraySlice<UInt8>, before earlier: String = "") -> String {
-        let hex = bytes.suffix(tailLength).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        let combined = earlier + hex
-        return String(combined.suffix(tailLength * 2))
-    }
 }
 
 /// What a journal said of a record: its digest and its treatment date (to tell a removal
@@ -481,10 +310,4 @@ struct SentRecord {
     }
 
     var text: String { String(digest, radix: 16) + " " + date.description }
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
 }
