@@ -73,7 +73,7 @@ public final class RecordFormViewModel {
     public let correcting: TreatmentRecord?
     /// The fields of the library the treatment was on, when more than one: saving makes a
     /// record for each, with its own parcel, crop and size.
-    public private(set) var chosenFields: [LibraryField] = []
+    public internal(set) var chosenFields: [LibraryField] = []
     /// The sizes whose texts were given in a basis that could not be converted to the form's.
     var staleSizeBasis: [RecordFormField: DoseBasis] = [:]
     /// The saved records (one per field chosen), once saved.
@@ -81,7 +81,7 @@ public final class RecordFormViewModel {
     /// The (first) saved record, once saved.
     public var saved: TreatmentRecord? { savedRecords.first }
     /// Why the last save failed; cleared by the next edit.
-    public private(set) var saveError: String?
+    public internal(set) var saveError: String?
     /// Whether the user changed anything: closing then asks before dropping it.
     public var isEdited: Bool { edits > 0 }
     /// What closing without saving loses, said before it does.
@@ -261,65 +261,6 @@ public final class RecordFormViewModel {
         if let label { products[index].kind = ProductKind(label.formulation) }
         if let label, products[index].authorisation.trimmedWhitespace.isEmpty {
             products[index].authorisation = label.authorisation
-        }
-    }
-
-    /// Fills the parcel's name, identifiers, size and crop from a field of the library; the
-    /// one field of the treatment.
-    public func pickField(id: UUID) {
-        guard let field = library.fields.first(where: { $0.id == id }) else { return }
-        chosenFields = []
-        fill(from: field)
-        saveError = nil
-        edits += 1
-        onChange?(.fields)
-    }
-
-    /// Adds a field of the library to those the treatment was on, or takes it away: with
-    /// more than one, saving makes a record for each (its parcel, crop and size); with one
-    /// left, the form holds that field's details.
-    public func toggleField(id: UUID) {
-        guard let field = library.fields.first(where: { $0.id == id }) else { return }
-        var chosen = chosenFields
-        if chosen.isEmpty, let current = library.field(named: text(of: .parcel).trimmedWhitespace) { chosen = [current] }
-        if let index = chosen.firstIndex(where: { $0.id == id }) { chosen.remove(at: index) } else { chosen.append(field) }
-        chosenFields = chosen.count > 1 ? chosen : []
-        if let first = chosen.first { fill(from: first) }
-        saveError = nil
-        edits += 1
-        onChange?(.fields)
-    }
-
-    /// Whether `id` is one of the fields the treatment is on.
-    public func isChosen(field id: UUID) -> Bool {
-        chosenFields.contains { $0.id == id } || (chosenFields.isEmpty && library.field(named: text(of: .parcel))?.id == id)
-    }
-
-    /// Whether the place fields stand for several fields (and are not edited by hand).
-    public var isOnSeveralFields: Bool { chosenFields.count > 1 }
-
-    /// "On 3 fields: Za stodołą, Pod lasem, Łąka — a record for each".
-    public var severalFieldsText: String? {
-        guard isOnSeveralFields else { return nil }
-        return trn("On %1$d field: %2$@ — a record for each", "On %1$d fields: %2$@ — a record for each", chosenFields.count)
-            .filled(String(chosenFields.count), chosenFields.map(\.name).joined(separator: ", "))
-    }
-
-    /// The field's name, identifiers, crop and area — the size treated too when none is given.
-    private func fill(from field: LibraryField) {
-        let format = NumberFormat.current
-        texts[.parcel] = field.name
-        texts[.parcelIDs] = field.parcelIDs.joined(separator: ", ")
-        let size = DoseBasis.hectare.convert(size: field.area, to: basis).map(format.editable) ?? ""
-        texts[.parcelSize] = size
-        staleSizeBasis[.parcelSize] = nil
-        if text(of: .treatedSize).trimmedWhitespace.isEmpty || isOnSeveralFields {
-            texts[.treatedSize] = size
-            staleSizeBasis[.treatedSize] = nil
-        }
-        if let fieldCrop = field.crop {
-            crop = fieldCrop
-            texts[.crop] = Self.display(fieldCrop)
         }
     }
 

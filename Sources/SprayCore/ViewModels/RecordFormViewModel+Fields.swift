@@ -1,0 +1,65 @@
+// The record form's fields of the library: picking the one field of a treatment, or several
+// fields at once (a record for each), and filling the place details from a field.
+
+import FoundationEssentials
+
+extension RecordFormViewModel {
+    /// Fills the parcel's name, identifiers, size and crop from a field of the library; the
+    /// one field of the treatment.
+    public func pickField(id: UUID) {
+        guard let field = library.fields.first(where: { $0.id == id }) else { return }
+        chosenFields = []
+        fill(from: field)
+        saveError = nil
+        edits += 1
+        onChange?(.fields)
+    }
+
+    /// Adds a field of the library to those the treatment was on, or takes it away: with
+    /// more than one, saving makes a record for each (its parcel, crop and size); with one
+    /// left, the form holds that field's details.
+    public func toggleField(id: UUID) {
+        guard let field = library.fields.first(where: { $0.id == id }) else { return }
+        var chosen = chosenFields
+        if chosen.isEmpty, let current = library.field(named: text(of: .parcel).trimmedWhitespace) { chosen = [current] }
+        if let index = chosen.firstIndex(where: { $0.id == id }) { chosen.remove(at: index) } else { chosen.append(field) }
+        chosenFields = chosen.count > 1 ? chosen : []
+        if let first = chosen.first { fill(from: first) }
+        saveError = nil
+        edits += 1
+        onChange?(.fields)
+    }
+
+    /// Whether `id` is one of the fields the treatment is on.
+    public func isChosen(field id: UUID) -> Bool {
+        chosenFields.contains { $0.id == id } || (chosenFields.isEmpty && library.field(named: text(of: .parcel))?.id == id)
+    }
+
+    /// Whether the place fields stand for several fields (and are not edited by hand).
+    public var isOnSeveralFields: Bool { chosenFields.count > 1 }
+
+    /// "On 3 fields: Za stodołą, Pod lasem, Łąka — a record for each".
+    public var severalFieldsText: String? {
+        guard isOnSeveralFields else { return nil }
+        return trn("On %1$d field: %2$@ — a record for each", "On %1$d fields: %2$@ — a record for each", chosenFields.count)
+            .filled(String(chosenFields.count), chosenFields.map(\.name).joined(separator: ", "))
+    }
+
+    /// The field's name, identifiers, crop and area — the size treated too when none is given.
+    func fill(from field: LibraryField) {
+        let format = NumberFormat.current
+        texts[.parcel] = field.name
+        texts[.parcelIDs] = field.parcelIDs.joined(separator: ", ")
+        let size = DoseBasis.hectare.convert(size: field.area, to: basis).map(format.editable) ?? ""
+        texts[.parcelSize] = size
+        staleSizeBasis[.parcelSize] = nil
+        if text(of: .treatedSize).trimmedWhitespace.isEmpty || isOnSeveralFields {
+            texts[.treatedSize] = size
+            staleSizeBasis[.treatedSize] = nil
+        }
+        if let fieldCrop = field.crop {
+            crop = fieldCrop
+            texts[.crop] = Self.display(fieldCrop)
+        }
+    }
+}
