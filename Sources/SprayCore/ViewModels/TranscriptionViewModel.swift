@@ -182,35 +182,6 @@ public final class TranscriptionViewModel {
         return readingProblem(row: row, column: column) ?? read().marked[row]?[column]
     }
 
-    /// Why a cell cannot be read on its own.
-    private func readingProblem(row: Int, column: TranscriptionColumn) -> String? {
-        let text = rows[row][column].trimmedWhitespace
-        switch column {
-        case .date:
-            if text.isEmpty { return tr("enter the date") }
-            return PaperDate.parse(text, season: season) == nil ? tr("write the date as 14.04, 14.04.2026 or 2026-04-14") : nil
-        case .start:
-            return text.isEmpty || ClockTime(parsing: text) != nil ? nil : tr("write the hour as 06:30, or leave it empty")
-        case .crop:
-            return text.isEmpty || CropCatalog.choice(typed: text) != nil ? nil : tr("a crop's name from the list, or its EPPO code (e.g. TRZAW)")
-        case .dose, .size:
-            guard !text.isEmpty else { return nil }
-            switch NumberParser.parse(text) {
-            case let .success(value): return value > 0 ? nil : InputProblem.notPositive.message
-            case let .failure(problem): return InputProblem(problem).message
-            }
-        case .unit:
-            return text.isEmpty || RateUnit(parsing: text) != nil
-                ? nil : tr("write l/ha, ml/ha, kg/ha or g/ha")
-        case .notes:
-            return FreeText.notesProblem(text)?.message
-        case .bbch:
-            return nil  // a stage is one of the record's rules, asked of the whole treatment (ruleProblems)
-        case .field, .product, .authorisation, .reason, .operatorName:
-            return FreeText.lineProblem(text)?.message
-        }
-    }
-
     /// Whether any cell of `row` cannot be read.
     public func hasProblem(row: Int) -> Bool {
         let current = rows[row]
@@ -259,56 +230,6 @@ public final class TranscriptionViewModel {
         let reading = Reading(ready: ready, unreadableRows: unreadableRows, marked: marked)
         self.reading = reading
         return reading
-    }
-
-    /// The cells of a treatment's rows that say otherwise than its first row that fills them,
-    /// in the columns one record holds once (a tank mix shares its operator, stage, crop, size
-    /// and notes; each product may have its own reason, and the record keeps them all).
-    private func disagreements(in group: [Int]) -> [Int: [TranscriptionColumn: String]] {
-        guard group.count > 1 else { return [:] }
-        var found: [Int: [TranscriptionColumn: String]] = [:]
-        for column in [TranscriptionColumn.crop, .bbch, .size, .operatorName, .notes] {
-            var first: (text: String, key: [UInt8])?
-            for row in group {
-                let text = rows[row][column].trimmedWhitespace
-                guard !text.isEmpty else { continue }
-                let key = column == .size ? ((try? NumberParser.parse(text).get()).map { Array($0.description.utf8) } ?? SearchFolding.fold(text))
-                    : SearchFolding.fold(text)
-                if let first {
-                    if first.key != key {
-                        found[row, default: [:]][column] = tr("differs from the first row of this treatment: %@").filled(FreeText.displayable(first.text))
-                    }
-                } else {
-                    first = (text, key)
-                }
-            }
-        }
-        return found
-    }
-
-    /// The rules of the record (RecordRules) the treatment of `group` would break, each on the
-    /// cell it comes from: the same gate as every other door, asked before Save.
-    private func ruleProblems(in group: [Int]) -> [Int: [TranscriptionColumn: String]] {
-        let productRows = group.filter { !rows[$0][.product].isBlank || !rows[$0][.dose].isBlank }
-        var found: [Int: [TranscriptionColumn: String]] = [:]
-        for problem in draft(of: group).problems {
-            let column: TranscriptionColumn = switch problem.field.field {
-            case .date: .date
-            case .crop: .crop
-            case .bbch: .bbch
-            case .treatedSize, .parcelSize: .size
-            case .productName, .products: .product
-            case .authorisation: .authorisation
-            case .dose, .doseBasis, .quantityUsed: .dose
-            case .reason: .reason
-            case .operatorName: .operatorName
-            case .notes: .notes
-            case .location, .parcelIDs, .seedBatch, .sprayer: .field
-            }
-            let row = problem.field.product.flatMap { productRows.indices.contains($0) ? productRows[$0] : nil } ?? group[0]
-            if found[row]?[column] == nil { found[row, default: [:]][column] = problem.message }
-        }
-        return found
     }
 
     /// What the ministry's register says against the treatments ready to save, and an
@@ -371,7 +292,7 @@ public final class TranscriptionViewModel {
 
     /// The record of one treatment's rows: the place, crop and reason of its first row that
     /// gives them, a product per row.
-    private func draft(of indices: [Int]) -> RecordDraft {
+    func draft(of indices: [Int]) -> RecordDraft {
         let group = indices.map { rows[$0] }
         func first(_ column: TranscriptionColumn) -> String {
             group.lazy.map { $0[column].trimmedWhitespace }.first { !$0.isEmpty } ?? ""
