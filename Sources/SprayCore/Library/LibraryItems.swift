@@ -172,13 +172,20 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
 
     public enum InspectionState: Equatable, Sendable {
         case valid, lapsingSoon, lapsed
+
+        /// On `day`, of something valid through `until`: valid, lapsing within 60 days, or lapsed.
+        public init(until: CalendarDate, on day: CalendarDate) {
+            if day > until {
+                self = .lapsed
+            } else {
+                self = day.adding(days: LibrarySprayer.warningDays) >= until ? .lapsingSoon : .valid
+            }
+        }
     }
 
     /// On `day`: valid, lapsing within 60 days, or lapsed; nil when no date is known.
     public func inspectionState(on day: CalendarDate) -> InspectionState? {
-        guard let until = inspectionValidUntil else { return nil }
-        if day > until { return .lapsed }
-        return day.adding(days: Self.warningDays) >= until ? .lapsingSoon : .valid
+        inspectionValidUntil.map { InspectionState(until: $0, on: day) }
     }
 }
 
@@ -219,9 +226,7 @@ public struct LibraryOperator: Equatable, Sendable, Codable, Identifiable {
 
     /// On `day`: valid, lapsing within 60 days, or lapsed; nil when the date is not known.
     public func certificateState(on day: CalendarDate) -> LibrarySprayer.InspectionState? {
-        guard let validUntil else { return nil }
-        if day > validUntil { return .lapsed }
-        return day.adding(days: LibrarySprayer.warningDays) >= validUntil ? .lapsingSoon : .valid
+        validUntil.map { LibrarySprayer.InspectionState(until: $0, on: day) }
     }
 }
 

@@ -57,7 +57,7 @@ public struct RegisterRow: Equatable, Sendable {
 
 @MainActor
 public final class RegisterViewModel {
-    private let store: RecordStore
+    let store: RecordStore
     public var onChange: (() -> Void)?
     public var filter = RegisterFilter() {
         didSet { if filter != oldValue { refilter() } }
@@ -94,7 +94,7 @@ public final class RegisterViewModel {
     /// The history the plans are in; opened when the register first asks.
     private let openHistory: (() -> HistoryStore)?
     private var history: HistoryStore?
-    private let today: () -> CalendarDate
+    let today: () -> CalendarDate
 
     public init(store: RecordStore, history: (() -> HistoryStore)? = nil, today: @escaping () -> CalendarDate = { .today },
                 copyName: String? = nil) {
@@ -159,83 +159,6 @@ public final class RegisterViewModel {
         guard let history else { return }
         pendingPlans = PendingPlans.list(history: history.entries, records: store.records, today: today())
         onChange?()
-    }
-
-    /// "2 plans saved in the last 30 days are not in the register", when some are not.
-    public var pendingTitle: String? {
-        guard !pendingPlans.isEmpty else { return nil }
-        return trn("%1$d plan saved in the last %2$d days is not in the register:",
-                   "%1$d plans saved in the last %2$d days are not in the register:", pendingPlans.count)
-            .filled(String(pendingPlans.count), String(PendingPlans.defaultDays))
-    }
-
-    /// The second copy's line: a problem not said yet, else where the last copy is (a
-    /// warning after 30 days without one while the records changed).
-    public func secondCopyStatus(_ keeper: SecondCopyKeeper) -> (text: String, warning: Bool)? {
-        guard copyName == nil else { return nil }
-        if let notice = keeper.takeNotice() { return (notice, true) }
-        let lastChange = store.records.lazy.map(\.changedAt).max().map { LocalTime.dateTime(at: $0).date }
-        return keeper.status(lastChange: lastChange)
-    }
-
-    /// Who the record is shared with and when they last changed it, or a problem with the
-    /// folder not said yet; nil when not shared (and for a copy).
-    public func sharingStatus(_ sharing: FarmSharing) -> (text: String, warning: Bool)? {
-        guard copyName == nil else { return nil }
-        if let notice = sharing.takeNotice() { return (notice, true) }
-        return sharing.statusLine.map { ($0, false) }
-    }
-
-    /// A farm sprayer whose inspection, or an operator whose training certificate, has lapsed
-    /// or lapses within 60 days, said under the register (a warning when one has lapsed).
-    public func inspectionStatus(_ library: Library) -> (text: String, warning: Bool)? {
-        guard copyName == nil else { return nil }
-        let day = today(), language = Translation.current.language
-        var lapsed: [String] = [], soon: [String] = []
-        for sprayer in library.sprayers {
-            guard let until = sprayer.inspectionValidUntil else { continue }
-            switch sprayer.inspectionState(on: day) {
-            case .lapsed: lapsed.append(tr("%1$@ (since %2$@)").filled(sprayer.name, until.adding(days: 1).typedText(in: language)))
-            case .lapsingSoon: soon.append(tr("%1$@ (until %2$@)").filled(sprayer.name, until.typedText(in: language)))
-            default: break
-            }
-        }
-        var certificates: [String] = [], certificatesSoon: [String] = []
-        for person in library.operators {
-            guard let until = person.validUntil else { continue }
-            switch person.certificateState(on: day) {
-            case .lapsed: certificates.append(tr("%1$@ (since %2$@)").filled(person.name, until.adding(days: 1).typedText(in: language)))
-            case .lapsingSoon: certificatesSoon.append(tr("%1$@ (until %2$@)").filled(person.name, until.typedText(in: language)))
-            default: break
-            }
-        }
-        var lines: [String] = []
-        if !lapsed.isEmpty {
-            lines.append(tr("The inspection of a sprayer has lapsed: %@. Have it inspected before spraying.").filled(lapsed.joined(separator: ", ")))
-        }
-        if !certificates.isEmpty {
-            lines.append(tr("A training certificate has lapsed: %@.").filled(certificates.joined(separator: ", ")))
-        }
-        if !soon.isEmpty { lines.append(tr("A sprayer's inspection lapses within 60 days: %@.").filled(soon.joined(separator: ", "))) }
-        if !certificatesSoon.isEmpty {
-            lines.append(tr("A training certificate lapses within 60 days: %@.").filled(certificatesSoon.joined(separator: ", ")))
-        }
-        guard !lines.isEmpty else { return nil }
-        return (lines.joined(separator: "\n"), !lapsed.isEmpty || !certificates.isEmpty)
-    }
-
-    /// One line per pending plan: when, where, what.
-    public func pendingText(_ entry: HistoryEntry) -> String { PendingPlans.summary(of: entry) }
-
-    /// Until when paper records of the season may still be brought in: 31 January of the
-    /// next year, through the 2029 season; said from October to January.
-    public var deadlineText: String? {
-        guard copyName == nil else { return nil }
-        let day = today()
-        let season = day.month == 1 ? day.year - 1 : day.year
-        guard season <= 2029, season >= 2026, day.month == 1 || day.month >= 10 else { return nil }
-        return tr("Paper records of the %1$@ season must be in the electronic record by 31 January %2$@.")
-            .filled(String(season), String(season + 1))
     }
 
     public func record(id: UUID) -> TreatmentRecord? {
