@@ -1,6 +1,7 @@
 // Files made to break the app, given to the built binary as a user would give them — `record
-// import`, `restore`, `library import` — under `ulimit -v` (1 GiB) and a time limit: each must
-// end with exit 1 or 2 and a message, never a signal or a hang, and leave the records as they were.
+// import`, `restore`, `library import`, `register import` and the register kept — under
+// `ulimit -v` (1 GiB) and a time limit: each must end with exit 1 or 2 and a message, never a
+// signal or a hang, and leave the records as they were.
 
 import Foundation
 import XCTest
@@ -47,7 +48,7 @@ final class HostileFileTests: DataFolderTestCase {
         XCTAssertEqual(truncate(try write("huge.csv", ""), 64 << 30), 0, "a 64 GB sparse file")
         let large = try write("large.json", "")
         XCTAssertEqual(truncate(large, off_t(InputFile.limit + 1)), 0)
-        for command in [["record", "import"], ["restore"], ["library", "import"]] {
+        for command in [["record", "import"], ["restore"], ["library", "import"], ["register", "import"]] {
             for path in [fifo, "/dev/zero", "/dev/urandom", directory.path] {
                 try assertRefused(command + [path, "--yes"].prefix(command[0] == "restore" ? 2 : 1), "is not a regular file")
             }
@@ -192,6 +193,40 @@ final class HostileFileTests: DataFolderTestCase {
         let spaces = "<table:table-row><table:table-cell><text:p>" + String(repeating: "<text:s text:c=\"1000\"/>", count: 40)
             + "</text:p></table:table-cell></table:table-row>"
         try assertRefused(["record", "import", try write("spaces.ods", spreadsheet(spaces))], "holds more than 32")
+    }
+
+    // MARK: The register of products
+
+    /// The ministry's register file goes through the same sheet readers and limits; the copy kept
+    /// in the data folder (official-register.bin) is read as untrusted too.
+    func testHostileRegisterFilesAndAKeptRegisterBrokenOnPurpose() throws {
+        try assertRefused(["register", "import", try write("register.csv", String(repeating: "a;", count: 1_000_000) + "\n")],
+                          "goes past column 16")
+        try assertRefused(["register", "import", try write("register.csv", "nazwa;NrZezw\n" + String(repeating: "x", count: 50_000_000))],
+                          "holds more than 32")
+        let bomb = ZipWriter.archive(workbookParts(sheet: "", strings: []).dropLast()
+                                     + [("xl/worksheets/sheet1.xml", [UInt8](repeating: 0x20, count: 300 << 20))])
+        try assertRefused(["register", "import", try write("register.xlsx", bomb)], "ZIP bomb")
+        try assertRefused(["register", "import", try write("register.ods", spreadsheet(
+            "<table:table-row table:number-rows-repeated=\"-5\"><table:table-cell/></table:table-row>"))], "damaged")
+
+        let kept = dataDirectory.appendingPathComponent("official-register.bin").path
+        let head = "kalkulator-oprysku/official-register 1 "
+        let packed = ZipWriter.deflate([UInt8](repeating: 0x20, count: 10 << 20), fast: true)
+        for (name, bytes) in [("a negative size", Array((head + "-5\n").utf8) + packed),
+                              ("a size past every limit", Array((head + "99999999999999\n").utf8) + packed),
+                              ("a size smaller than it unpacks to", Array((head + "100\n").utf8) + packed),
+                              ("no first line", [UInt8](repeating: 0x61, count: 1 << 20))] {
+            unlink(kept)
+            XCTAssertTrue(FileManager.default.createFile(atPath: kept, contents: Data(bytes)), name)
+            try assertRefused(["register", "status"], "is damaged; import the register file again")
+        }
+        unlink(kept)
+        XCTAssertEqual(mkfifo(kept, 0o600), 0)
+        try assertRefused(["register", "status"], "is not a regular file")
+        unlink(kept)
+        XCTAssertEqual(symlink("/dev/zero", kept), 0)
+        try assertRefused(["register", "search", "azyl"], "is not a regular file")
     }
 
     // MARK: JSON
