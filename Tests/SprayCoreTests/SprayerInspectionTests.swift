@@ -95,6 +95,63 @@ final class SprayerInspectionTests: XCTestCase {
         }
     }
 
+    func testTheEmptyFormAndTheGridChooseTheSprayerAndWarnOnTheTreatmentsDate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-choose-sprayer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pilmet = LibrarySprayer(name: "Pilmet", tankCapacity: 1000, inspected: day("2022-03-14"))
+        let library = Library(sprayers: [pilmet, LibrarySprayer(name: "Krukowiak", tankCapacity: 600)])
+        let store = RecordStore(file: directory.appendingPathComponent("records.json"))
+        let (treated, gridDay) = (LocalTime.start(of: day("2025-04-02")), day("2025-05-01"))
+        MainActor.assumeIsolated {
+            // The empty form: "not recorded" first, then the library's sprayers.
+            let form = RecordFormViewModel(store: store, library: library, now: treated)
+            XCTAssertEqual(form.sprayerChoices, [nil, "Pilmet", "Krukowiak"])
+            XCTAssertNil(form.details.sprayer)
+            form.chooseSprayer("pilmet")
+            XCTAssertEqual(form.details.sprayer, "Pilmet", "the library's spelling is kept")
+            XCTAssertTrue(form.isEdited)
+            XCTAssertTrue(form.warningText?.contains("The inspection of Pilmet was valid until 2025-03-14") ?? false, form.warningText ?? "")
+            form.chooseSprayer(nil)
+            XCTAssertFalse(form.warningText?.contains("Pilmet") ?? false)
+            form.chooseSprayer("Pilmet")
+            for (field, text) in [(RecordFormField.parcel, "Pole"), (.treatedSize, "2"), (.productName(0), "Topsin"), (.productDose(0), "1"),
+                                  (.reason, "mączniak"), (.operatorName, "Jan")] {
+                form.setText(text, for: field)
+            }
+            XCTAssertNotNil(try? form.save().get())
+            XCTAssertEqual(store.records.last?.details.sprayer, "Pilmet", "saved with the record")
+
+            // Correcting a record whose sprayer the library no longer has keeps it.
+            let gone = RecordFormViewModel(correcting: store.records[0], store: store, library: Library())
+            XCTAssertEqual(gone.sprayerChoices, [nil, "Pilmet"])
+            XCTAssertEqual(gone.details.sprayer, "Pilmet")
+
+            // The grid: a sprayer column completing from the library, kept once per treatment.
+            let grid = TranscriptionViewModel(records: store, draft: TranscriptionStore(file: directory.appendingPathComponent("t.json")),
+                                              library: library, today: gridDay)
+            XCTAssertEqual(grid.completions(for: .sprayer), ["Pilmet", "Krukowiak"])
+            for (column, text) in [(TranscriptionColumn.date, "02.04"), (.field, "Pole"), (.product, "Topsin"), (.dose, "1"), (.unit, "l/ha"),
+                                   (.size, "2"), (.reason, "mączniak"), (.operatorName, "Jan"), (.sprayer, "PILMET")] {
+                grid.setText(text, row: 0, column: column)
+            }
+            XCTAssertEqual(grid.treatments.first?.draft.details.sprayer, "Pilmet")
+            XCTAssertEqual(grid.registerWarnings, ["In row 1: The inspection of Pilmet was valid until 2025-03-14: spraying with it is not allowed until it is inspected again."])
+            // A second row of the tank mix naming another sprayer holds the treatment back.
+            for (column, text) in [(TranscriptionColumn.date, "02.04"), (.field, "Pole"), (.product, "Score"), (.dose, "0,5"), (.unit, "l/ha"),
+                                   (.sprayer, "Krukowiak")] {
+                grid.setText(text, row: 1, column: column)
+            }
+            XCTAssertEqual(grid.problem(row: 1, column: .sprayer), "differs from the first row of this treatment: PILMET")
+            XCTAssertTrue(grid.treatments.isEmpty)
+            grid.setText("", row: 1, column: .sprayer)
+            XCTAssertTrue(grid.save())
+            let mix = store.records.first { $0.details.products.count == 2 }
+            XCTAssertEqual(store.records.count, 2)
+            XCTAssertEqual(mix?.details.sprayer, "Pilmet")
+        }
+    }
+
     func testOperatorsAndTheirCertificates() throws {
         let person = LibraryOperator(name: "Jan Nowak", certificate: "PL-12/2022", validUntil: day("2027-01-31"))
         XCTAssertEqual(person.certificateState(on: day("2026-11-25")), .valid)

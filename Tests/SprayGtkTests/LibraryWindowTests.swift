@@ -137,6 +137,12 @@ final class LibraryWindowTests: XCTestCase {
             XCTAssertTrue(entries.contains("R-12/2024"), "the product's authorisation number: \(entries)")
             let labels = Widgets.labelTexts(in: form)
             XCTAssertTrue(labels.contains { $0.hasPrefix("Harvest not before ") }, "\(labels)")
+            // The sprayer used is chosen from the library's, and kept with the record.
+            guard let window = owner(of: form, as: RecordFormWindow.self) else { return XCTFail("no form window") }
+            XCTAssertTrue(labels.contains("Sprayer _used") || labels.contains("Sprayer used"), "\(labels)")
+            XCTAssertEqual(gtk_drop_down_get_selected(opaque(window.sprayerDropDown)), 0, "not recorded until chosen")
+            gtk_drop_down_set_selected(opaque(window.sprayerDropDown), 1)
+            XCTAssertEqual(window.model.details.sprayer, "Pilmet")
             gtk_window_destroy(cast(form))
         }
     }

@@ -9,7 +9,7 @@ import FoundationEssentials
 public enum TranscriptionColumn: String, CaseIterable, Codable, Sendable {
     case date, start, field, crop, bbch, product, authorisation, dose, unit, size, reason
     case operatorName = "operator"
-    case notes
+    case sprayer, notes
 
     public var title: String {
         switch self {
@@ -25,6 +25,7 @@ public enum TranscriptionColumn: String, CaseIterable, Codable, Sendable {
         case .size: tr("Size (ha)")
         case .reason: tr("Reason")
         case .operatorName: tr("Operator")
+        case .sprayer: tr("Sprayer")
         case .notes: tr("Notes")
         }
     }

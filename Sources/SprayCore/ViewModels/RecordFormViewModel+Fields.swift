@@ -1,5 +1,6 @@
-// The record form's fields of the library: picking the one field of a treatment, or several
-// fields at once (a record for each), and filling the place details from a field.
+// The record form's fields and sprayers of the library: picking the one field of a treatment,
+// or several fields at once (a record for each), filling the place details from a field, and
+// the sprayer used.
 
 import FoundationEssentials
 
@@ -62,4 +63,28 @@ extension RecordFormViewModel {
             texts[.crop] = Self.display(fieldCrop)
         }
     }
+
+    // MARK: The sprayer
+
+    /// The sprayers the form offers, after "not recorded" (nil): the library's, and the
+    /// record's own when the library no longer has it (so that opening a record never changes it).
+    public var sprayerChoices: [String?] {
+        var names = library.sprayers.map(\.name)
+        if let sprayer, library.sprayer(named: sprayer) == nil { names.append(sprayer) }
+        return [nil] + names
+    }
+
+    /// The sprayer used, by its library name; nil for "not recorded". Its inspection is
+    /// checked on the treatment's date (a warning).
+    public func chooseSprayer(_ name: String?) {
+        let chosen = name.map { library.sprayer(named: $0)?.name ?? $0 }
+        guard chosen != sprayer else { return }
+        sprayer = chosen
+        saveError = nil
+        edits += 1
+        onChange?(.state)
+    }
+
+    /// "Not recorded" or the sprayer's name, for a choice of `sprayerChoices`.
+    public static func sprayerTitle(_ name: String?) -> String { name ?? tr("Not recorded") }
 }

@@ -101,8 +101,9 @@ public final class RecordFormViewModel {
     let today: CalendarDate
     /// The ministry's register, once read: what it says of the products is a warning.
     public var officialRegister: RegisterIndex?
-    /// The sprayer used (the plan's), kept with the record; its inspection is checked on the record's date.
-    public private(set) var sprayer: String?
+    /// The sprayer used (the plan's, or chosen), kept with the record; its inspection is
+    /// checked on the record's date.
+    public internal(set) var sprayer: String?
 
     /// The names a product completes from: the library's, then the register's that the library lacks.
     public var productNames: [String] { RegisterIndex.names(library: library, then: officialRegister) }

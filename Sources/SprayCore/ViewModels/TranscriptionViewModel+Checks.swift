@@ -26,7 +26,7 @@ extension TranscriptionViewModel {
             return FreeText.notesProblem(text)?.message
         case .bbch:
             return nil  // a stage is one of the record's rules, asked of the whole treatment (ruleProblems)
-        case .field, .product, .authorisation, .reason, .operatorName:
+        case .field, .product, .authorisation, .reason, .operatorName, .sprayer:
             return FreeText.lineProblem(text)?.message
         }
     }
@@ -37,7 +37,7 @@ extension TranscriptionViewModel {
     func disagreements(in group: [Int]) -> [Int: [TranscriptionColumn: String]] {
         guard group.count > 1 else { return [:] }
         var found: [Int: [TranscriptionColumn: String]] = [:]
-        for column in [TranscriptionColumn.crop, .bbch, .size, .operatorName, .notes] {
+        for column in [TranscriptionColumn.crop, .bbch, .size, .operatorName, .sprayer, .notes] {
             var first: (text: String, key: [UInt8])?
             for row in group {
                 let text = rows[row][column].trimmedWhitespace
@@ -73,7 +73,8 @@ extension TranscriptionViewModel {
             case .reason: .reason
             case .operatorName: .operatorName
             case .notes: .notes
-            case .location, .parcelIDs, .seedBatch, .sprayer: .field
+            case .sprayer: .sprayer
+            case .location, .parcelIDs, .seedBatch: .field
             }
             let row = problem.field.product.flatMap { productRows.indices.contains($0) ? productRows[$0] : nil } ?? group[0]
             if found[row]?[column] == nil { found[row, default: [:]][column] = problem.message }

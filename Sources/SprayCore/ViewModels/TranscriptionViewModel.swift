@@ -58,7 +58,7 @@ public final class TranscriptionViewModel {
         rows = kept
         let details = records.records.map(\.details)
         recorded = [.product: details.flatMap { $0.products.map(\.name) }, .reason: details.map(\.reason),
-                    .operatorName: details.map(\.operatorName)]
+                    .operatorName: details.map(\.operatorName), .sprayer: details.compactMap(\.sprayer)]
         ensureEmptyLastRow()
     }
 
@@ -86,10 +86,11 @@ public final class TranscriptionViewModel {
         case .product: library.products.map(\.name) + (recorded[.product] ?? []) + (officialRegister?.register.products.map(\.name) ?? [])
         case .crop: CropCatalog.titles
         case .operatorName: library.operators.map(\.name) + (recorded[column] ?? [])
+        case .sprayer: library.sprayers.map(\.name) + (recorded[column] ?? [])
         case .reason: recorded[column] ?? []
         default: []
         }
-        guard !known.isEmpty || [.reason, .operatorName].contains(column) else { return [] }
+        guard !known.isEmpty || [.reason, .operatorName, .sprayer].contains(column) else { return [] }
         var seen = Set<[UInt8]>()
         return (known + rows.map { $0[column] }).map(\.trimmedWhitespace)
             .filter { !$0.isEmpty && seen.insert(SearchFolding.fold($0)).inserted }
@@ -232,15 +233,16 @@ public final class TranscriptionViewModel {
         return reading
     }
 
-    /// What the ministry's register says against the treatments ready to save, and an
-    /// operator's lapsed certificate, each with its rows: warnings, never a reason to hold one back.
+    /// What the ministry's register says against the treatments ready to save, an operator's
+    /// lapsed certificate and a sprayer's lapsed inspection, each with its rows: warnings, never a reason to hold one back.
     public var registerWarnings: [String] {
         read().ready.flatMap { rows in
             let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
             let details = draft(of: rows).details
             let register = officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []
-            let certificate = [LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
-            return (register + certificate).map { place + ": " + $0 }
+            let equipment = [LabelCheck.certificate(of: details.operatorName, in: library, on: details.date),
+                             LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message].compactMap { $0 }
+            return (register + equipment).map { place + ": " + $0 }
         }
     }
 
@@ -309,12 +311,14 @@ public final class TranscriptionViewModel {
         }
         let size = number(first(.size)) ?? field?.area
         let bbch = first(.bbch)
+        let sprayer = first(.sprayer)
         let details = TreatmentDetails(
             use: .surface, date: PaperDate.parse(first(.date), season: season) ?? CalendarDate.today,
             startTime: ClockTime(parsing: first(.start)), parcel: fieldName, parcelIDs: field?.parcelIDs ?? [],
             treatedSize: size, parcelSize: field?.area, basis: .hectare, crop: CropCatalog.choice(typed: first(.crop)) ?? field?.crop,
             bbch: bbch.isEmpty ? nil : bbch, products: products, reason: FreeText.joinedOnce(group.map { $0[.reason] }),
-            operatorName: first(.operatorName), notes: first(.notes))
+            operatorName: first(.operatorName), notes: first(.notes),
+            sprayer: sprayer.isEmpty ? nil : library.sprayer(named: sprayer)?.name ?? sprayer)
         return RecordDraft(details: details)
     }
 

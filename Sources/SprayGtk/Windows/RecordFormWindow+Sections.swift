@@ -281,9 +281,20 @@ extension RecordFormWindow {
         let operators = model.library.operators.map(\.name)
         if !operators.isEmpty { withCStringArray(operators) { ko_entry_set_completion(operatorName, $0) } }
         let notes = entry(.notes, placeholder: tr("Weather, wind, anything worth keeping"), widthChars: 24)
+        // The farm's sprayers (the library's Sprayers page): the one used is kept with the record.
+        let sprayers = model.sprayerChoices
+        sprayerDropDown = Widgets.dropDown(sprayers.map(RecordFormViewModel.sprayerTitle),
+                                           tooltip: tr("The sprayer used: its technical inspection is checked on the treatment's date"))
+        connect(sprayerDropDown, "notify::selected", withArgument: { [unowned self] _ in
+            guard !isFilling else { return }
+            let index = Int(gtk_drop_down_get_selected(opaque(sprayerDropDown)))
+            if sprayers.indices.contains(index) { model.chooseSprayer(sprayers[index]) }
+        })
+        gtk_widget_set_halign(sprayerDropDown, GTK_ALIGN_START)
         let grid = FieldGrid(columns: columns)
         grid.add(tr("R_eason"), reason)
         grid.add(tr("_Operator"), operatorName)
+        if sprayers.count > 1 { grid.add(tr("Sprayer _used"), sprayerDropDown) }
         grid.add(tr("_Notes"), notes)
         if model.correcting != nil {
             let note = entry(.correctionNote, placeholder: tr("e.g. wrong dose typed"), widthChars: 24)

@@ -21,6 +21,8 @@ final class RecordFormWindow {
     var errorLabels: [RecordFormField: Widget] = [:]
     let columns = FormColumns()
     var useDropDown: Widget!
+    /// The sprayer used: "not recorded" or one of the library's (model.sprayerChoices).
+    var sprayerDropDown: Widget!
     var treatedUnit: Widget!
     var parcelSizeUnit: Widget!
     var fractionLabel: Widget!
@@ -162,6 +164,7 @@ final class RecordFormWindow {
         defer { isFilling = false }
         Widgets.refill(entries, with: model.text(of:))
         gtk_drop_down_set_selected(opaque(useDropDown), guint(TypeOfUse.allCases.firstIndex(of: model.use) ?? 0))
+        gtk_drop_down_set_selected(opaque(sprayerDropDown), guint(model.sprayerChoices.firstIndex(of: model.sprayer) ?? 0))
         gtk_widget_set_visible(cropSection, model.showsCrop ? 1 : 0)
         gtk_widget_set_visible(seedSection, model.showsSeedBatch ? 1 : 0)
         fillSizeUnits()

@@ -272,7 +272,7 @@ final class TranscriptionCell {
         case .date: 9
         case .start, .bbch, .dose, .unit: 5
         case .size: 6
-        case .authorisation, .operatorName: 10
+        case .authorisation, .operatorName, .sprayer: 10
         case .crop: 12
         case .field, .product, .reason: 14
         case .notes: 16
