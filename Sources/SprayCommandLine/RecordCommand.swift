@@ -150,15 +150,22 @@ public struct RecordPendingCommand: Equatable, Sendable {
     }
 }
 
-/// `record harvest [--season YEAR] [--field NAME] [--format text|json]`: when harvest may begin
-/// on each field of a season, by the pre-harvest intervals of its treatments.
+/// `record harvest [--season YEAR] [--field NAME] [--format text|json|csv|xlsx|pdf] [--output FILE]`:
+/// when harvest may begin on each field of a season, by the pre-harvest intervals of its treatments.
 public struct RecordHarvestCommand: Equatable, Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json, csv, xlsx, pdf
+    }
+
     public var season: Int
     public var field: String?
-    public var format: OutputFormat
+    public var format: Format
+    public var separator: CSVSeparator = .preferred(for: Translation.current.language)
+    /// Where the file goes; standard output when nil (text, JSON, CSV).
+    public var output: String?
 
     public static func parse(_ arguments: [String], today: CalendarDate = .today) -> Result<RecordHarvestCommand, CommandLineErrors> {
-        let names = ["--season", "--field", "--format", "--lang"]
+        let names = ["--season", "--field", "--format", "--separator", "--output", "--lang"]
         var options = OptionReader(arguments: arguments, known: Set(names))
         var season = today.year
         if let text = options.single("--season") {
@@ -169,50 +176,43 @@ public struct RecordHarvestCommand: Equatable, Sendable {
             }
         }
         let field = options.single("--field")?.trimmedWhitespace
-        let format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
-        _ = options.choice("--lang", parse: Language.init(rawValue:))
+        let format = options.choice("--format", parse: Format.init(rawValue:)) ?? .text
+        let separator = options.choice("--separator", parse: CSVSeparator.init(rawValue:))
+        if separator != nil, format != .csv { options.errors.append(.needs(option: "--separator", other: "--format csv")) }
+        let output = options.single("--output")
+        if output?.isEmpty == true { options.errors.append(.missingValue(option: "--output")) }
+        if format == .pdf || format == .xlsx, output == nil { options.errors.append(.needs(option: "--format " + format.rawValue, other: "--output")) }
+        if format == .text, output != nil { options.errors.append(.needs(option: "--output", other: "--format json|csv|xlsx|pdf")) }
+        let language = options.choice("--lang", parse: Language.init(rawValue:))
         guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
-        return .success(RecordHarvestCommand(season: season, field: field, format: format))
+        var command = RecordHarvestCommand(season: season, field: field, format: format, output: output)
+        command.separator = separator ?? .preferred(for: language ?? Translation.current.language)
+        return .success(command)
+    }
+
+    /// The bytes of a data file (JSON, CSV, workbook); nil for text and PDF.
+    public func data(_ fields: [FieldHarvest]) -> [UInt8]? {
+        switch format {
+        case .text, .pdf: nil
+        case .json: HarvestExport.data(fields, as: .json, season: season)
+        case .csv: HarvestExport.data(fields, as: .csv(separator), season: season)
+        case .xlsx: HarvestExport.data(fields, as: .xlsx, season: season)
+        }
     }
 
     /// A paragraph per field and crop, or a JSON array.
     public func render(_ fields: [FieldHarvest]) -> String {
-        let language = Translation.current.language
         switch format {
         case .text:
             guard !fields.isEmpty else {
                 return tr("No treatment of the season %@ is in the register.").filled(String(season)) + "\n"
             }
+            let text = HarvestText()
             return fields.map { field in
-                let crop = field.crop.map { $0.name.isEmpty ? $0.eppoCode : "\($0.name) (\($0.eppoCode))" } ?? tr("crop not given")
-                var lines = [field.parcel + " · " + crop + " · " + trn("%d treatment", "%d treatments", field.treatments).filled(String(field.treatments))]
-                if let day = field.notBefore, let product = field.product, let treated = field.treatmentDate {
-                    lines.append("  " + tr("Harvest not before %1$@ (%2$@, treatment of %3$@)")
-                        .filled(day.typedText(in: language), product, treated.typedText(in: language)))
-                } else {
-                    lines.append("  " + tr("No treatment gives a pre-harvest interval."))
-                }
-                for unknown in field.unknown {
-                    lines.append("  " + tr("No known pre-harvest interval: %1$@ on %2$@ — check the label.")
-                        .filled(unknown.products.joined(separator: ", "), unknown.date.typedText(in: language)))
-                }
-                return lines.map { FreeText.displayable($0) }.joined(separator: "\n")
+                text.lines(field).enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element }.joined(separator: "\n")
             }.joined(separator: "\n") + "\n"
-        case .json:
-            return JSONValue.array(fields.map { field in
-                .object([
-                    ("field", .string(field.parcel)), ("crop", field.crop.map { .string($0.name) } ?? .null),
-                    ("eppo", field.crop.map { .string($0.eppoCode) } ?? .null), ("treatments", .number(field.treatments)),
-                    ("harvest_not_before", field.notBefore.map { .string($0.description) } ?? .null),
-                    ("product", field.product.map(JSONValue.string) ?? .null),
-                    ("treatment_date", field.treatmentDate.map { .string($0.description) } ?? .null),
-                    ("record_id", field.recordID.map { .string($0.uuidString) } ?? .null),
-                    ("without_interval", .array(field.unknown.map { unknown in
-                        .object([("date", .string(unknown.date.description)), ("record_id", .string(unknown.recordID.uuidString)),
-                                 ("products", .array(unknown.products.map(JSONValue.string)))])
-                    })),
-                ])
-            }).serialized() + "\n"
+        default:
+            return HarvestExport.json(fields)
         }
     }
 }

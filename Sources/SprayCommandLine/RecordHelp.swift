@@ -104,12 +104,15 @@ public enum RecordHelp {
 
     static var harvest: [String] {
         [
-            tr("Usage: kalkulator-oprysku record harvest [--season YEAR] [--field NAME] [--format text|json]"),
+            tr("Usage: kalkulator-oprysku record harvest [--season YEAR] [--field NAME] [--format text|json|csv|xlsx|pdf]"),
+            tr("                                         [--separator ';'|','] [--output FILE]"),
             "",
             tr("For each field and crop of the season (this year by default), the first day harvest may begin: the"),
             tr("latest treatment date plus the longest pre-harvest interval of its products, with the product and"),
             tr("treatment that set it; treatments of plant-protection products whose interval is not known are listed,"),
             tr("so that none is taken for no limit. Withdrawn records do not count. --field: only that field."),
+            tr("csv, xlsx and pdf write the list for a grain buyer (pdf and xlsx need --output), as the register"),
+            tr("window's Harvest Dates does."),
         ] + exitStatus
     }
 

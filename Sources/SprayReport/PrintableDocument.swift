@@ -1,6 +1,7 @@
 // What the preview window, the print operation and "Save PDF…" take: any document whose
 // pages one drawing gives for the screen, the printer and the PDF alike — the calculator's
-// report (PreparedReport) and the treatment register (PreparedRegister).
+// report (PreparedReport), the treatment register (PreparedRegister) and the harvest dates
+// (PreparedHarvest).
 
 import SprayCore
 
@@ -15,3 +16,4 @@ public protocol PrintableDocument {
 
 extension PreparedReport: PrintableDocument {}
 extension PreparedRegister: PrintableDocument {}
+extension PreparedHarvest: PrintableDocument {}

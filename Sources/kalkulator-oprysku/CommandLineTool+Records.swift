@@ -123,7 +123,21 @@ extension CommandLineTool {
         }
         let store = recordStore()
         guard readable(store) else { return 1 }
-        return printOutput(command.render(HarvestDates.of(store.records, season: command.season, field: command.field))) ? 0 : 1
+        let fields = HarvestDates.of(store.records, season: command.season, field: command.field)
+        do {
+            if let bytes = command.data(fields) {
+                try OutputFile.write(bytes, to: command.output ?? "-", protecting: appFolders)
+            } else if command.format == .pdf, let output = command.output {
+                try PreparedHarvest(fields: fields, season: command.season, settings: SettingsStore.standard().settings,
+                                    language: Translation.current.language).writePDF(to: output, protecting: appFolders)
+            } else {
+                return printOutput(command.render(fields)) ? 0 : 1
+            }
+            return 0
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
     }
 
     private static func recordPending(_ arguments: [String]) -> Int32 {

@@ -177,4 +177,42 @@ final class RecordHarvestCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(try run(["record", "harvest", "--season", "2025"]).stdout, "No treatment of the season 2025 is in the register.\n")
         XCTAssertEqual(try run(["record", "harvest", "--season", "12"]).status, 2)
     }
+
+    func testHarvestDatesForAGrainBuyerAsPDFWorkbookAndCSV() throws {
+        XCTAssertEqual(try run(["library", "add", "product", "--name", "Fungicyd", "--rate", "1", "--unit", "l/ha", "--phi", "35"]).status, 0)
+        let base = ["record", "add", "--parcel", "Za stodołą", "--treated-area", "2", "--crop", "TRZAW", "--reason", "r"]
+        XCTAssertEqual(try run(base + ["--date", "2026-04-14", "--product", "Fungicyd"]).status, 0)
+        XCTAssertEqual(try run(base + ["--date", "2026-05-02", "--product", "@Nieznany=1 l/ha"]).status, 0)
+
+        let pdf = directory.appendingPathComponent("harvest.pdf").path
+        let printed = try run(["record", "harvest", "--season", "2026", "--format", "pdf", "--output", pdf])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertEqual(try PDFTools.info(pdf)["Pages"], "1")
+        let text = try PDFTools.text(pdf).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for words in ["Harvest dates by the pre-harvest intervals", "Season 2026", "Za stodołą", "winter wheat (TRZAW)",
+                      "2026-05-19", "Fungicyd, treatment of 2026-04-14", "@Nieznany (2026-05-02)", "Page 1 of 1"] {
+            XCTAssertTrue(text.contains(words), "“\(words)” not in \(text)")
+        }
+
+        let xlsx = directory.appendingPathComponent("harvest.xlsx")
+        XCTAssertEqual(try run(["record", "harvest", "--season", "2026", "--format", "xlsx", "--output", xlsx.path]).status, 0)
+        let sheet = try SpreadsheetFile.read(Array(try Data(contentsOf: xlsx)), name: "harvest.xlsx")
+        XCTAssertEqual(sheet.rows.count, 2)
+        XCTAssertEqual(sheet.rows[1].map { $0.text(in: NumberFormat(language: .english)) }, ["Za stodołą", "TRZAW", "winter wheat", "2", "2026-05-19", "Fungicyd", "2026-04-14",
+                                                   "'@Nieznany (2026-05-02)"])
+
+        // CSV to standard output, its separator as asked; a cell a spreadsheet would run is made inert.
+        let csv = try run(["record", "harvest", "--season", "2026", "--format", "csv", "--separator", ";"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(csv.stdout.split(separator: "\r\n").last, "Za stodołą;TRZAW;winter wheat;2;2026-05-19;Fungicyd;2026-04-14;'@Nieznany (2026-05-02)")
+
+        // What is asked wrongly is said, and nothing is written.
+        for (arguments, message) in [(["--format", "pdf"], "--format pdf: only together with --output"), (["--format", "doc"], "--format"),
+                                     (["--separator", ";"], "--separator: only together with --format csv")] {
+            let wrong = try run(["record", "harvest"] + arguments)
+            XCTAssertEqual(wrong.status, 2, "\(arguments)")
+            XCTAssertTrue(wrong.stderr.contains(message), wrong.stderr)
+        }
+        XCTAssertTrue(try run(["record", "harvest", "--help"]).stdout.contains("[--separator ';'|','] [--output FILE]"))
+    }
 }

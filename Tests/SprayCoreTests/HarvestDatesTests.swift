@@ -51,4 +51,62 @@ final class HarvestDatesTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(HarvestDates.of(store.records, season: 2026, field: "ŁĄKA").map(\.parcel), ["Łąka"])
         XCTAssertEqual(HarvestDates.of(store.records, season: 2024), [])
     }
+
+    func testTheWindowsModelChoosesTheSeasonAndExports() throws {
+        let store = RecordStore(file: path("records.json"))
+        let april = Date(timeIntervalSince1970: 1_776_000_000)
+        try store.add(details("2025-06-01", [("Fungicyd", 35)]), at: april)
+        try store.add(details("2024-05-01", parcel: "Łąka", [("Stary", nil)]), at: april)
+        let (today, csv) = (CalendarDate(year: 2026, month: 3, day: 1)!, path("harvest.csv"))
+        try MainActor.assumeIsolated {
+            // Nothing yet this season: the newest season with treatments is shown.
+            let model = HarvestDatesViewModel(store: store, today: today)
+            XCTAssertEqual(model.seasons, [2026, 2025, 2024])
+            XCTAssertEqual(model.season, 2025)
+            XCTAssertEqual(model.rows, [["Za stodołą · pszenica ozima (TRZAW) · 1 treatment", "Harvest not before 2025-07-06 (Fungicyd, treatment of 2025-06-01)"]])
+            XCTAssertEqual(model.summaryText, "1 field and crop treated in the season 2025")
+            var changes = 0
+            model.onChange = { changes += 1 }
+            model.setSeason(2024)
+            XCTAssertEqual(changes, 1)
+            XCTAssertEqual(model.rows.first?.last, "No known pre-harvest interval: Stary on 2024-05-01 — check the label.")
+            model.setSeason(2026)
+            XCTAssertFalse(model.canExport)
+            XCTAssertEqual(model.summaryText, "No treatment of the season 2026 is in the register.")
+            model.setSeason(1999)
+            XCTAssertEqual(model.season, 2026, "only a season offered")
+
+            model.setSeason(2025)
+            XCTAssertEqual(model.suggestedFileName(for: .csvComma), "harvest-dates-2025.csv")
+            try model.export(.csv(.comma), to: csv.path)
+            let text = String(decoding: try Data(contentsOf: csv), as: UTF8.self)
+            XCTAssertEqual(text, "\u{FEFF}field,crop EPPO code,crop,treatments,harvest not before,product,treatment date,no known pre-harvest interval\r\n"
+                           + "Za stodołą,TRZAW,pszenica ozima,1,2025-07-06,Fungicyd,2025-06-01,\r\n")
+            // A failed export leaves the file as it was.
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: csv.path)
+            XCTAssertThrowsError(try model.export(.json, to: csv.path))
+            XCTAssertEqual(String(decoding: try Data(contentsOf: csv), as: UTF8.self), text)
+        }
+    }
+
+    func testThePrintedPageRepeatsTheHeadingOnEachPage() throws {
+        let fields = (1...90).map { index in
+            FieldHarvest(parcel: "Pole \(index)", crop: CropCatalog.crop(code: "TRZAW")!.choice(in: .english), treatments: 2,
+                         notBefore: CalendarDate(year: 2026, month: 7, day: 1), product: "Fungicyd",
+                         treatmentDate: CalendarDate(year: 2026, month: 5, day: 27), recordID: UUID(), unknown: [])
+        }
+        let document = HarvestDocument(fields: fields, season: 2026, settings: Settings(), language: .english,
+                                       on: CalendarDate(year: 2026, month: 11, day: 25)!)
+        XCTAssertEqual(document.period, "Season 2026 · as on 2026-11-25")
+        XCTAssertEqual(document.rows[0], ["Pole 1", "winter wheat (TRZAW)", "2", "2026-07-01", "Fungicyd, treatment of 2026-05-27", "—"])
+        let layout = RegisterLayoutEngine(measurer: FakeMeasurer()).layout(document)
+        XCTAssertGreaterThan(layout.pageCount, 1)
+        for page in layout.pages {
+            let texts = page.elements.compactMap { if case let .text(text) = $0 { text.text } else { nil } }
+            XCTAssertTrue(texts.contains("Harvest dates by the pre-harvest intervals"))
+            XCTAssertTrue(texts.contains("Harvest not before"), "the column heads on every page")
+        }
+        let all = layout.pages.flatMap(\.elements).compactMap { if case let .text(text) = $0 { text.text } else { nil } }
+        XCTAssertEqual(Set(all.filter { $0.hasPrefix("Pole ") }).count, 90, "every field, once")
+    }
 }

@@ -73,6 +73,13 @@ public enum HarvestDates {
     }
 }
 
+extension HarvestDates {
+    /// The seasons (years) the register has treatments of, newest first; this year's too.
+    public static func seasons(in records: [TreatmentRecord], today: CalendarDate = .today) -> [Int] {
+        Set(records.filter { $0.withdrawal == nil }.map(\.details.date.year) + [today.year]).sorted(by: >)
+    }
+}
+
 extension CalendarDate {
     /// Before every day a record can have.
     static let distantPast = CalendarDate(year: 1, month: 1, day: 1)!

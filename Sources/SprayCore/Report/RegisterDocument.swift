@@ -101,7 +101,7 @@ public struct RegisterEquipment: Equatable, Sendable {
     }
 }
 
-public struct RegisterDocument: Equatable, Sendable {
+public struct RegisterDocument: Equatable, Sendable, RegisterHeading {
     public var language: Language
     public var title: String
     /// "Farm:", then the farm's name; an empty value gets a line to write on.

@@ -9,6 +9,17 @@ extension PageSize {
     public static let a4Landscape = PageSize(width: PageSize.a4.height, height: PageSize.a4.width)
 }
 
+/// What each page of the register, and of the pages printed like it, repeats: the title and
+/// period, the farm and its producer number at the top, the app and "Page N of M" at the foot.
+public protocol RegisterHeading {
+    var title: String { get }
+    var period: String { get }
+    var farm: FactRow { get }
+    var producerNumber: FactRow { get }
+    var footer: String { get }
+    var pageLabelTemplate: String { get }
+}
+
 /// A record's rows placed on a page: `rows` of entry `entry`.
 public struct RegisterSlice: Equatable, Sendable {
     public var entry: Int
@@ -98,16 +109,26 @@ public struct RegisterLayoutEngine {
     var columnLefts: [Double] { columnWidths.indices.map { columnWidths[..<$0].reduce(0, +) } }
 
     public func layout(_ document: RegisterDocument) -> ReportLayout {
-        let header = header(document)
         let columnHead = row(document.columns, style: Self.columnHeadStyle)
         let entries = document.entries.isEmpty ? [[emptyRow(document.emptyText)]] : document.entries.map(bands)
-        let closing = closing(document)
-        let top = frame.margin + header.height + columnHead.height
-        let room = frame.footerTop - top
-        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
+        let extra = document.equipment == nil ? 0 : 1
+        var laid = tablePages(document, heads: columnHead, entries: entries, closing: closing(document), extraPages: extra)
+        if let equipment = document.equipment {
+            let count = laid.count + 1
+            laid.append(measurer.prepare(ReportPage(elements: equipmentPage(equipment, document: document, page: count - 1, of: count))))
+        }
+        return ReportLayout(pageSize: frame.size, pages: laid)
+    }
 
-        let pageCount = pages.count + (document.equipment == nil ? 0 : 1)
-        var laid = pages.enumerated().map { index, slices in
+    /// The pages of a table: the heading and the column heads on each, the entries' bands
+    /// (an entry kept on one page when it fits), `closing` after the last, "Page N of M" with
+    /// `extraPages` more to come after these.
+    func tablePages(_ document: some RegisterHeading, heads: Band, entries: [[Band]], closing: Band, extraPages: Int) -> [ReportPage] {
+        let header = header(document)
+        let top = frame.margin + header.height + heads.height
+        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: frame.footerTop - top, closing: closing.height)
+        let pageCount = pages.count + extraPages
+        return pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
             var y = frame.margin
             func draw(_ band: Band) {
@@ -116,7 +137,7 @@ public struct RegisterLayoutEngine {
             }
             draw(header)
             elements.append(rule(at: y, width: Rules.heavy))
-            draw(columnHead)
+            draw(heads)
             elements.append(rule(at: y, width: Rules.medium))
             for slice in slices {
                 for row in slice.rows { draw(entries[slice.entry][row]) }
@@ -126,10 +147,6 @@ public struct RegisterLayoutEngine {
             elements += footer(document, page: index, of: pageCount)
             return measurer.prepare(ReportPage(elements: elements))
         }
-        if let equipment = document.equipment {
-            laid.append(measurer.prepare(ReportPage(elements: equipmentPage(equipment, document: document, page: pageCount - 1, of: pageCount))))
-        }
-        return ReportLayout(pageSize: frame.size, pages: laid)
     }
 
     /// The inspector's page: the sprayers' inspections and the operators' certificates.
@@ -177,7 +194,7 @@ public struct RegisterLayoutEngine {
 
     /// The title and the period on one line, the farm and its producer number under them;
     /// a value not given gets a line to write it on.
-    func header(_ document: RegisterDocument) -> Band {
+    func header(_ document: some RegisterHeading) -> Band {
         let periodExtent = measurer.measure(document.period, style: Self.headerStyle, width: nil)
         let periodWidth = periodExtent.width + 4
         let titleHeight = measurer.measure(document.title, style: Self.titleStyle, width: width - periodWidth - 12).height
@@ -301,7 +318,7 @@ public struct RegisterLayoutEngine {
         ])
     }
 
-    func footer(_ document: RegisterDocument, page: Int, of count: Int) -> [PageElement] {
+    func footer(_ document: some RegisterHeading, page: Int, of count: Int) -> [PageElement] {
         let ruleY = frame.footerTop + 6
         let textY = ruleY + 4
         let pageLabel = document.pageLabelTemplate.filled(String(page + 1), String(count))

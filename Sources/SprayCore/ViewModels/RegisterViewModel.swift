@@ -141,6 +141,9 @@ public final class RegisterViewModel {
         history?.reload()
     }
 
+    /// The harvest dates of each field of these records (the register's, or a copy's).
+    public func harvestDates() -> HarvestDatesViewModel { HarvestDatesViewModel(store: store) }
+
     // MARK: What is not recorded yet
 
     /// Reads the history (once) and lists the plans not recorded; the window calls it when shown.

@@ -41,6 +41,10 @@ enum Action: String, CaseIterable {
     /// The register's Import Spreadsheet…, and the import window's Import.
     case importSpreadsheet = "win.import-spreadsheet"
     case importRecords = "win.import-records"
+    /// The register's: the harvest dates of each field by the pre-harvest intervals.
+    case harvestDates = "win.harvest-dates"
+    /// The harvest dates window's Export menu (the format the parameter).
+    case exportHarvest = "win.export-harvest"
     /// The grid's: the row above copied into the row the cursor is in.
     case copyRowAbove = "key.copy-row-above"
     /// The grid's: every row of the treatment above copied below, to be dated anew.
@@ -96,6 +100,8 @@ enum Action: String, CaseIterable {
         case .saveTranscription: ["<Control>s"]
         case .importSpreadsheet: ["<Control>i"]
         case .importRecords: ["<Control>Return"]
+        case .harvestDates: ["<Control><Shift>h"]
+        case .exportHarvest: []
         case .copyRowAbove: ["<Control>d"]
         case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
@@ -123,15 +129,17 @@ enum Action: String, CaseIterable {
         case .quit, .preferences, .shortcuts, .about: Set(ActionWindow.allCases)
         case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .pickSprayer, .calibration: [.calculator]
-        case .printPreview, .print: [.calculator, .register]
+        case .printPreview, .print: [.calculator, .register, .harvestDates]
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
-        case .exportRegister, .newRecord, .transcribe, .importSpreadsheet: [.register]
+        case .exportRegister, .newRecord, .transcribe, .importSpreadsheet, .harvestDates: [.register]
+        case .exportHarvest: [.harvestDates]
         case .importRecords: [.spreadsheetImport]
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
-        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription, .spreadsheetImport]
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription, .spreadsheetImport,
+                            .harvestDates]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
     }
@@ -176,6 +184,8 @@ enum Action: String, CaseIterable {
         case .saveTranscription: tr("Save the transcribed rows as records")
         case .importSpreadsheet: tr("Import a spreadsheet of treatments")
         case .importRecords: tr("Import the records the spreadsheet gives")
+        case .harvestDates: tr("Harvest dates of each field")
+        case .exportHarvest: nil
         case .copyRowAbove: tr("Copy the row above")
         case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
@@ -208,7 +218,7 @@ enum Action: String, CaseIterable {
 
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
-    case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport
+    case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

@@ -33,6 +33,7 @@ extension RegisterWindow {
         addAction(.importSpreadsheet, to: actions) { [unowned self] in chooseSpreadsheet() }
         addAction(.print, to: actions) { [unowned self] in printRegister() }
         addAction(.printPreview, to: actions) { [unowned self] in previewRegister() }
+        addAction(.harvestDates, to: actions) { [unowned self] in showHarvestDates() }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
         gtk_widget_add_controller(window, shortcuts)
@@ -125,6 +126,15 @@ extension RegisterWindow {
     func record(plan entry: HistoryEntry) {
         guard let form = RecordFormViewModel(entry: entry, store: services.records, library: library) else { return }
         openForm(form)
+    }
+
+    /// The harvest dates of each field of the records this window holds, one window at a time.
+    func showHarvestDates() {
+        if let open = harvestWindow { return gtk_window_present(cast(open.window)) }
+        let dates = HarvestDatesWindow(parent: window, application: application, services: services,
+                                       model: model.harvestDates())
+        harvestWindow = dates
+        dates.present()
     }
 
     /// The paper grid, one at a time: its rows are one draft.

@@ -40,6 +40,7 @@ final class RegisterWindow {
     var pendingBox: Widget!
     weak var transcriptionWindow: TranscriptionWindow?
     weak var spreadsheetImportWindow: SpreadsheetImportWindow?
+    weak var harvestWindow: HarvestDatesWindow?
     /// The preview of the register open over this window, if any, and the printer (it offers
     /// the printer and options chosen last time again).
     weak var previewWindow: PrintPreviewWindow?
@@ -86,8 +87,11 @@ final class RegisterWindow {
         gtk_widget_set_tooltip_text(printButton, Action.print.tooltip(tr("Print the records shown, as the register's PDF")))
         let previewButton = Widgets.button(tr("Print Pre_view"), action: Action.printPreview.rawValue)
         gtk_widget_set_tooltip_text(previewButton, Action.printPreview.tooltip(tr("The pages of the register as they will be printed")))
+        let harvestButton = Widgets.button(tr("_Harvest Dates…"), action: Action.harvestDates.rawValue)
+        gtk_widget_set_tooltip_text(harvestButton, Action.harvestDates.tooltip(tr("When harvest may begin on each field, by the pre-harvest intervals")))
         gtk_header_bar_pack_end(cast(header), printButton)
         gtk_header_bar_pack_end(cast(header), previewButton)
+        gtk_header_bar_pack_end(cast(header), harvestButton)
         gtk_window_set_titlebar(cast(window), header)
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [

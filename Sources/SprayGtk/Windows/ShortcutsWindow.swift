@@ -18,7 +18,7 @@ enum ShortcutsWindow {
             (tr("Report"), rows([.exportPDF, .printPreview, .print])),
             (tr("Print preview"), rows([.zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview])),
             (tr("Favorites"), rows([.saveFavorite])),
-            (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register, .newRecord, .transcribe, .saveTranscription, .copyRowAbove, .repeatTreatmentAbove, .importSpreadsheet, .importRecords])),
+            (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register, .newRecord, .transcribe, .saveTranscription, .copyRowAbove, .repeatTreatmentAbove, .importSpreadsheet, .importRecords, .harvestDates])),
             (tr("History"), rows([.history, .searchHistory, .deleteHistoryEntry])),
             (tr("Sprayer calibration"), rows([.saveCalibration])),
             (tr("General"), rows([.closeWindow, .preferences, .shortcuts, .quit])),

@@ -1,0 +1,157 @@
+// "Harvest Dates" from the register window (Ctrl+Shift+H): the season chosen, then a card per
+// field and crop — the first day harvest may begin, what set it, the treatments without a known
+// interval — with Export (PDF, workbook, CSV, JSON), Print… and Print Preview of the same
+// pages. Everything shown comes from SprayCore's HarvestDatesViewModel.
+
+import CGtk
+import FoundationEssentials
+import SprayCore
+import SprayReport
+
+@MainActor
+final class HarvestDatesWindow {
+    let window: Widget
+    let model: HarvestDatesViewModel
+    let services: AppServices
+    /// The window's "win." actions.
+    let actions = g_simple_action_group_new()!
+    var seasonDropDown: Widget!
+    var summaryLabel: Widget!
+    var list: Widget!
+    /// The seasons the dropdown offers, in its order.
+    private var shownSeasons: [Int] = []
+    private var isFilling = false
+    weak var previewWindow: PrintPreviewWindow?
+    var printer: ReportPrinter?
+
+    isolated deinit {
+        g_object_unref(actions.rawPointer)
+    }
+
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, services: AppServices, model: HarvestDatesViewModel) {
+        self.services = services
+        self.model = model
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 760, height: 620)
+        gtk_window_set_application(cast(window), application)
+
+        let header = gtk_header_bar_new()!
+        seasonDropDown = Widgets.dropDown([], tooltip: tr("The season (a calendar year) whose treatments count"))
+        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
+            guard !isFilling else { return }
+            let index = Int(gtk_drop_down_get_selected(opaque(seasonDropDown)))
+            if shownSeasons.indices.contains(index) { model.setSeason(shownSeasons[index]) }
+        })
+        gtk_header_bar_pack_start(cast(header), seasonDropDown)
+        let menu = g_menu_new()!
+        for format in HarvestDatesViewModel.exportFormats {
+            g_menu_append(menu, HarvestDatesViewModel.menuTitle(format), Action.exportHarvest.rawValue + "::" + format.rawValue)
+        }
+        gtk_header_bar_pack_start(cast(header), Widgets.exportButton(tooltip: tr("Save the harvest dates for a grain buyer"), menu: menu))
+        g_object_unref(menu.rawPointer)
+        let printButton = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
+        gtk_widget_set_tooltip_text(printButton, Action.print.tooltip(tr("Print the harvest dates of the season")))
+        let previewButton = Widgets.button(tr("Print Pre_view"), action: Action.printPreview.rawValue)
+        gtk_widget_set_tooltip_text(previewButton, Action.printPreview.tooltip(tr("The pages as they will be printed")))
+        gtk_header_bar_pack_end(cast(header), printButton)
+        gtk_header_bar_pack_end(cast(header), previewButton)
+        gtk_window_set_titlebar(cast(window), header)
+
+        summaryLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
+        gtk_list_box_set_show_separators(cast(list), 1)
+        ko_accessible_set_label(list, tr("Harvest dates by field"))
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [summaryLabel, scroller])
+        Widgets.setMargins(content, 14)
+        gtk_window_set_child(cast(window), content)
+
+        installActions()
+        attach(self, to: window)
+        model.onChange = { [weak self] in self?.refresh() }
+        Widgets.reloadWhenActivated(window) { [weak self] in self?.model.reload() }
+        refresh()
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+    }
+
+    private func installActions() {
+        gtk_widget_insert_action_group(window, "win", cast(actions))
+        addStringAction(.exportHarvest, to: actions) { [unowned self] target in
+            if let format = ExportFileFormat(rawValue: target) { export(format) }
+        }
+        addAction(.print, to: actions) { [unowned self] in printDates() }
+        addAction(.printPreview, to: actions) { [unowned self] in preview() }
+        let shortcuts = gtk_shortcut_controller_new()!
+        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        gtk_widget_add_controller(window, shortcuts)
+    }
+
+    func updateActions() {
+        for action in [Action.exportHarvest, .print, .printPreview] { setEnabled(model.canExport, action, in: actions) }
+    }
+
+    func refresh() {
+        if shownSeasons != model.seasons {
+            isFilling = true
+            shownSeasons = model.seasons
+            withCStringArray(shownSeasons.map { tr("Season %@").filled(String($0)) }) { ko_drop_down_set_strings(seasonDropDown, $0) }
+            isFilling = false
+        }
+        isFilling = true
+        gtk_drop_down_set_selected(opaque(seasonDropDown), guint(shownSeasons.firstIndex(of: model.season) ?? 0))
+        isFilling = false
+        gtk_label_set_text(opaque(summaryLabel), model.summaryText)
+        while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
+        for lines in model.rows {
+            let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+            Widgets.setMargins(card, 10)
+            for (index, line) in lines.enumerated() {
+                // The heading, the date, then each treatment whose interval is not known, to be checked.
+                gtk_box_append(cast(card), Widgets.label(line, classes: index == 0 ? ["card-title"] : index == 1 ? [] : ["field-error"], wrap: true))
+            }
+            gtk_list_box_append(cast(list), card)
+        }
+        gtk_widget_set_visible(list, model.rows.isEmpty ? 0 : 1)
+        updateActions()
+    }
+
+    /// The season's harvest dates as pages: the same in the preview, on paper and in the PDF.
+    func document() -> PreparedHarvest {
+        PreparedHarvest(fields: model.fields, season: model.season, settings: services.settings.settings,
+                        language: Translation.current.language)
+    }
+
+    func export(_ format: ExportFileFormat) {
+        let model = self.model
+        let fileType = format.fileType
+        let pages = format == .pdf ? document() : nil
+        SaveFileDialog(
+            parent: cast(window), title: tr("Export the harvest dates"), suggestedName: model.suggestedFileName(for: format),
+            fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The harvest dates were not exported"),
+            write: { path in
+                if let data = format.data { return try model.export(data, to: path) }
+                try pages?.writePDF(to: path)
+            }
+        ).show()
+    }
+
+    func printDates() {
+        let printer = self.printer ?? ReportPrinter(report: document())
+        printer.report = document()
+        self.printer = printer
+        printer.run(parent: cast(window))
+    }
+
+    func preview() {
+        previewWindow.map { gtk_window_destroy(cast($0.window)) }
+        let preview = PrintPreviewWindow(report: document(), parent: cast(window))
+        previewWindow = preview
+        preview.present()
+    }
+}
