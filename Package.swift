@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // 6.2: the windows release their GTK objects in `isolated deinit` (SE-0371, Swift 6.2).
 // Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
-// SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
+// FileFormats (CSV, XLSX, ODS, ZIP, XML; no domain types) ← SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
 // ← kalkulator-oprysku-window (the GUI).
 // SprayCore ← SprayCommandLine (options, help and output of the commands) ← kalkulator-oprysku
 // (the command line, with SprayReport for its PDFs). It does not link GTK (loading it costs
@@ -16,12 +16,16 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(
-            name: "SprayCore",
+            name: "FileFormats",
             dependencies: ["CZlib"]
         ),
         .target(
+            name: "SprayCore",
+            dependencies: ["FileFormats"]
+        ),
+        .target(
             name: "SprayCommandLine",
-            dependencies: ["SprayCore"]
+            dependencies: ["SprayCore", "FileFormats"]
         ),
         .systemLibrary(
             name: "CPangoCairo",
@@ -53,7 +57,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "kalkulator-oprysku",
-            dependencies: ["SprayCore", "SprayCommandLine", "SprayReport", "Gettext"]
+            dependencies: ["SprayCore", "FileFormats", "SprayCommandLine", "SprayReport", "Gettext"]
         ),
         .executableTarget(
             name: "kalkulator-oprysku-window",
@@ -75,11 +79,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "spray-bench",
-            dependencies: ["SprayCore"]
+            dependencies: ["SprayCore", "FileFormats"]
         ),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayCore", "CatalogTestSupport", "CoreTestSupport"],
+            dependencies: ["SprayCore", "FileFormats", "CatalogTestSupport", "CoreTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -88,11 +92,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayGtkTests",
-            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "CGtk", "Gettext", "PDFTestSupport"]
+            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "FileFormats", "CGtk", "Gettext", "PDFTestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-window", "SprayCore", "SprayCommandLine", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-window", "SprayCore", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",

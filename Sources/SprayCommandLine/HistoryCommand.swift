@@ -1,6 +1,7 @@
 // `kalkulator-oprysku history export …`: which entries, in which format, to which file.
 // Option errors name the option, in the UI language, as for `calc`.
 
+import FileFormats
 import FoundationEssentials
 import SprayCore
 

@@ -2,6 +2,7 @@
 // is in RecordAddCommand.swift). Parsing only; the executable (CommandLineTool+Records.swift)
 // opens the store and writes.
 
+import FileFormats
 import FoundationEssentials
 import SprayCore
 

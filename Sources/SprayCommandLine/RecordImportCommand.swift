@@ -1,6 +1,7 @@
 // `record import FILE [--sheet NAME] [--season YEAR] [--column COLUMN=MEANING]… [--dry-run]`:
 // the app's JSON export merged by id, or a spreadsheet (CSV, XLSX, ODS) read into records.
 
+import FileFormats
 import FoundationEssentials
 import SprayCore
 
@@ -72,7 +73,7 @@ public struct RecordImportCommand: Equatable, Sendable {
     public static func mappingLines(_ reading: SpreadsheetImport) -> [String] {
         reading.columns.indices.map { index in
             let header = reading.header(of: index)
-            return "  " + SpreadsheetImport.letter(index) + " “" + header + "” → " + reading.columns[index].rawValue
+            return "  " + SheetTable.columnLetters(index) + " “" + header + "” → " + reading.columns[index].rawValue
                 + (reading.columns[index] == .ignore ? "" : " (" + reading.columns[index].title + ")")
         }
     }

@@ -1,6 +1,7 @@
 // `record add|list|export|withdraw|import|pending`: the treatment record from the command line, on
 // the same store as the window (records.json, its lock and daily backups).
 
+import FileFormats
 import FoundationEssentials
 import Gettext
 import Glibc

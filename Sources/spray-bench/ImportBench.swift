@@ -2,6 +2,7 @@
 // record book's template (Polish headers, decimal commas, doses with and without units,
 // tank mixes on following rows), read, mapped and added to an empty store in one write.
 
+import FileFormats
 import FoundationEssentials
 import SprayCore
 

@@ -1,6 +1,7 @@
 // The ministry's register imported and searched: the workbook read, the sheet turned into
 // products and uses, the register kept and read back, and searches and completions on it.
 
+import FileFormats
 import FoundationEssentials
 import SprayCore
 

@@ -5,6 +5,7 @@
 
 import Foundation
 import XCTest
+@testable import FileFormats
 @testable import SprayCore
 
 final class HostileFileTests: DataFolderTestCase {

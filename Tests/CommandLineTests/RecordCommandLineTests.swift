@@ -4,6 +4,7 @@
 import Foundation
 import PDFTestSupport
 import XCTest
+@testable import FileFormats
 @testable import SprayCore
 
 final class RecordCommandLineTests: DataFolderTestCase {

@@ -6,6 +6,7 @@
 import Foundation
 import PDFTestSupport
 import XCTest
+@testable import FileFormats
 @testable import SprayCore
 
 final class SpreadsheetImportCommandLineTests: DataFolderTestCase {

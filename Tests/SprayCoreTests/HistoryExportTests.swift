@@ -3,6 +3,7 @@
 
 import Foundation
 import XCTest
+@testable import FileFormats
 @testable import SprayCore
 
 final class HistoryExportTests: XCTestCase {

@@ -5,6 +5,7 @@ import Foundation
 import CatalogTestSupport
 import XCTest
 import CoreTestSupport
+@testable import FileFormats
 @testable import SprayCore
 
 final class HistoryViewModelTests: TemporaryDirectoryTestCase {

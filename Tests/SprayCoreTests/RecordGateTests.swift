@@ -7,6 +7,7 @@
 import Foundation
 import XCTest
 import CoreTestSupport
+@testable import FileFormats
 @testable import SprayCore
 
 final class RecordGateTests: TemporaryDirectoryTestCase {

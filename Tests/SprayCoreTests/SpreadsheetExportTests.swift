@@ -6,6 +6,7 @@
 import Foundation
 import XCTest
 import CoreTestSupport
+@testable import FileFormats
 @testable import SprayCore
 
 final class SpreadsheetExportTests: XCTestCase {
@@ -44,7 +45,7 @@ final class SpreadsheetExportTests: XCTestCase {
         XCTAssertEqual(table.rows[0].first, .text("record id"))
         let header = table.rows[0].map { $0.text() }
         func value(_ column: String, row: Int = 1) -> SheetCell { table[row, header.firstIndex(of: column)!] }
-        XCTAssertEqual(value("date"), .date(CalendarDate(year: 2026, month: 4, day: 14)!), "a real date")
+        XCTAssertEqual(value("date"), .date(SheetDate(year: 2026, month: 4, day: 14)!), "a real date")
         XCTAssertEqual(value("size treated"), .number(d("4.2")), "a number")
         XCTAssertEqual(value("dose", row: 2), .number(200))
         XCTAssertEqual(value("dose unit"), .text("l/ha"))
@@ -77,7 +78,7 @@ final class SpreadsheetExportTests: XCTestCase {
         let rows: [(String, Bool)] = [("4.2", true), ("-5", true), ("0.0005", true), ("1e5", false), ("1.", false), ("", false),
                                       ("1.2.3", false), ("1234567890123456", false), ("06:30", false), ("2026-04-14", false)]
         for (text, number) in rows { XCTAssertEqual(XLSXWriter.isNumber(text), number, text) }
-        XCTAssertEqual(XLSXWriter.serial(of: CalendarDate(year: 2026, month: 4, day: 14)!), 46126)
-        XCTAssertEqual(XLSXWriter.serial(of: CalendarDate(year: 1970, month: 1, day: 1)!), 25569)
+        XCTAssertEqual(XLSXWriter.serial(of: SheetDate(year: 2026, month: 4, day: 14)!), 46126)
+        XCTAssertEqual(XLSXWriter.serial(of: SheetDate(year: 1970, month: 1, day: 1)!), 25569)
     }
 }

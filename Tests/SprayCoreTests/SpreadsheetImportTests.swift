@@ -7,6 +7,7 @@
 import Foundation
 import XCTest
 import CoreTestSupport
+@testable import FileFormats
 @testable import SprayCore
 
 final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
@@ -143,7 +144,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
             ([t("14.04"), t("A"), t("X"), t("0,8"), .empty, .empty, t("4,2")], "2026-04-14", ["X"], ["0.8"], [.litres], "4.2"),
             ([t("14.04.26"), t("A"), t("X"), t("0,8 l/ha"), .empty, .empty, t("4,2 ha")], "2026-04-14", ["X"], ["0.8"], [.litres], "4.2"),
             ([.number(46126), t("A"), t("X"), t("200 ml"), .empty, .empty, t("300 m2")], "2026-04-14", ["X"], ["200"], [.millilitres], "0.03"),
-            ([.date(CalendarDate(year: 2026, month: 4, day: 14)!), t("A"), t("X"), .number(d("1.5")), t("kg/ha"), .empty, .number(2)],
+            ([.date(SheetDate(year: 2026, month: 4, day: 14)!), t("A"), t("X"), .number(d("1.5")), t("kg/ha"), .empty, .number(2)],
              "2026-04-14", ["X"], ["1.5"], [.kilograms], "2"),
             ([t("2026-04-14"), t("A"), t("X + Y"), t("1 + 250 g"), .empty, .empty, t("1")], "2026-04-14", ["X", "Y"], ["1", "250"],
              [.litres, .grams], "1"),
@@ -240,7 +241,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
         }
         var damaged = try fixture("season-2026.xlsx")
         damaged.removeLast(200)
-        XCTAssertThrowsError(try SpreadsheetFile.read(damaged, name: "x.xlsx")) { XCTAssertEqual($0 as? SpreadsheetError, .damaged("ZIP")) }
+        XCTAssertThrowsError(try SpreadsheetFile.read(damaged, name: "x.xlsx")) { XCTAssertEqual($0 as? SpreadsheetError, .damaged(.container("ZIP"))) }
         XCTAssertThrowsError(try SpreadsheetFile.read(try fixture("season-2026.ods"), name: "x.ods", sheet: "Arkusz 9")) {
             guard case let .noSuchSheet(name, available)? = $0 as? SpreadsheetError else { return XCTFail("\($0)") }
             XCTAssertEqual(name, "Arkusz 9")

@@ -5,6 +5,7 @@
 
 import CGtk
 import Foundation
+import FileFormats
 import SprayCore
 import XCTest
 @testable import SprayGtk

@@ -2,6 +2,7 @@
 // Flow q = collected ml × 60 ÷ (1 000 × seconds). A nozzle more than ±10 % off the chart
 // flow of its size, or off the boom's mean, is worn or blocked: replace it.
 
+import FileFormats
 import FoundationEssentials
 
 public struct CatchTest: Equatable, Sendable {

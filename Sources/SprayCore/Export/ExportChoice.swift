@@ -1,6 +1,8 @@
 // The file formats the history and the register windows export to, as their menus offer
 // them: the menu's words, the file dialog's filter, and what each writes.
 
+import FileFormats
+
 /// The data files the history and the records are exported as (the printable register is
 /// drawn by SprayReport).
 public enum DataExportFormat: Equatable, Sendable {

@@ -13,13 +13,14 @@
 // Column names are the same in every language, so programs can rely on them.
 // Free text (parcel, crop, notes, product names) that a spreadsheet would run as a formula —
 // starting with "=", "+", "-", "@", a tab or a carriage return, also after leading spaces —
-// gets a "'" in front, the rest kept as typed (Export/CSV.swift); numbers are never changed.
+// gets a "'" in front, the rest kept as typed (FileFormats/CSVWriter.swift); numbers are never changed.
 //
 // JSON: {"format":"kalkulator-oprysku/history-export","version":1,"entries":[…]}, one entry
 // per line, each with the whole input, its timestamp, the spray-record details (null when not
 // given), the recalculated totals and how many loads of which size, with the keys of
 // `calc --format json` (the recipe of each load is left to `calc`: it is the slow part).
 
+import FileFormats
 import FoundationEssentials
 
 public enum HistoryExport {

@@ -2,6 +2,7 @@
 // non-breaking space groups thousands from 10 000 on, as CLDR does for pl) and "2250";
 // English "12,500.5" and "2,250". Rounding never turns a non-zero value into 0.
 
+import FileFormats
 import FoundationEssentials
 
 public struct NumberFormat: Sendable, Equatable {

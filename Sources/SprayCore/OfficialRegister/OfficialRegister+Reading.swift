@@ -4,6 +4,7 @@
 // name. Dates are a spreadsheet's dates or text; the dose and timing texts are kept as
 // written, with the largest dose and the BBCH stages read from them where they say so.
 
+import FileFormats
 import FoundationEssentials
 
 /// Why a file is not a register the app reads.
@@ -42,7 +43,7 @@ extension OfficialRegister {
         } catch let error as SpreadsheetError {
             throw .notASpreadsheet(error)
         } catch {
-            throw .notASpreadsheet(.damaged(source))
+            throw .notASpreadsheet(.damaged(.container(source)))
         }
         return try read(table, source: source, importedAt: importedAt)
     }
@@ -151,9 +152,9 @@ public enum RegisterText {
     /// "2026-02-28 00:00:00"; nil when empty or unreadable.
     public static func date(_ cell: SheetCell) -> CalendarDate? {
         switch cell {
-        case let .date(date): return date
+        case let .date(date): return CalendarDate(date)
         case let .number(serial) where serial > 20_000 && serial < 80_000:
-            return CalendarDate(year: 1899, month: 12, day: 30)!.adding(days: serial.intValue)
+            return CalendarDate(SheetDate(excelSerial: serial.intValue))
         case let .text(text):
             let trimmed = text.trimmedWhitespace
             let day = String(trimmed.prefix { $0 != " " && $0 != "T" })

@@ -4,6 +4,7 @@
 // workbook (docs/register-format.md). Replaced whole and atomically by each import; read only
 // when something asks for it, never at start-up.
 
+import FileFormats
 import FoundationEssentials
 
 public enum OfficialRegisterStore {

@@ -2,6 +2,7 @@
 // the window lists, the cells of the printed page, and the CSV, workbook and JSON a grain
 // buyer is given (docs/records-format.md, "Harvest dates"). One wording for every door.
 
+import FileFormats
 import FoundationEssentials
 
 /// A field's harvest date in words, in one language.

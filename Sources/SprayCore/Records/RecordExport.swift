@@ -3,6 +3,7 @@
 // status, record id), and self-describing, versioned JSON (docs/records-format.md) that
 // `record import` reads back. Records are written in the order given.
 
+import FileFormats
 import FoundationEssentials
 
 public enum RecordExport {

@@ -4,6 +4,7 @@
 // joined by "+" — into drafts for the one store path. Every row is accounted for: in a
 // draft, or skipped with its row number, column and why.
 
+import FileFormats
 import FoundationEssentials
 
 extension SpreadsheetImport {
@@ -83,9 +84,9 @@ extension SpreadsheetImport {
         let date: CalendarDate? = {
             guard let index = columns.firstIndex(of: .date) else { return nil }
             switch table[first, index] {
-            case let .date(date): return date
+            case let .date(date): return CalendarDate(date)
             case let .number(serial) where serial > 20_000 && serial < 80_000:
-                return CalendarDate(year: 1899, month: 12, day: 30)!.adding(days: serial.intValue)
+                return CalendarDate(SheetDate(excelSerial: serial.intValue))
             default:
                 // "14.04.2026 6:30": a date and its hour in one cell.
                 let parts = text(first, .date).split(separator: " ", maxSplits: 1).map(String.init)

@@ -2,6 +2,7 @@
 // guessed (ImportColumn), changed by the user, checked; what an import did. Reading the
 // rows into drafts is in SpreadsheetImport+Rows.swift.
 
+import FileFormats
 import FoundationEssentials
 
 /// A row the import could not read, and why.
@@ -94,7 +95,7 @@ public struct SpreadsheetImport: Sendable {
 
     /// The column a letter ("C") or a header ("Dawka", any case) names.
     public func column(named name: String) -> Int? {
-        (0..<max(table.columnCount, 1)).first { Self.letter($0) == name.uppercased() }
+        (0..<max(table.columnCount, 1)).first { SheetTable.columnLetters($0) == name.uppercased() }
             ?? (0..<table.columnCount).first { header(of: $0).lowercased() == name.lowercased() }
     }
 
@@ -111,17 +112,7 @@ public struct SpreadsheetImport: Sendable {
     /// "Dawka (l/ha)", or "C" when the header is empty.
     public func header(of column: Int) -> String {
         let text = table[headerRow, column].text().trimmedWhitespace
-        return text.isEmpty ? Self.letter(column) : text
-    }
-
-    public static func letter(_ column: Int) -> String {
-        var number = column + 1, letters = ""
-        while number > 0 {
-            let remainder = (number - 1) % 26
-            letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
-            number = (number - 1) / 26
-        }
-        return letters
+        return text.isEmpty ? SheetTable.columnLetters(column) : text
     }
 
     /// Why the columns as chosen cannot make records; nil when they can.

@@ -5,6 +5,7 @@
 // totals are the sums of the rounded loads, so what is printed per load times the loads is
 // what is printed in total. JSON keeps the exact numbers (TankMixPlan).
 
+import FileFormats
 import FoundationEssentials
 
 public struct MeasuredPlan: Equatable, Sendable {

@@ -1,6 +1,7 @@
 // The units a job is entered in. Unit symbols are the same in Polish and English,
 // so they are not translated.
 
+import FileFormats
 import FoundationEssentials
 
 /// How the field area is given.

@@ -3,6 +3,7 @@
 // without a year, a preview of the records it gives and of the rows it cannot read, and the
 // import in one write. SprayGtk/Windows/SpreadsheetImportWindow.swift binds it.
 
+import FileFormats
 import FoundationEssentials
 
 @MainActor
@@ -37,7 +38,7 @@ public final class SpreadsheetImportViewModel {
 
     /// "C · Dawka lub stężenie".
     public func title(of column: Int) -> String {
-        SpreadsheetImport.letter(column) + " · " + reading.header(of: column)
+        SheetTable.columnLetters(column) + " · " + reading.header(of: column)
     }
 
     /// What the first rows below the header hold in `column`, for recognising it.

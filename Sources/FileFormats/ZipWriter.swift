@@ -28,7 +28,7 @@ public enum ZipWriter {
     }
 
     /// `bytes` as raw deflate data; `fast` trades a little size for much less time.
-    static func deflate(_ bytes: [UInt8], fast: Bool = false) -> [UInt8] {
+    public static func deflate(_ bytes: [UInt8], fast: Bool = false) -> [UInt8] {
         var stream = z_stream()
         guard deflateInit2_(&stream, fast ? Z_BEST_SPEED : Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { fatalError("zlib could not start deflating") }

@@ -72,7 +72,7 @@ struct XMLScanner {
                 }
             case UInt8(ascii: "/"):
                 guard let end = find([UInt8(ascii: ">")], from: index + 2) else { throw Malformed() }
-                try handle(.end(name: String(decoding: bytes[(index + 2)..<end], as: UTF8.self).trimmedWhitespace))
+                try handle(.end(name: String(decoding: bytes[(index + 2)..<end], as: UTF8.self).filter { !$0.isWhitespace }))
                 index = end + 1
             default:
                 index = try startTag(bytes, at: index, handle)

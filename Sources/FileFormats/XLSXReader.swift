@@ -21,7 +21,7 @@ enum XLSXReader {
         } catch let error as ZipError {
             throw SpreadsheetError(error)
         } catch {
-            throw .damaged("XLSX")
+            throw .damaged(.container("XLSX"))
         }
     }
 
@@ -123,13 +123,13 @@ enum XLSXReader {
             switch type {
             case "s":
                 guard let index = Int(value), strings.indices.contains(index) else {
-                    throw SpreadsheetError.damaged(tr("row %1$@ names shared text %2$@, which the file does not have").filled(String(rowNumber), value))
+                    throw SpreadsheetError.damaged(.sharedText(row: rowNumber, index: value))
                 }
                 cell = .text(strings[index])
             case "inlineStr": cell = .text(inline)
             case "str", "e": cell = .text(value)
             case "b": cell = .text(value == "1" ? "TRUE" : "FALSE")
-            case "d": cell = PaperDate.parse(String(value.prefix(10)), season: 2000).map(SheetCell.date) ?? .text(value)
+            case "d": cell = SheetDate(iso: value).map(SheetCell.date) ?? .text(value)
             default: cell = number(value, kind: styles.indices.contains(style) ? styles[style] : .plain)
             }
             guard cell != .empty else { return }
@@ -188,13 +188,13 @@ enum XLSXReader {
         guard let double = Double(text) else { return text.isEmpty ? .empty : .text(text) }
         switch kind {
         case .date:
-            return .date(CalendarDate(year: 1899, month: 12, day: 30)!.adding(days: Int(double.rounded(.down))))
+            return .date(SheetDate(excelSerial: Int(double.rounded(.down))))
         case .time:
             let minutes = Int(((double - double.rounded(.down)) * 1440).rounded())
-            return .text(ClockTime(hour: minutes / 60 % 24, minute: minutes % 60)?.description ?? text)
+            return .text(SheetDate.clockText(hour: minutes / 60 % 24, minute: minutes % 60))
         case .percent:
             // A concentration, "0,3 %", as the sheet shows it: the import reads it with the spray volume.
-            return Decimal(string: text).map { .text(NumberFormat.current.editable(($0 * 100).rounded(fractionDigits: 8)) + " %") } ?? .text(text)
+            return Decimal(string: text).map { .percent(($0 * 100).rounded(fractionDigits: 8)) } ?? .text(text)
         case .plain:
             return Decimal(string: text).map { .number($0.rounded(fractionDigits: 10)) } ?? .text(text)
         }

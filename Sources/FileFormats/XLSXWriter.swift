@@ -2,7 +2,7 @@
 // farmer expects: one sheet, a bold header row kept in view (frozen), columns as wide as
 // their content, numbers as numbers, dates as real dates. A text cell is never a formula:
 // it is written as an inline string, and one a spreadsheet would run once saved as CSV gets
-// the same "'" as in the CSV export (Export/CSV.swift).
+// the same "'" as in the CSV export (CSVWriter.swift).
 
 import FoundationEssentials
 
@@ -103,7 +103,7 @@ public enum XLSXWriter {
             let number = rowIndex + 1
             body += "<row r=\"\(number)\">"
             for (column, cell) in row.enumerated() {
-                let reference = SpreadsheetImport.letter(column) + String(number)
+                let reference = SheetTable.columnLetters(column) + String(number)
                 let (xml, width) = rowIndex == 0 ? header(cell, at: reference) : self.cell(cell, at: reference)
                 body += xml
                 widths[column] = max(widths[column], min(width + 2, 60))
@@ -134,7 +134,7 @@ public enum XLSXWriter {
         case let .number(text):
             if text.isEmpty { return ("", 0) }
             if isNumber(text) { return ("<c r=\"\(reference)\"><v>\(text)</v></c>", text.count) }
-            if text.utf8.count == 10, let date = CalendarDate(parsing: text) {
+            if text.utf8.count == 10, let date = SheetDate(iso: text) {
                 return ("<c r=\"\(reference)\" s=\"2\"><v>\(serial(of: date))</v></c>", 10)
             }
             return (inlineString(text, at: reference, style: 0), text.count)
@@ -162,8 +162,8 @@ public enum XLSXWriter {
     }
 
     /// Days since 30 December 1899, as spreadsheets count dates.
-    static func serial(of date: CalendarDate) -> Int {
-        date.daysSinceEpoch + 25_569
+    static func serial(of date: SheetDate) -> Int {
+        date.excelSerial
     }
 
     /// XML text: the five special characters escaped, characters XML 1.0 forbids left out.

@@ -98,7 +98,7 @@ public struct ZipReader: Sendable {
     }
 
     /// Raw deflate data inflated to exactly `size` bytes (never more), or nil.
-    static func inflated(_ input: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
+    public static func inflated(_ input: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
         var output = [UInt8](repeating: 0, count: max(size, 1))
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }

@@ -11,12 +11,6 @@
 public enum CSVSeparator: String, CaseIterable, Sendable {
     case semicolon = ";"
     case comma = ","
-
-    /// What a spreadsheet in `language` expects: ";" in Polish (the comma is its decimal
-    /// mark), "," in English.
-    public static func preferred(for language: Language) -> CSVSeparator {
-        language == .polish ? .semicolon : .comma
-    }
 }
 
 /// One CSV cell: free text (a name, a note; protected from formula injection) or a value the
@@ -57,18 +51,18 @@ public enum CSV {
     }
 
     /// `text`, with a "'" in front when a spreadsheet would read it as a formula.
-    static func inert(_ text: String) -> String {
+    public static func inert(_ text: String) -> String {
         isFormulaLike(text) ? "'" + text : text
     }
 
     /// `text` as it was before `inert` guarded it: "'=1+1" read back from the app's own CSV
     /// or workbook is "=1+1" again, not a record with a stray apostrophe.
-    static func withoutGuard(_ text: String) -> String {
+    public static func withoutGuard(_ text: String) -> String {
         guard text.hasPrefix("'"), isFormulaLike(String(text.dropFirst())) else { return text }
         return String(text.dropFirst())
     }
 
-    static func isFormulaLike(_ text: String) -> Bool {
+    public static func isFormulaLike(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first else { return false }
         if first == "\t" || first == "\r" { return true }

@@ -14,7 +14,7 @@ enum ODSReader {
         } catch let error as ZipError {
             throw SpreadsheetError(error)
         } catch {
-            throw .damaged("ODS")
+            throw .damaged(.container("ODS"))
         }
         if let wanted {
             guard let table = tables.first(where: { $0.name == wanted }) else { throw .noSuchSheet(wanted, available: tables.map(\.name)) }
@@ -40,7 +40,7 @@ enum ODSReader {
         func count(_ attribute: String?, limit: Int) throws -> Int {
             guard let attribute else { return 1 }
             guard let value = Int(attribute), value >= 0 else {
-                throw SpreadsheetError.damaged(tr("a repeat count of “%@”").filled(String(attribute.prefix(20))))
+                throw SpreadsheetError.damaged(.repeatCount(String(attribute.prefix(20))))
             }
             return min(value, limit)
         }
@@ -72,9 +72,9 @@ enum ODSReader {
                 case "float", "currency":
                     cell = attributes["office:value"].flatMap { Decimal(string: $0) }.map { .number($0.rounded(fractionDigits: 10)) } ?? .empty
                 case "date":
-                    cell = attributes["office:date-value"].flatMap { PaperDate.parse(String($0.prefix(10)), season: 2000) }.map(SheetCell.date) ?? .empty
+                    cell = attributes["office:date-value"].flatMap { SheetDate(iso: $0) }.map(SheetCell.date) ?? .empty
                 case "time":
-                    cell = attributes["office:time-value"].flatMap(clockTime).map { .text($0.description) } ?? .empty
+                    cell = attributes["office:time-value"].map { .text(clockTime($0)) } ?? .empty
                 default:
                     cell = .empty
                 }
@@ -111,8 +111,8 @@ enum ODSReader {
         }
     }
 
-    /// "PT06H30M00S" → 06:30.
-    private static func clockTime(_ duration: String) -> ClockTime? {
+    /// "PT06H30M00S" → "06:30".
+    private static func clockTime(_ duration: String) -> String {
         var hours = 0, minutes = 0, number = ""
         for character in duration.drop(while: { $0 != "T" }).dropFirst() {
             if character.isNumber { number.append(character); continue }
@@ -120,6 +120,6 @@ enum ODSReader {
             if character == "M" { minutes = Int(number) ?? 0 }
             number = ""
         }
-        return ClockTime(hour: hours % 24, minute: minutes)
+        return SheetDate.clockText(hour: hours % 24, minute: minutes % 60)
     }
 }

@@ -1,6 +1,7 @@
 // A spreadsheet as the import reads it: the cells of one sheet, row by row, each a text, a
-// number or a date as the file says — a CSV's cells are all text. CSVReader, XLSXReader and
-// ODSReader make it; SpreadsheetImport reads records from it.
+// number, a percentage or a date as the file says — a CSV's cells are all text. CSVReader,
+// XLSXReader and ODSReader make it; the core's SpreadsheetImport reads records from it, and
+// words its errors (SpreadsheetError+Message.swift).
 
 import FoundationEssentials
 
@@ -8,20 +9,12 @@ public enum SheetCell: Equatable, Sendable {
     case empty
     case text(String)
     case number(Decimal)
-    case date(CalendarDate)
-
-    /// The cell as a person reads it: a number with a decimal comma or point as `format` writes.
-    public func text(in format: NumberFormat = .current) -> String {
-        switch self {
-        case .empty: ""
-        case let .text(text): text
-        case let .number(value): format.editable(value)
-        case let .date(date): date.description
-        }
-    }
+    /// A percentage as the sheet shows it: 0,3 for a cell holding 0.003 shown "0,3 %".
+    case percent(Decimal)
+    case date(SheetDate)
 
     public var isEmpty: Bool {
-        if case let .text(text) = self { return text.isBlank }
+        if case let .text(text) = self { return text.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
         return self == .empty
     }
 }
@@ -41,6 +34,17 @@ public struct SheetTable: Equatable, Sendable {
     }
 
     public var columnCount: Int { rows.map(\.count).max() ?? 0 }
+
+    /// "A", "Z", "AA": the letters of column `column` (0-based).
+    public static func columnLetters(_ column: Int) -> String {
+        var number = column + 1, letters = ""
+        while number > 0 {
+            let remainder = (number - 1) % 26
+            letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
+            number = (number - 1) / 26
+        }
+        return letters
+    }
 }
 
 /// What the readers take of a sheet, checked before anything is allocated for it: a
@@ -52,44 +56,38 @@ public enum SheetLimits {
     public static let columns = 16_384
     public static let cellCharacters = 32_767
     public static let cells = 4_000_000
-
-    static func text(_ limit: Int) -> String { NumberFormat.current.string(Decimal(limit), maxFractionDigits: 0) }
 }
 
 /// Why a file is not a spreadsheet the app reads.
-public enum SpreadsheetError: Error, Equatable, Sendable, LocalizedMessage {
+public enum SpreadsheetError: Error, Equatable, Sendable {
     case notASpreadsheet
-    case damaged(String)
+    case damaged(SheetDamage)
     case noSuchSheet(String, available: [String])
     case empty
     /// Past one of SheetLimits: what, and where.
     case tooLarge(SheetExcess)
     /// A quote opened on row `row` (1-based) is never closed: the rest of the file would be one cell.
     case unclosedQuote(row: Int)
+}
 
-    public var message: String {
-        switch self {
-        case .notASpreadsheet:
-            tr("This is not a spreadsheet the app reads: CSV, Excel (.xlsx), OpenDocument (.ods) or the app's JSON export.")
-        case let .damaged(part): tr("The spreadsheet is damaged (%@) and was not read.").filled(part)
-        case let .noSuchSheet(name, available):
-            tr("There is no sheet “%1$@” in the file; its sheets are: %2$@.").filled(name, available.joined(separator: ", "))
-        case .empty: tr("The spreadsheet has no rows.")
-        case let .tooLarge(excess): excess.message
-        case let .unclosedQuote(row):
-            tr("A quotation mark opened in row %@ is never closed, so the rest of the file would be one cell; nothing was read.")
-                .filled(String(row))
-        }
-    }
+/// What is damaged in a file that is not read.
+public enum SheetDamage: Equatable, Sendable {
+    /// The container as a whole: "ZIP", "XLSX", "ODS", or the file's name.
+    case container(String)
+    case missingPart(String)
+    case partFailsCheck(String)
+    case repeatCount(String)
+    /// Row `row` names shared text `index`, which the workbook does not have.
+    case sharedText(row: Int, index: String)
 }
 
 extension SpreadsheetError {
     /// What a ZIP reader's failure means for the spreadsheet inside.
     init(_ error: ZipError) {
         switch error {
-        case .notAZip: self = .damaged("ZIP")
-        case let .missingMember(part): self = .damaged(tr("%@ is missing").filled(part))
-        case let .damagedMember(part): self = .damaged(tr("%@ fails its check").filled(part))
+        case .notAZip: self = .damaged(.container("ZIP"))
+        case let .missingMember(part): self = .damaged(.missingPart(part))
+        case let .damagedMember(part): self = .damaged(.partFailsCheck(part))
         case let .memberTooLarge(part): self = .tooLarge(.packedPart(part))
         }
     }
@@ -103,26 +101,6 @@ public enum SheetExcess: Equatable, Sendable {
     case cells
     /// A part of an .xlsx or .ods that would inflate past ZipReader's limits.
     case packedPart(String)
-
-    public var message: String {
-        switch self {
-        case let .row(number):
-            tr("The spreadsheet names row %1$@; a sheet has at most %2$@ rows. Nothing was read.")
-                .filled(String(number), SheetLimits.text(SheetLimits.rows))
-        case let .column(row):
-            tr("Row %1$@ of the spreadsheet goes past column %2$@, the last a sheet has. Nothing was read.")
-                .filled(String(row), SheetLimits.text(SheetLimits.columns))
-        case let .cellText(row):
-            tr("A cell in row %1$@ holds more than %2$@ characters, more than a spreadsheet cell can. Nothing was read.")
-                .filled(String(row), SheetLimits.text(SheetLimits.cellCharacters))
-        case .cells:
-            tr("The spreadsheet has more than %@ cells, more than the app reads. Nothing was read.")
-                .filled(SheetLimits.text(SheetLimits.cells))
-        case let .packedPart(part):
-            tr("The part %1$@ of the file would unpack to more than %2$@ MB, or is packed as tightly as a ZIP bomb. Nothing was read.")
-                .filled(part, String(ZipReader.memberLimit / (1024 * 1024)))
-        }
-    }
 }
 
 /// The rows of a sheet as a reader finds them, each checked against SheetLimits before it is
