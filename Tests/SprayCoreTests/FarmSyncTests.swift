@@ -218,6 +218,28 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(sortedRecords(newcomer), sortedRecords(office))
     }
 
+    func testWhatWasSentIsKeptInAVersionedFileAndAnEarlierMapIsStillRead() throws {
+        let office = try computer("Biuro")
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        let record = try office.records.add(details("P1"), at: Date())
+        try office.sync.syncNow(records: office.records, today: today)
+        let sentPath = office.locations.recordsFile.deletingLastPathComponent().appendingPathComponent("sync-sent.json")
+        let envelope = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
+        XCTAssertEqual(envelope["format"] as? String, "kalkulator-oprysku/sync-sent")
+        XCTAssertEqual(envelope["version"] as? Int, 1)
+        let items = try XCTUnwrap(envelope["items"] as? [[String: String]])
+        XCTAssertEqual(items.map { $0["id"] }, [record.id.uuidString])
+
+        // The map an earlier version wrote: read, so nothing is sent again; then rewritten in the envelope.
+        let text = try XCTUnwrap(items.first?["text"])
+        try Data(#"{"\#(record.id.uuidString)":"\#(text)"}"#.utf8).write(to: sentPath)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 0)
+        _ = try office.records.add(details("P2"), at: Date())
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1)
+        let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
+        XCTAssertEqual((again["items"] as? [Any])?.count, 2)
+    }
+
     func testARemovalAfterThreeYearsTravelsAndAYoungerOneDoesNot() throws {
         let office = try computer("Biuro")
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)

@@ -83,7 +83,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         }
         // The farm folder's merge: the same.
         let shared = RecordStore(file: path("shared.json"))
-        _ = try shared.mergeShared(incoming, removed: [], today: Self.today)
+        _ = try RecordMerge.apply(incoming, removed: [], today: Self.today, to: shared)
         XCTAssertEqual(shared.records.count, incoming.count, "none dropped")
         XCTAssertEqual(Set(shared.records.flatMap { $0.problems(today: Self.today).map(\.field.field) }), Set(Self.cases.map(\.field)))
         // The register marks it, counts it, and shows its text without running it.

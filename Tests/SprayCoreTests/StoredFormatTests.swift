@@ -47,7 +47,7 @@ final class StoredFormatTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(library, 3)
         XCTAssertEqual(records.count, 3)
         let merged = RecordStore(file: path("records.json"))
-        _ = try merged.mergeShared(records, removed: [], today: Self.today)
+        _ = try RecordMerge.apply(records, removed: [], today: Self.today, to: merged)
         XCTAssertEqual(merged.records.count, 3, "the farm folder's spoilt record is kept")
         XCTAssertEqual(merged.records.filter { !$0.problems(today: Self.today).isEmpty }.map(\.id), [Self.spoilt])
     }

@@ -91,19 +91,6 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
         return summary
     }
 
-    /// What the farm folder brings (FarmSync): items put in by id (one of the same kind and
-    /// name under another id gives way), items deleted. One write, none when nothing changes.
-    func applyShared(upserts: [LibraryItem], removals: Set<UUID>) throws {
-        guard !upserts.isEmpty || !removals.isEmpty else { return }
-        try modify { items in
-            items.removeAll { removals.contains($0.id) }
-            for item in upserts {
-                items.removeAll { $0.id != item.id && $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
-                if let index = items.firstIndex(where: { $0.id == item.id }) { items[index] = item } else { items.append(item) }
-            }
-        }
-    }
-
     /// The items of an exported library file (`library export`), or why it cannot be used.
     public static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
         guard let items = try? JSONDecoder().decode(Export.self, from: Data(bytes)), items.format == "\(AppInfo.domain)/library" else {

@@ -188,59 +188,6 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         return summary
     }
 
-    /// What the farm folder brings (FarmSync): each record joined with the one here of its
-    /// id, or added; a record another computer removed after the 3 years removed here too.
-    /// A removal of a record that `mayRemoveShared` does not allow is not taken, and counted.
-    /// One write, none when nothing changes.
-    func mergeShared(_ incoming: [TreatmentRecord], removed: Set<UUID>, today: CalendarDate) throws -> SharedMerge {
-        var result = SharedMerge()
-        func merge(into items: inout [TreatmentRecord]) -> SharedMerge {
-            var merge = SharedMerge()
-            var index = Dictionary(items.enumerated().map { ($1.id, $0) }) { first, _ in first }
-            for other in incoming {
-                if removed.contains(other.id), Self.mayRemoveShared(other, today: today), index[other.id] == nil { continue }
-                guard let position = index[other.id] else {
-                    index[other.id] = items.count
-                    items.append(other)
-                    merge.changed.append(other)
-                    merge.added += 1
-                    continue
-                }
-                let joined = items[position].joined(with: other)
-                if joined != items[position] {
-                    items[position] = joined
-                    merge.changed.append(joined)
-                    merge.updated += 1
-                }
-            }
-            let asked = items.filter { removed.contains($0.id) }
-            let gone = asked.filter { Self.mayRemoveShared($0, today: today) }.map(\.id)
-            merge.refusedRemovals = asked.count - gone.count
-            if !gone.isEmpty {
-                let goneSet = Set(gone)
-                items.removeAll { goneSet.contains($0.id) }
-                merge.removedIDs = gone
-                merge.removed = gone.count
-            }
-            return merge
-        }
-        // Worked out on what was read first: nothing to change, nothing written.
-        var probe = records
-        let planned = merge(into: &probe)
-        guard planned.isEmpty == false else { return planned }
-        try modify { items in result = merge(into: &items) }
-        return result
-    }
-
-    /// Whether a removal read from the farm folder may take `record`: its first save and every
-    /// version's treatment date past the years the law asks to keep it, on this computer's
-    /// clock. A line that re-dates a recent record to an old year adds a version; the earlier
-    /// ones stay in the trail and keep it.
-    static func mayRemoveShared(_ record: TreatmentRecord, today: CalendarDate) -> Bool {
-        isPastRetention(date: LocalTime.dateTime(at: record.createdAt).date, today: today)
-            && record.versions.allSatisfy { isPastRetention(date: $0.details.date, today: today) }
-    }
-
     /// Authorisation numbers given before for a product of this name (any case), most recent first.
     public func authorisations(forProduct name: String) -> [String] {
         let key = SearchFolding.fold(name.trimmedWhitespace)
@@ -345,18 +292,4 @@ extension TreatmentRecord {
         merged.withdrawal = withdrawal ?? other.withdrawal
         return merged
     }
-}
-
-/// What RecordStore.mergeShared changed.
-struct SharedMerge {
-    var added = 0
-    var updated = 0
-    var removed = 0
-    /// The records as they are now, of those added or changed.
-    var changed: [TreatmentRecord] = []
-    var removedIDs: [UUID] = []
-    /// Records a removal asked for that are not past the years to keep them: kept, and said.
-    var refusedRemovals = 0
-
-    var isEmpty: Bool { changed.isEmpty && removedIDs.isEmpty }
 }

@@ -6,10 +6,10 @@ import FoundationEssentials
 extension FarmSync {
     /// Merges every journal's new lines into the records and the library, and says what it did.
     func receive(into report: inout SyncReport, state current: inout SyncState, folder: String, records: RecordStore,
-                 today: CalendarDate) throws {
+                 library: LibraryStore, today: CalendarDate) throws {
         let incoming = try receive(&current, folder: folder)
-        let merged = try records.mergeShared(incoming.records, removed: current.removed, today: today)
-        report.library = try applyLibrary(incoming.library, to: &current)
+        let merged = try RecordMerge.apply(incoming.records, removed: current.removed, today: today, to: records)
+        report.library = try applyLibrary(incoming.library, to: &current, library: library)
         report.added = merged.added
         report.updated = merged.updated
         report.removed = merged.removed
@@ -35,9 +35,9 @@ extension FarmSync {
 
     /// The library changes read, each taken when it is later than what holds here (an item
     /// saved under a name another item of its kind got later gives way to that one).
-    private func applyLibrary(_ changes: [UUID: (version: LibraryVersion, item: LibraryItem?)], to state: inout SyncState) throws -> Int {
+    private func applyLibrary(_ changes: [UUID: (version: LibraryVersion, item: LibraryItem?)], to state: inout SyncState,
+                              library: LibraryStore) throws -> Int {
         guard !changes.isEmpty else { return 0 }
-        let library = self.library
         let items = library.items
         var upserts: [LibraryItem] = [], removals = Set<UUID>()
         for (id, change) in changes.sorted(by: { $0.value.version < $1.value.version }) {
@@ -55,7 +55,7 @@ extension FarmSync {
             upserts.append(item)
             state.librarySent[key] = JournalLine.libraryJSON(item)
         }
-        try library.applyShared(upserts: upserts, removals: removals)
+        try LibraryMerge.apply(upserts: upserts, removals: removals, to: library)
         return upserts.count + removals.count
     }
 

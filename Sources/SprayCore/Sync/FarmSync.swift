@@ -154,10 +154,11 @@ public final class FarmSync {
             guard var current = state else { return }
             // Taken before the records are read: a change made meanwhile changes it, and is sent next time.
             let stamp = Self.stamp(of: records.url.path)
-            let sending = try send(&current, folder: folder, records: records, now: now, today: today, announce: announce)
+            let library = openLibrary()
+            let sending = try send(&current, folder: folder, records: records, library: library, now: now, today: today, announce: announce)
             report.sent = sending.lines
             current.recordsStamp = stamp
-            if receiving { try receive(into: &report, state: &current, folder: folder, records: records, today: today) }
+            if receiving { try receive(into: &report, state: &current, folder: folder, records: records, library: library, today: today) }
             if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
             state = current
         }
@@ -181,8 +182,8 @@ public final class FarmSync {
 
     // MARK: Sending
 
-    private func send(_ state: inout SyncState, folder: String, records: RecordStore, now: Date, today: CalendarDate,
-                      announce: Bool) throws -> (lines: Int, rewroteJournal: Bool) {
+    private func send(_ state: inout SyncState, folder: String, records: RecordStore, library: LibraryStore, now: Date,
+                      today: CalendarDate, announce: Bool) throws -> (lines: Int, rewroteJournal: Bool) {
         let journalName = JournalFiles.name(of: state.computer)
         let journal = folder + "/" + journalName
         var lines: [JournalLine] = []
@@ -226,7 +227,7 @@ public final class FarmSync {
                 state.sent[key] = nil
             }
         }
-        lines += libraryLines(&state, now: now)
+        lines += libraryLines(&state, items: library.items, now: now)
         guard !lines.isEmpty else { return (0, rewrote) }
         var numbers = DecimalTexts()
         do {
@@ -247,10 +248,9 @@ public final class FarmSync {
 
 
     /// Saves and deletions of library items since the last pass.
-    private func libraryLines(_ state: inout SyncState, now: Date) -> [JournalLine] {
+    private func libraryLines(_ state: inout SyncState, items: [LibraryItem], now: Date) -> [JournalLine] {
         let version = LibraryVersion(at: now, computer: state.computer.uuidString)
         var lines: [JournalLine] = []
-        let items = library.items
         for item in items {
             let key = item.id.uuidString, json = JournalLine.libraryJSON(item)
             guard state.librarySent[key] != json else { continue }
@@ -268,7 +268,8 @@ public final class FarmSync {
         return lines
     }
 
-    var library: LibraryStore {
+    /// The library as it is now; a pass opens it once, to send and to merge.
+    func openLibrary() -> LibraryStore {
         LibraryStore(file: locations.libraryFile, patience: .commandLine(waiting: { _ in }))
     }
 

@@ -115,18 +115,14 @@ public final class SyncStateStore: VersionedStore<SyncState> {
     /// found nothing new).
     func update(_ change: (inout SyncState?) throws -> Void) throws {
         struct Unchanged: Error {}
-        let sentFile = url.deletingLastPathComponent().appendingPathComponent("sync-sent.json").path
+        let sentFile = SentRecords(beside: url)
         do {
             try modify { items in
                 var state = items.first
-                let sent = (try? POSIXFile.read(sentFile)).flatMap { $0 }.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0)) } ?? [:]
+                let sent = sentFile.read()
                 state?.sent = sent
                 try change(&state)
-                if let now = state?.sent, now != sent {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = .sortedKeys
-                    try POSIXFile.writeAtomically(Array(try encoder.encode(now)), to: sentFile)
-                }
+                if let now = state?.sent, now != sent { try sentFile.write(now) }
                 var stored = items.first
                 stored?.sent = state?.sent ?? [:]
                 if state == stored { throw Unchanged() }
