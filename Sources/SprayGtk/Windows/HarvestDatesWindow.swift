@@ -10,11 +10,11 @@ import SprayReport
 
 @MainActor
 final class HarvestDatesWindow {
-    let window: Widget
+    let frame: ChildWindow
     let model: HarvestDatesViewModel
     let services: AppServices
-    /// The window's "win." actions.
-    let actions = g_simple_action_group_new()!
+    var window: Widget { frame.window }
+    var actions: UnsafeMutablePointer<GSimpleActionGroup> { frame.actions }
     var seasonDropDown: Widget!
     var summaryLabel: Widget!
     var list: Widget!
@@ -24,17 +24,11 @@ final class HarvestDatesWindow {
     weak var previewWindow: PrintPreviewWindow?
     var printer: ReportPrinter?
 
-    isolated deinit {
-        g_object_unref(actions.rawPointer)
-    }
-
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, services: AppServices, model: HarvestDatesViewModel) {
         self.services = services
         self.model = model
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 760, height: 620)
-        gtk_window_set_application(cast(window), application)
-
-        let header = gtk_header_bar_new()!
+        frame = ChildWindow(title: model.title, parent: parent, application: application, width: 760, height: 620)
+        let header = frame.header
         seasonDropDown = Widgets.dropDown([], tooltip: tr("The season (a calendar year) whose treatments count"))
         connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
             guard !isFilling else { return }
@@ -54,7 +48,6 @@ final class HarvestDatesWindow {
         gtk_widget_set_tooltip_text(previewButton, Action.printPreview.tooltip(tr("The pages as they will be printed")))
         gtk_header_bar_pack_end(cast(header), printButton)
         gtk_header_bar_pack_end(cast(header), previewButton)
-        gtk_window_set_titlebar(cast(window), header)
 
         summaryLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         list = gtk_list_box_new()!
@@ -65,31 +58,25 @@ final class HarvestDatesWindow {
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
         gtk_widget_set_vexpand(scroller, 1)
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [summaryLabel, scroller])
-        Widgets.setMargins(content, 14)
-        gtk_window_set_child(cast(window), content)
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [summaryLabel, scroller]))
 
         installActions()
-        attach(self, to: window)
+        frame.keep(self)
         model.onChange = { [weak self] in self?.refresh() }
         Widgets.reloadWhenActivated(window) { [weak self] in self?.model.reload() }
         refresh()
     }
 
     func present() {
-        gtk_window_present(cast(window))
+        frame.present()
     }
 
     private func installActions() {
-        gtk_widget_insert_action_group(window, "win", cast(actions))
         addStringAction(.exportHarvest, to: actions) { [unowned self] target in
             if let format = ExportFileFormat(rawValue: target) { export(format) }
         }
         addAction(.print, to: actions) { [unowned self] in printDates() }
         addAction(.printPreview, to: actions) { [unowned self] in preview() }
-        let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
-        gtk_widget_add_controller(window, shortcuts)
     }
 
     func updateActions() {

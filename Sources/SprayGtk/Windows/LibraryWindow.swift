@@ -8,7 +8,8 @@ import SprayCore
 
 @MainActor
 final class LibraryWindow {
-    let window: Widget
+    let frame: ChildWindow
+    var window: Widget { frame.window }
     let model: LibraryViewModel
     private let stack: Widget
     private var lists: [LibraryKind: Widget] = [:]
@@ -27,18 +28,17 @@ final class LibraryWindow {
 
     init(parent: Widget, model: LibraryViewModel) {
         self.model = model
-        window = Widgets.childWindow(title: tr("Library"), parent: parent, width: 720, height: 520)
+        frame = ChildWindow(title: tr("Library"), parent: parent, application: nil, width: 720, height: 520)
 
         stack = gtk_stack_new()!
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
-        let header = gtk_header_bar_new()!
+        let header = frame.header
         gtk_header_bar_set_title_widget(cast(header), switcher)
         importRegisterButton = Widgets.button(tr("Official Register: _Import the Register File…"))
         gtk_widget_set_tooltip_text(importRegisterButton,
                                     tr("The ministry's register of plant protection products (Rejestr_zastosowanie.xlsx or its CSV), kept offline"))
         gtk_header_bar_pack_start(cast(header), importRegisterButton)
-        gtk_window_set_titlebar(cast(window), header)
         registerStatusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         registerSearch = gtk_search_entry_new()!
         gtk_widget_set_tooltip_text(registerSearch, tr("Find a product in the official register, to add it to the library"))
@@ -62,11 +62,8 @@ final class LibraryWindow {
             gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
             connect(add, "clicked") { [unowned self] in edit(model.editor(for: kind)) }
         }
-        gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]))
-        let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
-        gtk_widget_add_controller(window, shortcuts)
-        attach(self, to: window)
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]), margin: 0)
+        frame.keep(self)
         connect(importRegisterButton, "clicked") { [unowned self] in chooseRegisterFile() }
         connect(registerSearch, "search-changed") { [unowned self] in showRegisterMatches() }
         model.onChange = { [weak self] in self?.refresh() }

@@ -10,10 +10,10 @@ import SprayCore
 
 @MainActor
 final class SpreadsheetImportWindow {
-    let window: Widget
+    let frame: ChildWindow
+    var window: Widget { frame.window }
+    var actions: UnsafeMutablePointer<GSimpleActionGroup> { frame.actions }
     let model: SpreadsheetImportViewModel
-    /// The window's "win." actions (import-records).
-    let actions = g_simple_action_group_new()!
     /// One dropdown of meanings per column of the sheet.
     private(set) var meaningDropDowns: [Widget] = []
     var summaryLabel: Widget!
@@ -22,23 +22,17 @@ final class SpreadsheetImportWindow {
     /// Set while the dropdowns are filled, so their "selected" is not a choice.
     private var isFilling = false
 
-    isolated deinit {
-        g_object_unref(actions.rawPointer)
-    }
-
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: SpreadsheetImportViewModel) {
         self.model = model
-        window = Widgets.childWindow(title: tr("Import Spreadsheet — %@").filled(model.fileName), parent: parent, width: 1120, height: 680)
-        gtk_window_set_application(cast(window), application)
-
-        let header = gtk_header_bar_new()!
+        frame = ChildWindow(title: tr("Import Spreadsheet — %@").filled(model.fileName), parent: parent, application: application,
+                            width: 1120, height: 680)
+        let header = frame.header
         let importButton = Widgets.button(tr("_Import"), action: Action.importRecords.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(importButton, Action.importRecords.tooltip(tr("Add the records to the register")))
         gtk_header_bar_pack_end(cast(header), importButton)
         Widgets.seasonPicker(in: header, years: model.seasonChoices, selected: model.season, tooltip: tr("The year of a date written without one (14.04)")) { [model] year in
             model.setSeason(year)
         }
-        gtk_window_set_titlebar(cast(window), header)
 
         let hint = Widgets.label(tr("Check what each column holds; change a meaning that was guessed wrong, or leave the column out. Rows the register has already are not added again."),
                                  classes: ["dim-label"], wrap: true)
@@ -46,22 +40,16 @@ final class SpreadsheetImportWindow {
         resultLabel = Widgets.label("", wrap: true)
         let panes = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, children: [makeColumns(), makePreview()])
         gtk_widget_set_vexpand(panes, 1)
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [hint, panes, summaryLabel, resultLabel])
-        Widgets.setMargins(content, 14)
-        gtk_window_set_child(cast(window), content)
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [hint, panes, summaryLabel, resultLabel]))
 
-        gtk_widget_insert_action_group(window, "win", cast(actions))
         addAction(.importRecords, to: actions) { [model] in model.importRecords() }
-        let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
-        gtk_widget_add_controller(window, shortcuts)
-        attach(self, to: window)
+        frame.keep(self)
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
     }
 
     func present() {
-        gtk_window_present(cast(window))
+        frame.present()
     }
 
     /// A row per column: its letter and header, what it holds, and its meaning.

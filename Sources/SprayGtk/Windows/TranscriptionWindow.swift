@@ -10,10 +10,10 @@ import SprayCore
 
 @MainActor
 final class TranscriptionWindow {
-    let window: Widget
+    let frame: ChildWindow
+    var window: Widget { frame.window }
+    var actions: UnsafeMutablePointer<GSimpleActionGroup> { frame.actions }
     let model: TranscriptionViewModel
-    /// The window's "win." actions (save-transcription).
-    let actions = g_simple_action_group_new()!
     let rows = StringListModel()
     var columnView: Widget!
     var summaryLabel: Widget!
@@ -34,35 +34,29 @@ final class TranscriptionWindow {
         var column: TranscriptionColumn
     }
 
-    isolated deinit {
-        g_object_unref(actions.rawPointer)
-    }
-
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: TranscriptionViewModel) {
         self.model = model
-        window = Widgets.childWindow(title: tr("Transcribe from Paper"), parent: parent, width: 1240, height: 640)
-        gtk_window_set_application(cast(window), application)
-
-        let header = gtk_header_bar_new()!
+        // The grid's keys (Ctrl+D) come before a focused cell's own.
+        frame = ChildWindow(title: tr("Transcribe from Paper"), parent: parent, application: application, width: 1240, height: 640,
+                            captureKeys: true)
+        let header = frame.header
         let save = Widgets.button(tr("_Save Records"), action: Action.saveTranscription.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(save, Action.saveTranscription.tooltip(tr("Save every readable row in the register")))
         gtk_header_bar_pack_end(cast(header), save)
         Widgets.seasonPicker(in: header, years: model.seasonChoices, selected: model.season, tooltip: tr("The year of a date typed without one (14.04)")) { [model] year in
             model.setSeason(year)
         }
-        gtk_window_set_titlebar(cast(window), header)
 
         let hint = Widgets.label(tr("One row per product. Rows of the same date, hour and field are one treatment. Enter moves down, Tab right, Ctrl+D copies the row above, Ctrl+Shift+D the treatment above."),
                                  classes: ["dim-label"], wrap: true)
         summaryLabel = Widgets.label("", wrap: true)
         cellProblemLabel = Widgets.label("", classes: ["field-error"], wrap: true)
         saveLabel = Widgets.label("", classes: ["card-title"], wrap: true)
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, children: [hint, makeGrid(), cellProblemLabel, summaryLabel, saveLabel])
-        Widgets.setMargins(content, 12)
-        gtk_window_set_child(cast(window), content)
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, children: [hint, makeGrid(), cellProblemLabel, summaryLabel, saveLabel]),
+                         margin: 12)
 
         installActions()
-        attach(self, to: window)
+        frame.keep(self)
         model.onChange = { [weak self] change in self?.modelChanged(change) }
         // Closing keeps what was typed in the cell the cursor was in as well.
         connect(window, "hide") { [weak self] in self?.model.commit() }
@@ -168,14 +162,9 @@ final class TranscriptionWindow {
     // MARK: Actions
 
     private func installActions() {
-        gtk_widget_insert_action_group(window, "win", cast(actions))
         addAction(.saveTranscription, to: actions) { [unowned self] in _ = model.save() }
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
-        addShortcut(shortcuts, .copyRowAbove) { [unowned self] in copyRowAbove() }
-        addShortcut(shortcuts, .repeatTreatmentAbove) { [unowned self] in repeatTreatmentAbove() }
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
-        gtk_widget_add_controller(window, shortcuts)
+        frame.onKeys(.copyRowAbove) { [unowned self] in copyRowAbove() }
+        frame.onKeys(.repeatTreatmentAbove) { [unowned self] in repeatTreatmentAbove() }
     }
 
     /// Ctrl+D: the row above copied into the cursor's row, the cursor where the model says.
