@@ -148,16 +148,19 @@ extension CalibrationWindow {
 
     func refreshChart() {
         for (view, row) in zip(chartRows, model.chartRows) { view.show(row) }
-        isFilling = true
-        defer { isFilling = false }
+        textFields.filling(selectChosenNozzle)
+        setLabel(adviceLabel, model.nozzleAdvice ?? tr("Choose a size in the chart."))
+        setLabel(warningLabel, model.nozzleWarning)
+    }
+
+    /// The chart's row of the nozzle chosen selected (by the window, not the user).
+    private func selectChosenNozzle() {
         let index = model.selectedNozzle.flatMap { NozzleSize.allCases.firstIndex(of: $0) }
         let selected = gtk_list_box_get_selected_row(opaque(chartList)).map { Int(gtk_list_box_row_get_index($0)) }
         if index != selected {
             if let index { gtk_list_box_select_row(opaque(chartList), gtk_list_box_get_row_at_index(opaque(chartList), Int32(index))) }
             else { gtk_list_box_unselect_all(opaque(chartList)) }
         }
-        setLabel(adviceLabel, model.nozzleAdvice ?? tr("Choose a size in the chart."))
-        setLabel(warningLabel, model.nozzleWarning)
     }
 
     func refreshCatchTest() {

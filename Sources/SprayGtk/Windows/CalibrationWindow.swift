@@ -14,8 +14,10 @@ final class CalibrationWindow {
     /// The window's "win." actions (use-measured-flow, save-calibration).
     let actions = g_simple_action_group_new()!
 
-    var entries: [CalibrationField: Widget] = [:]
-    var errorLabels: [CalibrationField: Widget] = [:]
+    /// The text fields, bound to the model.
+    private(set) var textFields: FieldBinder<CalibrationField>!
+    var entries: [CalibrationField: Widget] { textFields.entries }
+    var errorLabels: [CalibrationField: Widget] { textFields.errorLabels }
     var tooltips: [CalibrationField: String] = [:]
     var statusLabel: Widget!
     var reachLabel: Widget!
@@ -31,7 +33,7 @@ final class CalibrationWindow {
     var catchHeader: Widget!
     /// True while the window copies the model into the widgets, so their signals are not
     /// mistaken for the user's.
-    var isFilling = false
+    var isFilling: Bool { textFields.isFilling }
 
     isolated deinit {
         g_object_unref(actions.rawPointer)
@@ -39,6 +41,7 @@ final class CalibrationWindow {
 
     init(parent: Widget, model: CalibrationViewModel) {
         self.model = model
+        textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
         NozzleSwatch.installStyle()
         window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 760)
         if let application = gtk_window_get_application(cast(parent)) { gtk_window_set_application(cast(window), application) }
@@ -110,19 +113,12 @@ final class CalibrationWindow {
             let row = Int32(index * 2)
             let entry = Widgets.entry(tooltip: item.tooltip, widthChars: 8)
             gtk_widget_set_hexpand(entry, 1)
-            entries[item.field] = entry
+            textFields.bind(entry, to: item.field)
             tooltips[item.field] = item.tooltip
             gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(item.label, for: entry), 0, row, 1, 1)
             gtk_grid_attach(cast(grid), entry, 1, row, 1, 1)
             gtk_grid_attach(cast(grid), Widgets.label(item.unit, classes: ["unit-label"]), 2, row, 1, 1)
-            let error = Widgets.label("", classes: ["field-error"], wrap: true)
-            errorLabels[item.field] = error
-            gtk_grid_attach(cast(grid), error, 1, row + 1, 2, 1)
-            let field = item.field
-            connect(entry, "changed") { [unowned self] in
-                guard !isFilling else { return }
-                model.setText(Widgets.text(of: entry), for: field)
-            }
+            gtk_grid_attach(cast(grid), textFields.errorLabel(for: item.field), 1, row + 1, 2, 1)
         }
         return grid
     }
@@ -165,20 +161,13 @@ final class CalibrationWindow {
     /// Copies the texts the user did not type this moment: all of them after the model
     /// replaced one, and always the computed quantity's.
     func fill() {
-        isFilling = true
-        defer { isFilling = false }
-        Widgets.refill(entries, with: model.text(of:))
+        textFields.refill(with: model.text(of:))
     }
 
     /// Copies what the model shows: the computed quantity, problems, status, chart, catch test.
     func refresh() {
         showComputed()
-        for (field, label) in errorLabels {
-            let problem = model.problem(for: field)
-            Widgets.setClass("error", on: entries[field]!, problem != nil)
-            setLabel(label, problem)
-            ko_accessible_set_description(entries[field]!, problem ?? "")
-        }
+        textFields.showProblems(model.problem(for:))
         gtk_label_set_text(opaque(statusLabel), model.settingStatus)
         Widgets.setClass("computed", on: statusLabel, model.setting != nil)
         gtk_label_set_text(opaque(reachLabel), model.reachText)
@@ -190,8 +179,10 @@ final class CalibrationWindow {
     /// The computed quantity's entry shows its value, bold and read-only; an entry that stops
     /// being computed is emptied for typing.
     private func showComputed() {
-        isFilling = true
-        defer { isFilling = false }
+        textFields.filling(showComputedQuantity)
+    }
+
+    private func showComputedQuantity() {
         for quantity in CalibrationQuantity.allCases {
             let field = CalibrationField.quantity(quantity)
             let entry = entries[field]!
@@ -205,9 +196,7 @@ final class CalibrationWindow {
         }
     }
 
-    /// Shows `text` in `label`, or hides the label when there is none.
     func setLabel(_ label: Widget, _ text: String?) {
-        gtk_label_set_text(opaque(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+        Widgets.showText(text, in: label)
     }
 }

@@ -151,17 +151,11 @@ extension RecordFormWindow {
     }
 
     private func connectField(_ entry: Widget, _ field: RecordFormField) {
-        entries[field] = entry
-        connect(entry, "changed") { [unowned self] in
-            guard !isFilling else { return }
-            model.setText(Widgets.text(of: entry), for: field)
-        }
+        textFields.bind(entry, to: field)
     }
 
     private func errorLabel(_ field: RecordFormField) -> Widget {
-        let label = Widgets.label("", classes: ["field-error"], wrap: true)
-        errorLabels[field] = label
-        return label
+        textFields.errorLabel(for: field)
     }
 
     /// A field that takes only part of its row: `widget` at its natural width.
@@ -334,9 +328,7 @@ extension RecordFormWindow {
                 let row = RecordProductRow(number: index + 1, units: units, columns: columns) { [unowned self] number in
                     model.setText(number, for: .productAuthorisation(index))
                     if productRows.indices.contains(index) {
-                        isFilling = true
-                        gtk_editable_set_text(opaque(productRows[index].authorisationEntry), number)
-                        isFilling = false
+                        textFields.filling { gtk_editable_set_text(opaque(productRows[index].authorisationEntry), number) }
                     }
                 }
                 connectProduct(row, index)

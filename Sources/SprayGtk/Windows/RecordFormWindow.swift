@@ -17,8 +17,10 @@ final class RecordFormWindow {
     var onSaved: (@MainActor (TreatmentRecord) -> Void)?
 
     /// The entry (or search entry) of each text field outside the product rows.
-    var entries: [RecordFormField: Widget] = [:]
-    var errorLabels: [RecordFormField: Widget] = [:]
+    /// The text fields outside the product rows, bound to the model.
+    private(set) var textFields: FieldBinder<RecordFormField>!
+    var entries: [RecordFormField: Widget] { textFields.entries }
+    var errorLabels: [RecordFormField: Widget] { textFields.errorLabels }
     let columns = FormColumns()
     var useDropDown: Widget!
     /// The sprayer used: "not recorded" or one of the library's (model.sprayerChoices).
@@ -47,7 +49,7 @@ final class RecordFormWindow {
     var warningLabel: Widget!
     /// True while the window copies the model into the fields, so their "changed" signals
     /// are not mistaken for typing.
-    var isFilling = false
+    var isFilling: Bool { textFields.isFilling }
 
     isolated deinit {
         g_object_unref(actions.rawPointer)
@@ -56,6 +58,7 @@ final class RecordFormWindow {
     /// `application` lets the action table's accelerators (Ctrl+S) reach this window.
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: RecordFormViewModel) {
         self.model = model
+        textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
         window = Widgets.childWindow(title: model.title, parent: parent, width: 780, height: 860)
         gtk_window_set_application(cast(window), application)
 
@@ -160,8 +163,10 @@ final class RecordFormWindow {
     /// Copies every field's text and choice from the model: at the start, and after a crop
     /// is chosen, a product added or removed, the type of use or basis changed.
     func fill() {
-        isFilling = true
-        defer { isFilling = false }
+        textFields.filling(fillFields)
+    }
+
+    private func fillFields() {
         Widgets.refill(entries, with: model.text(of:))
         gtk_drop_down_set_selected(opaque(useDropDown), guint(TypeOfUse.allCases.firstIndex(of: model.use) ?? 0))
         gtk_drop_down_set_selected(opaque(sprayerDropDown), guint(model.sprayerChoices.firstIndex(of: model.sprayer) ?? 0))
@@ -173,20 +178,16 @@ final class RecordFormWindow {
 
     /// Copies what the model shows: problems, crop matches, stage names, suggestions, the summary.
     func refresh() {
-        for field in errorLabels.keys {
-            if let entry = entry(for: field) { show(model.problem(for: field), entry: entry, label: errorLabels[field]!) }
-        }
+        textFields.showProblems(model.problem(for:))
         for (index, row) in productRows.enumerated() {
             gtk_entry_set_placeholder_text(cast(row.quantityEntry), model.quantityPlaceholder(ofProduct: index))
             // A library product brings its kind as its name is typed.
             let kind = guint(ProductKind.allCases.firstIndex(of: model.products[index].kind) ?? 0)
             if gtk_drop_down_get_selected(opaque(row.kindDropDown)) != kind {
-                isFilling = true
-                gtk_drop_down_set_selected(opaque(row.kindDropDown), kind)
-                isFilling = false
+                textFields.filling { gtk_drop_down_set_selected(opaque(row.kindDropDown), kind) }
             }
-            show(model.problem(for: .productDose(index)), entry: row.doseEntry, label: row.doseError)
-            show(model.problem(for: .productQuantity(index)), entry: row.quantityEntry, label: row.quantityError)
+            FieldBinder<RecordFormField>.show(model.problem(for: .productDose(index)), entry: row.doseEntry, label: row.doseError)
+            FieldBinder<RecordFormField>.show(model.problem(for: .productQuantity(index)), entry: row.quantityEntry, label: row.quantityError)
             row.showSuggestions(model.authorisationSuggestions(forProduct: index))
         }
         refreshCrop()
@@ -205,17 +206,8 @@ final class RecordFormWindow {
         updateActions()
     }
 
-    /// Marks an invalid field and writes its problem under it (and as its accessible description).
-    private func show(_ problem: String?, entry: Widget, label: Widget) {
-        Widgets.setClass("error", on: entry, problem != nil)
-        setLabel(label, problem)
-        ko_accessible_set_description(entry, problem ?? "")
-    }
-
-    /// Shows `text` in `label`, or hides the label when there is none.
     func setLabel(_ label: Widget, _ text: String?) {
-        gtk_label_set_text(opaque(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+        Widgets.showText(text, in: label)
     }
 
     /// The widget that edits `field`, to put the cursor where a problem is.
