@@ -60,7 +60,7 @@ public final class AppServices {
             self?.secondCopy.recordsChanged()
             // Sent a second later, gathered with the changes that follow (a grid saves many
             // records at once): digesting 10 000 records is not for every save's moment.
-            if self?.sharing.isMerging == false { self?.mergeSoon() }
+            if self?.sharing.recordsChanged() == true { self?.mergeSoon() }
         }
         return store
     }
@@ -69,7 +69,19 @@ public final class AppServices {
     public private(set) lazy var sharing = FarmSharing(records: { [unowned self] in records }, locations: backup.locations)
 
     /// Merges the farm folder when it changes and when `mergeSoon` is called.
-    private(set) lazy var folderWatch = FolderWatch { [unowned self] in sharing.merge() }
+    private(set) lazy var folderWatch = FolderWatch { [unowned self] in mergeInBackground() }
+
+    /// Merges the farm folder on another core: the window goes on meanwhile (a farm's 10 000
+    /// records take a second to join), and takes the result at once when it is done.
+    func mergeInBackground() {
+        guard let merge = sharing.beginMerge() else { return }
+        DispatchQueue.global(qos: .utility).async {
+            let result = merge.run()
+            runOnMainLoop { [weak self] in
+                if self?.sharing.finishMerge(result) == true { self?.mergeSoon() }
+            }
+        }
+    }
 
     /// A merge of the farm folder a second from now (gathered with any other asked for meanwhile).
     public func mergeSoon() {

@@ -326,6 +326,19 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(FarmSharing.ago(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 25 * 3600)), "1 dzień temu")
         }
 
+        // A merge on another core: a record saved here meanwhile is not merged at once, but
+        // said to need another merge after it; the result's own change asks for none.
+        try tractor.records.add(details("Z ciągnika"), at: Date())
+        try tractor.sync.syncNow(records: tractor.records, today: today)
+        let background = try XCTUnwrap(sharing.beginMerge())
+        XCTAssertNil(sharing.beginMerge(), "one at a time")
+        XCTAssertFalse(sharing.recordsChanged(), "not while one runs")
+        let result = background.run()
+        XCTAssertEqual(result.report?.added, 1)
+        XCTAssertTrue(sharing.finishMerge(result), "another merge sends what changed meanwhile")
+        XCTAssertEqual(records.records.map(\.details.parcel), ["Z ciągnika"], "taken without reading the file again")
+        XCTAssertTrue(sharing.recordsChanged())
+
         try FileManager.default.removeItem(atPath: office.folder)
         sharing.merge()
         XCTAssertEqual(sharing.takeNotice(), SyncProblem.folderAbsent(office.folder).message)

@@ -14,6 +14,47 @@ final class SharingWindowTests: XCTestCase {
         CalculatorHarness.run(.english) { harness in Self.share(harness) }
     }
 
+    /// A big merge runs on another core: the window's main loop goes on while it is in flight,
+    /// and takes the records at once when it is done.
+    func testTheWindowStaysResponsiveWhileALargeMergeRuns() {
+        CalculatorHarness.run(.english) { harness in Self.mergeInBackground(harness) }
+    }
+
+    @MainActor
+    private static func mergeInBackground(_ harness: CalculatorHarness) {
+        let farm = harness.directory.appendingPathComponent("farm").path
+        let tractorData = harness.directory.appendingPathComponent("tractor").path
+        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: farm, withIntermediateDirectories: true))
+        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: tractorData, withIntermediateDirectories: true))
+        let tractor = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": tractorData, "KALKULATOR_OPRYSKU_CONFIG_DIR": tractorData])
+        let tractorRecords = RecordStore(file: tractor.recordsFile)
+        XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
+        let sharing = harness.app.services.sharing
+        XCTAssertFalse(sharing.share(folder: farm, name: "Biuro").isError)
+
+        // The tractor brings 3 000 records at once.
+        let drafts = (0..<3_000).map { index in
+            RecordDraft(details: TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 1 + index % 28)!, parcel: "Pole \(index)",
+                                                  treatedSize: 2, products: [ProductUse(name: "Fungicyd", authorisation: "R-1/2020", dose: 1,
+                                                                                        doseUnit: .litres)],
+                                                  reason: "septorioza", operatorName: "Jan"))
+        }
+        XCTAssertNoThrow(try tractorRecords.add(drafts, at: Date()))
+        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+
+        harness.app.services.mergeInBackground()
+        XCTAssertTrue(sharing.isMerging, "running on another core")
+        XCTAssertEqual(harness.app.services.records.records.count, 0, "the records here unchanged meanwhile")
+        var iterations = 0
+        XCTAssertTrue(GtkTestSupport.iterate(until: {
+            iterations += 1
+            return !sharing.isMerging
+        }, timeout: 120))
+        XCTAssertGreaterThan(iterations, 3, "the main loop ran while the merge was in flight")
+        XCTAssertEqual(harness.app.services.records.records.count, 3_000, "taken at once")
+        XCTAssertNil(sharing.takeNotice())
+    }
+
     @MainActor
     private static func share(_ harness: CalculatorHarness) {
         let farm = harness.directory.appendingPathComponent("farm").path

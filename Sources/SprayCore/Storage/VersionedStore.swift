@@ -44,6 +44,22 @@ public class VersionedStore<Item: Codable> {
         if loaded.reload() { changed() }
     }
 
+    /// The file as this store holds it, to hand to another store on the same file.
+    var loadedFile: LoadedFile<Item> { loaded }
+
+    /// Takes the file as another store on it read or wrote it (a merge done on another core);
+    /// with `reread`, when this store changed it meanwhile, reads it again (an unchanged file
+    /// is only compared, not decoded again).
+    /// Returns the file as it held it before, for the caller to let go of where it likes.
+    func adopt(_ other: LoadedFile<Item>, reread: Bool) -> LoadedFile<Item>? {
+        guard other.file.url == loaded.file.url else { return nil }
+        let previous = loaded
+        loaded = other
+        if reread { loaded.reload() }
+        changed()
+        return previous
+    }
+
     /// `LoadedFile.modify`, then the store's view of the items from what is now known of the
     /// file — also when the change failed, since the file was read again.
     func modify(_ change: (inout [Item]) throws -> Void) throws {

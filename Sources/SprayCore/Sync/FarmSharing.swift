@@ -4,6 +4,7 @@
 // "Shared with: Ciągnik (last change 5 min ago)"; a problem (the folder gone, a journal
 // that cannot be read) said once, not at every merge.
 
+import Dispatch
 import FoundationEssentials
 
 @MainActor
@@ -15,6 +16,10 @@ public final class FarmSharing {
     private let now: () -> Date
     /// Set while a merge runs: the records it changes call back, and must not ask for another.
     public private(set) var isMerging = false
+    /// Set while the records take a merge's result: their change is the merge's, not a save here.
+    private var isTakingResult = false
+    /// The records changed here while a merge ran on another core: another merge sends them.
+    private var changedMeanwhile = false
     /// What went wrong with the last merge, until said; and the problem it was, to say it once.
     public private(set) var notice: String?
     private var lastProblem: String?
@@ -60,17 +65,56 @@ public final class FarmSharing {
         }
     }
 
-    /// Sends what changed here and merges the others' changes; quiet when nothing changed.
+    /// Sends what changed here and merges the others' changes, here and now; quiet when
+    /// nothing changed. The window runs it on another core instead (`beginMerge`).
     public func merge() {
-        guard !isMerging, shown.folder != nil else { return }
-        do {
-            let report = try sharing { try sync.syncNow(records: records, now: now()) }
-            let problem = report.problems.isEmpty ? nil : report.problems.joined(separator: "\n")
-            say(problem)
-            if report.added + report.updated + report.removed + report.library > 0 { onChange?() }
-        } catch {
-            say(userMessage(error))
+        guard let merge = beginMerge() else { return }
+        _ = finishMerge(merge.run())
+    }
+
+    /// The records here changed (a save, an import): whether to merge soon — not while a merge
+    /// runs (then after it), nor for the change a merge's result makes.
+    public func recordsChanged() -> Bool {
+        if isTakingResult { return false }
+        if isMerging {
+            changedMeanwhile = true
+            return false
         }
+        return true
+    }
+
+    /// A merge to run on another core, then to give to `finishMerge` on this one; nil when one
+    /// runs already or nothing is shared. Meanwhile the records here stay as they were.
+    public func beginMerge() -> BackgroundMerge? {
+        guard !isMerging, shown.folder != nil else { return nil }
+        isMerging = true
+        return BackgroundMerge(locations: sync.locations, recordsFile: records.url, now: now())
+    }
+
+    /// Takes what a merge on another core did: the records as it wrote them (no second
+    /// read: only the file's bytes are compared), what the windows show, and its problem.
+    /// True when the records changed here meanwhile, so that another merge sends them.
+    @discardableResult
+    public func finishMerge(_ result: BackgroundMerge.Result) -> Bool {
+        sync.stateStore.reload()
+        shown = (sync.folder, sync.state?.name, sync.computers)
+        isTakingResult = true
+        // A save here while the merge ran may have come after its write: then read again.
+        if let loaded = result.records, let previous = records.adopt(loaded, reread: changedMeanwhile) {
+            // 10 000 records with their trails are many small buffers: freed on another core,
+            // not in the window's time.
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(previous) {} }
+        }
+        isTakingResult = false
+        isMerging = false
+        defer { changedMeanwhile = false }
+        guard let report = result.report else {
+            say(result.failure)
+            return changedMeanwhile
+        }
+        say(report.problems.isEmpty ? nil : report.problems.joined(separator: "\n"))
+        if report.added + report.updated + report.removed + report.library > 0 { onChange?() }
+        return changedMeanwhile
     }
 
     /// Runs `body` (a merge) marked as such, then takes what the windows show from its result.
@@ -113,5 +157,33 @@ public final class FarmSharing {
     private func say(_ problem: String?) {
         if let problem, problem != lastProblem { notice = problem }
         lastProblem = problem
+    }
+}
+
+/// One merge of the farm folder, made on the main thread and run on any: it opens its own
+/// store on the records file and its own view of sync.json, as a command would (the files'
+/// locks keep it and the window from losing each other's changes).
+public struct BackgroundMerge: Sendable {
+    /// What it did, or why it failed; and the records file as it left it (nil when it did
+    /// not change the records).
+    public struct Result: Sendable {
+        public var report: SyncReport?
+        public var failure: String?
+        let records: LoadedFile<TreatmentRecord>?
+    }
+
+    let locations: DataLocations
+    let recordsFile: URL
+    let now: Date
+
+    public func run() -> Result {
+        let store = RecordStore(file: recordsFile, patience: .commandLine(waiting: { _ in }))
+        do {
+            let report = try FarmSync(locations: locations).syncNow(records: store, now: now)
+            let changed = report.added + report.updated + report.removed > 0
+            return Result(report: report, records: changed ? store.loadedFile : nil)
+        } catch {
+            return Result(failure: userMessage(error), records: nil)
+        }
     }
 }
