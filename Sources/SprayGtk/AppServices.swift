@@ -35,11 +35,23 @@ public final class AppServices {
     }
 
     /// The stores in the user's data and config directories (or the test overrides). The
-    /// treatment records start being read at once, on another core (RecordPreload).
-    public static func standard(settings: SettingsStore = .standard()) -> AppServices {
-        let records = RecordPreload(file: DataLocations.current.recordsFile)
-        return AppServices(history: { .standard() }, favorites: FavoritesViewModel(store: .standard()), settings: settings,
-                           records: { RecordStore(preloaded: records) })
+    /// treatment records are read on another core (RecordPreload): at once with
+    /// `preloadingRecords` (the register opens with the program), else once the window is up.
+    public static func standard(settings: SettingsStore = .standard(), preloadingRecords: Bool = false) -> AppServices {
+        let records = RecordPreload(file: DataLocations.current.recordsFile, startingNow: preloadingRecords)
+        let services = AppServices(history: { .standard() }, favorites: FavoritesViewModel(store: .standard()), settings: settings,
+                                   records: { RecordStore(preloaded: records) })
+        services.recordPreload = records
+        return services
+    }
+
+    /// The records' reading on another core, until started (`preloadRecords`).
+    private var recordPreload: RecordPreload?
+
+    /// Starts reading the records on another core, if they are not read yet.
+    func preloadRecords() {
+        recordPreload?.start()
+        recordPreload = nil
     }
 
     /// Every calculation recorded with Calculate; read from its file on first use.

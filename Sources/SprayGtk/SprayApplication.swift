@@ -167,8 +167,10 @@ public final class SprayApplication {
         if reopenPreferences { openPreferences() }
     }
 
-    /// Shows the calculator window, creating it on first activation.
+    /// Once the window is up: the records read on another core, the farm folder merged and
+    /// watched, the ministry's register read a moment later.
     private func startSharing() {
+        services.preloadRecords()
         services.sharing.onChange = { [weak self] in self?.sharingChanged() }
         services.folderWatch.watch(services.sharing.folder)
         services.mergeSoon()
@@ -184,6 +186,7 @@ public final class SprayApplication {
         calculatorWindow?.registerWindow?.refresh()
     }
 
+    /// Shows the calculator window, creating it on first activation.
     public func activate() {
         let window = calculatorWindow ?? CalculatorWindow(application: application, model: services.calculator, services: services)
         if calculatorWindow == nil {

@@ -12,5 +12,6 @@ SprayApplication.offerIconFromTheBuildTree()
 let settings = SettingsStore.standard()
 Localization.start(language: settings.settings.language)
 let arguments = CommandLine.arguments.dropFirst()
-exit(SprayApplication.run(services: .standard(settings: settings), openHistory: arguments.contains("--history"),
+exit(SprayApplication.run(services: .standard(settings: settings, preloadingRecords: arguments.contains("--register")),
+                          openHistory: arguments.contains("--history"),
                           openRegister: arguments.contains("--register")))

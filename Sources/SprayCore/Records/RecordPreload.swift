@@ -1,6 +1,7 @@
-// Reading records.json on another core while the window program starts: with years of
-// records the read takes a noticeable part of a second, and the window's start keeps the
-// main thread busy for longer than that. The register then finds them read.
+// Reading records.json on another core: with years of records the read takes a noticeable
+// part of a second. Opened on the register (`--register`) it starts with the program, while
+// the window is built; otherwise once the calculator is up (`start`), so that a start-up on a
+// busy two-core laptop does not share its cores with it. The register then finds them read.
 
 import Dispatch
 import FoundationEssentials
@@ -11,18 +12,28 @@ public final class RecordPreload: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// Written once on the background queue, read after `done` is signalled.
     private var result: LoadedFile<TreatmentRecord>?
+    /// Whether the read was started; only the thread that makes the preload starts it.
+    private var started = false
 
-    /// Starts reading the file the store at `file` would read.
-    public init(file: URL, patience: LockPatience = .interactive) {
+    /// The file the store at `file` would read; read from now on unless `startingNow` is false.
+    public init(file: URL, patience: LockPatience = .interactive, startingNow: Bool = true) {
         self.file = RecordStore.versionedFile(file, patience: patience)
+        if startingNow { start() }
+    }
+
+    /// Starts reading the file on another core (once).
+    public func start() {
+        guard !started else { return }
+        started = true
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             result = LoadedFile(self.file)
             done.signal()
         }
     }
 
-    /// The file as read, waiting for the read to end.
+    /// The file as read, waiting for the read to end (started now if it was not).
     func take() -> LoadedFile<TreatmentRecord> {
+        start()
         done.wait()
         done.signal()  // a second take (a second store) does not wait for ever
         return result!
