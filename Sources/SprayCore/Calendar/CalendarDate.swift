@@ -1,6 +1,8 @@
 // A day on the calendar (2026-11-21) without a time or a time zone, and the proleptic
 // Gregorian arithmetic the history's timestamps and date filters are built on.
 
+import FileFormats
+
 /// A calendar day, as the history's date filter and `--from`/`--to` take it.
 public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var year: Int
@@ -19,20 +21,9 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
 
     /// Reads "2026-11-21" (ISO 8601, four-digit year); nil for anything else.
     public init?(parsing text: String) {
-        // Byte by byte: every stored record holds dates, and splitting strings cost more
-        // than the rest of reading one.
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        // Byte by byte (SheetDate): every stored record holds dates.
+        guard text.utf8.count == 10, let date = SheetDate(iso: text) else { return nil }
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 
     /// A date as a person types it: "2026-11-21" or "21.11.2026" (also "21.11.26"); nil otherwise.

@@ -26,8 +26,7 @@ public struct HarvestDocument: Equatable, Sendable, RegisterHeading {
         let text = HarvestText(language: language)
         self.language = language
         title = tr("Harvest dates by the pre-harvest intervals")
-        farm = FactRow(label: tr("Farm:"), value: settings.farmName?.trimmedWhitespace ?? "")
-        producerNumber = FactRow(label: tr("Producer number:"), value: settings.producerNumber?.trimmedWhitespace ?? "")
+        (farm, producerNumber) = FactRow.farm(of: settings)
         period = tr("Season %1$@ · as on %2$@").filled(String(season), day.typedText(in: language))
         columns = text.columns
         rows = fields.map(text.cells)

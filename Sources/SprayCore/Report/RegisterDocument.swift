@@ -130,8 +130,7 @@ public struct RegisterDocument: Equatable, Sendable, RegisterHeading {
         let text = RecordText(language: language)
         self.language = language
         title = tr("Plant protection treatment record")
-        farm = FactRow(label: tr("Farm:"), value: settings.farmName?.trimmedWhitespace ?? "")
-        producerNumber = FactRow(label: tr("Producer number:"), value: settings.producerNumber?.trimmedWhitespace ?? "")
+        (farm, producerNumber) = FactRow.farm(of: settings)
         period = tr("Period: %1$@ – %2$@").filled(text.date(from), text.date(to))
         columns = RegisterColumn.allCases.map(\.title)
         entries = records.enumerated().map { index, record in

@@ -20,6 +20,15 @@ public protocol RegisterHeading {
     var pageLabelTemplate: String { get }
 }
 
+extension FactRow {
+    /// "Farm:" with the farm's name and "Producer number:" with its number, as `settings` hold
+    /// them; an empty value gets a line to write on.
+    static func farm(of settings: Settings) -> (farm: FactRow, producerNumber: FactRow) {
+        (FactRow(label: tr("Farm:"), value: settings.farmName?.trimmedWhitespace ?? ""),
+         FactRow(label: tr("Producer number:"), value: settings.producerNumber?.trimmedWhitespace ?? ""))
+    }
+}
+
 /// A record's rows placed on a page: `rows` of entry `entry`.
 public struct RegisterSlice: Equatable, Sendable {
     public var entry: Int

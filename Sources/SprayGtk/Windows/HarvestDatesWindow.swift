@@ -21,8 +21,8 @@ final class HarvestDatesWindow {
     /// The seasons the dropdown offers, in its order.
     private var shownSeasons: [Int] = []
     private var isFilling = false
-    weak var previewWindow: PrintPreviewWindow?
-    var printer: ReportPrinter?
+    let printing = DocumentPrinting()
+    var previewWindow: PrintPreviewWindow? { printing.previewWindow }
 
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, services: AppServices, model: HarvestDatesViewModel) {
         self.services = services
@@ -42,12 +42,8 @@ final class HarvestDatesWindow {
         }
         gtk_header_bar_pack_start(cast(header), Widgets.exportButton(tooltip: tr("Save the harvest dates for a grain buyer"), menu: menu))
         g_object_unref(menu.rawPointer)
-        let printButton = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
-        gtk_widget_set_tooltip_text(printButton, Action.print.tooltip(tr("Print the harvest dates of the season")))
-        let previewButton = Widgets.button(tr("Print Pre_view"), action: Action.printPreview.rawValue)
-        gtk_widget_set_tooltip_text(previewButton, Action.printPreview.tooltip(tr("The pages as they will be printed")))
-        gtk_header_bar_pack_end(cast(header), printButton)
-        gtk_header_bar_pack_end(cast(header), previewButton)
+        DocumentPrinting.addButtons(to: header, print: tr("Print the harvest dates of the season"),
+                                    preview: tr("The pages as they will be printed"))
 
         summaryLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         list = gtk_list_box_new()!
@@ -75,7 +71,7 @@ final class HarvestDatesWindow {
         addStringAction(.exportHarvest, to: actions) { [unowned self] target in
             if let format = ExportFileFormat(rawValue: target) { export(format) }
         }
-        addAction(.print, to: actions) { [unowned self] in printDates() }
+        addAction(.print, to: actions) { [unowned self] in printing.print(document(), parent: window) }
         addAction(.printPreview, to: actions) { [unowned self] in preview() }
     }
 
@@ -128,17 +124,7 @@ final class HarvestDatesWindow {
         ).show()
     }
 
-    func printDates() {
-        let printer = self.printer ?? ReportPrinter(report: document())
-        printer.report = document()
-        self.printer = printer
-        printer.run(parent: cast(window))
-    }
-
     func preview() {
-        previewWindow.map { gtk_window_destroy(cast($0.window)) }
-        let preview = PrintPreviewWindow(report: document(), parent: cast(window))
-        previewWindow = preview
-        preview.present()
+        printing.preview(document(), parent: window)
     }
 }

@@ -77,18 +77,12 @@ extension RegisterWindow {
 
     /// Print… (Ctrl+P): the print dialog, with the printer chosen last time.
     func printRegister() {
-        let printer = self.printer ?? ReportPrinter(report: shownRegister())
-        printer.report = shownRegister()
-        self.printer = printer
-        printer.run(parent: cast(window))
+        printing.print(shownRegister(), parent: window)
     }
 
     /// Print Preview (Ctrl+Shift+P): the register's pages in the preview window the report uses.
     func previewRegister() {
-        previewWindow.map { gtk_window_destroy(cast($0.window)) }
-        let preview = PrintPreviewWindow(report: shownRegister(), parent: cast(window))
-        previewWindow = preview
-        preview.present()
+        printing.preview(shownRegister(), parent: window)
     }
 
     func showDetails(_ record: TreatmentRecord) {

@@ -41,10 +41,9 @@ final class RegisterWindow {
     weak var transcriptionWindow: TranscriptionWindow?
     weak var spreadsheetImportWindow: SpreadsheetImportWindow?
     weak var harvestWindow: HarvestDatesWindow?
-    /// The preview of the register open over this window, if any, and the printer (it offers
-    /// the printer and options chosen last time again).
-    weak var previewWindow: PrintPreviewWindow?
-    var printer: ReportPrinter?
+    /// Print… and Print Preview of the records shown.
+    let printing = DocumentPrinting()
+    var previewWindow: PrintPreviewWindow? { printing.previewWindow }
     /// The plans the pending list shows, to rebuild it only when they change.
     var shownPending: [UUID] = []
     /// The choices each filter dropdown offers now (nil: all); rebuilt when the records change.
@@ -83,14 +82,10 @@ final class RegisterWindow {
         exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
                                             menu: Self.exportMenu)
         gtk_header_bar_pack_start(cast(header), exportButton)
-        let printButton = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
-        gtk_widget_set_tooltip_text(printButton, Action.print.tooltip(tr("Print the records shown, as the register's PDF")))
-        let previewButton = Widgets.button(tr("Print Pre_view"), action: Action.printPreview.rawValue)
-        gtk_widget_set_tooltip_text(previewButton, Action.printPreview.tooltip(tr("The pages of the register as they will be printed")))
+        DocumentPrinting.addButtons(to: header, print: tr("Print the records shown, as the register's PDF"),
+                                    preview: tr("The pages of the register as they will be printed"))
         let harvestButton = Widgets.button(tr("_Harvest Dates…"), action: Action.harvestDates.rawValue)
         gtk_widget_set_tooltip_text(harvestButton, Action.harvestDates.tooltip(tr("When harvest may begin on each field, by the pre-harvest intervals")))
-        gtk_header_bar_pack_end(cast(header), printButton)
-        gtk_header_bar_pack_end(cast(header), previewButton)
         gtk_header_bar_pack_end(cast(header), harvestButton)
         gtk_window_set_titlebar(cast(window), header)
 
