@@ -35,6 +35,14 @@ struct LoadedFile<Item: Codable> {
         return previous == nil || previous !== snapshot
     }
 
+    /// What `other` (another store's view of this same file) last read or wrote, kept with
+    /// this one's file and its patience with the lock.
+    mutating func take(_ other: LoadedFile<Item>) {
+        guard !isFixed else { return }
+        contents = other.contents
+        snapshot = other.snapshot
+    }
+
     /// `VersionedFile.modify`; when it fails the file is read again (another process may
     /// have changed it) and the error rethrown.
     mutating func modify(_ change: (inout [Item]) throws -> Void) throws {

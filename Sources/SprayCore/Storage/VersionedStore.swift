@@ -54,7 +54,7 @@ public class VersionedStore<Item: Codable> {
     func adopt(_ other: LoadedFile<Item>, reread: Bool) -> LoadedFile<Item>? {
         guard other.file.url == loaded.file.url else { return nil }
         let previous = loaded
-        loaded = other
+        loaded.take(other)
         if reread { loaded.reload() }
         changed()
         return previous
