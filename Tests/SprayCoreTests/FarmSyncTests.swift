@@ -93,6 +93,10 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
             for computer in computers {
                 made.append(try computer.records.add(details("\(computer.name) \(round)"), at: Date(timeIntervalSince1970: 1_790_000_000 + Double(round))).id)
                 if Bool.random(using: &random) { try computer.sync.syncNow(records: computer.records, today: today) }
+                // Now and then a snapshot of its journal, which the tool carries (in pieces too) like the journals.
+                if Bool.random(using: &random), let id = computer.sync.state?.computer {
+                    JournalSnapshot.refresh(journal: computer.folder + "/" + JournalFiles.name(of: id), after: 0)
+                }
             }
             for _ in 0..<3 {
                 let from = computers.randomElement(using: &random)!, to = computers.randomElement(using: &random)!
@@ -150,6 +154,12 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
             let report = try computer.sync.syncNow(records: computer.records, today: today)
             XCTAssertEqual(report, SyncReport(), computer.name)
         }
+        // A computer joining now reads the snapshots there (some older than their journals) and
+        // the journals after them: the same records.
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: computers[0].folder).contains { $0.hasSuffix(JournalSnapshot.suffix) })
+        let newcomer = try computer("\(seed)/Nowy", sharedFolder: computers[0].folder)
+        _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy", records: newcomer.records)
+        XCTAssertTrue(sortedRecords(newcomer) == first, "the newcomer holds the same records")
     }
 
     func testADamagedOrUnfinishedJournalIsReportedAndTheRestRead() throws {
@@ -238,6 +248,77 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1)
         let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
         XCTAssertEqual((again["items"] as? [Any])?.count, 2)
+    }
+
+    func testAJoiningComputerReadsTheSnapshotAndNothingIsLostOrDoubled() throws {
+        let office = try computer("Biuro")
+        let store = office.records
+        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: store)
+        for index in 0..<30 { _ = try store.add(details("P\(index)"), at: Date()) }
+        try office.sync.syncNow(records: store, today: today)
+        for round in 1...2 {
+            for record in store.records {
+                var changed = record.details
+                changed.notes = "runda \(round)"
+                _ = try store.correct(id: record.id, to: changed, note: "poprawka", at: Date(timeIntervalSinceNow: Double(round) * 60))
+            }
+            try office.sync.syncNow(records: store, today: today)
+        }
+        try LibraryStore(file: office.locations.libraryFile).save(.product(LibraryProduct(name: "Topsin M 500 SC")))
+        try office.sync.syncNow(records: store, today: today)
+        let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
+        JournalSnapshot.refresh(journal: journal, after: 0)
+        let snapshot = try XCTUnwrap(JournalSnapshot.read(journal: journal))
+        XCTAssertEqual(snapshot.lines.count, 32, "the name, a line per record, the library item: not the 90 record lines")
+        // The journal grows past the snapshot: a newcomer reads the snapshot, then the lines after it.
+        _ = try store.add(details("Po migawce"), at: Date())
+        try office.sync.syncNow(records: store, today: today)
+        // A damaged line early in the journal, inside what the snapshot covers: met only by a reader of the whole journal.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
+        bytes[2] = UInt8(ascii: "#")
+        try bytes.write(to: URL(fileURLWithPath: journal))
+
+        var joiners = 0
+        func join() throws -> (records: [TreatmentRecord], library: [String], problems: [String]) {
+            joiners += 1
+            let newcomer = try computer("Nowy\(joiners)", sharedFolder: office.folder)
+            let report = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy\(joiners)", records: newcomer.records)
+            return (sortedRecords(newcomer), LibraryStore(file: newcomer.locations.libraryFile).library.products.map(\.name), report.problems)
+        }
+        // Compared as a short text, so that a failure says which record differs.
+        func summary(_ records: [TreatmentRecord]) -> [String] {
+            records.map { "\($0.details.parcel) \($0.details.notes) \($0.versions.count)" }
+        }
+        let expected = sortedRecords(office)
+        XCTAssertEqual(expected.count, 31)
+        let fromSnapshot = try join()
+        XCTAssertEqual(summary(fromSnapshot.records), summary(expected), "every record once, as it stands")
+        XCTAssertEqual(fromSnapshot.records, expected)
+        XCTAssertEqual(fromSnapshot.library, ["Topsin M 500 SC"])
+        XCTAssertEqual(fromSnapshot.problems, [], "the snapshot was read, not the damaged line")
+
+        // A snapshot that cannot be used: the journal is read whole instead, and still nothing is lost.
+        let snapshotPath = JournalSnapshot.path(ofJournal: journal)
+        let good = try Data(contentsOf: URL(fileURLWithPath: snapshotPath))
+        let text = String(decoding: good, as: UTF8.self)
+        let cases: [(String, Data?)] = [
+            ("half written", good.prefix(good.count / 2)),
+            ("a newer version", Data(text.replacingOccurrences(of: "{\"snapshot\":1,", with: "{\"snapshot\":2,").utf8)),
+            ("not agreeing with its journal", Data(text.replacingOccurrences(of: "\"tail\":\"", with: "\"tail\":\"00").utf8)),
+            ("missing, a named pipe in its place", nil),
+        ]
+        for (label, bytes) in cases {
+            if let bytes { try bytes.write(to: URL(fileURLWithPath: snapshotPath)) } else { try FileManager.default.removeItem(atPath: snapshotPath) }
+            if bytes == nil {
+                // Not a file at all: a named pipe put there is never waited on.
+                XCTAssertEqual(mkfifo(snapshotPath, 0o644), 0)
+            }
+            let whole = try join()
+            XCTAssertEqual(summary(whole.records), summary(expected), label)
+            XCTAssertTrue(whole.records == expected, label)
+            XCTAssertEqual(whole.library, ["Topsin M 500 SC"], label)
+            XCTAssertEqual(whole.problems.count, 1, "\(label): the journal read, its damaged line said")
+        }
     }
 
     func testARemovalAfterThreeYearsTravelsAndAYoungerOneDoesNot() throws {

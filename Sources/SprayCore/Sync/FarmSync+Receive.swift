@@ -82,6 +82,10 @@ extension FarmSync {
         for name in names {
             let path = folder + "/" + name
             var mark = state.marks[name] ?? ReadMark(offset: 0, tail: "")
+            // A journal read from its start: its snapshot, if it agrees with the journal, instead
+            // of the lines it folds (a computer joining reads a line per record).
+            var snapshot = mark.offset == 0 ? JournalSnapshot.read(journal: path) : nil
+            if let snapshot { mark = ReadMark(offset: snapshot.journalLength, tail: snapshot.tail) }
             // The bytes read up to the mark must still be there; otherwise the file was
             // replaced (rebuilt, or a conflict resolved) and is read again from its start.
             let start = max(0, mark.offset - ReadMark.tailLength)
@@ -102,14 +106,13 @@ extension FarmSync {
                 guard let again = read(from: 0), let whole = again else { continue }
                 bytes = whole
                 mark = ReadMark(offset: 0, tail: "")
+                snapshot = nil
                 state.problems[name] = nil
             }
-            var consumed = 0
             var problem = state.problems[name] ?? FileProblem()
             problem.notRead = nil
-            var lineStart = 0
-            reading: while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = bytes[lineStart..<newline]
+            /// Takes one line; false when it is of a newer version (the rest is left unread).
+            func take(_ line: ArraySlice<UInt8>) -> Bool {
                 switch line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) {
                 case let .line(entry):
                     let key = entry.computer.uuidString
@@ -126,10 +129,17 @@ extension FarmSync {
                 case let .newerVersion(version):
                     // Left unread, for the updated app to read.
                     problem.newerVersion = version
-                    break reading
+                    return false
                 case .damaged:
                     if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { problem.damagedLines += 1 }
                 }
+                return true
+            }
+            for line in snapshot?.lines ?? [] { _ = take(line) }
+            var consumed = 0
+            var lineStart = 0
+            while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                guard take(bytes[lineStart..<newline]) else { break }
                 lineStart = newline + 1
                 consumed = lineStart
             }

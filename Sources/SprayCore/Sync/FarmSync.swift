@@ -121,6 +121,8 @@ public final class FarmSync {
         do {
             // A rename replaces the name itself: a link or a pipe put there is replaced, never followed.
             try POSIXFile.writeAtomically(bytes, to: journal, permissions: .shared)
+            // The snapshot of the journal it replaces would not agree with it.
+            try POSIXFile.remove(JournalSnapshot.path(ofJournal: journal))
         } catch {
             throw SyncProblem.cannotWrite(userMessage(error))
         }
@@ -157,6 +159,9 @@ public final class FarmSync {
             let library = openLibrary()
             let sending = try send(&current, folder: folder, records: records, library: library, now: now, today: today, announce: announce)
             report.sent = sending.lines
+            if sending.lines > 0 || sending.rewroteJournal {
+                JournalSnapshot.refresh(journal: folder + "/" + JournalFiles.name(of: current.computer))
+            }
             current.recordsStamp = stamp
             if receiving { try receive(into: &report, state: &current, folder: folder, records: records, library: library, today: today) }
             if sending.rewroteJournal { report.problems.append(Self.rewroteJournal) }
