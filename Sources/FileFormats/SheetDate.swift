@@ -30,25 +30,38 @@ public struct SheetDate: Equatable, Hashable, Sendable, CustomStringConvertible 
 
     /// The day of a workbook's serial number (1 is 1900-01-01 as Excel counts, 45 000 in 2023).
     public init(excelSerial: Int) {
-        // Howard Hinnant's civil_from_days, from 1970-01-01 (serial 25 569).
-        let z = excelSerial - 25_569 + 719_468
+        (year, month, day) = Self.civilDay(daysSince1970: excelSerial - Self.serialOf1970)
+    }
+
+    /// Days since 1899-12-30, as a workbook stores the day.
+    public var excelSerial: Int {
+        Self.daysSince1970(year: year, month: month, day: day) + Self.serialOf1970
+    }
+
+    /// The serial of 1970-01-01.
+    private static let serialOf1970 = 25_569
+
+    /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's
+    /// days_from_civil: years start in March so the leap day comes last). The core's
+    /// calendar counts its days with it too.
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+    }
+
+    /// The day `days` after 1970-01-01 (civil_from_days).
+    public static func civilDay(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    }
-
-    /// Days since 1899-12-30, as a workbook stores the day.
-    public var excelSerial: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468 + 25_569
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     /// "2026-04-14".
@@ -56,7 +69,8 @@ public struct SheetDate: Equatable, Hashable, Sendable, CustomStringConvertible 
         String(year) + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "") + String(day)
     }
 
-    static func length(of month: Int, in year: Int) -> Int {
+    /// The days of `month` in `year`.
+    public static func length(of month: Int, in year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30

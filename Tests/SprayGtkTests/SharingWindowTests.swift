@@ -20,13 +20,18 @@ final class SharingWindowTests: XCTestCase {
         CalculatorHarness.run(.english) { harness in Self.mergeInBackground(harness) }
     }
 
-    @MainActor
-    private static func mergeInBackground(_ harness: CalculatorHarness) {
-        let farm = harness.directory.appendingPathComponent("farm").path
-        let tractorData = harness.directory.appendingPathComponent("tractor").path
+    /// The farm folder and the tractor's data folder, beside the harness's own.
+    private static func farmAndTractor(in directory: URL) -> (farm: String, tractor: DataLocations) {
+        let farm = directory.appendingPathComponent("farm").path
+        let tractorData = directory.appendingPathComponent("tractor").path
         XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: farm, withIntermediateDirectories: true))
         XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: tractorData, withIntermediateDirectories: true))
-        let tractor = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": tractorData, "KALKULATOR_OPRYSKU_CONFIG_DIR": tractorData])
+        return (farm, DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": tractorData, "KALKULATOR_OPRYSKU_CONFIG_DIR": tractorData]))
+    }
+
+    @MainActor
+    private static func mergeInBackground(_ harness: CalculatorHarness) {
+        let (farm, tractor) = Self.farmAndTractor(in: harness.directory)
         let tractorRecords = RecordStore(file: tractor.recordsFile)
         XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
         let sharing = harness.app.services.sharing
@@ -57,11 +62,7 @@ final class SharingWindowTests: XCTestCase {
 
     @MainActor
     private static func share(_ harness: CalculatorHarness) {
-        let farm = harness.directory.appendingPathComponent("farm").path
-        let tractorData = harness.directory.appendingPathComponent("tractor").path
-        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: farm, withIntermediateDirectories: true))
-        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: tractorData, withIntermediateDirectories: true))
-        let tractor = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": tractorData, "KALKULATOR_OPRYSKU_CONFIG_DIR": tractorData])
+        let (farm, tractor) = Self.farmAndTractor(in: harness.directory)
         let tractorRecords = RecordStore(file: tractor.recordsFile)
         var details = TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Za stodołą", reason: "mszyca")
         guard let first = try? tractorRecords.add(details, at: Date(timeIntervalSince1970: 1_790_000_000)) else { return XCTFail("not added") }

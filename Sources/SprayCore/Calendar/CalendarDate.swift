@@ -64,13 +64,7 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
 
     /// Days since 1970-01-01 (negative before it).
     var daysSinceEpoch: Int {
-        // Howard Hinnant's days_from_civil: years start in March so the leap day comes last.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        SheetDate.daysSince1970(year: year, month: month, day: day)
     }
 
     /// The day `days` days later (earlier when negative).
@@ -80,23 +74,11 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
 
     /// The day `days` days after 1970-01-01.
     init(daysSinceEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        (year, month, day) = SheetDate.civilDay(daysSince1970: days)
     }
 
     static func length(ofMonth month: Int, in year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        SheetDate.length(of: month, in: year)
     }
 }
 

@@ -25,12 +25,10 @@ public final class HarvestDatesViewModel {
         self.store = store
         self.today = today
         seasons = HarvestDates.seasons(in: store.records, today: today)
-        season = today.year
-        fields = HarvestDates.of(store.records, season: season)
-        if fields.isEmpty, let newest = seasons.first(where: { !HarvestDates.of(store.records, season: $0).isEmpty }) {
-            season = newest
-            fields = HarvestDates.of(store.records, season: season)
-        }
+        let records = store.records
+        let shown = seasons.lazy.map { (season: $0, fields: HarvestDates.of(records, season: $0)) }
+        (season, fields) = shown.first { $0.season == today.year && !$0.fields.isEmpty } ?? shown.first { !$0.fields.isEmpty }
+            ?? (today.year, [])
     }
 
     public var title: String { tr("Harvest Dates") }
