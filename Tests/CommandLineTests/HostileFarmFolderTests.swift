@@ -91,6 +91,40 @@ final class HostileFarmFolderTests: DataFolderTestCase {
         XCTAssertTrue(try run(["sync", "status"], data: office).stdout.contains("is not a regular file"))
     }
 
+    /// A computer joining while the snapshot beside a journal is made to break it: a link to
+    /// /dev/zero, a pipe, counts and lengths out of any range, a huge file. Under `ulimit -v`
+    /// (1 GiB) and 20 s each join ends, passes the snapshot over and gets the record from the journal.
+    func testHostileSnapshotsArePassedOverUnderAMemoryAndTimeLimit() throws {
+        _ = try add("P1", data: office)
+        let snapshot = try ownJournal.path + ".snapshot"
+        let journalLength = try Data(contentsOf: try ownJournal).count
+        let cases: [(String, () throws -> Void)] = [
+            ("a link to /dev/zero", { try FileManager.default.createSymbolicLink(atPath: snapshot, withDestinationPath: "/dev/zero") }),
+            ("a named pipe", { XCTAssertEqual(mkfifo(snapshot, 0o644), 0) }),
+            ("a huge line count", { try Data("{\"snapshot\":1,\"journal_length\":\(journalLength),\"tail\":\"\",\"lines\":9223372036854775807}\n".utf8).write(to: URL(fileURLWithPath: snapshot)) }),
+            ("a negative line count", { try Data("{\"snapshot\":1,\"journal_length\":\(journalLength),\"tail\":\"\",\"lines\":-5}\n".utf8).write(to: URL(fileURLWithPath: snapshot)) }),
+            ("a length past the journal", { try Data("{\"snapshot\":1,\"journal_length\":9223372036854775807,\"tail\":\"\",\"lines\":0}\n".utf8).write(to: URL(fileURLWithPath: snapshot)) }),
+            ("300 MB of one line", {
+                FileManager.default.createFile(atPath: snapshot, contents: nil)
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: snapshot))
+                try handle.truncate(atOffset: 300 * 1024 * 1024)
+                try handle.close()
+            }),
+        ]
+        for (index, (label, make)) in cases.enumerated() {
+            try? FileManager.default.removeItem(atPath: snapshot)
+            try make()
+            let newcomer = directory.appendingPathComponent("nowy\(index)")
+            let joined = try Binary.run(executable: "/bin/sh",
+                                        ["-c", "ulimit -v 1048576; exec timeout -s KILL 20 \"$0\" \"$@\"", Binary.path,
+                                         "sync", "folder", farm.path, "--name", "Nowy"],
+                                        environment: ["KALKULATOR_OPRYSKU_DATA_DIR": newcomer.path,
+                                                      "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path, "TZ": "UTC0"])
+            XCTAssertEqual(joined.status, 0, "\(label): \(joined.stderr)")
+            XCTAssertTrue(try list(newcomer).contains("P1"), label)
+        }
+    }
+
     func testThisComputersJournalReplacedCutOrMadeALinkIsWrittenAgain() throws {
         _ = try add("P1", data: office)
         _ = try add("P2", data: office)

@@ -43,9 +43,10 @@ struct JournalSnapshot: Equatable {
               let end = bytes.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<end])),
               header.snapshot == version, let length = header.journalLength, length > 0, let tail = header.tail,
-              let count = header.lines else { return nil }
+              let count = header.lines, count >= 0 else { return nil }
+        // The count is the file's word: never more room than its bytes can hold lines.
         var lines: [ArraySlice<UInt8>] = []
-        lines.reserveCapacity(count)
+        lines.reserveCapacity(min(count, bytes.count - end))
         var start = end + 1
         while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
             lines.append(bytes[start..<newline])
