@@ -80,6 +80,13 @@ public struct ClockTime: Comparable, Hashable, Codable, Sendable, CustomStringCo
 
     /// "6:30", "06:30" or "0630"; nil otherwise.
     public init?(parsing text: String) {
+        // "06:30" byte by byte: every stored record's times are written so.
+        let bytes = Array(text.utf8)
+        if bytes.count == 5, bytes[2] == UInt8(ascii: ":"), [0, 1, 3, 4].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) {
+            let digit = { (index: Int) in Int(bytes[index] - 0x30) }
+            self.init(hour: digit(0) * 10 + digit(1), minute: digit(3) * 10 + digit(4))
+            return
+        }
         let trimmed = text.trimmedWhitespace
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         let digits: (Substring, Substring)

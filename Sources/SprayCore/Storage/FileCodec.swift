@@ -20,7 +20,7 @@ protocol JSONLineCodable: SendableMetatype {
 /// parsing and printing cost about 1 µs a number.
 struct DecimalTexts {
     private var values: [String: Decimal] = [:]
-    private var texts: [Decimal: String] = [:]
+    private var texts: [DecimalBits: String] = [:]
 
     /// The decimal a JSON number's text stands for; nil when it does not fit a Decimal.
     mutating func decimal(_ text: String) -> Decimal? {
@@ -32,10 +32,28 @@ struct DecimalTexts {
 
     /// `value` as a JSON number: its exact decimal text.
     mutating func text(_ value: Decimal) -> String {
-        if let text = texts[value] { return text }
+        guard let key = DecimalBits(value) else { return value.description }
+        if let text = texts[key] { return text }
         let text = value.description
-        texts[value] = text
+        texts[key] = text
         return text
+    }
+}
+
+/// A decimal's stored bits as a dictionary key: comparing and hashing a `Decimal` normalises
+/// it first, which was most of writing a record's numbers. Two representations of one value
+/// are two keys, each with its own (equal) text.
+private struct DecimalBits: Hashable {
+    var low: UInt64 = 0, middle: UInt64 = 0, high: UInt32 = 0
+
+    /// Nil if a `Decimal` were ever stored otherwise than in 20 bytes.
+    init?(_ value: Decimal) {
+        guard MemoryLayout<Decimal>.size == 20 else { return nil }
+        withUnsafeBytes(of: value) { raw in
+            low = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            middle = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            high = raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+        }
     }
 }
 
@@ -107,11 +125,37 @@ enum FileCodec<Item: Codable>: Sendable {
 
     /// The list where `scanner` stands: each element read as an item, or kept as text.
     private func readItems(_ scanner: inout JSONScanner) throws(JSONReadError) -> ([Item], [UnreadableItem]) {
-        var numbers = DecimalTexts()
         var items: [Item] = []
         var unreadable: [UnreadableItem] = []
-        let decoder = JSONDecoder()
-        if case .lines = self {} else {
+        switch self {
+        case let .lines(read, _):
+            // Where each item starts, then the items read on every core.
+            try scanner.beginArray()
+            var starts: [Int] = []
+            while try scanner.nextElement() {
+                starts.append(scanner.offset)
+                try scanner.skipValue()
+            }
+            let list = scanner
+            let read = Parallel.map(starts) { run in
+                var numbers = DecimalTexts()
+                return run.map { start -> Item? in
+                    var item = list
+                    item.offset = start
+                    return try? read(&item, &numbers)
+                }
+            }
+            for (start, item) in zip(starts, read) {
+                if let item {
+                    items.append(item)
+                } else {
+                    var raw = list
+                    raw.offset = start
+                    unreadable.append(UnreadableItem(json: try raw.rawValue(), position: items.count + unreadable.count + 1))
+                }
+            }
+        case .pretty:
+            let decoder = JSONDecoder()
             // Usually every item decodes: one decoder call for the whole list is several times
             // faster than one per item, which only a list with an unreadable item needs.
             var whole = scanner
@@ -119,20 +163,8 @@ enum FileCodec<Item: Codable>: Sendable {
                 scanner = whole
                 return (items, [])
             }
-        }
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-            let start = scanner.offset
-            switch self {
-            case let .lines(read, _):
-                do throws(JSONReadError) {
-                    items.append(try read(&scanner, &numbers))
-                    continue
-                } catch {
-                    scanner.offset = start
-                }
-                unreadable.append(UnreadableItem(json: try scanner.rawValue(), position: items.count + unreadable.count + 1))
-            case .pretty:
+            try scanner.beginArray()
+            while try scanner.nextElement() {
                 let json = try scanner.rawValue()
                 if let item = try? decoder.decode(Item.self, from: Data(json)) {
                     items.append(item)
@@ -153,11 +185,13 @@ enum FileCodec<Item: Codable>: Sendable {
             let bytes = Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
             return unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes)
         case let .lines(_, write):
-            var numbers = DecimalTexts()
-            let lines = items.map { item in
-                var line = ""
-                write(item, &line, &numbers)
-                return Array(line.utf8)
+            let lines = Parallel.map(items) { run in
+                var numbers = DecimalTexts()
+                return run.map { item in
+                    var line = ""
+                    write(item, &line, &numbers)
+                    return Array(line.utf8)
+                }
             }
             return Self.lines(lines + unreadable.map(\.json), format: format, version: version)
         }
