@@ -252,6 +252,37 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(store().records.count, 2)
     }
 
+    /// A file of hundreds of records is read on every core: the items keep their order, and
+    /// damaged ones anywhere are kept, in their order, when the file is written again.
+    func testALargeFileKeepsItsOrderAndItsDamagedItemsWhereTheyWere() throws {
+        let records = store()
+        let drafts = try (1...700).map { number -> TreatmentRecord in
+            var details = completeDetails()
+            details.parcel = "Działka \(number)"
+            return try RecordDraft(details: details).checkedRecord(at: april)
+        }
+        try records.merge(drafts, at: april)
+        var lines = String(decoding: try bytes(path("records.json")), as: UTF8.self).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 702, "the header, 700 records and the end")
+        let damaged = [#"{"id":"0BAD0000-0000-4000-8000-000000000001","details":{"use":"orbit"}},"#,
+                       #"{"id":"0BAD0000-0000-4000-8000-000000000002","details":{"use":"orbit"}},"#]
+        lines.insert(damaged[1], at: 651)
+        lines.insert(damaged[0], at: 301)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: path("records.json"))
+
+        let reread = store()
+        XCTAssertTrue(reread.items.map(\.details.parcel) == drafts.map(\.details.parcel), "in the file's order")
+        XCTAssertEqual(reread.notices, [.unreadableItems(path: path("records.json").path, count: 2)])
+        try reread.add(completeDetails(date: today), at: april)
+        let written = String(decoding: try bytes(path("records.json")), as: UTF8.self).split(separator: "\n").map(String.init)
+        XCTAssertEqual(written.count, 705)
+        XCTAssertEqual(Array(written[1...3].map { $0.contains("\"Działka 1\"") }), [true, false, false])
+        XCTAssertTrue(written[702].hasPrefix(#"{"id":"0BAD0000-0000-4000-8000-000000000001""#), "after every record read, in their order")
+        XCTAssertTrue(written[703].hasPrefix(#"{"id":"0BAD0000-0000-4000-8000-000000000002""#))
+        XCTAssertEqual(store().records.count, 701)
+        XCTAssertTrue(store().items.prefix(700).map(\.details.parcel) == drafts.map(\.details.parcel))
+    }
+
     func testADailyCopyOfTheLastSevenDays() throws {
         var day = CalendarDate(year: 2026, month: 4, day: 1)!
         var contents: [String: Data] = [:]

@@ -105,7 +105,7 @@ struct JSONScanner {
             try beginArray()
             while try nextElement() { try skipValue(depth: depth + 1) }
         } else if peek(is: "\"") {
-            _ = try string()
+            try skipString()
         } else if try !literal("true"), try !literal("false"), try !literal("null") {
             _ = try numberText()
         }
@@ -168,6 +168,28 @@ struct JSONScanner {
             }
         }
         throw error("the end of the text")
+    }
+
+    /// Steps over a string value as `string()` reads it, without making it when it has no
+    /// escapes (splitting a file into its items reads every byte once more).
+    private mutating func skipString() throws(JSONReadError) {
+        let quote = offset
+        offset += 1
+        var ascii = true
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                if !ascii { _ = try text(UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(offset - 1)]), at: quote + 1) }
+                return
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw error("no control characters in text") }
+            ascii = ascii && byte < 0x80
+            offset += 1
+        }
+        offset = quote
+        _ = try string()
     }
 
     /// Reads null if it comes next; false, reading nothing, otherwise.

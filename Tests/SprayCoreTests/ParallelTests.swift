@@ -1,0 +1,21 @@
+// The cores share a list in contiguous runs and the results come back in the list's order.
+
+@testable import SprayCore
+import XCTest
+
+final class ParallelTests: XCTestCase {
+    func testResultsComeInTheListsOrderEachRunInOnePiece() {
+        for count in [0, 1, Parallel.smallest - 1, Parallel.smallest * 2, 10_007] {
+            let items = Array(0..<count)
+            let results = Parallel.map(items) { run in
+                // A run's first item names it: each run is one contiguous piece of the list.
+                run.map { ($0 * 3, run.first!) }
+            }
+            XCTAssertEqual(results.map(\.0), items.map { $0 * 3 }, "\(count) items")
+            let runs = results.map(\.1)
+            XCTAssertEqual(runs, runs.sorted(), "runs in order")
+            XCTAssertLessThanOrEqual(Set(runs).count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+            if count < Parallel.smallest * 2 { XCTAssertLessThanOrEqual(Set(runs).count, 1, "a short list on the calling thread") }
+        }
+    }
+}
