@@ -199,6 +199,47 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(try tractor.sync.syncNow(records: tractor.records, today: today).problems.contains { $0.contains("newer version") })
     }
 
+    /// Long journals are read on every core: what is taken is still taken in the journal's
+    /// order, a damaged line is counted, and a newer version's line stops that journal there.
+    func testLongJournalsAreReadInOrderWithTheirDamagedAndNewerLines() throws {
+        let tractor = try computer("Ciągnik")
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        var numbers = DecimalTexts()
+        func journal(_ parts: [[UInt8]]) throws -> (name: String, records: [TreatmentRecord]) {
+            let computer = UUID()
+            var bytes = JournalLine(computer: computer, at: Date(), change: .computer(name: "Sad")).encoded(numbers: &numbers)
+            var records: [TreatmentRecord] = []
+            for part in parts {
+                guard part.isEmpty else {
+                    bytes += part
+                    continue
+                }
+                let record = try RecordDraft(details: details("Kwatera \(records.count)")).checkedRecord(at: Date())
+                records.append(record)
+                bytes += JournalLine(computer: computer, at: Date(), change: .record(record)).encoded(numbers: &numbers)
+            }
+            let name = JournalFiles.name(of: computer)
+            try Data(bytes).write(to: URL(fileURLWithPath: tractor.folder + "/" + name))
+            return (name, records)
+        }
+        let record: [UInt8] = []
+        let damaged = Array("{\"journal\":1,\"record\":{\"id\":\"broken\n".utf8)
+        let newer = Array(("{\"journal\":2,\"computer\":\"" + UUID().uuidString + "\",\"at\":\"2026-11-25T10:00:00Z\"}\n").utf8)
+        let orchard = try journal(Array(repeating: record, count: 300) + [damaged] + Array(repeating: record, count: 299))
+        let shed = try journal(Array(repeating: record, count: 300) + [newer] + Array(repeating: record, count: 100))
+
+        let report = try tractor.sync.syncNow(records: tractor.records, today: today)
+        XCTAssertEqual(report.added, 899)
+        XCTAssertEqual(Set(tractor.records.records.map(\.id)), Set(orchard.records.map(\.id) + shed.records.prefix(300).map(\.id)),
+                       "every line of the first; the second up to its newer line")
+        XCTAssertEqual(report.problems.count, 2)
+        XCTAssertTrue(report.problems.contains("\(orchard.name): 1 line cannot be read and was left out; the rest was read."))
+        XCTAssertTrue(report.problems.contains { $0.hasPrefix(shed.name) && $0.contains("newer version") })
+        let again = try tractor.sync.syncNow(records: tractor.records, today: today)
+        XCTAssertEqual(again.added, 0, "read once")
+        XCTAssertEqual(tractor.records.records.count, 899)
+    }
+
     func testAFolderThatIsGoneStopsNothingAndARebuildPutsItBack() throws {
         let office = try computer("Biuro")
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)

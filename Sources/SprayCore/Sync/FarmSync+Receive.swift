@@ -13,9 +13,12 @@ extension FarmSync {
         report.added = merged.added
         report.updated = merged.updated
         report.removed = merged.removed
-        var numbers = DecimalTexts()
         // What came from the folder is there already: not sent back (every computer reads every journal).
-        for record in merged.changed { current.sent[record.id.uuidString] = SentRecord(record, numbers: &numbers).text }
+        let sent = Parallel.map(merged.changed) { run in
+            var numbers = DecimalTexts()
+            return run.map { SentRecord($0, numbers: &numbers).text }
+        }
+        for (record, text) in zip(merged.changed, sent) { current.sent[record.id.uuidString] = text }
         for id in merged.removedIDs { current.sent[id.uuidString] = nil }
         // After a merge wrote the records, the next pass looks at them all again.
         if !merged.isEmpty { current.recordsStamp = nil }
@@ -78,7 +81,6 @@ extension FarmSync {
             if let known = library[id], !(known.version < version) { return }
             library[id] = (version, item)
         }
-        var numbers = DecimalTexts()
         for name in names {
             let path = folder + "/" + name
             var mark = state.marks[name] ?? ReadMark(offset: 0, tail: "")
@@ -111,9 +113,9 @@ extension FarmSync {
             }
             var problem = state.problems[name] ?? FileProblem()
             problem.notRead = nil
-            /// Takes one line; false when it is of a newer version (the rest is left unread).
-            func take(_ line: ArraySlice<UInt8>) -> Bool {
-                switch line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) {
+            /// Takes one line as read; false when it is of a newer version (the rest is left unread).
+            func take(_ line: ArraySlice<UInt8>, _ reading: JournalLine.Reading) -> Bool {
+                switch reading {
                 case let .line(entry):
                     let key = entry.computer.uuidString
                     var seen = state.computers[key] ?? SeenComputer(name: "", lastChange: entry.at)
@@ -135,13 +137,23 @@ extension FarmSync {
                 }
                 return true
             }
-            for line in snapshot?.lines ?? [] { _ = take(line) }
-            var consumed = 0
+            // The snapshot's lines, then the journal's whole lines, read on every core and taken in order.
+            let folded = snapshot?.lines ?? []
+            var lines = folded
             var lineStart = 0
             while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                guard take(bytes[lineStart..<newline]) else { break }
+                lines.append(bytes[lineStart..<newline])
                 lineStart = newline + 1
-                consumed = lineStart
+            }
+            let readings = Parallel.map(lines) { run in
+                var numbers = DecimalTexts()
+                return run.map { line in line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) }
+            }
+            for index in folded.indices { _ = take(lines[index], readings[index]) }
+            var consumed = 0
+            for index in folded.count..<lines.count {
+                guard take(lines[index], readings[index]) else { break }
+                consumed = lines[index].endIndex + 1
             }
             // A line that never ends is not waited for past what a line may be.
             if bytes.count - consumed > JournalLine.lengthLimit {

@@ -43,11 +43,24 @@ enum RecordMerge {
             return merge
         }
         // Worked out on what was read first: nothing to change, nothing written.
-        var probe = store.records
+        let read = store.items
+        var probe = read
         let planned = merge(into: &probe)
         guard planned.isEmpty == false else { return planned }
-        try store.modify { items in result = merge(into: &items) }
+        try store.modify { items in
+            // The same items still (the file unchanged since): what was worked out holds.
+            if Self.isSameBuffer(items, read) {
+                items = probe
+                result = planned
+            } else {
+                result = merge(into: &items)
+            }
+        }
         return result
+    }
+
+    private static func isSameBuffer(_ a: [TreatmentRecord], _ b: [TreatmentRecord]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     /// Whether a removal read from the farm folder may take `record`: its first save and every
