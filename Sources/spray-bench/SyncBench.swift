@@ -8,27 +8,19 @@
 import FoundationEssentials
 import SprayCore
 
-func syncBench(directory: URL) throws {
+/// `kept`: a directory holding the farm as built before the laptop joins; built there when
+/// missing, copied from there when present (building it takes a minute; profiling the join
+/// need not). With it, only the join and the start-up are measured.
+func syncBench(directory: URL, kept: String? = nil) throws {
     let folder = directory.appendingPathComponent("farm").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     func locations(_ name: String) -> DataLocations {
         DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent(name).path,
                                     "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent(name + "-config").path])
     }
-    let all = farmRecords(count: 10_000)
     let names = ["Biuro", "Ciągnik", "Szopa", "Sad", "Magazyn"]
     var computers: [(sync: FarmSync, store: RecordStore, records: [TreatmentRecord])] = []
-    for (index, name) in names.enumerated() {
-        let place = locations(name)
-        try FileManager.default.createDirectory(atPath: place.dataDirectory, withIntermediateDirectories: true)
-        let store = RecordStore(file: place.recordsFile)
-        let own = Array(all[(index * 2_000)..<((index + 1) * 2_000)])
-        try store.merge(own, at: Date(), note: "")
-        let sync = FarmSync(locations: place)
-        _ = try sync.share(folder: folder, name: name, records: store)
-        computers.append((sync, store, own))
-    }
-    // Four rounds of corrections on every record, each round one write and one merge.
+    // Every record corrected once on the computer that made it: one write and one merge each.
+    // (A kept farm's records are its fourth corrections; the rounds after it correct those.)
     func correctAll(round: Int) throws {
         for computer in computers {
             let corrected = try computer.records.map { record in
@@ -40,7 +32,44 @@ func syncBench(directory: URL) throws {
             try computer.sync.syncNow(records: computer.store)
         }
     }
-    for round in 1...4 { try correctAll(round: round) }
+    func buildFarm() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let all = farmRecords(count: 10_000)
+        for (index, name) in names.enumerated() {
+            let place = locations(name)
+            try FileManager.default.createDirectory(atPath: place.dataDirectory, withIntermediateDirectories: true)
+            let store = RecordStore(file: place.recordsFile)
+            let own = Array(all[(index * 2_000)..<((index + 1) * 2_000)])
+            try store.merge(own, at: Date(), note: "")
+            let sync = FarmSync(locations: place)
+            _ = try sync.share(folder: folder, name: name, records: store)
+            computers.append((sync, store, own))
+        }
+        for round in 1...4 { try correctAll(round: round) }
+    }
+    if let kept, FileManager.default.fileExists(atPath: kept + "/farm") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: kept) {
+            try FileManager.default.copyItem(atPath: kept + "/" + name, toPath: directory.appendingPathComponent(name).path)
+        }
+        for name in names {
+            let own = Set(try String(contentsOfFile: kept + "/own-" + name, encoding: .utf8).split(separator: "\n").map(String.init))
+            let place = locations(name)
+            let store = RecordStore(file: place.recordsFile)
+            computers.append((FarmSync(locations: place), store, store.records.filter { own.contains($0.id.uuidString) }))
+        }
+    } else {
+        try buildFarm()
+        if let kept {
+            try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                try FileManager.default.copyItem(atPath: directory.appendingPathComponent(name).path, toPath: kept + "/" + name)
+            }
+            for (name, computer) in zip(names, computers) {
+                try computer.records.map(\.id.uuidString).joined(separator: "\n")
+                    .write(toFile: kept + "/own-" + name, atomically: true, encoding: .utf8)
+            }
+        }
+    }
     let lines = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }.reduce(0) { total, name in
         total + (try String(contentsOfFile: folder + "/" + name, encoding: .utf8)).utf8.filter { $0 == UInt8(ascii: "\n") }.count
     }
@@ -64,6 +93,9 @@ func syncBench(directory: URL) throws {
     report("start-up: the records read, without sharing", without)
     report("start-up: the records read and the folder merged (nothing new)", with)
     report("  sharing costs", with - without, goal: 300)
+    // A copied farm's journals are new files to the computers that wrote them, which write
+    // them again whole at their next pass: what follows would not measure a month away.
+    if kept != nil { return }
 
     // A month away: 4 000 new lines (every record of two computers corrected once more).
     computers.removeLast(3)

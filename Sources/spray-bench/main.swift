@@ -6,7 +6,9 @@
 //   spray-bench engine                                     calculations per second
 //   spray-bench transcription                              keys and the grid's work for a paper season
 //   spray-bench import [--entries N]                       a spreadsheet of N rows imported (default 5 000)
-//   spray-bench sync                                       the farm folder: 5 computers, 10 000 records, 50 000 lines
+//   spray-bench sync [--farm DIRECTORY]                    the farm folder: 5 computers, 10 000 records, 50 000 lines
+//                                                          (built once into DIRECTORY, copied from it later;
+//                                                          then only the join and the start-up)
 //   spray-bench register --file FILE                       the ministry's register imported, kept, searched
 
 import FoundationEssentials
@@ -37,10 +39,12 @@ case "register":
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try registerBench(file: option("--file") ?? "Rejestr_zastosowanie.xlsx", directory: URL(fileURLWithPath: directory))
 case "sync":
-    let directory = "/tmp/spray-bench-\(UUID().uuidString)"
+    // A kept farm names its folder in each computer's settings, so it runs where it was built.
+    let directory = option("--farm").map { $0 + ".run" } ?? "/tmp/spray-bench-\(UUID().uuidString)"
+    try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try syncBench(directory: URL(fileURLWithPath: directory))
+    try syncBench(directory: URL(fileURLWithPath: directory), kept: option("--farm"))
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))
