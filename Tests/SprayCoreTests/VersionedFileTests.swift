@@ -10,6 +10,31 @@ private struct Note: Codable, Equatable, Sendable {
     var text: String
 }
 
+/// A note kept one per line, as records and history entries are.
+private struct LineNote: Codable, Equatable, Sendable, JSONLineCodable {
+    var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+
+    func appendJSON(to line: inout String, numbers: inout DecimalTexts) {
+        line += "{\"text\":"
+        JSONValue.appendQuoted(text, to: &line)
+        line += "}"
+    }
+
+    init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+        var text: String?
+        try scanner.beginObject()
+        while let key = try scanner.nextMember() {
+            if key == "text" { text = try scanner.string() } else { try scanner.skipValue() }
+        }
+        guard let text else { throw scanner.error("a text") }
+        self.text = text
+    }
+}
+
 /// 2026-11-21 15:30:12 UTC, the time stamped on files set aside in these tests.
 private let setAsideTime = Date(timeIntervalSince1970: 1_795_275_012)
 
@@ -229,6 +254,36 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
     }
 
     // Messages
+
+    // One item per line: a write takes the bytes of the unchanged items again
+
+    func testAWriteOfManyItemsIsWhatWritingThemAllWouldBe() throws {
+        let file = VersionedFile<LineNote>(url: path("lines.json"), kind: "lines", version: 2, codec: .lines)
+        try file.modify { $0 = (1...600).map { LineNote(text: "n\($0)") } }
+        try file.modify {
+            $0[299].text = "zmieniona"
+            $0.remove(at: 450)
+            $0.append(LineNote(text: "nowa"))
+        }
+        let expected = try FileCodec<LineNote>.lines.encode(try file.load().items, format: "kalkulator-oprysku/lines", version: 2)
+        XCTAssertTrue(try Array(Data(contentsOf: path("lines.json"))) == expected, "byte for byte")
+        XCTAssertEqual(try file.load().items.count, 600)
+    }
+
+    func testOnlyThisVersionsBytesAreTakenAgain() throws {
+        for (version, taken) in [(2, true), (1, false)] {
+            // Laid out with spaces, as another writer of the format might.
+            let items = (1...600).map { #"{ "text": "n\#($0)" }"# }
+            let url = try write(#"{"format":"kalkulator-oprysku/lines","version":\#(version),"items":["# + "\n"
+                                + items.joined(separator: ",\n") + "\n]}\n", to: "lines-\(version).json")
+            let file = VersionedFile<LineNote>(url: url, kind: "lines", version: 2, codec: .lines)
+            try file.modify { $0[299].text = "zmieniona" }
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            XCTAssertEqual(text.contains(#"{ "text": "n1" }"#), taken, "version \(version)")
+            XCTAssertTrue(text.contains(#"{"text":"zmieniona"}"#))
+            XCTAssertEqual(try file.load().items.map(\.text), (1...600).map { $0 == 300 ? "zmieniona" : "n\($0)" })
+        }
+    }
 
     func testMessagesNameTheFileAndTheReason() {
         let examples: [(String, String)] = [

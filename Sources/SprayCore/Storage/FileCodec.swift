@@ -8,7 +8,7 @@ import FoundationEssentials
 
 /// An item that writes itself as one line of compact JSON and reads itself back with a
 /// JSONScanner, without Codable's per-value overhead.
-protocol JSONLineCodable: SendableMetatype {
+protocol JSONLineCodable: Equatable, SendableMetatype {
     /// The item as compact JSON, without line breaks, appended to `line`.
     func appendJSON(to line: inout String, numbers: inout DecimalTexts)
     /// Reads one item where `scanner` stands; throws when the JSON there is not such an item.
@@ -80,7 +80,8 @@ enum FileCodec<Item: Codable>: Sendable {
     /// `{"format":…,"version":…,"items":[` then one item per line, then `]}`.
     case lines(
         read: @Sendable (inout JSONScanner, inout DecimalTexts) throws(JSONReadError) -> Item,
-        write: @Sendable (Item, inout String, inout DecimalTexts) -> Void
+        write: @Sendable (Item, inout String, inout DecimalTexts) -> Void,
+        same: @Sendable (Item, Item) -> Bool
     )
 
     /// An envelope: its header, the items this version reads and those it cannot.
@@ -90,13 +91,24 @@ enum FileCodec<Item: Codable>: Sendable {
         /// Nil when there is no list of items (a newer version may keep them otherwise).
         var items: [Item]?
         var unreadable: [UnreadableItem]
+        /// Where each of `items` is in the bytes (one item per line only).
+        var ranges: [Range<Int>]?
+    }
+
+    /// Items as they are in a file's bytes, one item per line: a write takes an item's bytes
+    /// again when the item is the same, at the same place. Comparing a record costs a
+    /// fraction of writing it, and a merge or a save changes few of 10 000.
+    struct Written {
+        let items: [Item]
+        let ranges: [Range<Int>]
+        let bytes: [UInt8]
     }
 
     /// The envelope in `bytes`; nil when they are not one (not JSON, no format or version).
     /// One item that does not decode does not make the file unreadable: it is kept, as its
     /// text, in `unreadable`.
     func open(_ bytes: [UInt8]) -> Opened? {
-        var format: String?, version: Int?, items: [Item]?, unreadable: [UnreadableItem] = []
+        var format: String?, version: Int?, items: [Item]?, unreadable: [UnreadableItem] = [], ranges: [Range<Int>]?
         do throws(JSONReadError) {
             try JSONScanner.reading(bytes) { scanner throws(JSONReadError) in
                 try scanner.beginObject()
@@ -107,7 +119,7 @@ enum FileCodec<Item: Codable>: Sendable {
                     case "items":
                         var probe = scanner
                         if (try? probe.beginArray()) != nil {
-                            (items, unreadable) = try readItems(&scanner)
+                            (items, unreadable, ranges) = try readItems(&scanner)
                         } else {
                             try scanner.skipValue()
                         }
@@ -120,22 +132,21 @@ enum FileCodec<Item: Codable>: Sendable {
             return nil
         }
         guard let format, let version else { return nil }
-        return Opened(format: format, version: version, items: items, unreadable: unreadable)
+        return Opened(format: format, version: version, items: items, unreadable: unreadable, ranges: ranges)
     }
 
-    /// The list where `scanner` stands: each element read as an item, or kept as text.
-    private func readItems(_ scanner: inout JSONScanner) throws(JSONReadError) -> ([Item], [UnreadableItem]) {
+    /// The list where `scanner` stands: each element read as an item, or kept as text; with
+    /// one item per line, where each item read is.
+    private func readItems(_ scanner: inout JSONScanner) throws(JSONReadError) -> ([Item], [UnreadableItem], [Range<Int>]?) {
         var items: [Item] = []
         var unreadable: [UnreadableItem] = []
         switch self {
-        case let .lines(read, _):
-            // Where each item starts, then the items read on every core.
+        case let .lines(read, _, _):
+            // Where each item is, then the items read on every core.
             try scanner.beginArray()
-            var starts: [Int] = []
-            while try scanner.nextElement() {
-                starts.append(scanner.offset)
-                try scanner.skipValue()
-            }
+            var places: [Range<Int>] = []
+            while try scanner.nextElement() { places.append(try scanner.valueRange()) }
+            let starts = places.map(\.lowerBound)
             let list = scanner
             let read = Parallel.map(starts) { run in
                 var numbers = DecimalTexts()
@@ -145,15 +156,18 @@ enum FileCodec<Item: Codable>: Sendable {
                     return try? read(&item, &numbers)
                 }
             }
-            for (start, item) in zip(starts, read) {
+            var ranges: [Range<Int>] = []
+            for (place, item) in zip(places, read) {
                 if let item {
                     items.append(item)
+                    ranges.append(place)
                 } else {
                     var raw = list
-                    raw.offset = start
+                    raw.offset = place.lowerBound
                     unreadable.append(UnreadableItem(json: try raw.rawValue(), position: items.count + unreadable.count + 1))
                 }
             }
+            return (items, unreadable, ranges)
         case .pretty:
             let decoder = JSONDecoder()
             // Usually every item decodes: one decoder call for the whole list is several times
@@ -161,7 +175,7 @@ enum FileCodec<Item: Codable>: Sendable {
             var whole = scanner
             if let items = try? decoder.decode([Item].self, from: Data(try whole.rawValue())) {
                 scanner = whole
-                return (items, [])
+                return (items, [], nil)
             }
             try scanner.beginArray()
             while try scanner.nextElement() {
@@ -173,40 +187,56 @@ enum FileCodec<Item: Codable>: Sendable {
                 }
             }
         }
-        return (items, unreadable)
+        return (items, unreadable, nil)
     }
 
     /// The envelope with `items`, then the `unreadable` ones as they were read.
     func encode(_ items: [Item], keeping unreadable: [UnreadableItem] = [], format: String, version: Int) throws -> [UInt8] {
+        try encode(items, keeping: unreadable, format: format, version: version, reusing: nil).bytes
+    }
+
+    /// `encode`, taking again the bytes of the items of `earlier` that are unchanged; with
+    /// one item per line, also where each item went.
+    func encode(_ items: [Item], keeping unreadable: [UnreadableItem], format: String, version: Int,
+                reusing earlier: Written?) throws -> (bytes: [UInt8], written: Written?) {
         switch self {
         case .pretty:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let bytes = Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
-            return unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes)
-        case let .lines(_, write):
-            let lines = Parallel.map(items) { run in
+            return (unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes), nil)
+        case let .lines(_, write, same):
+            let places = Array(items.indices)
+            let lines = Parallel.map(places) { run in
                 var numbers = DecimalTexts()
-                return run.map { item in
+                return run.map { index in
+                    let item = items[index]
+                    if let earlier, index < earlier.items.count, same(item, earlier.items[index]) {
+                        return Array(earlier.bytes[earlier.ranges[index]])
+                    }
                     var line = ""
                     write(item, &line, &numbers)
                     return Array(line.utf8)
                 }
             }
-            return Self.lines(lines + unreadable.map(\.json), format: format, version: version)
+            let (bytes, ranges) = Self.lines(lines + unreadable.map(\.json), format: format, version: version)
+            return (bytes, Written(items: items, ranges: Array(ranges.prefix(items.count)), bytes: bytes))
         }
     }
 
-    /// The envelope with one item (its JSON) per line.
-    private static func lines(_ items: [[UInt8]], format: String, version: Int) -> [UInt8] {
+    /// The envelope with one item (its JSON) per line, and where each item is in it.
+    private static func lines(_ items: [[UInt8]], format: String, version: Int) -> ([UInt8], [Range<Int>]) {
         var bytes = Array(("{\"format\":" + JSONValue.quote(format) + ",\"version\":" + String(version) + ",\"items\":[").utf8)
         bytes.reserveCapacity(items.reduce(64) { $0 + $1.count + 2 })
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             bytes += index == 0 ? [0x0A] : [0x2C, 0x0A]
+            ranges.append(bytes.count..<(bytes.count + item.count))
             bytes += item
         }
         bytes += Array((items.isEmpty ? "]}\n" : "\n]}\n").utf8)
-        return bytes
+        return (bytes, ranges)
     }
 
     /// `envelope` (JSON with an "items" list) with `unreadable` added at the end of the list.
@@ -246,6 +276,7 @@ extension FileCodec where Item: JSONLineCodable {
     /// One line per item, written and read by the item itself.
     static var lines: FileCodec {
         .lines(read: { scanner, numbers throws(JSONReadError) in try Item(scanner: &scanner, numbers: &numbers) },
-               write: { item, line, numbers in item.appendJSON(to: &line, numbers: &numbers) })
+               write: { item, line, numbers in item.appendJSON(to: &line, numbers: &numbers) },
+               same: { $0 == $1 })
     }
 }

@@ -114,10 +114,15 @@ struct JSONScanner {
     /// The next value's text exactly as it is in the file, without surrounding whitespace;
     /// its syntax is checked on the way.
     mutating func rawValue() throws(JSONReadError) -> [UInt8] {
+        Array(bytes[try valueRange()])
+    }
+
+    /// Steps over the next value, as `skipValue`, and says where it was (without whitespace).
+    mutating func valueRange() throws(JSONReadError) -> Range<Int> {
         skipWhitespace()
         let start = offset
         try skipValue()
-        return Array(bytes[start..<offset])
+        return start..<offset
     }
 
     /// Set between an opening bracket and the first element or member: no comma expected.

@@ -85,10 +85,14 @@ public struct VersionedFile<Item: Codable>: Sendable {
     final class Snapshot {
         let bytes: [UInt8]
         let contents: Contents
+        /// Where the items are in `bytes`, when this version's one-item-per-line codec wrote
+        /// them: the next write takes the unchanged ones' bytes again.
+        let placed: FileCodec<Item>.Written?
 
-        init(bytes: [UInt8], contents: Contents) {
+        init(bytes: [UInt8], contents: Contents, placed: FileCodec<Item>.Written? = nil) {
             self.bytes = bytes
             self.contents = contents
+            self.placed = placed
         }
     }
 
@@ -112,7 +116,8 @@ public struct VersionedFile<Item: Codable>: Sendable {
         var contents = try readLocked(reusing: &snapshot)
         if contents.isReadOnly { throw StorageError.readOnly(path: path) }
         try change(&contents.items)
-        let bytes = try codec.encode(contents.items, keeping: contents.unreadable, format: format, version: version)
+        let (bytes, placed) = try codec.encode(contents.items, keeping: contents.unreadable, format: format, version: version,
+                                               reusing: snapshot?.placed)
         // Only a writer holding the lock makes temporary files, so any there now were left
         // by one that was killed mid-write.
         POSIXFile.removeTemporaries(of: path)
@@ -120,7 +125,7 @@ public struct VersionedFile<Item: Codable>: Sendable {
         try POSIXFile.writeAtomically(bytes, to: path)
         let written = Contents(items: contents.items, notices: unreadableNotice(contents.unreadable),
                                unreadable: contents.unreadable)
-        snapshot = Snapshot(bytes: bytes, contents: written)
+        snapshot = Snapshot(bytes: bytes, contents: written, placed: placed)
         return contents
     }
 
@@ -137,25 +142,27 @@ public struct VersionedFile<Item: Codable>: Sendable {
 
     private func decode(_ bytes: [UInt8], reusing snapshot: inout Snapshot?) -> Contents? {
         if let snapshot, snapshot.bytes == bytes { return snapshot.contents }
-        guard let contents = decode(bytes) else { return nil }
-        snapshot = Snapshot(bytes: bytes, contents: contents)
+        guard let (contents, placed) = decode(bytes) else { return nil }
+        snapshot = Snapshot(bytes: bytes, contents: contents, placed: placed)
         return contents
     }
 
     /// What `bytes` would hold as this file (a backup's copy of it, say); nil when they are
     /// not such a file at all.
-    func contents(of bytes: [UInt8]) -> Contents? { decode(bytes) }
+    func contents(of bytes: [UInt8]) -> Contents? { decode(bytes)?.contents }
 
-    /// The contents of a readable file; nil when it is damaged.
-    private func decode(_ bytes: [UInt8]) -> Contents? {
+    /// The contents of a readable file, and where its items are when this version wrote
+    /// them (an older one's bytes are never written again as they were); nil when it is damaged.
+    private func decode(_ bytes: [UInt8]) -> (contents: Contents, placed: FileCodec<Item>.Written?)? {
         guard let envelope = codec.open(bytes), envelope.format == format, envelope.version >= 1 else { return nil }
         if envelope.version > version {
             // Not written, so what this version cannot read stays in the file as it is.
             let notice = StorageNotice.newerVersion(path: path, found: envelope.version, supported: version)
-            return Contents(items: envelope.items ?? [], notices: [notice], isReadOnly: true, unreadable: envelope.unreadable)
+            return (Contents(items: envelope.items ?? [], notices: [notice], isReadOnly: true, unreadable: envelope.unreadable), nil)
         }
         guard let items = envelope.items, keepsUnreadableItems || envelope.unreadable.isEmpty else { return nil }
-        return Contents(items: items, notices: unreadableNotice(envelope.unreadable), unreadable: envelope.unreadable)
+        let placed = envelope.version == version ? envelope.ranges.map { FileCodec.Written(items: items, ranges: $0, bytes: bytes) } : nil
+        return (Contents(items: items, notices: unreadableNotice(envelope.unreadable), unreadable: envelope.unreadable), placed)
     }
 
     private func unreadableNotice(_ unreadable: [UnreadableItem]) -> [StorageNotice] {
