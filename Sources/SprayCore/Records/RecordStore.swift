@@ -57,6 +57,16 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion, codec: .lines, patience: patience)
     }
 
+    /// Each record's JSON as this version last read or wrote it in records.json, by id: what
+    /// its digest hashes, without writing it again.
+    func storedJSON() -> [UUID: ArraySlice<UInt8>] {
+        guard let placed else { return [:] }
+        var json: [UUID: ArraySlice<UInt8>] = [:]
+        json.reserveCapacity(placed.items.count)
+        for (item, range) in zip(placed.items, placed.ranges) { json[item.id] = placed.bytes[range] }
+        return json
+    }
+
     public func record(id: UUID) -> TreatmentRecord? {
         records.first { $0.id == id }
     }

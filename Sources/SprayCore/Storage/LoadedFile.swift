@@ -43,6 +43,9 @@ struct LoadedFile<Item: Codable> {
         snapshot = other.snapshot
     }
 
+    /// Where the items are in the file's bytes, when this version read or wrote them so.
+    var placed: FileCodec<Item>.Written? { snapshot?.placed }
+
     /// `VersionedFile.modify`; when it fails the file is read again (another process may
     /// have changed it) and the error rethrown.
     mutating func modify(_ change: (inout [Item]) throws -> Void) throws {

@@ -44,6 +44,9 @@ public class VersionedStore<Item: Codable> {
         if loaded.reload() { changed() }
     }
 
+    /// Where the items are in the file's bytes, when this version read or wrote them so.
+    var placed: FileCodec<Item>.Written? { loaded.placed }
+
     /// The file as this store holds it, to hand to another store on the same file.
     var loadedFile: LoadedFile<Item> { loaded }
 

@@ -14,9 +14,10 @@ extension FarmSync {
         report.updated = merged.updated
         report.removed = merged.removed
         // What came from the folder is there already: not sent back (every computer reads every journal).
+        let stored = records.storedJSON()
         let sent = Parallel.map(merged.changed) { run in
             var numbers = DecimalTexts()
-            return run.map { SentRecord($0, numbers: &numbers).text }
+            return run.map { SentRecord($0, stored: stored[$0.id], numbers: &numbers).text }
         }
         for (record, text) in zip(merged.changed, sent) { current.sent[record.id.uuidString] = text }
         for id in merged.removedIDs { current.sent[id.uuidString] = nil }

@@ -213,10 +213,11 @@ public final class FarmSync {
             records.reload()
             var numbers = DecimalTexts()
             var present = Set<String>()
+            let stored = records.storedJSON()
             for record in records.records {
                 let key = record.id.uuidString
                 present.insert(key)
-                let sent = SentRecord(record, numbers: &numbers)
+                let sent = SentRecord(record, stored: stored[record.id], numbers: &numbers)
                 if state.sent[key] != sent.text {
                     lines.append(JournalLine(computer: state.computer, at: now, change: .record(record)))
                     state.sent[key] = sent.text
@@ -303,8 +304,10 @@ struct SentRecord {
     var digest: UInt64
     var date: CalendarDate
 
-    init(_ record: TreatmentRecord, numbers: inout DecimalTexts) {
-        digest = record.digest(numbers: &numbers)
+    /// `stored`: the record's JSON as records.json holds it, when known (hashing it is a
+    /// tenth of writing the record again).
+    init(_ record: TreatmentRecord, stored: ArraySlice<UInt8>? = nil, numbers: inout DecimalTexts) {
+        digest = stored.map { TreatmentRecord.digest(ofJSON: $0) } ?? record.digest(numbers: &numbers)
         date = record.details.date
     }
 

@@ -82,8 +82,13 @@ extension TreatmentRecord {
     func digest(numbers: inout DecimalTexts) -> UInt64 {
         var line = ""
         appendJSON(to: &line, numbers: &numbers)
+        return Self.digest(ofJSON: line.utf8)
+    }
+
+    /// The digest of a record whose JSON (as `appendJSON` writes it) is `json`.
+    static func digest(ofJSON json: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in line.utf8 {
+        for byte in json {
             hash ^= UInt64(byte)
             hash &*= 0x0100_0000_01b3
         }
