@@ -238,6 +238,10 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let again = try tractor.sync.syncNow(records: tractor.records, today: today)
         XCTAssertEqual(again.added, 0, "read once")
         XCTAssertEqual(tractor.records.records.count, 899)
+        // The records went in as the lines held them: the file is what writing them all makes.
+        let expected = try FileCodec<TreatmentRecord>.lines.encode(tractor.records.items, format: "kalkulator-oprysku/records",
+                                                                    version: RecordStore.formatVersion)
+        XCTAssertTrue(try Array(Data(contentsOf: tractor.locations.recordsFile)) == expected, "byte for byte")
     }
 
     func testAFolderThatIsGoneStopsNothingAndARebuildPutsItBack() throws {

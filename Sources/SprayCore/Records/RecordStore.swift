@@ -224,9 +224,10 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         return result!
     }
 
-    override func modify(_ change: (inout [TreatmentRecord]) throws -> Void) throws {
+    override func modify(known: FileCodec<TreatmentRecord>.KnownJSON? = nil,
+                         _ change: (inout [TreatmentRecord]) throws -> Void) throws {
         backups?.keepTodaysCopy()
-        try super.modify(change)
+        try super.modify(known: known, change)
     }
 
     override func itemsChanged() {

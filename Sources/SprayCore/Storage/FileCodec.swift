@@ -104,6 +104,10 @@ enum FileCodec<Item: Codable>: Sendable {
         let bytes: [UInt8]
     }
 
+    /// An item's JSON known from elsewhere (a journal line just read), for an item equal to
+    /// the one it was read as; nil otherwise.
+    typealias KnownJSON = (Item) -> ArraySlice<UInt8>?
+
     /// The envelope in `bytes`; nil when they are not one (not JSON, no format or version).
     /// One item that does not decode does not make the file unreadable: it is kept, as its
     /// text, in `unreadable`.
@@ -195,10 +199,10 @@ enum FileCodec<Item: Codable>: Sendable {
         try encode(items, keeping: unreadable, format: format, version: version, reusing: nil).bytes
     }
 
-    /// `encode`, taking again the bytes of the items of `earlier` that are unchanged; with
-    /// one item per line, also where each item went.
+    /// `encode`, taking again the bytes of the items of `earlier` that are unchanged, and
+    /// those `known` knows; with one item per line, also where each item went.
     func encode(_ items: [Item], keeping unreadable: [UnreadableItem], format: String, version: Int,
-                reusing earlier: Written?) throws -> (bytes: [UInt8], written: Written?) {
+                reusing earlier: Written?, known: KnownJSON? = nil) throws -> (bytes: [UInt8], written: Written?) {
         switch self {
         case .pretty:
             let encoder = JSONEncoder()
@@ -214,6 +218,7 @@ enum FileCodec<Item: Codable>: Sendable {
                     if let earlier, index < earlier.items.count, same(item, earlier.items[index]) {
                         return Array(earlier.bytes[earlier.ranges[index]])
                     }
+                    if let json = known?(item) { return Array(json) }
                     var line = ""
                     write(item, &line, &numbers)
                     return Array(line.utf8)

@@ -48,10 +48,10 @@ struct LoadedFile<Item: Codable> {
 
     /// `VersionedFile.modify`; when it fails the file is read again (another process may
     /// have changed it) and the error rethrown.
-    mutating func modify(_ change: (inout [Item]) throws -> Void) throws {
+    mutating func modify(known: FileCodec<Item>.KnownJSON? = nil, _ change: (inout [Item]) throws -> Void) throws {
         guard !isFixed else { throw StorageError.readOnly(path: file.url.path) }
         do {
-            contents = try file.modify(reusing: &snapshot, change)
+            contents = try file.modify(reusing: &snapshot, known: known, change)
         } catch {
             reload()
             throw error

@@ -109,7 +109,8 @@ public struct VersionedFile<Item: Codable>: Sendable {
     }
 
     /// `modify(_:)`, reusing `snapshot` when the file is unchanged and keeping the new one in it.
-    func modify(reusing snapshot: inout Snapshot?, _ change: (inout [Item]) throws -> Void) throws -> Contents {
+    func modify(reusing snapshot: inout Snapshot?, known: FileCodec<Item>.KnownJSON? = nil,
+                _ change: (inout [Item]) throws -> Void) throws -> Contents {
         try POSIXFile.createDirectories(POSIXFile.directory(of: path))
         let lock = try POSIXFile.lockExclusively(lockPath, for: path, patience: patience)
         defer { POSIXFile.unlock(lock) }
@@ -117,7 +118,7 @@ public struct VersionedFile<Item: Codable>: Sendable {
         if contents.isReadOnly { throw StorageError.readOnly(path: path) }
         try change(&contents.items)
         let (bytes, placed) = try codec.encode(contents.items, keeping: contents.unreadable, format: format, version: version,
-                                               reusing: snapshot?.placed)
+                                               reusing: snapshot?.placed, known: known)
         // Only a writer holding the lock makes temporary files, so any there now were left
         // by one that was killed mid-write.
         POSIXFile.removeTemporaries(of: path)

@@ -65,9 +65,9 @@ public class VersionedStore<Item: Codable> {
 
     /// `LoadedFile.modify`, then the store's view of the items from what is now known of the
     /// file — also when the change failed, since the file was read again.
-    func modify(_ change: (inout [Item]) throws -> Void) throws {
+    func modify(known: FileCodec<Item>.KnownJSON? = nil, _ change: (inout [Item]) throws -> Void) throws {
         defer { changed() }
-        try loaded.modify(change)
+        try loaded.modify(known: known, change)
     }
 
     /// Where a store works out its own view of `items` (sorted, grouped); called at start

@@ -8,13 +8,13 @@ extension FarmSync {
     func receive(into report: inout SyncReport, state current: inout SyncState, folder: String, records: RecordStore,
                  library: LibraryStore, today: CalendarDate) throws {
         let incoming = try receive(&current, folder: folder)
-        let merged = try RecordMerge.apply(incoming.records, removed: current.removed, today: today, to: records)
+        let merged = try RecordMerge.apply(incoming.records, json: incoming.json, removed: current.removed, today: today, to: records)
         report.library = try applyLibrary(incoming.library, to: &current, library: library)
         report.added = merged.added
         report.updated = merged.updated
         report.removed = merged.removed
         // What came from the folder is there already: not sent back (every computer reads every journal).
-        let stored = records.storedJSON()
+        let stored = merged.changed.isEmpty ? [:] : records.storedJSON()
         let sent = Parallel.map(merged.changed) { run in
             var numbers = DecimalTexts()
             return run.map { SentRecord($0, stored: stored[$0.id], numbers: &numbers).text }
@@ -65,6 +65,8 @@ extension FarmSync {
 
     private struct Incoming {
         var records: [TreatmentRecord]
+        /// The JSON of the records that came in one line each, as the line held it.
+        var json: [UUID: ArraySlice<UInt8>]
         var library: [UUID: (version: LibraryVersion, item: LibraryItem?)]
     }
 
@@ -76,6 +78,7 @@ extension FarmSync {
             throw SyncProblem.cannotRead(folder)
         }
         var incoming: [UUID: TreatmentRecord] = [:]
+        var json: [UUID: ArraySlice<UInt8>] = [:]
         var library: [UUID: (version: LibraryVersion, item: LibraryItem?)] = [:]
         func libraryChange(_ id: UUID, _ item: LibraryItem?, _ line: JournalLine) {
             let version = LibraryVersion(at: line.at, computer: line.computer.uuidString)
@@ -123,7 +126,14 @@ extension FarmSync {
                     seen.lastChange = max(seen.lastChange, entry.at)
                     switch entry.change {
                     case let .computer(name): seen.name = name
-                    case let .record(record): incoming[record.id] = incoming[record.id].map { $0.joined(with: record) } ?? record
+                    case let .record(record):
+                        if let known = incoming[record.id] {
+                            incoming[record.id] = known.joined(with: record)
+                            json[record.id] = nil
+                        } else {
+                            incoming[record.id] = record
+                            json[record.id] = entry.recordJSON
+                        }
                     case let .removed(id): state.removed.insert(id)
                     case let .library(item): libraryChange(item.id, item, entry)
                     case let .libraryRemoved(id): libraryChange(id, nil, entry)
@@ -166,7 +176,7 @@ extension FarmSync {
             state.marks[name] = ReadMark(offset: offset, tail: ReadMark.tailText(bytes[..<consumed], before: mark.tail))
             state.problems[name] = problem == FileProblem() ? nil : problem
         }
-        return Incoming(records: Array(incoming.values), library: library)
+        return Incoming(records: Array(incoming.values), json: json, library: library)
     }
 
     static func problemTexts(_ state: SyncState) -> [String] {

@@ -25,6 +25,19 @@ struct JournalLine: Equatable, Sendable {
     var computer: UUID
     var at: Date
     var change: JournalChange
+    /// A record read from a line: its JSON there, exactly (not part of the line's value).
+    var recordJSON: ArraySlice<UInt8>?
+
+    init(computer: UUID, at: Date, change: JournalChange, recordJSON: ArraySlice<UInt8>? = nil) {
+        self.computer = computer
+        self.at = at
+        self.change = change
+        self.recordJSON = recordJSON
+    }
+
+    static func == (a: JournalLine, b: JournalLine) -> Bool {
+        a.computer == b.computer && a.at == b.at && a.change == b.change
+    }
 
     enum Reading: Equatable {
         case line(JournalLine)
@@ -55,9 +68,10 @@ struct JournalLine: Equatable, Sendable {
 
     /// One line's bytes (without its "\n").
     static func read(_ bytes: ArraySlice<UInt8>, numbers: inout DecimalTexts) -> Reading {
-        var computer: UUID?, at: Date?, version: Int?, change: JournalChange?
+        var computer: UUID?, at: Date?, version: Int?, change: JournalChange?, recordPlace: Range<Int>?
+        let line = Array(bytes)
         do throws(JSONReadError) {
-            try JSONScanner.reading(Array(bytes)) { scanner throws(JSONReadError) in
+            try JSONScanner.reading(line) { scanner throws(JSONReadError) in
                 try scanner.beginObject()
                 while let key = try scanner.nextMember() {
                     switch key {
@@ -65,7 +79,11 @@ struct JournalLine: Equatable, Sendable {
                     case "computer": computer = UUID(hexText: try scanner.string())
                     case "at": at = Timestamp.parse(try scanner.string())
                     case "name": change = .computer(name: try scanner.string())
-                    case "record": change = .record(try TreatmentRecord(scanner: &scanner, numbers: &numbers))
+                    case "record":
+                        var start = scanner.offset
+                        change = .record(try TreatmentRecord(scanner: &scanner, numbers: &numbers))
+                        while start < scanner.offset, line[start] != UInt8(ascii: "{") { start += 1 }
+                        recordPlace = start..<scanner.offset
                     case "removed":
                         guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
                         change = .removed(id)
@@ -89,7 +107,7 @@ struct JournalLine: Equatable, Sendable {
         guard let version else { return .damaged }
         if version > Self.version { return .newerVersion(version) }
         guard let computer, let at, let change else { return .damaged }
-        return .line(JournalLine(computer: computer, at: at, change: change))
+        return .line(JournalLine(computer: computer, at: at, change: change, recordJSON: recordPlace.map { line[$0] }))
     }
 }
 
