@@ -293,6 +293,15 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1)
         let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
         XCTAssertEqual((again["items"] as? [Any])?.count, 2)
+
+        // The pretty-printed envelope of earlier builds reads the same: nothing is sent again.
+        let pretty = try JSONSerialization.data(withJSONObject: again, options: [.prettyPrinted, .sortedKeys])
+        try pretty.write(to: sentPath)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 0)
+        _ = try office.records.add(details("P3"), at: Date())
+        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1)
+        let lines = String(decoding: try Data(contentsOf: sentPath), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 5, "the envelope, a record a line, the end")
     }
 
     func testAJoiningComputerReadsTheSnapshotAndNothingIsLostOrDoubled() throws {

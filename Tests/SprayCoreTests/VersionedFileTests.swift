@@ -283,6 +283,14 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
             XCTAssertTrue(text.contains(#"{"text":"zmieniona"}"#))
             XCTAssertEqual(try file.load().items.map(\.text), (1...600).map { $0 == 300 ? "zmieniona" : "n\($0)" })
         }
+        // Items laid over several lines are written anew, one per line.
+        let items = (1...600).map { "{\n  \"text\": \"n\($0)\"\n}" }
+        let url = try write(#"{"format":"kalkulator-oprysku/lines","version":2,"items":["# + "\n" + items.joined(separator: ",\n") + "\n]}\n",
+                            to: "lines-pretty.json")
+        let file = VersionedFile<LineNote>(url: url, kind: "lines", version: 2, codec: .lines)
+        try file.modify { $0[299].text = "zmieniona" }
+        let expected = try FileCodec<LineNote>.lines.encode(try file.load().items, format: "kalkulator-oprysku/lines", version: 2)
+        XCTAssertTrue(try Array(Data(contentsOf: url)) == expected, "one item per line")
     }
 
     func testMessagesNameTheFileAndTheReason() {

@@ -5,6 +5,7 @@
 // kept as its text and written back, never dropped.
 
 import FoundationEssentials
+import Glibc
 
 /// An item that writes itself as one line of compact JSON and reads itself back with a
 /// JSONScanner, without Codable's per-value overhead.
@@ -136,7 +137,15 @@ enum FileCodec<Item: Codable>: Sendable {
             return nil
         }
         guard let format, let version else { return nil }
+        // Only items one per line are written again as they are (a pretty-printed file is not).
+        if let places = ranges, Self.anyHoldsALineBreak(places, in: bytes) { ranges = nil }
         return Opened(format: format, version: version, items: items, unreadable: unreadable, ranges: ranges)
+    }
+
+    private static func anyHoldsALineBreak(_ ranges: [Range<Int>], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            ranges.contains { memchr(buffer.baseAddress! + $0.lowerBound, 0x0A, $0.count) != nil }
+        }
     }
 
     /// The list where `scanner` stands: each element read as an item, or kept as text; with
