@@ -125,6 +125,30 @@ final class HostileFarmFolderTests: DataFolderTestCase {
         }
     }
 
+    /// Lines are read a batch at a time: a journal of millions of empty or tiny lines is never
+    /// held whole as work in progress (under `ulimit -v` and a time limit).
+    func testAJournalOfMillionsOfLinesIsReadUnderAMemoryAndTimeLimit() throws {
+        _ = try add("P1", data: office)
+        let cases: [(String, [UInt8])] = [
+            // Held whole, their readings alone would pass the limit (about 400 bytes a line).
+            ("empty lines", Array(repeating: 0x0A, count: 3_000_000)),
+            ("tiny lines", Array(String(repeating: "{}\n", count: 3_000_000).utf8)),
+        ]
+        for (index, (label, bytes)) in cases.enumerated() {
+            let journal = farm.appendingPathComponent("kalkulator-oprysku-journal-\(UUID().uuidString.lowercased()).jsonl")
+            try Data(bytes).write(to: journal)
+            let result = try Binary.run(executable: "/bin/sh",
+                                        ["-c", "ulimit -v 1048576; exec timeout -s KILL 60 \"$0\" \"$@\"", Binary.path, "sync", "now"],
+                                        environment: ["KALKULATOR_OPRYSKU_DATA_DIR": tractor.path,
+                                                      "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                      "TZ": "UTC0"])
+            XCTAssertEqual(result.status, 0, "\(label): \(result.stderr)")
+            XCTAssertTrue(try list(tractor).contains("P1"), label)
+            if index == 1 { XCTAssertTrue((result.stdout + result.stderr).contains("3000000 lines cannot be read"), "\(label): \(result.stderr)") }
+            try FileManager.default.removeItem(at: journal)
+        }
+    }
+
     func testThisComputersJournalReplacedCutOrMadeALinkIsWrittenAgain() throws {
         _ = try add("P1", data: office)
         _ = try add("P2", data: office)

@@ -155,29 +155,38 @@ enum FileCodec<Item: Codable>: Sendable {
         var unreadable: [UnreadableItem] = []
         switch self {
         case let .lines(read, _, _):
-            // Where each item is, then the items read on every core.
+            // A batch at a time: where each item is, then the batch read on every core.
             try scanner.beginArray()
-            var places: [Range<Int>] = []
-            while try scanner.nextElement() { places.append(try scanner.valueRange()) }
-            let starts = places.map(\.lowerBound)
-            let list = scanner
-            let read = Parallel.map(starts) { run in
-                var numbers = DecimalTexts()
-                return run.map { start -> Item? in
-                    var item = list
-                    item.offset = start
-                    return try? read(&item, &numbers)
-                }
-            }
             var ranges: [Range<Int>] = []
-            for (place, item) in zip(places, read) {
-                if let item {
-                    items.append(item)
-                    ranges.append(place)
-                } else {
-                    var raw = list
-                    raw.offset = place.lowerBound
-                    unreadable.append(UnreadableItem(json: try raw.rawValue(), position: items.count + unreadable.count + 1))
+            var places: [Range<Int>] = []
+            var atEnd = false
+            while !atEnd {
+                places.removeAll(keepingCapacity: true)
+                while places.count < Parallel.batch {
+                    guard try scanner.nextElement() else {
+                        atEnd = true
+                        break
+                    }
+                    places.append(try scanner.valueRange())
+                }
+                let list = scanner
+                let batch = Parallel.map(places) { run in
+                    var numbers = DecimalTexts()
+                    return run.map { place -> Item? in
+                        var item = list
+                        item.offset = place.lowerBound
+                        return try? read(&item, &numbers)
+                    }
+                }
+                for (place, item) in zip(places, batch) {
+                    if let item {
+                        items.append(item)
+                        ranges.append(place)
+                    } else {
+                        var raw = list
+                        raw.offset = place.lowerBound
+                        unreadable.append(UnreadableItem(json: try raw.rawValue(), position: items.count + unreadable.count + 1))
+                    }
                 }
             }
             return (items, unreadable, ranges)

@@ -8,6 +8,9 @@ import FoundationEssentials
 enum Parallel {
     /// Fewer items than this are done on the calling thread: starting the others costs more.
     static let smallest = 256
+    /// How many items a reader works on at a time: a file of millions of empty items is never
+    /// held whole as work in progress.
+    static let batch = 4_096
 
     /// `transform` of `items`, in their order, each core given one run of them (so that a
     /// per-run cache, such as a `DecimalTexts`, is made once a run). `transform` only reads

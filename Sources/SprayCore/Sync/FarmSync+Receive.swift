@@ -148,24 +148,31 @@ extension FarmSync {
                 }
                 return true
             }
-            // The snapshot's lines, then the journal's whole lines, read on every core and taken in order.
-            let folded = snapshot?.lines ?? []
-            var lines = folded
-            var lineStart = 0
-            while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(bytes[lineStart..<newline])
-                lineStart = newline + 1
+            // The snapshot's lines, then the journal's whole lines: a batch at a time read on
+            // every core, then taken in order until one says stop.
+            func takeLines(_ next: () -> ArraySlice<UInt8>?, stoppingAtNewer stops: Bool, _ taken: (ArraySlice<UInt8>) -> Void = { _ in }) {
+                var batch: [ArraySlice<UInt8>] = []
+                repeat {
+                    batch.removeAll(keepingCapacity: true)
+                    while batch.count < Parallel.batch, let line = next() { batch.append(line) }
+                    let readings = Parallel.map(batch) { run in
+                        var numbers = DecimalTexts()
+                        return run.map { line in line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) }
+                    }
+                    for (line, reading) in zip(batch, readings) {
+                        guard take(line, reading) || !stops else { return }
+                        taken(line)
+                    }
+                } while batch.count == Parallel.batch
             }
-            let readings = Parallel.map(lines) { run in
-                var numbers = DecimalTexts()
-                return run.map { line in line.count > JournalLine.lengthLimit ? .damaged : JournalLine.read(line, numbers: &numbers) }
-            }
-            for index in folded.indices { _ = take(lines[index], readings[index]) }
-            var consumed = 0
-            for index in folded.count..<lines.count {
-                guard take(lines[index], readings[index]) else { break }
-                consumed = lines[index].endIndex + 1
-            }
+            var folded = snapshot?.lines[...] ?? []
+            takeLines({ folded.popFirst() }, stoppingAtNewer: false)
+            var consumed = 0, lineStart = 0
+            takeLines({
+                guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                defer { lineStart = newline + 1 }
+                return bytes[lineStart..<newline]
+            }, stoppingAtNewer: true) { line in consumed = line.endIndex + 1 }
             // A line that never ends is not waited for past what a line may be.
             if bytes.count - consumed > JournalLine.lengthLimit {
                 problem.damagedLines += 1
