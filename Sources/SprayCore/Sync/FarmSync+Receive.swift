@@ -8,7 +8,8 @@ extension FarmSync {
     func receive(into report: inout SyncReport, state current: inout SyncState, folder: String, records: RecordStore,
                  library: LibraryStore, today: CalendarDate) throws {
         let incoming = try receive(&current, folder: folder)
-        let merged = try RecordMerge.apply(incoming.records, json: incoming.json, removed: current.removed, today: today, to: records)
+        let merged = try RecordMerge.apply(Array(incoming.records.values), known: incoming.knownJSON, removed: current.removed,
+                                           today: today, to: records)
         report.library = try applyLibrary(incoming.library, to: &current, library: library)
         report.added = merged.added
         report.updated = merged.updated
@@ -64,9 +65,18 @@ extension FarmSync {
     }
 
     private struct Incoming {
-        var records: [TreatmentRecord]
+        var records: [UUID: TreatmentRecord]
         /// The JSON of the records that came in one line each, as the line held it.
         var json: [UUID: ArraySlice<UInt8>]
+
+        /// A record's line, for the record as it was read from it (not joined with anything since).
+        var knownJSON: FileCodec<TreatmentRecord>.KnownJSON? {
+            guard !json.isEmpty else { return nil }
+            return { record in
+                guard let text = json[record.id], records[record.id] == record else { return nil }
+                return text
+            }
+        }
         var library: [UUID: (version: LibraryVersion, item: LibraryItem?)]
     }
 
@@ -183,7 +193,7 @@ extension FarmSync {
             state.marks[name] = ReadMark(offset: offset, tail: ReadMark.tailText(bytes[..<consumed], before: mark.tail))
             state.problems[name] = problem == FileProblem() ? nil : problem
         }
-        return Incoming(records: Array(incoming.values), json: json, library: library)
+        return Incoming(records: incoming, json: json, library: library)
     }
 
     static func problemTexts(_ state: SyncState) -> [String] {

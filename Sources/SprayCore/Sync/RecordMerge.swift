@@ -10,9 +10,9 @@ enum RecordMerge {
     /// id, or added; a record another computer removed after the 3 years removed here too.
     /// A removal of a record that `mayRemove` does not allow is not taken, and counted.
     /// One write, none when nothing changes.
-    /// `json`: each incoming record's JSON as a journal line held it, written as it is when
-    /// the record goes into the store unchanged (a computer joining writes 10 000).
-    static func apply(_ incoming: [TreatmentRecord], json: [UUID: ArraySlice<UInt8>] = [:], removed: Set<UUID>,
+    /// `known`: an incoming record's JSON as a journal line held it, written as it is when the
+    /// record goes into the store unchanged (a computer joining writes 10 000).
+    static func apply(_ incoming: [TreatmentRecord], known: FileCodec<TreatmentRecord>.KnownJSON? = nil, removed: Set<UUID>,
                       today: CalendarDate, to store: RecordStore) throws -> SharedMerge {
         var result = SharedMerge()
         func merge(into items: inout [TreatmentRecord]) -> SharedMerge {
@@ -50,12 +50,7 @@ enum RecordMerge {
         var probe = read
         let planned = merge(into: &probe)
         guard planned.isEmpty == false else { return planned }
-        let byID = Dictionary(incoming.map { ($0.id, $0) }) { first, _ in first }
-        let known: FileCodec<TreatmentRecord>.KnownJSON = { record in
-            guard let text = json[record.id], byID[record.id] == record else { return nil }
-            return text
-        }
-        try store.modify(known: json.isEmpty ? nil : known) { items in
+        try store.modify(known: known) { items in
             // The same items still (the file unchanged since): what was worked out holds.
             if Self.isSameBuffer(items, read) {
                 items = probe
