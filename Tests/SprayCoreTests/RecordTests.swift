@@ -304,6 +304,36 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(RecordStore(file: path("records.json")).records.count, 20)
     }
 
+    /// The day's copy is a second name of the file as it was, which the write then replaces:
+    /// the copy keeps the old bytes and is a file of its own after. A file that has another
+    /// name already (which could change it in place) is copied byte by byte instead.
+    func testTheDailyCopyIsTheOldFileUnderASecondName() throws {
+        func inode(_ url: URL) throws -> (inode: UInt64, links: UInt64) {
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+            return (UInt64(info.st_ino), UInt64(info.st_nlink))
+        }
+        let first = CalendarDate(year: 2026, month: 4, day: 1)!, second = first.adding(days: 1), third = first.adding(days: 2)
+        try RecordStore(file: path("records.json"), today: { first }).add(completeDetails(date: first), at: april)
+        let before = try bytes(path("records.json")), oldFile = try inode(path("records.json"))
+        try RecordStore(file: path("records.json"), today: { second }).add(completeDetails(date: second), at: april)
+        let copy = path("backups/records-2026-04-02.json")
+        XCTAssertEqual(try bytes(copy), before)
+        XCTAssertEqual(try inode(copy).inode, oldFile.inode, "the old file itself, not a copy written")
+        XCTAssertEqual(try inode(copy).links, 1, "the write put a new file in its place")
+        XCTAssertNotEqual(try bytes(path("records.json")), before)
+
+        // records.json with a second name of the user's: copied, and the copy stays as it was.
+        XCTAssertEqual(link(path("records.json").path, path("elsewhere.json").path), 0)
+        let beforeThird = try bytes(path("records.json"))
+        try RecordStore(file: path("records.json"), today: { third }).add(completeDetails(date: third), at: april)
+        let thirdCopy = path("backups/records-2026-04-03.json")
+        XCTAssertEqual(try bytes(thirdCopy), beforeThird)
+        XCTAssertNotEqual(try inode(thirdCopy).inode, try inode(path("elsewhere.json")).inode)
+        XCTAssertEqual(try inode(thirdCopy).links, 1)
+        XCTAssertEqual(RecordStore(file: path("records.json")).records.count, 3)
+    }
+
     @MainActor func testDeleteAllDataTakesTheDailyCopiesToo() async throws {
         let day = today
         let records = RecordStore(file: path("records.json"), today: { day })

@@ -223,6 +223,17 @@ enum POSIXFile {
         throw .cannotWrite(path: path + ".before-restore-…", errno: EEXIST)
     }
 
+    /// Makes `name` a second name of `path` when `path` is a regular file with no other name
+    /// (never through a link); false when it is not, or the link cannot be made. Synced.
+    static func linkIfSoleName(_ path: String, as name: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1,
+              link(path, name) == 0 else { return false }
+        // Made durable like a written copy; a name that might not survive a crash is still a copy.
+        try? syncDirectory(directory(of: name), reportingAs: name)
+        return true
+    }
+
     /// The C library's description of an error number, in the process locale.
     static func describe(errno number: Int32) -> String {
         guard let text = strerror(number) else { return "errno \(number)" }
