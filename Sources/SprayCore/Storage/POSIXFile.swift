@@ -37,10 +37,25 @@ enum POSIXFile {
         let start = offset ?? 0
         let size = max(0, Int(info.st_size) - start)
         guard size <= limit else { throw .tooLarge(path: path, limit: limit) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        var chunk = [UInt8](repeating: 0, count: min(readChunkSize, max(size, 1) + 1))
-        var position = off_t(start)
+        // Read straight into the result (a 30 MB file is not copied twice); a byte more than
+        // the size asked for tells a file that grew meanwhile, read on below.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            while count < buffer.count {
+                let read = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(start + count))
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if read == 0 { return }
+                count += read
+            }
+        }
+        if failure != 0 { throw .cannotRead(path: path, errno: failure) }
+        if bytes.count <= size { return bytes }
+        var chunk = [UInt8](repeating: 0, count: readChunkSize)
+        var position = off_t(start + bytes.count)
         while bytes.count <= limit {
             let count = chunk.withUnsafeMutableBytes { buffer in
                 pread(descriptor, buffer.baseAddress, min(buffer.count, limit + 1 - bytes.count), position)
