@@ -18,7 +18,17 @@ enum RecordMerge {
         func merge(into items: inout [TreatmentRecord]) -> SharedMerge {
             var merge = SharedMerge()
             var index = Dictionary(items.enumerated().map { ($1.id, $0) }) { first, _ in first }
-            for other in incoming {
+            // Each incoming record joined with the one here on every core (the joins only read),
+            // then taken in the order they came; an id that comes twice is joined in order.
+            let positions = index, here = items
+            let joins = Set(incoming.map(\.id)).count < incoming.count ? incoming.map { _ in Join.inOrder } : Parallel.map(incoming) { run in
+                run.map { other in
+                    guard let position = positions[other.id] else { return .inOrder }
+                    let joined = here[position].joined(with: other)
+                    return joined == here[position] ? .unchanged : .changed(joined)
+                }
+            }
+            for (other, join) in zip(incoming, joins) {
                 if removed.contains(other.id), mayRemove(other, today: today), index[other.id] == nil { continue }
                 guard let position = index[other.id] else {
                     index[other.id] = items.count
@@ -27,12 +37,16 @@ enum RecordMerge {
                     merge.added += 1
                     continue
                 }
-                let joined = items[position].joined(with: other)
-                if joined != items[position] {
+                switch join {
+                case .unchanged: continue
+                case let .changed(joined): items[position] = joined
+                case .inOrder:
+                    let joined = items[position].joined(with: other)
+                    if joined == items[position] { continue }
                     items[position] = joined
-                    merge.changed.append(joined)
-                    merge.updated += 1
                 }
+                merge.changed.append(items[position])
+                merge.updated += 1
             }
             let asked = items.filter { removed.contains($0.id) }
             let gone = asked.filter { mayRemove($0, today: today) }.map(\.id)
@@ -60,6 +74,10 @@ enum RecordMerge {
             }
         }
         return result
+    }
+
+    private enum Join {
+        case unchanged, changed(TreatmentRecord), inOrder
     }
 
     private static func isSameBuffer(_ a: [TreatmentRecord], _ b: [TreatmentRecord]) -> Bool {

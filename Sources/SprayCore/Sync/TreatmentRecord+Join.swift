@@ -24,15 +24,19 @@ extension TreatmentRecord {
         }
         var all = mine
         var otherAddsVersion = false
+        // Which of mine were met in the other's (the rest looked for again below, a trail
+        // holding one version twice aside).
+        var shared = [Bool](repeating: false, count: mine.count)
         for version in theirs {
             if let index = all.firstIndex(where: { same($0, version) }) {
                 all[index].note = Self.chosenNote(all[index].note, version.note)
+                if index < shared.count { shared[index] = true }
             } else {
                 all.append(version)
                 otherAddsVersion = true
             }
         }
-        let selfAddsVersion = mine.contains { version in !theirs.contains { same($0, version) } }
+        let selfAddsVersion = mine.indices.contains { index in !shared[index] && !theirs.contains { same($0, mine[index]) } }
 
         var joined = withTrail(all.sorted { a, b in
             a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
@@ -87,8 +91,12 @@ extension TreatmentRecord {
 
     /// The digest of a record whose JSON (as `appendJSON` writes it) is `json`.
     static func digest(ofJSON json: some Sequence<UInt8>) -> UInt64 {
+        json.withContiguousStorageIfAvailable(digest(of:)) ?? Array(json).withUnsafeBufferPointer(digest(of:))
+    }
+
+    private static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in json {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0100_0000_01b3
         }
