@@ -58,12 +58,17 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     /// Each record's JSON as this version last read or wrote it in records.json, by id: what
-    /// its digest hashes, without writing it again.
-    func storedJSON() -> [UUID: ArraySlice<UInt8>] {
+    /// its digest hashes, without writing it again. Only of `ids`, when given.
+    func storedJSON(of ids: Set<UUID>? = nil) -> [UUID: ArraySlice<UInt8>] {
         guard let placed else { return [:] }
         var json: [UUID: ArraySlice<UInt8>] = [:]
-        json.reserveCapacity(placed.items.count)
-        for (item, range) in zip(placed.items, placed.ranges) { json[item.id] = placed.bytes[range] }
+        json.reserveCapacity(ids?.count ?? placed.items.count)
+        // By index: a record taken whole would be copied with all its strings.
+        for index in placed.items.indices {
+            let id = placed.items[index].id
+            if let ids, !ids.contains(id) { continue }
+            json[id] = placed.bytes[placed.ranges[index]]
+        }
         return json
     }
 
@@ -234,10 +239,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         // Newest treatment first: by day, start hour (none counts as midnight), when saved,
         // then the file's order. The keys are worked out once per record, not per comparison.
         let items = self.items
-        let keys = items.enumerated().map { offset, record in
-            (day: record.details.date.daysSinceEpoch,
-             minute: record.details.startTime.map { $0.hour * 60 + $0.minute } ?? 0,
-             saved: record.createdAt.timeIntervalSince1970, offset: offset)
+        // Read in place (a record taken whole would be copied with all its strings).
+        let keys = items.indices.map { offset in
+            (day: items[offset].details.date.daysSinceEpoch,
+             minute: items[offset].details.startTime.map { $0.hour * 60 + $0.minute } ?? 0,
+             saved: items[offset].createdAt.timeIntervalSince1970, offset: offset)
         }
         records = keys.sorted { ($0.day, $0.minute, $0.saved, $0.offset) > ($1.day, $1.minute, $1.saved, $1.offset) }
             .map { items[$0.offset] }

@@ -2,6 +2,7 @@
 // records and the library, and what could not be read, file by file.
 
 import FoundationEssentials
+import Glibc
 
 extension FarmSync {
     /// Merges every journal's new lines into the records and the library, and says what it did.
@@ -15,7 +16,7 @@ extension FarmSync {
         report.updated = merged.updated
         report.removed = merged.removed
         // What came from the folder is there already: not sent back (every computer reads every journal).
-        let stored = merged.changed.isEmpty ? [:] : records.storedJSON()
+        let stored = merged.changed.isEmpty ? [:] : records.storedJSON(of: Set(merged.changed.map(\.id)))
         let sent = Parallel.map(merged.changed) { run in
             var numbers = DecimalTexts()
             return run.map { SentRecord($0, stored: stored[$0.id], numbers: &numbers).text }
@@ -179,7 +180,7 @@ extension FarmSync {
             takeLines({ folded.popFirst() }, stoppingAtNewer: false)
             var consumed = 0, lineStart = 0
             takeLines({
-                guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                guard let newline = Self.newline(in: bytes, from: lineStart) else { return nil }
                 defer { lineStart = newline + 1 }
                 return bytes[lineStart..<newline]
             }, stoppingAtNewer: true) { line in consumed = line.endIndex + 1 }
@@ -194,6 +195,14 @@ extension FarmSync {
             state.problems[name] = problem == FileProblem() ? nil : problem
         }
         return Incoming(records: incoming, json: json, library: library)
+    }
+
+    /// Where the next line break is from `start` on (a month's lines are tens of megabytes).
+    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else { return nil }
+            return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     static func problemTexts(_ state: SyncState) -> [String] {
