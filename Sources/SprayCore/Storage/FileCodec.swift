@@ -229,36 +229,49 @@ enum FileCodec<Item: Codable>: Sendable {
             return (unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes), nil)
         case let .lines(_, write, same):
             let places = Array(items.indices)
+            // Each item's bytes where they are (the earlier file's, a known line's) or written
+            // anew, and copied once, into the file's bytes. An item is not taken out of the
+            // list on its own: a record copied whole is a retain of each of its strings.
             let lines = Parallel.map(places) { run in
                 var numbers = DecimalTexts()
-                return run.map { index in
-                    let item = items[index]
-                    if let earlier, index < earlier.items.count, same(item, earlier.items[index]) {
-                        return Array(earlier.bytes[earlier.ranges[index]])
+                return items.withUnsafeBufferPointer { items in
+                    (earlier?.items ?? []).withUnsafeBufferPointer { earlierItems in
+                        run.map { index -> ArraySlice<UInt8> in
+                            if let earlier, index < earlierItems.count, same(items[index], earlierItems[index]) {
+                                return earlier.bytes[earlier.ranges[index]]
+                            }
+                            if let json = known?(items[index]) { return json }
+                            var line = ""
+                            write(items[index], &line, &numbers)
+                            return Array(line.utf8)[...]
+                        }
                     }
-                    if let json = known?(item) { return Array(json) }
-                    var line = ""
-                    write(item, &line, &numbers)
-                    return Array(line.utf8)
                 }
             }
-            let (bytes, ranges) = Self.lines(lines + unreadable.map(\.json), format: format, version: version)
+            let (bytes, ranges) = Self.lines(lines + unreadable.map { $0.json[...] }, format: format, version: version)
             return (bytes, Written(items: items, ranges: Array(ranges.prefix(items.count)), bytes: bytes))
         }
     }
 
     /// The envelope with one item (its JSON) per line, and where each item is in it.
-    private static func lines(_ items: [[UInt8]], format: String, version: Int) -> ([UInt8], [Range<Int>]) {
-        var bytes = Array(("{\"format\":" + JSONValue.quote(format) + ",\"version\":" + String(version) + ",\"items\":[").utf8)
-        bytes.reserveCapacity(items.reduce(64) { $0 + $1.count + 2 })
+    private static func lines(_ items: [ArraySlice<UInt8>], format: String, version: Int) -> ([UInt8], [Range<Int>]) {
+        let opening = Array(("{\"format\":" + JSONValue.quote(format) + ",\"version\":" + String(version) + ",\"items\":[").utf8)
+        let closing = Array((items.isEmpty ? "]}\n" : "\n]}\n").utf8)
+        let count = items.reduce(opening.count + closing.count) { $0 + $1.count + 2 }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            bytes += index == 0 ? [0x0A] : [0x2C, 0x0A]
-            ranges.append(bytes.count..<(bytes.count + item.count))
-            bytes += item
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+            func put(_ part: some Collection<UInt8>) {
+                written = buffer[written...].initialize(fromContentsOf: part)
+            }
+            put(opening)
+            for (index, item) in items.enumerated() {
+                put(index == 0 ? [0x0A] : [0x2C, 0x0A])
+                ranges.append(written..<(written + item.count))
+                put(item)
+            }
+            put(closing)
         }
-        bytes += Array((items.isEmpty ? "]}\n" : "\n]}\n").utf8)
         return (bytes, ranges)
     }
 
