@@ -439,6 +439,37 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         print("join: \(orders.count) orders give one record")
     }
 
+    /// A merge of hundreds of records (joined on every core) is what joining them one by one
+    /// in the order they came gives, also when one record comes twice.
+    func testALargeMergeIsTheJoinsInTheOrderTheyCame() throws {
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let here = (0..<600).map { TreatmentRecord(details: details("P\($0)"), createdAt: start.addingTimeInterval(Double($0))) }
+        func corrected(_ record: TreatmentRecord, _ parcel: String, after seconds: Double) throws -> TreatmentRecord {
+            var changed = record.details
+            changed.parcel = parcel
+            return try record.corrected(to: changed, note: "poprawka", at: record.changedAt.addingTimeInterval(seconds))
+        }
+        // Every second record corrected elsewhere, one of them twice; the rest as they are here.
+        var incoming = try here.enumerated().map { index, record in index % 2 == 0 ? try corrected(record, "Q\(index)", after: 60) : record }
+        incoming.append(try corrected(incoming[0], "R0", after: 120))
+        for (name, list) in [("unique", Array(incoming.dropLast())), ("twice", incoming)] {
+            let store = RecordStore(file: path(name + "/records.json"))
+            _ = try RecordMerge.apply(here, removed: [], today: today, to: store)
+            XCTAssertTrue(store.items == here, name)
+            let merged = try RecordMerge.apply(list, removed: [], today: today, to: store)
+            var expected = here
+            for record in list {
+                let index = expected.firstIndex { $0.id == record.id }!
+                expected[index] = expected[index].joined(with: record)
+            }
+            XCTAssertEqual(store.items.count, 600, name)
+            XCTAssertTrue(store.items == expected, name)
+            XCTAssertEqual(merged.updated, name == "twice" ? 301 : 300, name)
+            XCTAssertEqual(Set(merged.changed.map(\.id)).count, 300, name)
+            XCTAssertEqual(store.items[0].details.parcel, name == "twice" ? "R0" : "Q0", name)
+        }
+    }
+
     /// The window's side: the register's line with how long ago, a folder that is gone said
     /// once (not at every merge), and said again once it came back and went again.
     @MainActor func testTheRegistersLineAndAProblemSaidOnce() throws {

@@ -14,33 +14,43 @@ extension TreatmentRecord {
         // Versions are few (a record is rarely corrected more than a few times): plain scans,
         // the details compared only for versions saved in the same second.
         func same(_ a: RecordRevision, _ b: RecordRevision) -> Bool { a.savedAt == b.savedAt && a.details == b.details }
-        var mine = versions, theirs = other.versions
+        // Mine first, then what the other adds: one list, made once (a join runs 10 000 times
+        // when a computer joins the farm).
+        var all: [RecordRevision] = []
+        all.reserveCapacity(corrections.count + other.corrections.count + 2)
+        all += corrections
+        all.append(RecordRevision(details: details, savedAt: changedAt))
+        let mineCount = all.count
+        var theirs = other.versions
         // The same first version saved at two moments (one file imported on two computers) is
         // one creation, at the earlier moment: the same content is never a conflict.
-        if mine[0].details == theirs[0].details, mine[0].savedAt != theirs[0].savedAt {
-            let earliest = min(mine[0].savedAt, theirs[0].savedAt)
-            mine[0].savedAt = earliest
+        if all[0].details == theirs[0].details, all[0].savedAt != theirs[0].savedAt {
+            let earliest = min(all[0].savedAt, theirs[0].savedAt)
+            all[0].savedAt = earliest
             theirs[0].savedAt = earliest
         }
-        var all = mine
         var otherAddsVersion = false
         // Which of mine were met in the other's (the rest looked for again below, a trail
         // holding one version twice aside).
-        var shared = [Bool](repeating: false, count: mine.count)
-        for version in theirs {
-            if let index = all.firstIndex(where: { same($0, version) }) {
-                all[index].note = Self.chosenNote(all[index].note, version.note)
-                if index < shared.count { shared[index] = true }
+        var shared = [Bool](repeating: false, count: mineCount)
+        for index in theirs.indices {
+            if let found = all.firstIndex(where: { same($0, theirs[index]) }) {
+                all[found].note = Self.chosenNote(all[found].note, theirs[index].note)
+                if found < mineCount { shared[found] = true }
             } else {
-                all.append(version)
+                all.append(theirs[index])
                 otherAddsVersion = true
             }
         }
-        let selfAddsVersion = mine.indices.contains { index in !shared[index] && !theirs.contains { same($0, mine[index]) } }
+        let selfAddsVersion = shared.indices.contains { index in !shared[index] && !theirs.contains { same($0, all[index]) } }
 
-        var joined = withTrail(all.sorted { a, b in
-            a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
-        }, joining: other)
+        // Mostly in order already (the other's versions came after mine): sorted only when not.
+        if !all.indices.dropFirst().allSatisfy({ all[$0 - 1].savedAt < all[$0].savedAt }) {
+            all.sort { a, b in
+                a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
+            }
+        }
+        var joined = withTrail(all, joining: other)
         switch (withdrawal, other.withdrawal) {
         case let (mine?, theirs?): joined.withdrawal = (mine.at, mine.reason) <= (theirs.at, theirs.reason) ? mine : theirs
         case let (mine, theirs): joined.withdrawal = mine ?? theirs
