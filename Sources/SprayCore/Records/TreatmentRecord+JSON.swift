@@ -51,7 +51,7 @@ extension TreatmentRecord: JSONLineCodable {
         var changedOnTwoComputers = false
         var preserved = RecordPreservedMembers()
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "id":
                 guard let value = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
@@ -71,7 +71,7 @@ extension TreatmentRecord: JSONLineCodable {
                 if try scanner.null() { break }
                 var at: Date?, reason: String?
                 try scanner.beginObject()
-                while let member = try scanner.nextMember() {
+                while let member = try scanner.nextKey() {
                     switch member {
                     case "at": at = try scanner.timestamp()
                     case "reason": reason = try scanner.string()
@@ -84,7 +84,7 @@ extension TreatmentRecord: JSONLineCodable {
                 if try scanner.null() { break }
                 var ignored = PreservedMembers()
                 calculation = try JobInput(scanner: &scanner, numbers: &numbers, preserved: &ignored)
-            default: try preserved.record.keep(key, from: &scanner)
+            default: try preserved.record.keep(key.text, from: &scanner)
             }
         }
         guard let id, let details, let createdAt, let changedAt else {
@@ -104,7 +104,7 @@ extension RecordRevision {
         var details: TreatmentDetails?, savedAt: Date?, note = ""
         var ignored = RecordPreservedMembers()
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &ignored)
             case "saved_at": savedAt = try scanner.timestamp()
@@ -171,7 +171,7 @@ extension TreatmentDetails {
         var use: TypeOfUse?, date: CalendarDate?, basis: DoseBasis?
         var details = TreatmentDetails(date: CalendarDate(year: 2000, month: 1, day: 1)!)
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "use": use = try scanner.choice()
             case "date":
@@ -192,7 +192,7 @@ extension TreatmentDetails {
                 if try scanner.null() { break }
                 var code: String?, name: String?
                 try scanner.beginObject()
-                while let member = try scanner.nextMember() {
+                while let member = try scanner.nextKey() {
                     switch member {
                     case "eppo": code = try scanner.string()
                     case "name": name = try scanner.string()
@@ -214,7 +214,7 @@ extension TreatmentDetails {
             case "reason": details.reason = try scanner.string()
             case "operator": details.operatorName = try scanner.string()
             case "notes": details.notes = try scanner.string()
-            default: try preserved.details.keep(key, from: &scanner)
+            default: try preserved.details.keep(key.text, from: &scanner)
             }
         }
         guard let use, let date, let basis else { throw scanner.error("details with use, date and basis") }
@@ -230,7 +230,7 @@ extension ProductUse {
         var name: String?, authorisation = "", dose: Decimal?, unit: QuantityUnit?, quantity: Decimal?, days: Int?
         var kind = ProductKind.plantProtection
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "name": name = try scanner.string()
             case "authorisation": authorisation = try scanner.string()
@@ -242,7 +242,7 @@ extension ProductUse {
                 guard try !scanner.null() else { continue }
                 guard let value = Int(try scanner.numberText()), value >= 0 else { throw scanner.error("a number of days") }
                 days = value
-            default: try unknown.keep(key, from: &scanner)
+            default: try unknown.keep(key.text, from: &scanner)
             }
         }
         guard let name, let unit else { throw scanner.error("a product with name and dose_unit") }

@@ -3,11 +3,39 @@
 // grow large (the history) read through it instead of JSONDecoder, which is several times
 // slower. Numbers come as their text, so decimals read back exactly.
 
+import Glibc
+
 /// Where a text stops being what its reader expects.
 struct JSONReadError: Error, Equatable {
     /// Byte offset in the text.
     var offset: Int
     var expected: String
+}
+
+/// A member's name as the text has it: compared with the names a reader knows without
+/// making a String of it (a file of 10 000 records holds millions of names). Only valid
+/// while its scanner reads.
+struct JSONKey {
+    private let plain: UnsafeBufferPointer<UInt8>?
+    private let decoded: String?
+
+    init(plain: UnsafeBufferPointer<UInt8>) {
+        self.plain = plain
+        decoded = nil
+    }
+
+    init(text: String) {
+        plain = nil
+        decoded = text
+    }
+
+    var text: String { decoded ?? String(decoding: plain!, as: UTF8.self) }
+
+    static func ~= (name: StaticString, key: JSONKey) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard let plain = key.plain else { return key.decoded!.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: count)) }
+        return plain.count == count && (count == 0 || memcmp(plain.baseAddress!, name.utf8Start, count) == 0)
+    }
 }
 
 struct JSONScanner {
@@ -50,6 +78,11 @@ struct JSONScanner {
 
     /// The next member's name (its value comes next), or nil after the closing "}".
     mutating func nextMember() throws(JSONReadError) -> String? {
+        try nextKey()?.text
+    }
+
+    /// The next member's name, as `nextMember`, without making a String of a plain name.
+    mutating func nextKey() throws(JSONReadError) -> JSONKey? {
         skipWhitespace()
         if next(is: "}") {
             afterOpening = false
@@ -61,10 +94,21 @@ struct JSONScanner {
         }
         afterOpening = false
         guard peek(is: "\"") else { throw error("a member name") }
-        let name = try string()
+        // A name of ASCII without escapes is its bytes; any other is read as text.
+        var end = offset + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), (0x20..<0x80).contains(bytes[end]) {
+            end += 1
+        }
+        let key: JSONKey
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            key = JSONKey(plain: UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]))
+            offset = end + 1
+        } else {
+            key = JSONKey(text: try string())
+        }
         skipWhitespace()
         guard next(is: ":") else { throw error("“:”") }
-        return name
+        return key
     }
 
     /// Reads "[".
@@ -100,7 +144,7 @@ struct JSONScanner {
         skipWhitespace()
         if peek(is: "{") {
             try beginObject()
-            while try nextMember() != nil { try skipValue(depth: depth + 1) }
+            while try nextKey() != nil { try skipValue(depth: depth + 1) }
         } else if peek(is: "[") {
             try beginArray()
             while try nextElement() { try skipValue(depth: depth + 1) }

@@ -73,7 +73,7 @@ struct JournalLine: Equatable, Sendable {
         do throws(JSONReadError) {
             try JSONScanner.reading(line) { scanner throws(JSONReadError) in
                 try scanner.beginObject()
-                while let key = try scanner.nextMember() {
+                while let key = try scanner.nextKey() {
                     switch key {
                     case "journal": version = Int(try scanner.numberText())
                     case "computer": computer = UUID(hexText: try scanner.string())
