@@ -35,6 +35,34 @@ final class JSONScannerTests: XCTestCase {
         for text in rows { XCTAssertFalse(check(text), text) }
         XCTAssertNil(try? JSONScanner.reading([0x22, 0xC3, 0x28, 0x22]) { scanner throws(JSONReadError) in try scanner.string() },
                      "invalid UTF-8")
+        // A cut 4-byte sequence and a letter: replaced by one U+FFFD, as long as the bytes were.
+        XCTAssertNil(try? JSONScanner.reading([0x22, 0xF0, 0x9F, 0x98, 0x41, 0x22]) { scanner throws(JSONReadError) in try scanner.string() },
+                     "invalid UTF-8 of the same length")
+    }
+
+    /// A name is matched as written or with escapes, in any script; a name that is not
+    /// UTF-8 is refused, also where the value is skipped.
+    func testMemberNamesAreMatchedAsWrittenOrEscaped() throws {
+        let text = #"{"use":1,"\u0075se":2,"dóse":3,"a":4,"other":5,"":6}"#
+        var seen: [String] = []
+        try JSONScanner.reading(Array(text.utf8)) { scanner throws(JSONReadError) -> Void in
+            try scanner.beginObject()
+            while let key = try scanner.nextKey() {
+                switch key {
+                case "use": seen.append("use")
+                case "dóse": seen.append("dóse")
+                case "a": seen.append("a")
+                case "": seen.append("empty")
+                default: seen.append("unknown " + key.text)
+                }
+                try scanner.skipValue()
+            }
+            try scanner.end()
+        }
+        XCTAssertEqual(seen, ["use", "use", "dóse", "a", "unknown other", "empty"])
+        let badName: [UInt8] = [0x7B, 0x22, 0xF0, 0x9F, 0x98, 0x41, 0x22, 0x3A, 0x31, 0x7D]
+        XCTAssertNil(try? JSONScanner.reading(badName) { scanner throws(JSONReadError) in try scanner.skipValue() })
+        XCTAssertNil(try? JSONScanner.reading(badName) { scanner throws(JSONReadError) in try scanner.beginObject(); return try scanner.nextKey()?.text })
     }
 
     func testStringsAndNumbersComeAsWritten() throws {

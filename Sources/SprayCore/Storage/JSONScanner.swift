@@ -32,9 +32,10 @@ struct JSONKey {
     var text: String { decoded ?? String(decoding: plain!, as: UTF8.self) }
 
     static func ~= (name: StaticString, key: JSONKey) -> Bool {
-        let count = name.utf8CodeUnitCount
-        guard let plain = key.plain else { return key.decoded!.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: count)) }
-        return plain.count == count && (count == 0 || memcmp(plain.baseAddress!, name.utf8Start, count) == 0)
+        name.withUTF8Buffer { name in
+            guard let plain = key.plain else { return key.decoded!.utf8.elementsEqual(name) }
+            return plain.count == name.count && (name.isEmpty || memcmp(plain.baseAddress!, name.baseAddress!, name.count) == 0)
+        }
     }
 }
 
@@ -180,12 +181,14 @@ struct JSONScanner {
         guard next(is: "\"") else { throw error("text") }
         let start = offset
         // Fast path: no escapes, so the bytes are the string.
+        var high: UInt8 = 0
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 defer { offset += 1 }
-                return try text(UnsafeBufferPointer(rebasing: bytes[start..<offset]), at: start)
+                return try text(UnsafeBufferPointer(rebasing: bytes[start..<offset]), at: start, isASCII: high < 0x80)
             }
+            high |= byte
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw error("no control characters in text") }
             offset += 1
@@ -319,12 +322,14 @@ struct JSONScanner {
     }
 
     /// The text of valid UTF-8 bytes.
-    private func text(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONReadError) -> String {
+    private func text(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int, isASCII: Bool? = nil) throws(JSONReadError) -> String {
         let text = String(decoding: utf8, as: UTF8.self)
+        if isASCII ?? utf8.allSatisfy({ $0 < 0x80 }) { return text }
         // Decoding replaces invalid bytes with U+FFFD, so valid text comes out byte for byte.
-        guard utf8.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(utf8) else {
-            throw JSONReadError(offset: start, expected: "UTF-8 text")
-        }
+        let same = text.utf8.withContiguousStorageIfAvailable { decoded in
+            decoded.count == utf8.count && memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0
+        } ?? text.utf8.elementsEqual(utf8)
+        guard same else { throw JSONReadError(offset: start, expected: "UTF-8 text") }
         return text
     }
 
