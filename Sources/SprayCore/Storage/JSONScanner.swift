@@ -97,7 +97,9 @@ struct JSONScanner {
         guard peek(is: "\"") else { throw error("a member name") }
         // A name of ASCII without escapes is its bytes; any other is read as text.
         var end = offset + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), (0x20..<0x80).contains(bytes[end]) {
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
             end += 1
         }
         let key: JSONKey

@@ -48,7 +48,8 @@ enum RecordMerge {
                 merge.changed.append(items[position])
                 merge.updated += 1
             }
-            let asked = items.filter { removed.contains($0.id) }
+            // (A list of 10 000 records is not walked for an empty set.)
+            let asked = removed.isEmpty ? [] : items.filter { removed.contains($0.id) }
             let gone = asked.filter { mayRemove($0, today: today) }.map(\.id)
             merge.refusedRemovals = asked.count - gone.count
             if !gone.isEmpty {
