@@ -82,7 +82,9 @@ enum FileCodec<Item: Codable>: Sendable {
     case lines(
         read: @Sendable (inout JSONScanner, inout DecimalTexts) throws(JSONReadError) -> Item,
         write: @Sendable (Item, inout String, inout DecimalTexts) -> Void,
-        same: @Sendable (Item, Item) -> Bool
+        /// Whether two items are equal, given where they are: passed by value through this
+        /// generic case, a record went through a thunk that copied each of its strings.
+        same: @Sendable (UnsafePointer<Item>, UnsafePointer<Item>) -> Bool
     )
 
     /// An envelope: its header, the items this version reads and those it cannot.
@@ -237,7 +239,7 @@ enum FileCodec<Item: Codable>: Sendable {
                 return items.withUnsafeBufferPointer { items in
                     (earlier?.items ?? []).withUnsafeBufferPointer { earlierItems in
                         run.map { index -> ArraySlice<UInt8> in
-                            if let earlier, index < earlierItems.count, same(items[index], earlierItems[index]) {
+                            if let earlier, index < earlierItems.count, same(items.baseAddress! + index, earlierItems.baseAddress! + index) {
                                 return earlier.bytes[earlier.ranges[index]]
                             }
                             if let json = known?(items[index]) { return json }
@@ -313,6 +315,6 @@ extension FileCodec where Item: JSONLineCodable {
     static var lines: FileCodec {
         .lines(read: { scanner, numbers throws(JSONReadError) in try Item(scanner: &scanner, numbers: &numbers) },
                write: { item, line, numbers in item.appendJSON(to: &line, numbers: &numbers) },
-               same: { $0 == $1 })
+               same: { $0.pointee == $1.pointee })
     }
 }
