@@ -439,6 +439,32 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         print("join: \(orders.count) orders give one record")
     }
 
+    /// Two digests taken side by side are each the digest taken alone, whatever the lengths;
+    /// what was sent is the same from the stored JSON as from the record.
+    func testDigestsSideBySideAreTheDigestsAlone() throws {
+        let texts: [[UInt8]] = [[], [0x7B], Array("{\"a\":1}".utf8), Array(String(repeating: "żółw ", count: 40).utf8), [0xFF, 0x00, 0x80]]
+        for first in texts {
+            for second in texts {
+                let pair = TreatmentRecord.digests(ofJSON: first[...], second[...])
+                XCTAssertEqual(pair.0, TreatmentRecord.digest(ofJSON: first))
+                XCTAssertEqual(pair.1, TreatmentRecord.digest(ofJSON: second))
+            }
+        }
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let records = (0..<7).map { TreatmentRecord(details: details("P\($0)"), createdAt: start) }
+        var numbers = DecimalTexts()
+        let alone = records.map { SentRecord($0, numbers: &numbers).text }
+        // The JSON of some records known (as records.json holds them), of others not.
+        var stored: [UUID: ArraySlice<UInt8>] = [:]
+        for (index, record) in records.enumerated() where index != 2 && index != 5 {
+            var line = ""
+            record.appendJSON(to: &line, numbers: &numbers)
+            stored[record.id] = Array(line.utf8)[...]
+        }
+        XCTAssertEqual(SentRecord.texts(of: records[...], stored: stored, numbers: &numbers), alone)
+        XCTAssertEqual(SentRecord.texts(of: records[1...], stored: stored, numbers: &numbers), Array(alone[1...]))
+    }
+
     /// A merge of hundreds of records (joined on every core) is what joining them one by one
     /// in the order they came gives, also when one record comes twice.
     func testALargeMergeIsTheJoinsInTheOrderTheyCame() throws {

@@ -19,7 +19,7 @@ extension FarmSync {
         let stored = merged.changed.isEmpty ? [:] : records.storedJSON(of: Set(merged.changed.map(\.id)))
         let sent = Parallel.map(merged.changed) { run in
             var numbers = DecimalTexts()
-            return run.map { SentRecord($0, stored: stored[$0.id], numbers: &numbers).text }
+            return SentRecord.texts(of: run, stored: stored, numbers: &numbers)
         }
         for (record, text) in zip(merged.changed, sent) { current.sent[record.id.uuidString] = text }
         for id in merged.removedIDs { current.sent[id.uuidString] = nil }

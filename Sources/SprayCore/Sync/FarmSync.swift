@@ -211,16 +211,20 @@ public final class FarmSync {
         let stamp = Self.stamp(of: records.url.path)
         if stamp == nil || stamp != state.recordsStamp {
             records.reload()
-            var numbers = DecimalTexts()
             var present = Set<String>()
             let stored = records.storedJSON()
-            for record in records.records {
-                let key = record.id.uuidString
+            // Every record's digest, on every core (10 000 records are ~30 MB to hash).
+            let all = records.records
+            let texts = Parallel.map(all) { run in
+                var numbers = DecimalTexts()
+                return SentRecord.texts(of: run, stored: stored, numbers: &numbers)
+            }
+            for index in all.indices {
+                let key = all[index].id.uuidString
                 present.insert(key)
-                let sent = SentRecord(record, stored: stored[record.id], numbers: &numbers)
-                if state.sent[key] != sent.text {
-                    lines.append(JournalLine(computer: state.computer, at: now, change: .record(record)))
-                    state.sent[key] = sent.text
+                if state.sent[key] != texts[index] {
+                    lines.append(JournalLine(computer: state.computer, at: now, change: .record(all[index])))
+                    state.sent[key] = texts[index]
                 }
             }
             // A record gone from here was removed after the 3 years (Delete All Data forgets
@@ -304,11 +308,34 @@ struct SentRecord {
     var digest: UInt64
     var date: CalendarDate
 
-    /// `stored`: the record's JSON as records.json holds it, when known (hashing it is a
-    /// tenth of writing the record again).
-    init(_ record: TreatmentRecord, stored: ArraySlice<UInt8>? = nil, numbers: inout DecimalTexts) {
-        digest = stored.map { TreatmentRecord.digest(ofJSON: $0) } ?? record.digest(numbers: &numbers)
+    init(_ record: TreatmentRecord, numbers: inout DecimalTexts) {
+        digest = record.digest(numbers: &numbers)
         date = record.details.date
+    }
+
+    init(digest: UInt64, date: CalendarDate) {
+        self.digest = digest
+        self.date = date
+    }
+
+    /// The texts of `records`. `stored`: a record's JSON as records.json holds it, when known
+    /// (hashing it is a tenth of writing the record again), two of them hashed side by side.
+    static func texts(of records: ArraySlice<TreatmentRecord>, stored: [UUID: ArraySlice<UInt8>],
+                      numbers: inout DecimalTexts) -> [String] {
+        let jsons = records.map { stored[$0.id] }
+        var digests = [UInt64](repeating: 0, count: jsons.count)
+        var index = 0
+        while index < jsons.count {
+            if let first = jsons[index], index + 1 < jsons.count, let second = jsons[index + 1] {
+                (digests[index], digests[index + 1]) = TreatmentRecord.digests(ofJSON: first, second)
+                index += 2
+                continue
+            }
+            let record = records[records.startIndex + index]
+            digests[index] = jsons[index].map { TreatmentRecord.digest(ofJSON: $0) } ?? record.digest(numbers: &numbers)
+            index += 1
+        }
+        return zip(records.indices, digests).map { SentRecord(digest: $1, date: records[$0].details.date).text }
     }
 
     init?(text: String) {

@@ -104,12 +104,34 @@ extension TreatmentRecord {
         json.withContiguousStorageIfAvailable(digest(of:)) ?? Array(json).withUnsafeBufferPointer(digest(of:))
     }
 
+    private static let digestStart: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let digestPrime: UInt64 = 0x0100_0000_01b3
+
     private static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = digestStart
         for byte in bytes {
             hash ^= UInt64(byte)
-            hash &*= 0x0100_0000_01b3
+            hash &*= digestPrime
         }
         return hash
+    }
+
+    /// The digests of two records' JSON at once, each as `digest(ofJSON:)` gives it: the hash
+    /// is one multiplication after another, and two of them side by side keep a core busy
+    /// twice as much (10 000 records are ~30 MB to hash).
+    static func digests(ofJSON first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) -> (UInt64, UInt64) {
+        first.withUnsafeBufferPointer { a in
+            second.withUnsafeBufferPointer { b in
+                var hashA = digestStart, hashB = digestStart
+                let common = min(a.count, b.count)
+                for index in 0..<common {
+                    hashA = (hashA ^ UInt64(a[index])) &* digestPrime
+                    hashB = (hashB ^ UInt64(b[index])) &* digestPrime
+                }
+                for byte in a[common...] { hashA = (hashA ^ UInt64(byte)) &* digestPrime }
+                for byte in b[common...] { hashB = (hashB ^ UInt64(byte)) &* digestPrime }
+                return (hashA, hashB)
+            }
+        }
     }
 }
