@@ -242,6 +242,37 @@ final class VersionedFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(contents.items, [Note(text: "from the window"), Note(text: "from the command line")])
     }
 
+    /// Whether a file still holds the bytes read last is told a chunk at a time: a byte
+    /// changed in place at the same length, a longer or shorter file, a pipe or a missing
+    /// file all differ (a pipe without waiting for a writer).
+    func testAFileHoldsExactlyItsBytesOrNot() throws {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let file = path("bytes").path
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        XCTAssertTrue(POSIXFile.holds(file, exactly: bytes))
+        var changed = bytes
+        changed[150_000] ^= 1
+        XCTAssertFalse(POSIXFile.holds(file, exactly: changed), "one byte past the first chunks")
+        XCTAssertFalse(POSIXFile.holds(file, exactly: Array(bytes.dropLast())))
+        XCTAssertFalse(POSIXFile.holds(file, exactly: bytes + [0]))
+        try Data().write(to: URL(fileURLWithPath: file))
+        XCTAssertTrue(POSIXFile.holds(file, exactly: []))
+        XCTAssertFalse(POSIXFile.holds(path("absent").path, exactly: []))
+        XCTAssertEqual(mkfifo(path("pipe").path, 0o600), 0)
+        XCTAssertFalse(POSIXFile.holds(path("pipe").path, exactly: []))
+
+        // A store's file changed in place by another program at the same length is read again.
+        let url = path("notes.json")
+        let window = notes(url)
+        var snapshot: VersionedFile<Note>.Snapshot?
+        _ = try window.modify(reusing: &snapshot) { $0 = [Note(text: "abc")] }
+        XCTAssertEqual(try window.load(reusing: &snapshot).items, [Note(text: "abc")])
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "abc", with: "xyz").utf8).write(to: url)
+        XCTAssertEqual(try window.load(reusing: &snapshot).items, [Note(text: "xyz")])
+        XCTAssertEqual(try window.modify(reusing: &snapshot) { $0.append(Note(text: "d")) }.items, [Note(text: "xyz"), Note(text: "d")])
+    }
+
     func testAnUnreadableFileIsReportedAndLeftInPlace() throws {
         // A directory where the file should be: not a regular file, refused before it is read, even for root.
         let url = path("notes.json")

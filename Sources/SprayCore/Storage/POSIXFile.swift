@@ -71,6 +71,34 @@ enum POSIXFile {
         throw .tooLarge(path: path, limit: limit)
     }
 
+    /// Whether `path` is a regular file holding exactly `bytes`: compared a chunk at a time,
+    /// never read whole (a store that looks whether its 30 MB file changed need not allocate
+    /// it again). False when it differs, is absent or cannot be read.
+    static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        var chunk = [UInt8](repeating: 0, count: readChunkSize)
+        return bytes.withUnsafeBytes { expected in
+            chunk.withUnsafeMutableBytes { buffer in
+                var position = 0
+                while true {
+                    let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(position))
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    if count == 0 { return position == expected.count }
+                    guard position + count <= expected.count,
+                          memcmp(buffer.baseAddress!, expected.baseAddress! + position, count) == 0 else { return false }
+                    position += count
+                }
+            }
+        }
+    }
+
     /// Creates `path` and its missing parents.
     static func createDirectories(_ path: String) throws(StorageError) {
         if mkdir(path, directoryMode) == 0 { return }

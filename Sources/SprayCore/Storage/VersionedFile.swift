@@ -98,6 +98,7 @@ public struct VersionedFile<Item: Codable>: Sendable {
 
     /// `load()`, reusing `snapshot` when the file is unchanged and keeping the new one in it.
     func load(reusing snapshot: inout Snapshot?) throws(StorageError) -> Contents {
+        if let snapshot, POSIXFile.holds(path, exactly: snapshot.bytes) { return snapshot.contents }
         guard let bytes = try POSIXFile.read(path) else {
             snapshot = nil
             return Contents()
@@ -131,6 +132,7 @@ public struct VersionedFile<Item: Codable>: Sendable {
     }
 
     private func readLocked(reusing snapshot: inout Snapshot?) throws(StorageError) -> Contents {
+        if let snapshot, POSIXFile.holds(path, exactly: snapshot.bytes) { return snapshot.contents }
         guard let bytes = try POSIXFile.read(path) else {
             snapshot = nil
             return Contents()
