@@ -35,7 +35,7 @@ extension HistoryEntry: JSONLineCodable {
         var parcel: String?, crop: String?, notes: String?
         var preserved = PreservedMembers()
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "id":
                 guard let value = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
@@ -47,7 +47,7 @@ extension HistoryEntry: JSONLineCodable {
             case "parcel": parcel = try scanner.optionalString()
             case "crop": crop = try scanner.optionalString()
             case "notes": notes = try scanner.optionalString()
-            default: try preserved.entry.keep(key, from: &scanner)
+            default: try preserved.entry.keep(key.text, from: &scanner)
             }
         }
         guard let id, let timestamp, let input else { throw scanner.error("an entry with id, timestamp and input") }
@@ -94,7 +94,7 @@ extension JobInput {
         var area: Decimal?, areaUnit: AreaUnit?, sprayRate: Decimal?, tankCapacity: Decimal?
         var products: [ProductInput]?, strategy: LoadStrategy?
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "area": area = try scanner.decimal(&numbers)
             case "areaUnit": areaUnit = try scanner.choice()
@@ -111,7 +111,7 @@ extension JobInput {
                 }
                 products = list
             case "strategy": strategy = try scanner.choice()
-            default: try preserved.input.keep(key, from: &scanner)
+            default: try preserved.input.keep(key.text, from: &scanner)
             }
         }
         guard let area, let areaUnit, let sprayRate, let tankCapacity, let products, let strategy else {
@@ -126,13 +126,13 @@ extension ProductInput {
     fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
         var name: String?, rate: Decimal?, unit: RateUnit?, formulation: Formulation?
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "name": name = try scanner.string()
             case "rate": rate = try scanner.decimal(&numbers)
             case "unit": unit = try scanner.choice()
             case "formulation": formulation = try scanner.choice()
-            default: try unknown.keep(key, from: &scanner)
+            default: try unknown.keep(key.text, from: &scanner)
             }
         }
         guard let name, let rate, let unit else { throw scanner.error("a product with name, rate and unit") }

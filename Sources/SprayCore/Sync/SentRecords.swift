@@ -27,7 +27,7 @@ struct SentLine: Codable, Equatable, Sendable, JSONLineCodable {
     init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var id: String?, text: String?
         try scanner.beginObject()
-        while let key = try scanner.nextMember() {
+        while let key = try scanner.nextKey() {
             switch key {
             case "id": id = try scanner.string()
             case "text": text = try scanner.string()
