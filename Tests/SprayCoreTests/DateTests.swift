@@ -61,6 +61,7 @@ final class DateTests: XCTestCase {
             ("2026-11-21 14:04:00Z", nil), ("2026-11-21T14:04Z", nil), ("2026-11-21T24:00:00Z", nil),
             ("2026-02-30T10:00:00Z", nil), ("2026-11-21T14:04:00", nil), ("2026-11-21T14:04:00+0100", nil),
             ("2026-11-21T14:04:00.Z", nil), ("2026-11-21T14:04:00Zjunk", nil), ("1795269840", nil),
+            ("", nil), ("2026-11-21T14:04:00Ż", nil), ("２026-11-21T14:04:00Z", nil),
         ]
         for (text, seconds) in rows {
             XCTAssertEqual(Timestamp.parse(text)?.timeIntervalSince1970, seconds, text)

@@ -40,6 +40,32 @@ final class JSONScannerTests: XCTestCase {
                      "invalid UTF-8 of the same length")
     }
 
+    /// Ids and timestamps are read from their bytes, or from their text when written with
+    /// escapes; anything else they cannot be, and a control character is refused as in text.
+    func testIdsAndTimestampsAreReadFromTheirBytes() throws {
+        let id = "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B"
+        let text = #"[""# + id + #"","6f1c2b0e\u002d3a4d-4e5f-8a9b-0c1d2e3f4a5b","6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5","6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5Ż","","2026-11-21T14:04:00Z","2026-11-21T14\u003a04:00Z"]"#
+        var ids: [UUID?] = [], times: [Date?] = []
+        try JSONScanner.reading(Array(text.utf8)) { scanner throws(JSONReadError) -> Void in
+            try scanner.beginArray()
+            for _ in 0..<5 {
+                _ = try scanner.nextElement()
+                ids.append(try scanner.parsedString(UUID.init(hexUTF8:)))
+            }
+            for _ in 0..<2 {
+                _ = try scanner.nextElement()
+                times.append(try scanner.parsedString(Timestamp.parse(utf8:)))
+            }
+            XCTAssertFalse(try scanner.nextElement())
+            try scanner.end()
+        }
+        XCTAssertEqual(ids, [UUID(uuidString: id), UUID(uuidString: id), nil, nil, nil])
+        XCTAssertEqual(times, [Date(timeIntervalSince1970: 1_795_269_840), Date(timeIntervalSince1970: 1_795_269_840)])
+        XCTAssertNil(try? JSONScanner.reading(Array("\"2026-11-21\tT14:04:00Z\"".utf8)) { scanner throws(JSONReadError) in
+            try scanner.parsedString(Timestamp.parse(utf8:))
+        }, "a tab inside text")
+    }
+
     /// A name is matched as written or with escapes, in any script; a name that is not
     /// UTF-8 is refused, also where the value is skipped.
     func testMemberNamesAreMatchedAsWrittenOrEscaped() throws {

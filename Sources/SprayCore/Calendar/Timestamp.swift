@@ -16,7 +16,13 @@ public enum Timestamp {
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
     static func parse(_ text: String) -> Date? {
-        var scanner = DigitScanner(text.utf8)
+        var text = text
+        return text.withUTF8(parse(utf8:))
+    }
+
+    /// `parse` of text given as its UTF-8 bytes (as a file holds it: no String made).
+    static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = DigitScanner(utf8)
         guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2), scanner.skip("-"),
               let day = scanner.number(2), scanner.skip("T"), let hour = scanner.number(2), scanner.skip(":"),
               let minute = scanner.number(2), scanner.skip(":"), let second = scanner.number(2),
@@ -90,11 +96,11 @@ public enum Timestamp {
 
 /// Reads fixed-width ASCII numbers and literal characters from UTF-8 text.
 private struct DigitScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ text: String.UTF8View) {
-        bytes = Array(text)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
     var isAtEnd: Bool { index == bytes.count }

@@ -54,7 +54,7 @@ extension TreatmentRecord: JSONLineCodable {
         while let key = try scanner.nextKey() {
             switch key {
             case "id":
-                guard let value = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
+                guard let value = try scanner.parsedString(UUID.init(hexUTF8:)) else { throw scanner.error("a UUID") }
                 id = value
             case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &preserved)
             case "plan_id":
@@ -253,7 +253,7 @@ extension ProductUse {
 
 extension JSONScanner {
     fileprivate mutating func timestamp() throws(JSONReadError) -> Date {
-        guard let value = Timestamp.parse(try string()) else { throw error("an ISO 8601 timestamp") }
+        guard let value = try parsedString(Timestamp.parse(utf8:)) else { throw error("an ISO 8601 timestamp") }
         return value
     }
 

@@ -76,8 +76,8 @@ struct JournalLine: Equatable, Sendable {
                 while let key = try scanner.nextKey() {
                     switch key {
                     case "journal": version = Int(try scanner.numberText())
-                    case "computer": computer = UUID(hexText: try scanner.string())
-                    case "at": at = Timestamp.parse(try scanner.string())
+                    case "computer": computer = try scanner.parsedString(UUID.init(hexUTF8:))
+                    case "at": at = try scanner.parsedString(Timestamp.parse(utf8:))
                     case "name": change = .computer(name: try scanner.string())
                     case "record":
                         var start = scanner.offset
