@@ -96,19 +96,7 @@ struct JSONScanner {
         afterOpening = false
         guard peek(is: "\"") else { throw error("a member name") }
         // A name of ASCII without escapes is its bytes; any other is read as text.
-        var end = offset + 1
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            end += 1
-        }
-        let key: JSONKey
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            key = JSONKey(plain: UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]))
-            offset = end + 1
-        } else {
-            key = JSONKey(text: try string())
-        }
+        let key = if let plain = plainString(asciiOnly: true) { JSONKey(plain: plain) } else { JSONKey(text: try string()) }
         skipWhitespace()
         guard next(is: ":") else { throw error("“:”") }
         return key
@@ -231,19 +219,26 @@ struct JSONScanner {
     /// ASCII alone: bytes that are not are never checked for UTF-8 here.
     mutating func parsedString<T>(_ parse: (UnsafeBufferPointer<UInt8>) -> T?) throws(JSONReadError) -> T? {
         skipWhitespace()
-        guard peek(is: "\"") else { throw error("text") }
+        if let plain = plainString(asciiOnly: false) { return parse(plain) }
+        var text = try string()
+        return text.withUTF8(parse)
+    }
+
+    /// At a string without escapes or control characters (and of ASCII alone, if asked): its
+    /// bytes, the scanner past it. Otherwise nil, the scanner where it was, for `string()`.
+    private mutating func plainString(asciiOnly: Bool) -> UnsafeBufferPointer<UInt8>? {
+        guard peek(is: "\"") else { return nil }
         var end = offset + 1
         while end < bytes.count {
             let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte == UInt8(ascii: "\"") {
+                defer { offset = end + 1 }
+                return UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || asciiOnly && byte >= 0x80 { return nil }
             end += 1
         }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-            var text = try string()
-            return text.withUTF8(parse)
-        }
-        defer { offset = end + 1 }
-        return parse(UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]))
+        return nil
     }
 
     private mutating func skipString() throws(JSONReadError) {
