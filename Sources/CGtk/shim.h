@@ -56,6 +56,10 @@ static inline const GVariantType *ko_variant_type_string(void) {
     return G_VARIANT_TYPE_STRING;
 }
 
+static inline const GVariantType *ko_variant_type_int32(void) {
+    return G_VARIANT_TYPE_INT32;
+}
+
 static inline void ko_set_animations_enabled(GtkWidget *widget, gboolean enabled) {
     g_object_set(gtk_widget_get_settings(widget), "gtk-enable-animations", enabled, NULL);
 }

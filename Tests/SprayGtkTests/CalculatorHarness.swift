@@ -69,6 +69,11 @@ final class CalculatorHarness {
         type("15", into: window.productRows[0].rateEntry)
     }
 
+    /// Picks a unit as its menu item does: the item activates the chooser's action.
+    func pickUnit(_ index: Int, in chooser: UnitChooser) {
+        gtk_widget_activate_action_variant(chooser.widget, "unit.pick", g_variant_new_int32(Int32(index)))
+    }
+
     func activate(_ action: Action) {
         if action.rawValue.hasPrefix("win.") {
             g_action_group_activate_action(cast(window.window), action.name, nil)

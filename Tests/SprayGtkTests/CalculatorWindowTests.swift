@@ -45,7 +45,7 @@ final class CalculatorWindowTests: XCTestCase {
                 harness.type(name, into: window.productRows[index].nameEntry)
                 harness.type(rate, into: window.productRows[index].rateEntry)
             }
-            gtk_drop_down_set_selected(cast(window.productRows[2].unitDropDown), 3)  // g/ha
+            harness.pickUnit(3, in: window.productRows[2].unitChooser)  // g/ha
             gtk_check_button_set_active(cast(window.equalLoadsButton), 1)
             let texts = harness.resultTexts
             // One unit per product: under 10 l (kg) a load, in ml (g), the loads and the total alike.
@@ -102,6 +102,36 @@ final class CalculatorWindowTests: XCTestCase {
             harness.type("C", into: window.productRows[2].nameEntry)
             ko_signal_emit_by_name(window.productRows[1].removeButton, "clicked")
             XCTAssertEqual(window.productRows.map { Widgets.text(of: $0.nameEntry) }, ["A", "C"])
+        }
+    }
+
+    func testAUnitIsPickedFromAMenuMadeWhenFirstOpened() {
+        CalculatorHarness.run(.polish) { harness in
+            let window = harness.window, chooser = window.areaUnitChooser!
+            XCTAssertNil(gtk_menu_button_get_popover(cast(chooser.widget)), "no menu before it is opened")
+            XCTAssertEqual(Widgets.labelTexts(in: chooser.widget), ["ha"])
+            gtk_menu_button_popup(cast(chooser.widget))
+            guard let popover = gtk_menu_button_get_popover(cast(chooser.widget)) else { return XCTFail("the menu did not open") }
+            XCTAssertEqual(Widgets.labelTexts(in: cast(popover)).filter { !$0.isEmpty }, ["ha", "a", "m²"])
+            gtk_menu_button_popdown(cast(chooser.widget))
+
+            harness.type("50", into: window.areaEntry)
+            harness.pickUnit(1, in: chooser)
+            XCTAssertEqual(window.model.form.areaUnit, .ares)
+            XCTAssertEqual(Widgets.labelTexts(in: chooser.widget).first, "a", "the button shows the unit picked")
+            XCTAssertEqual(chooser.selected, 1)
+            harness.pickUnit(7, in: chooser)
+            XCTAssertEqual(window.model.form.areaUnit, .ares, "no unit past the end")
+
+            // Rows made again from the model show each product's unit.
+            harness.type("Środek", into: window.productRows[0].nameEntry)
+            harness.pickUnit(3, in: window.productRows[0].unitChooser)
+            XCTAssertEqual(window.model.form.products[0].unit, RateUnit.allCases[3])
+            harness.activate(.addProduct)
+            ko_signal_emit_by_name(window.productRows[1].removeButton, "clicked")
+            XCTAssertEqual(window.productRows[0].unitChooser.selected, 3)
+            XCTAssertEqual(Widgets.labelTexts(in: window.productRows[0].unitChooser.widget), [RateUnit.allCases[3].symbol])
+            XCTAssertEqual(window.areaUnitChooser.selected, 1)
         }
     }
 

@@ -44,8 +44,7 @@ final class LibraryWindowTests: XCTestCase {
             harness.type("150", into: window.sprayRateEntry)
             harness.type("Herbicyd", into: window.productRows[0].nameEntry)
             XCTAssertEqual(Widgets.text(of: window.productRows[0].rateEntry), "1,5")
-            XCTAssertEqual(gtk_drop_down_get_selected(opaque(window.productRows[0].unitDropDown)),
-                           guint(RateUnit.allCases.firstIndex(of: .kilogramsPerHectare)!))
+            XCTAssertEqual(window.productRows[0].unitChooser.selected, RateUnit.allCases.firstIndex(of: .kilogramsPerHectare)!)
             let texts = harness.resultTexts
             XCTAssertTrue(texts.contains("Kolejność napełniania zbiornika"), "\(texts)")
             XCTAssertTrue(texts.contains("2. Herbicyd — WG (środek stały)"), "\(texts)")

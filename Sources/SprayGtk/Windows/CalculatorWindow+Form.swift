@@ -10,17 +10,17 @@ final class ProductRow {
     let container: Widget
     let nameEntry: Widget
     let rateEntry: Widget
-    let unitDropDown: Widget
+    let unitChooser: UnitChooser
     let removeButton: Widget
     let errorLabel: Widget
 
     init() {
         nameEntry = Widgets.entry(placeholder: tr("Name (optional)"), widthChars: 14)
         rateEntry = Widgets.entry(placeholder: tr("Rate"), tooltip: tr("Product rate per hectare, in the unit chosen next to it"), widthChars: 7)
-        unitDropDown = Widgets.dropDown(RateUnit.allCases.map(\.symbol), tooltip: tr("Unit of the product rate"))
+        unitChooser = UnitChooser(RateUnit.allCases.map(\.symbol), tooltip: tr("Unit of the product rate"))
         removeButton = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Remove this product"))
         gtk_widget_set_hexpand(nameEntry, 1)
-        let fields = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [nameEntry, rateEntry, unitDropDown, removeButton])
+        let fields = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [nameEntry, rateEntry, unitChooser.widget, removeButton])
         errorLabel = Widgets.label("", classes: ["field-error"], wrap: true)
         container = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [fields, errorLabel])
     }
@@ -29,10 +29,9 @@ final class ProductRow {
 extension CalculatorWindow {
     func makeForm() -> Widget {
         areaEntry = Widgets.entry(tooltip: tr("Field area, in the unit chosen next to it (ha, a or m²)"))
-        areaUnitDropDown = Widgets.dropDown(AreaUnit.allCases.map(\.symbol), tooltip: tr("Unit of the field area"))
+        areaUnitChooser = UnitChooser(AreaUnit.allCases.map(\.symbol), tooltip: tr("Unit of the field area"))
         sprayRateEntry = Widgets.entry(tooltip: tr("Spray volume in l/ha: working liquid (water + products) per hectare"))
         tankEntry = Widgets.entry(tooltip: tr("Tank capacity in litres"))
-        ko_accessible_set_label(areaUnitDropDown, tr("Unit of the field area"))
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 4)
@@ -51,7 +50,7 @@ extension CalculatorWindow {
         }
         fieldPicker = Widgets.menuButton(icon: "find-location-symbolic", tooltip: tr("Pick a field from the library"))
         sprayerPicker = Widgets.menuButton(icon: "view-list-symbolic", tooltip: tr("Pick a sprayer from the library"))
-        addField(tr("Field a_rea"), areaEntry, areaUnitDropDown, .area, picker: fieldPicker)
+        addField(tr("Field a_rea"), areaEntry, areaUnitChooser.widget, .area, picker: fieldPicker)
         addField(tr("_Spray volume"), sprayRateEntry, Widgets.label("l/ha", classes: ["unit-label"]), .sprayRate)
         addField(tr("_Tank capacity"), tankEntry, Widgets.label("l", classes: ["unit-label"]), .tankCapacity, picker: sprayerPicker)
         pickedLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
@@ -84,10 +83,7 @@ extension CalculatorWindow {
         connectField(areaEntry, .area)
         connectField(sprayRateEntry, .sprayRate)
         connectField(tankEntry, .tankCapacity)
-        connect(areaUnitDropDown, "notify::selected", withArgument: { [unowned self] _ in
-            guard !isFilling else { return }
-            model.setAreaUnit(AreaUnit.allCases[Int(gtk_drop_down_get_selected(opaque(areaUnitDropDown)))])
-        })
+        areaUnitChooser.onPick = { [unowned self] index in model.setAreaUnit(AreaUnit.allCases[index]) }
         connect(equalLoadsButton, "toggled") { [unowned self] in
             guard !isFilling else { return }
             model.setStrategy(gtk_check_button_get_active(cast(equalLoadsButton)) != 0 ? .equal : .full)
@@ -112,7 +108,7 @@ extension CalculatorWindow {
         gtk_editable_set_text(opaque(areaEntry), form.areaText)
         gtk_editable_set_text(opaque(sprayRateEntry), form.sprayRateText)
         gtk_editable_set_text(opaque(tankEntry), form.tankText)
-        gtk_drop_down_set_selected(opaque(areaUnitDropDown), guint(AreaUnit.allCases.firstIndex(of: form.areaUnit) ?? 0))
+        areaUnitChooser.select(AreaUnit.allCases.firstIndex(of: form.areaUnit) ?? 0)
         gtk_check_button_set_active(cast(form.strategy == .equal ? equalLoadsButton : fullLoadsButton), 1)
 
         Widgets.removeAllChildren(of: productsBox)
@@ -122,17 +118,14 @@ extension CalculatorWindow {
             gtk_editable_set_text(opaque(row.nameEntry), product.name)
             completeNames(in: row)
             gtk_editable_set_text(opaque(row.rateEntry), product.rateText)
-            gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(RateUnit.allCases.firstIndex(of: product.unit) ?? 0))
+            row.unitChooser.select(RateUnit.allCases.firstIndex(of: product.unit) ?? 0)
             let number = String(index + 1)
             ko_accessible_set_label(row.nameEntry, tr("Name of product %@").filled(number))
             ko_accessible_set_label(row.rateEntry, tr("Rate of product %@").filled(number))
-            ko_accessible_set_label(row.unitDropDown, tr("Rate unit of product %@").filled(number))
+            ko_accessible_set_label(row.unitChooser.widget, tr("Rate unit of product %@").filled(number))
             connectField(row.nameEntry, .productName(index))
             connectField(row.rateEntry, .productRate(index))
-            connect(row.unitDropDown, "notify::selected", withArgument: { [unowned self] _ in
-                guard !isFilling else { return }
-                model.setProductUnit(RateUnit.allCases[Int(gtk_drop_down_get_selected(opaque(row.unitDropDown)))], at: index)
-            })
+            row.unitChooser.onPick = { [unowned self] unit in model.setProductUnit(RateUnit.allCases[unit], at: index) }
             connect(row.removeButton, "clicked") { [unowned self] in model.removeProduct(at: index) }
             gtk_box_append(cast(productsBox), row.container)
             return row
@@ -146,7 +139,7 @@ extension CalculatorWindow {
         defer { isFilling = false }
         let product = model.form.products[index], row = productRows[index]
         gtk_editable_set_text(opaque(row.rateEntry), product.rateText)
-        gtk_drop_down_set_selected(opaque(row.unitDropDown), guint(RateUnit.allCases.firstIndex(of: product.unit) ?? 0))
+        row.unitChooser.select(RateUnit.allCases.firstIndex(of: product.unit) ?? 0)
     }
 
     /// Marks invalid fields and writes their problem under them (and as their accessible description).

@@ -16,7 +16,7 @@ public final class CalculatorWindow {
 
     // Form
     var areaEntry: Widget!
-    var areaUnitDropDown: Widget!
+    var areaUnitChooser: UnitChooser!
     var sprayRateEntry: Widget!
     var tankEntry: Widget!
     var errorLabels: [JobField: Widget] = [:]
