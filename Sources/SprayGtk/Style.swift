@@ -9,7 +9,7 @@ enum Style {
         .form-heading { font-weight: bold; font-size: 1.1em; margin-top: 12px; }
         .field-error { color: @error_color; font-size: 0.9em; }
         .unit-label { opacity: 0.8; }
-        .calculate-button { font-size: 1.2em; font-weight: bold; padding: 8px 24px; }
+        .calculate-button { font-size: 1.1em; font-weight: bold; padding: 8px 24px; }
         .results-heading { font-size: 1.4em; font-weight: 800; }
         .result-card {
             border-radius: 12px; padding: 14px 18px;
@@ -32,7 +32,7 @@ enum Style {
             background-color: alpha(@error_color, 0.08); border: 1px solid alpha(@error_color, 0.5);
         }
         .fix-line { font-size: 1.1em; }
-        .prompt { font-size: 1.1em; opacity: 0.75; }
+        .prompt { opacity: 0.75; }
         .banner { padding: 8px 12px; background-color: alpha(#e5a50a, 0.25); }
         .dialog-heading { font-size: 1.2em; font-weight: bold; }
         .favorite-summary { opacity: 0.75; }
