@@ -61,6 +61,41 @@ final class RecordCompletenessTests: XCTestCase {
         for text in ["24:00", "6:3", "6.30", "", "630"] { XCTAssertNil(ClockTime(parsing: text), text) }
     }
 
+    /// Details share their fields until one copy is changed (TreatmentDetails' box).
+    func testACopyOfDetailsChangesAloneAndEqualDetailsAreEqual() throws {
+        let date = try XCTUnwrap(CalendarDate(year: 2026, month: 5, day: 4))
+        let product = ProductUse(name: "Herbicyd", dose: 1.5, doseUnit: .litres)
+        let original = TreatmentDetails(date: date, parcel: "Działka 7", parcelIDs: ["141201_1.0001.12"], products: [product],
+                                        reason: "chwasty", operatorName: "Jan")
+        var copy = original
+        XCTAssertEqual(copy, original)
+        copy.parcel = "Działka 8"
+        copy.products[0].name = "Fungicyd"
+        copy.parcelIDs.append("141201_1.0001.13")
+        XCTAssertEqual(original.parcel, "Działka 7", "the original keeps its fields")
+        XCTAssertEqual(original.products.map { $0.name }, ["Herbicyd"])
+        XCTAssertEqual(original.parcelIDs, ["141201_1.0001.12"])
+        XCTAssertEqual(copy.parcel, "Działka 8")
+        XCTAssertEqual(copy.products.map { $0.name }, ["Fungicyd"])
+        XCTAssertNotEqual(copy, original)
+
+        // Equal fields in two boxes: equal, the same hash, and the same JSON both ways.
+        let rebuilt = TreatmentDetails(date: date, parcel: "Działka 7", parcelIDs: ["141201_1.0001.12"], products: [product],
+                                       reason: "chwasty", operatorName: "Jan")
+        XCTAssertEqual(rebuilt, original)
+        XCTAssertEqual(Set<TreatmentDetails>([rebuilt, original]).count, 1)
+        var changedBack = copy
+        changedBack.parcel = "Działka 7"
+        changedBack.products = [product]
+        changedBack.parcelIDs = ["141201_1.0001.12"]
+        XCTAssertEqual(changedBack, original)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(original)
+        XCTAssertEqual(try JSONDecoder().decode(TreatmentDetails.self, from: json), original)
+        XCTAssertEqual(String(decoding: json, as: UTF8.self).contains("\"operator\":\"Jan\""), true)
+    }
+
     func testARecordFromAPlan() throws {
         let input = JobInput(area: 420, areaUnit: .ares, sprayRate: 200, tankCapacity: 2500,
                              products: [ProductInput(name: " Fungicyd ", rate: d("1.25")), ProductInput(name: "", rate: 200, unit: .millilitresPerHectare)])
