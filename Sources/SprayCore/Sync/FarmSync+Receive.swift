@@ -74,7 +74,9 @@ extension FarmSync {
         var knownJSON: FileCodec<TreatmentRecord>.KnownJSON? {
             guard !json.isEmpty else { return nil }
             return { record in
-                guard let text = json[record.id], records[record.id] == record else { return nil }
+                // Compared where it is in the dictionary: taken out, a record would be copied.
+                guard let text = json[record.id], let place = records.index(forKey: record.id),
+                      records.values[place] == record else { return nil }
                 return text
             }
         }

@@ -17,7 +17,7 @@ enum RecordMerge {
         var result = SharedMerge()
         func merge(into items: inout [TreatmentRecord]) -> SharedMerge {
             var merge = SharedMerge()
-            var index = Dictionary(items.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            var index = Dictionary(items.indices.map { (items[$0].id, $0) }) { first, _ in first }
             // Each incoming record joined with the one here on every core (the joins only read),
             // then taken in the order they came; an id that comes twice is joined in order.
             let positions = index, here = items
