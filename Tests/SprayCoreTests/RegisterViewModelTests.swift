@@ -68,6 +68,17 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
             return [model.countText, model.row(for: model.shown[0]).statusText, model.row(for: model.shown[1]).when]
         }
         XCTAssertEqual(polish, ["4 wpisy: 1 niekompletny, 0 wycofanych", "niekompletny — brakuje: Przyczyna", "02.05.2026 06:30"])
+
+        // A new library or ministry's register: the rows are shown anew (a new revision), the
+        // same records with the same counts.
+        let shown = model.shown.map(\.id), revision = model.revision, announced = changes
+        model.library = Library(sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500)])
+        XCTAssertEqual(model.revision, revision + 1)
+        XCTAssertEqual(changes, announced + 1)
+        model.officialRegister = nil
+        XCTAssertEqual(model.revision, revision + 2)
+        XCTAssertEqual(model.shown.map(\.id), shown)
+        XCTAssertEqual(model.countText, "4 records: 1 incomplete, 0 withdrawn")
     }
 
     func testWithdrawRemoveAndTheTrail() throws {

@@ -74,11 +74,11 @@ public final class RegisterViewModel {
     /// The farm's library: a row says when the record's sprayer or operator had no valid
     /// inspection or certificate on its date.
     public var library: Library? {
-        didSet { if library != oldValue { refilter() } }
+        didSet { if library != oldValue { rowsSayMore() } }
     }
     /// The ministry's register, once read: each row says what it finds against the record.
     public var officialRegister: RegisterIndex? {
-        didSet { refilter() }  // every row is shown anew, with what the register says
+        didSet { rowsSayMore() }
     }
     public var isReadOnly: Bool { store.isReadOnly }
     public var canExport: Bool { !records.isEmpty }
@@ -335,6 +335,14 @@ public final class RegisterViewModel {
             onChange?()
             return false
         }
+    }
+
+    /// Every row is shown anew, with what the library or the ministry's register says now; the
+    /// records shown and their counts are the same (checking 10 000 records against the rules
+    /// again cost the register's opening ~50 ms each time).
+    private func rowsSayMore() {
+        revision += 1
+        onChange?()
     }
 
     private func refilter() {
