@@ -18,4 +18,18 @@ final class ParallelTests: XCTestCase {
             if count < Parallel.smallest * 2 { XCTAssertLessThanOrEqual(Set(runs).count, 1, "a short list on the calling thread") }
         }
     }
+
+    func testOnOneCoreALongListIsOneRunOnTheCallingThread() {
+        let items = Array(0..<10_007)
+        let caller = Thread.current
+        let runs = Parallel.$onOneCore.withValue(true) {
+            Parallel.map(items) { run in [(run.first!, run.count, Thread.current == caller)] }
+        }
+        XCTAssertEqual(runs.count, 1)
+        XCTAssertEqual(runs.first?.0, 0)
+        XCTAssertEqual(runs.first?.1, items.count)
+        XCTAssertEqual(runs.first?.2, true, "on the calling thread")
+        XCTAssertGreaterThan(Parallel.map(items) { run in [run.count] }.count, ProcessInfo.processInfo.activeProcessorCount > 1 ? 1 : 0,
+                             "outside it, every core again")
+    }
 }

@@ -26,7 +26,8 @@ public final class RecordPreload: @unchecked Sendable {
         guard !started else { return }
         started = true
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            result = LoadedFile(self.file)
+            // One core: the other is the main thread's, starting GTK and building the window.
+            result = Parallel.$onOneCore.withValue(true) { LoadedFile(self.file) }
             done.signal()
         }
     }

@@ -16,7 +16,7 @@ enum Parallel {
     /// per-run cache, such as a `DecimalTexts`, is made once a run). `transform` only reads
     /// what it shares with the other runs: values, and buffers nobody writes meanwhile.
     static func map<Item, Result>(_ items: [Item], _ transform: (ArraySlice<Item>) -> [Result]) -> [Result] {
-        let runs = min(ProcessInfo.processInfo.activeProcessorCount, items.count / smallest)
+        let runs = onOneCore ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, items.count / smallest)
         guard runs > 1 else { return transform(items[...]) }
         var parts = [[Result]](repeating: [], count: runs)
         withoutActuallyEscaping(transform) { transform in
@@ -31,6 +31,10 @@ enum Parallel {
         }
         return Array(parts.joined())
     }
+
+    /// Set (`$onOneCore.withValue(true) { … }`) around work done beside the main thread while
+    /// it has work of its own: on a two-core laptop, `map` would take both cores.
+    @TaskLocal static var onOneCore = false
 
     private struct Shared<Item, Result>: @unchecked Sendable {
         let items: [Item]
