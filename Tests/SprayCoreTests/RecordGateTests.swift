@@ -101,6 +101,25 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         var fixed = try XCTUnwrap(shared.records.first { $0.details.bbch == "123" })
         fixed.details.bbch = "31"
         XCTAssertEqual(fixed.problems(today: Self.today), [])
+
+        // Read beside the window's start and checked there, the register counts the same; a
+        // correction saved since is checked again, and so is every record on another day.
+        try MainActor.assumeIsolated {
+            let store = RecordStore(preloaded: RecordPreload(file: file))
+            XCTAssertEqual(store.records.count, incoming.count)
+            let register = RegisterViewModel(store: store, today: { Self.today })
+            XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count) need checking"), register.countText)
+            _ = try store.correct(id: fixed.id, to: fixed.details, note: "BBCH", at: Date(timeIntervalSince1970: 1_790_000_100))
+            XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count - 1) need checking"), register.countText)
+        }
+        var verdicts = RuleVerdicts(checking: shared.records, day: Self.today)
+        let dated = try XCTUnwrap(CalendarDate(year: Self.today.year + 2, month: 5, day: 1))
+        var future = fixed
+        future.details.date = dated
+        XCTAssertTrue(verdicts.breaksARule(future, day: Self.today), "past the latest year")
+        XCTAssertFalse(verdicts.breaksARule(future, day: try XCTUnwrap(CalendarDate(year: Self.today.year + 1, month: 1, day: 1))),
+                       "a year on, the same date is allowed")
+        XCTAssertFalse(verdicts.breaksARule(fixed, day: Self.today))
     }
 
     func testAVersionFromTheFutureIsKeptAndSaid() throws {

@@ -12,6 +12,8 @@ public final class RecordPreload: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// Written once on the background queue, read after `done` is signalled.
     private var result: LoadedFile<TreatmentRecord>?
+    /// The records as read checked against the rules there too; read after `done` as well.
+    private var verdicts: RuleVerdicts?
     /// Whether the read was started; only the thread that makes the preload starts it.
     private var started = false
 
@@ -27,16 +29,18 @@ public final class RecordPreload: @unchecked Sendable {
         started = true
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             // One core: the other is the main thread's, starting GTK and building the window.
-            result = Parallel.$onOneCore.withValue(true) { LoadedFile(self.file) }
+            let loaded = Parallel.$onOneCore.withValue(true) { LoadedFile(self.file) }
+            result = loaded
+            verdicts = RuleVerdicts(checking: loaded.contents.items, day: .today)
             done.signal()
         }
     }
 
     /// The file as read, waiting for the read to end (started now if it was not).
-    func take() -> LoadedFile<TreatmentRecord> {
+    func take() -> (loaded: LoadedFile<TreatmentRecord>, verdicts: RuleVerdicts?) {
         start()
         done.wait()
         done.signal()  // a second take (a second store) does not wait for ever
-        return result!
+        return (result!, verdicts)
     }
 }

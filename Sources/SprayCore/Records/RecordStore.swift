@@ -38,8 +38,13 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
 
     /// The store over what `preload` read (on another core, while the app started).
     public convenience init(preloaded preload: RecordPreload) {
-        self.init(loaded: preload.take(), backupDirectory: nil, today: nil)
+        let taken = preload.take()
+        self.init(loaded: taken.loaded, backupDirectory: nil, today: nil)
+        ruleVerdicts = taken.verdicts
     }
+
+    /// The records checked against the rules where they were read (the register starts from it).
+    private(set) var ruleVerdicts: RuleVerdicts?
 
     /// The store on `records.json` in the data directory.
     public static func standard(patience: LockPatience = .interactive) -> RecordStore {

@@ -68,6 +68,8 @@ public final class RegisterViewModel {
     public private(set) var revision = 0
     /// How many of `shown` are incomplete, withdrawn and need checking; counted when the list changes.
     private var shownCounts = (incomplete: 0, withdrawn: 0, checking: 0)
+    /// Which records break a rule, kept while their details are unchanged.
+    private var verdicts: RuleVerdicts
     /// The filter choices the records offer, worked out once per change of the records.
     private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
@@ -102,6 +104,7 @@ public final class RegisterViewModel {
         self.copyName = copyName
         openHistory = history
         self.today = today
+        verdicts = store.ruleVerdicts ?? RuleVerdicts(day: today())
         store.observe(by: self) { [weak self] in
             self?.choices = nil
             self?.refilter()
@@ -354,7 +357,7 @@ public final class RegisterViewModel {
         shownCounts = (0, 0, 0)
         let day = today()
         for record in shown {
-            if !record.problems(today: day).isEmpty { shownCounts.checking += 1 }
+            if verdicts.breaksARule(record, day: day) { shownCounts.checking += 1 }
             switch record.status {
             case .incomplete: shownCounts.incomplete += 1
             case .withdrawn: shownCounts.withdrawn += 1
