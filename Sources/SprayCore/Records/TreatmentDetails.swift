@@ -1,0 +1,160 @@
+// What the farmer records of one treatment (the Annex's columns); TreatmentRecord keeps the
+// current details and every earlier version.
+
+import FoundationEssentials
+
+/// What the farmer records of one treatment; a correction replaces it whole, keeping the old.
+///
+/// Its fields live in one shared box, copied only when a copy is changed: a record and each
+/// version in its trail hold details, and records are copied whole wherever they are taken
+/// (merged, sorted, compared), which otherwise retained each of these strings every time.
+/// Two details sharing a box are equal without comparing their fields.
+public struct TreatmentDetails: Hashable, Codable, Sendable {
+    private struct Fields: Hashable, Codable, Sendable {
+        var use: TypeOfUse
+        var date: CalendarDate
+        var startTime: ClockTime?
+        var parcel: String
+        var parcelIDs: [String]
+        var treatedSize: Decimal?
+        var parcelSize: Decimal?
+        var basis: DoseBasis
+        var crop: CropChoice?
+        var bbch: String?
+        var seedBatch: String?
+        var products: [ProductUse]
+        var reason: String
+        var operatorName: String
+        var notes: String
+        var sprayer: String?
+
+        enum CodingKeys: String, CodingKey {
+            case use, date, startTime = "start_time", parcel, parcelIDs = "parcel_ids", treatedSize = "treated_size"
+            case parcelSize = "parcel_size", basis, crop, bbch, seedBatch = "seed_batch", products, reason
+            case operatorName = "operator", notes, sprayer
+        }
+    }
+
+    /// Changed only when no other details share it (`fields` makes a copy first).
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    public init(use: TypeOfUse = .surface, date: CalendarDate, startTime: ClockTime? = nil, parcel: String = "",
+                parcelIDs: [String] = [], treatedSize: Decimal? = nil, parcelSize: Decimal? = nil, basis: DoseBasis? = nil,
+                crop: CropChoice? = nil, bbch: String? = nil, seedBatch: String? = nil, products: [ProductUse] = [],
+                reason: String = "", operatorName: String = "", notes: String = "", sprayer: String? = nil) {
+        box = Box(Fields(use: use, date: date, startTime: startTime, parcel: parcel, parcelIDs: parcelIDs, treatedSize: treatedSize,
+                         parcelSize: parcelSize, basis: basis ?? DoseBasis.choices(for: use)[0], crop: crop, bbch: bbch,
+                         seedBatch: seedBatch, products: products, reason: reason, operatorName: operatorName, notes: notes,
+                         sprayer: sprayer))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        box = Box(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try box.fields.encode(to: encoder)
+    }
+
+    public static func == (a: TreatmentDetails, b: TreatmentDetails) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
+
+    public var use: TypeOfUse {
+        get { box.fields.use }
+        set { fields.use = newValue }
+    }
+    public var date: CalendarDate {
+        get { box.fields.date }
+        set { fields.date = newValue }
+    }
+    public var startTime: ClockTime? {
+        get { box.fields.startTime }
+        set { fields.startTime = newValue }
+    }
+    /// The parcel's (or space's, or seed lot's place) name.
+    public var parcel: String {
+        get { box.fields.parcel }
+        set { fields.parcel = newValue }
+    }
+    /// IACS / ARiMR parcel identifiers, e.g. "141201_1.0001.123/4".
+    public var parcelIDs: [String] {
+        get { box.fields.parcelIDs }
+        _modify { yield &fields.parcelIDs }
+    }
+    /// The size treated, in `basis` (hectares for a surface).
+    public var treatedSize: Decimal? {
+        get { box.fields.treatedSize }
+        set { fields.treatedSize = newValue }
+    }
+    /// The whole parcel's size in `basis`, when known: the treated fraction follows from it.
+    public var parcelSize: Decimal? {
+        get { box.fields.parcelSize }
+        set { fields.parcelSize = newValue }
+    }
+    public var basis: DoseBasis {
+        get { box.fields.basis }
+        set { fields.basis = newValue }
+    }
+    public var crop: CropChoice? {
+        get { box.fields.crop }
+        set { fields.crop = newValue }
+    }
+    /// Two digits, "00" to "99"; nil where not relevant.
+    public var bbch: String? {
+        get { box.fields.bbch }
+        set { fields.bbch = newValue }
+    }
+    /// For seeds: the seed batch (lot) number.
+    public var seedBatch: String? {
+        get { box.fields.seedBatch }
+        set { fields.seedBatch = newValue }
+    }
+    public var products: [ProductUse] {
+        get { box.fields.products }
+        _modify { yield &fields.products }
+    }
+    /// Przyczyna: the pest, disease or weed, or another reason.
+    public var reason: String {
+        get { box.fields.reason }
+        set { fields.reason = newValue }
+    }
+    /// Wykonawca.
+    public var operatorName: String {
+        get { box.fields.operatorName }
+        set { fields.operatorName = newValue }
+    }
+    /// Weather, wind, anything else.
+    public var notes: String {
+        get { box.fields.notes }
+        set { fields.notes = newValue }
+    }
+    /// The sprayer used, as the farm's library names it; nil when not said.
+    public var sprayer: String? {
+        get { box.fields.sprayer }
+        set { fields.sprayer = newValue }
+    }
+
+    /// The part of the parcel treated (0.5 for half), when both sizes are known.
+    public var treatedFraction: Decimal? {
+        guard let treatedSize, let parcelSize, parcelSize > 0 else { return nil }
+        return treatedSize / parcelSize
+    }
+}
