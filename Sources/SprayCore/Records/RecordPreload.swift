@@ -28,7 +28,8 @@ public final class RecordPreload: @unchecked Sendable {
         guard !started else { return }
         started = true
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            // One core: the other is the main thread's, starting GTK and building the window.
+            // One core: the other stays the main thread's (starting GTK and building the window, or
+            // the window in use when the read starts once the calculator is up).
             let loaded = Parallel.$onOneCore.withValue(true) { LoadedFile(self.file) }
             result = loaded
             verdicts = RuleVerdicts(checking: loaded.contents.items, day: .today)
