@@ -3,9 +3,10 @@
 // Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
 // FileFormats (CSV, XLSX, ODS, ZIP, XML; no domain types) ← SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
 // ← kalkulator-oprysku-window (the GUI).
-// SprayCore ← SprayCommandLine (options, help and output of the commands) ← kalkulator-oprysku
+// SprayCore ← SprayCommandLine (options, help and output of the commands) ← kalkulator-oprysku-cli
 // (the command line, with SprayReport for its PDFs). It does not link GTK (loading it costs
-// more than a whole PDF export); run without arguments it starts kalkulator-oprysku-window.
+// more than a whole PDF export). What users type, kalkulator-oprysku, is a small C program
+// that becomes kalkulator-oprysku-window without arguments and kalkulator-oprysku-cli with any.
 import PackageDescription
 
 let package = Package(
@@ -55,8 +56,13 @@ let package = Package(
             name: "SprayGtk",
             dependencies: ["SprayCore", "SprayReport", "CGtk", "Gettext"]
         ),
+        // The C program users start (Sources/kalkulator-oprysku/main.c). SwiftPM links the
+        // Swift runtime into every program it builds; meson compiles it alone, as installed.
         .executableTarget(
-            name: "kalkulator-oprysku",
+            name: "kalkulator-oprysku"
+        ),
+        .executableTarget(
+            name: "kalkulator-oprysku-cli",
             dependencies: ["SprayCore", "FileFormats", "SprayCommandLine", "SprayReport", "Gettext"]
         ),
         .executableTarget(
@@ -96,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-window", "SprayCore", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayCore", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",

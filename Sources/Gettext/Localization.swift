@@ -45,6 +45,7 @@ public enum Localization {
         if let executable = executablePath() {
             let binDirectory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             candidates.append(binDirectory + "/../share/locale")
+            candidates.append(binDirectory + "/../../share/locale")  // the command line, in libexec/kalkulator-oprysku
         }
         candidates.append(buildTreeLocaleDirectory)
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/pl/LC_MESSAGES/\(AppInfo.domain).mo") }

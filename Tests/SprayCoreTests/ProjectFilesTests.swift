@@ -76,9 +76,10 @@ final class ProjectFilesTests: XCTestCase {
     func testEverySourceWithTranslatableStringsIsInPotfiles() throws {
         let listed = Set(try read("po/POTFILES.in").split(separator: "\n").map(String.init))
         let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)!
-        for case let relative as String in sources where relative.hasSuffix(".swift") {
+        for case let relative as String in sources where relative.hasSuffix(".swift") || relative.hasSuffix(".c") {
             let text = try read("Sources/" + relative)
-            if text.contains("tr(\"") || text.contains("trn(\"") {
+            let translates = relative.hasSuffix(".c") ? text.contains("dgettext(") : text.contains("tr(\"") || text.contains("trn(\"")
+            if translates {
                 XCTAssertTrue(listed.contains("Sources/" + relative), "po/POTFILES.in misses Sources/\(relative): run tools/update-po")
             }
         }

@@ -53,20 +53,6 @@ enum CommandLineTool {
         }
     }
 
-    /// Replaces this process with the window program installed beside it.
-    static func startWindow() -> Int32 {
-        let directory = Localization.executablePath().map { path in
-            String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        } ?? "."
-        let window = directory + "/kalkulator-oprysku-window"
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(window), nil]
-        execv(window, arguments)
-        Localization.start(language: nil)
-        write(tr("Cannot start the window program %1$@: %2$@").filled(window, String(cString: strerror(errno))) + "\n",
-              to: .standardError)
-        return 1
-    }
-
     /// The folders of the app's own files, which no `--output` may write into.
     static var appFolders: [String] {
         let locations = DataLocations.current

@@ -1,5 +1,5 @@
-// Entry point: no arguments starts the window (the kalkulator-oprysku-window program);
-// a subcommand runs on the command line, without loading GTK.
+// Entry point of the command line: kalkulator-oprysku (Sources/kalkulator-oprysku/main.c)
+// starts it with the user's arguments, and starts the window itself when there are none.
 
 import Gettext
 import Glibc
@@ -9,8 +9,9 @@ import SprayCore
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
-case nil:
-    exit(CommandLineTool.startWindow())
+case nil, "--help", "-h", "help":
+    Localization.start(language: nil)
+    exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)
 case "calc":
     exit(CommandLineTool.calc(Array(arguments.dropFirst())))
 case "export-pdf":
@@ -34,9 +35,6 @@ case "register":
     exit(CommandLineTool.register(Array(arguments.dropFirst())))
 case "sync":
     exit(CommandLineTool.sync(Array(arguments.dropFirst())))
-case "--help", "-h", "help":
-    Localization.start(language: nil)
-    exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)
 case "--version":
     exit(CommandLineTool.printOutput("kalkulator-oprysku " + AppInfo.version + "\n") ? 0 : 1)
 case let command?:
