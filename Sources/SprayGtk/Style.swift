@@ -6,11 +6,11 @@ import CGtk
 @MainActor
 enum Style {
     static let css = """
-        .form-heading { font-weight: bold; font-size: 1.1em; margin-top: 12px; }
+        .form-heading { font-weight: bold; margin-top: 12px; }
         .field-error { color: @error_color; font-size: 0.9em; }
         .unit-label { opacity: 0.8; }
-        .calculate-button { font-size: 1.1em; font-weight: bold; padding: 8px 24px; }
-        .results-heading { font-size: 1.4em; font-weight: 800; }
+        .calculate-button { font-weight: bold; padding: 8px 24px; }
+        .results-heading { font-weight: bold; }
         .result-card {
             border-radius: 12px; padding: 14px 18px;
             background-color: alpha(@theme_fg_color, 0.045);

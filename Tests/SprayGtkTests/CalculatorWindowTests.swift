@@ -135,6 +135,32 @@ final class CalculatorWindowTests: XCTestCase {
         }
     }
 
+    /// Each font size and weight Pango meets first costs a fontconfig match and sort on two
+    /// new threads before the first frame: the first screen's text is body size, in the
+    /// regular weight and bold (the title, headings and the Calculate button).
+    func testTheFirstScreenWritesInOneSizeAndTwoWeights() {
+        CalculatorHarness.run(.polish) { harness in
+            var fonts: Set<String> = []
+            func visit(_ widget: Widget) {
+                guard gtk_widget_get_mapped(widget) != 0 else { return }
+                if g_type_check_instance_is_a(cast(widget), gtk_label_get_type()) != 0,
+                   let text = gtk_label_get_text(cast(widget)), text.pointee != 0,
+                   let font = pango_context_get_font_description(gtk_widget_get_pango_context(widget)) {
+                    fonts.insert("\(pango_font_description_get_size(font) / PANGO_SCALE) \(pango_font_description_get_weight(font).rawValue)")
+                }
+                var child = gtk_widget_get_first_child(widget)
+                while let current = child {
+                    visit(current)
+                    child = gtk_widget_get_next_sibling(current)
+                }
+            }
+            visit(harness.window.window)
+            let body = pango_font_description_get_size(pango_context_get_font_description(
+                gtk_widget_get_pango_context(harness.window.areaEntry))) / PANGO_SCALE
+            XCTAssertEqual(fonts, ["\(body) \(PANGO_WEIGHT_NORMAL.rawValue)", "\(body) \(PANGO_WEIGHT_BOLD.rawValue)"])
+        }
+    }
+
     func testRecordingPlaysTheTractorWhenAnimationsAreOn() {
         CalculatorHarness.run(.english) { harness in
             harness.typeSeed()
