@@ -11,27 +11,31 @@ public enum CSVEncoding: String, Sendable {
 }
 
 public enum CSVReader {
-    /// The text of `bytes`: UTF-8 when they are valid UTF-8 (a BOM dropped), else the
-    /// Polish code page whose letters they hold.
-    public static func decode(_ bytes: [UInt8]) -> String {
+    /// The text of `bytes` and how it was written, decided once for the whole file: UTF-8 when
+    /// they are well-formed UTF-8 (a BOM dropped), else the Polish code page whose letters
+    /// they hold. A UTF-8 file with a byte of a code page in it is refused, naming the row,
+    /// rather than read as garbled letters throughout; so is a byte the code page lacks.
+    public static func decode(_ bytes: [UInt8]) throws(SpreadsheetError) -> (text: String, encoding: CSVEncoding) {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let scan = UTF8Scan(body)
+        guard let invalid = scan.firstInvalid else { return (String(decoding: body, as: UTF8.self), .utf8) }
+        func row(at offset: Int) -> Int { 1 + body[..<offset].count { $0 == 0x0A } }
+        if bytes.count > body.count || scan.latinSequences > 0 { throw .mixedEncoding(row: row(at: invalid)) }
         let encoding = detectEncoding(bytes)
-        switch encoding {
-        case .utf8:
-            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-            return String(decoding: body, as: UTF8.self)
-        case .windows1250, .iso8859_2:
-            let table = encoding == .windows1250 ? windows1250 : iso8859_2
-            var scalars = String.UnicodeScalarView()
-            for byte in bytes {
-                let value = byte < 0x80 ? UInt32(byte) : byte >= 0xC0 ? UInt32(upper[Int(byte) - 0xC0]) : UInt32(table[Int(byte) - 0x80])
-                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-            }
-            return String(scalars)
+        let table = encoding == .windows1250 ? windows1250 : iso8859_2
+        var scalars = String.UnicodeScalarView()
+        for (offset, byte) in bytes.enumerated() {
+            let value = byte < 0x80 ? UInt32(byte) : byte >= 0xC0 ? UInt32(upper[Int(byte) - 0xC0]) : UInt32(table[Int(byte) - 0x80])
+            // Windows-1250 leaves five bytes unused; ISO-8859-2 has control characters at 0x80–0x9F.
+            guard value != 0xFFFD, !(0x80..<0xA0).contains(value) else { throw .unknownCharacter(row: row(at: offset)) }
+            scalars.append(Unicode.Scalar(value)!)
         }
+        return (String(scalars), encoding)
     }
 
+    /// The code page of a file that is not UTF-8.
     public static func detectEncoding(_ bytes: [UInt8]) -> CSVEncoding {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || String(validating: bytes, as: UTF8.self) != nil { return .utf8 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || UTF8Scan.isValid(bytes) { return .utf8 }
         // Bytes 0x80–0x9F are control characters in ISO-8859-2 and letters (ś, ź, Ś, Ź) in
         // Windows-1250; ą Ą ś Ś ź Ź sit at different places in the two.
         let windowsOnly: Set<UInt8> = [0xA5, 0xB9, 0x8C, 0x9C, 0x8F, 0x9F]
@@ -47,19 +51,19 @@ public enum CSVReader {
     /// never closed, or a sheet past SheetLimits, is an error (nothing is read).
     public static func rows(_ text: String) throws(SpreadsheetError) -> [[String]] {
         var rows: [[String]] = []
-        try read(text) { row in rows.append(row) }
+        try read(text, separator: detectSeparator(text)) { row in rows.append(row) }
         return rows
     }
 
     /// The sheet `text` holds, each field a text cell, checked against SheetLimits as it is read.
-    static func table(_ text: String) throws(SpreadsheetError) -> [[SheetCell]] {
+    static func table(_ text: String) throws(SpreadsheetError) -> (rows: [[SheetCell]], separator: Unicode.Scalar) {
         var sheet = SheetBuilder()
-        try read(text) { (row: [String]) throws(SpreadsheetError) in try sheet.append(row.map { .text($0) }) }
-        return sheet.rows
+        let separator = detectSeparator(text)
+        try read(text, separator: separator) { (row: [String]) throws(SpreadsheetError) in try sheet.append(row.map { .text($0) }) }
+        return (sheet.rows, separator)
     }
 
-    private static func read(_ text: String, _ emit: ([String]) throws(SpreadsheetError) -> Void) throws(SpreadsheetError) {
-        let separator = detectSeparator(text)
+    private static func read(_ text: String, separator: Unicode.Scalar, _ emit: ([String]) throws(SpreadsheetError) -> Void) throws(SpreadsheetError) {
         var row: [String] = [], field = String.UnicodeScalarView()
         var quoted = false, wasQuoted = false
         var rowNumber = 1, quoteRow = 1, cells = 0, fieldLength = 0

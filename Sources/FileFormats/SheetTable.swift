@@ -23,10 +23,18 @@ public struct SheetTable: Equatable, Sendable {
     /// The sheet's name (a CSV's file name).
     public var name: String
     public var rows: [[SheetCell]]
+    /// How a CSV was written: its encoding and the character between its fields; nil for a
+    /// workbook (.xlsx, .ods), whose text is always Unicode and whose cells are apart.
+    public var text: (encoding: CSVEncoding, separator: Unicode.Scalar)?
 
-    public init(name: String, rows: [[SheetCell]]) {
+    public init(name: String, rows: [[SheetCell]], text: (encoding: CSVEncoding, separator: Unicode.Scalar)? = nil) {
         self.name = name
         self.rows = rows
+        self.text = text
+    }
+
+    public static func == (a: SheetTable, b: SheetTable) -> Bool {
+        a.name == b.name && a.rows == b.rows && a.text?.encoding == b.text?.encoding && a.text?.separator == b.text?.separator
     }
 
     public subscript(row: Int, column: Int) -> SheetCell {
@@ -68,6 +76,10 @@ public enum SpreadsheetError: Error, Equatable, Sendable {
     case tooLarge(SheetExcess)
     /// A quote opened on row `row` (1-based) is never closed: the rest of the file would be one cell.
     case unclosedQuote(row: Int)
+    /// A CSV in UTF-8 with a byte of another encoding on row `row` (1-based).
+    case mixedEncoding(row: Int)
+    /// A CSV in a code page with a byte on row `row` (1-based) that the code page has no letter for.
+    case unknownCharacter(row: Int)
 }
 
 /// What is damaged in a file that is not read.
@@ -79,6 +91,8 @@ public enum SheetDamage: Equatable, Sendable {
     case repeatCount(String)
     /// Row `row` names shared text `index`, which the workbook does not have.
     case sharedText(row: Int, index: String)
+    /// Text that is not well-formed UTF-8 (an overlong form, a surrogate, a stray byte).
+    case notUTF8
 }
 
 extension SpreadsheetError {
@@ -162,7 +176,9 @@ public enum SpreadsheetFile {
         }
         // A binary file (an old .xls, a picture) has NUL bytes where a text has none.
         guard !bytes.prefix(4096).contains(0) else { throw .notASpreadsheet }
-        return try nonEmpty(SheetTable(name: name, rows: try CSVReader.table(CSVReader.decode(bytes))))
+        let (text, encoding) = try CSVReader.decode(bytes)
+        let (rows, separator) = try CSVReader.table(text)
+        return try nonEmpty(SheetTable(name: name, rows: rows, text: (encoding, separator)))
     }
 
     private static func nonEmpty(_ table: SheetTable) throws(SpreadsheetError) -> SheetTable {

@@ -29,6 +29,8 @@ struct XMLScanner {
     /// Calls `handle` with each element start, end and run of text, in document order; a
     /// self-closing element gives its start (selfClosing) and then its end.
     static func scan(_ bytes: [UInt8], _ handle: (Event) throws -> Void) throws {
+        // Every part of a workbook is UTF-8: a byte that breaks it would become U+FFFD unsaid.
+        guard UTF8Scan.isValid(bytes) else { throw SpreadsheetError.damaged(.notUTF8) }
         var index = 0
         let count = bytes.count
         func find(_ pattern: [UInt8], from start: Int) -> Int? {

@@ -225,9 +225,9 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
     func testCodePagesQuotesAndSeparators() throws {
         XCTAssertEqual(CSVReader.detectEncoding(Array("Działka".utf8)), .utf8)
         XCTAssertEqual(CSVReader.detectEncoding([0x44, 0x7A, 0x69, 0x61, 0xB3, 0x6B, 0x61, 0x3B, 0x9C, 0x72, 0x6F, 0x64, 0x65, 0x6B]), .windows1250)
-        XCTAssertEqual(CSVReader.decode([0x9C, 0x72, 0x6F, 0x64, 0x65, 0x6B, 0x3B, 0xB9, 0xEA]), "środek;ąę")
+        XCTAssertEqual(try CSVReader.decode([0x9C, 0x72, 0x6F, 0x64, 0x65, 0x6B, 0x3B, 0xB9, 0xEA]).text, "środek;ąę")
         XCTAssertEqual(CSVReader.detectEncoding([0xB6, 0x72, 0x6F, 0x64, 0x65, 0x6B, 0x3B, 0xB1]), .iso8859_2)
-        XCTAssertEqual(CSVReader.decode([0xB6, 0x72, 0x6F, 0x64, 0x65, 0x6B, 0x3B, 0xB1, 0xEA]), "środek;ąę")
+        XCTAssertEqual(try CSVReader.decode([0xB6, 0x72, 0x6F, 0x64, 0x65, 0x6B, 0x3B, 0xB1, 0xEA]).text, "środek;ąę")
         XCTAssertEqual(try CSVReader.rows("a;\"b;c\";\"d \"\"e\"\"\"\r\n\"f\ng\";;h"), [["a", "b;c", "d \"e\""], ["f\ng", "", "h"]])
         XCTAssertEqual(try CSVReader.rows("Ewidencja\nlp,data,dawka\n1,14.04,\"1,5\"\n"), [["Ewidencja"], ["lp", "data", "dawka"], ["1", "14.04", "1,5"]])
         XCTAssertEqual(try CSVReader.rows("a\tb;c\td\n1\t2;3\t4\n"), [["a", "b;c", "d"], ["1", "2;3", "4"]])

@@ -46,6 +46,12 @@ extension SpreadsheetError: LocalizedMessage {
         case let .unclosedQuote(row):
             tr("A quotation mark opened in row %@ is never closed, so the rest of the file would be one cell; nothing was read.")
                 .filled(String(row))
+        case let .mixedEncoding(row):
+            tr("The file is UTF-8 text, but row %@ holds a character in another encoding (such as Windows-1250). Save the whole file as UTF-8 (CSV UTF-8 in Excel) and import it again; nothing was read.")
+                .filled(String(row))
+        case let .unknownCharacter(row):
+            tr("Row %@ holds a byte that is neither UTF-8 nor a Polish letter of Windows-1250 or ISO-8859-2. Save the file as CSV UTF-8 and import it again; nothing was read.")
+                .filled(String(row))
         }
     }
 }
@@ -58,6 +64,7 @@ extension SheetDamage {
         case let .partFailsCheck(part): tr("%@ fails its check").filled(part)
         case let .repeatCount(count): tr("a repeat count of “%@”").filled(count)
         case let .sharedText(row, index): tr("row %1$@ names shared text %2$@, which the file does not have").filled(String(row), index)
+        case .notUTF8: tr("text that is not UTF-8")
         }
     }
 }
