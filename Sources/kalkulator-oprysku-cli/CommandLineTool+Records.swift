@@ -268,7 +268,7 @@ extension CommandLineTool {
         }
         let result = reading.read()
         if command.dryRun {
-            let lines = [tr("Columns:")] + RecordImportCommand.mappingLines(reading)
+            let lines = [reading.conventionText, tr("Columns:")] + RecordImportCommand.mappingLines(reading)
                 + [trn("%d record would be imported (nothing was saved):", "%d records would be imported (nothing was saved):",
                        result.drafts.count).filled(String(result.drafts.count))]
                 + result.drafts.map { RecordListText.line(of: $0.draft.preview, withID: false) }
@@ -287,7 +287,7 @@ extension CommandLineTool {
                     report(RegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })
                 }
             }
-            return printOutput(summary + "\n") && result.skipped.isEmpty ? 0 : 1
+            return printOutput(summary + "\n" + reading.conventionText + "\n") && result.skipped.isEmpty ? 0 : 1
         } catch {
             report([userMessage(error)])
             return 1

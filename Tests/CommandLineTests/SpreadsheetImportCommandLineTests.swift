@@ -23,14 +23,15 @@ final class SpreadsheetImportCommandLineTests: DataFolderTestCase {
 
         let first = try run(["record", "import", file])
         XCTAssertEqual(first.status, 1)
-        XCTAssertEqual(first.stdout, "4 records added, 0 already in the register, 2 rows skipped\n")
+        XCTAssertEqual(first.stdout, "4 records added, 0 already in the register, 2 rows skipped\nDecimal comma (as the Polish headers say)\n")
         XCTAssertEqual(first.stderr, """
             Row 9, Termin wykonania zabiegu (data): write the date as 14.04.2026, 14.04 or 2026-04-14
             Row 10, Dawka lub stężenie: write the dose as 1,5 or 1,5 l/ha, or a concentration as 0,3 %
 
             """)
         let again = try run(["record", "import", fixtures.appendingPathComponent("season-2026-windows-1250.csv").path])
-        XCTAssertEqual(again.stdout, "0 records added, 4 already in the register, 2 rows skipped\n", "the same season from a CSV")
+        XCTAssertEqual(again.stdout, "0 records added, 4 already in the register, 2 rows skipped\nRead as Windows-1250 text with “;” between fields; decimal comma (as the “;” separator says)\n",
+                       "the same season from a CSV")
         let list = try run(["record", "list"])
         XCTAssertTrue(list.stdout.hasSuffix("4 records: 0 incomplete, 0 withdrawn\n"), list.stdout)
         XCTAssertTrue(list.stdout.contains("2026-06-02 18:00 · complete · Łąka przy drodze"), list.stdout)
@@ -46,7 +47,7 @@ final class SpreadsheetImportCommandLineTests: DataFolderTestCase {
         let chosen = try run(["record", "import", sheet.path, "--column", "A=date", "--column", "co=product", "--column", "C=dose",
                               "--column", "D=parcel", "--season", "2026"])
         XCTAssertEqual(chosen.status, 0, chosen.stderr)
-        XCTAssertEqual(chosen.stdout, "1 record added (1 incomplete), 0 already in the register\n")
+        XCTAssertEqual(chosen.stdout, "1 record added (1 incomplete), 0 already in the register\nRead as UTF-8 text with “;” between fields; decimal comma (as the “;” separator says)\n")
         XCTAssertTrue(try run(["record", "list"]).stdout.contains("2026-04-14 · incomplete · Za stodołą · Topsin M 500 SC"))
 
         let bad = try run(["record", "import", sheet.path, "--column", "Z=date"])

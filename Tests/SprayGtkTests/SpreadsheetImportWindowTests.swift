@@ -14,13 +14,13 @@ final class SpreadsheetImportWindowTests: XCTestCase {
         .appendingPathComponent("SprayCoreTests/Fixtures/spreadsheets/season-2026.xlsx").path
 
     func testImportInEnglish() {
-        Self.run(.english, title: "Import Spreadsheet — season-2026.xlsx", summary: "4 records to import; 2 rows cannot be read and will not be imported",
+        Self.run(.english, title: "Import Spreadsheet — season-2026.xlsx", summary: "4 records to import; 2 rows cannot be read and will not be imported\nDecimal comma (as the Polish headers say)",
                  noProduct: "Choose the column that holds the product.", done: "4 records added, 0 already in the register, 2 rows skipped",
                  noCopy: "No copy is kept off this computer: choose a folder (a USB stick) in Preferences → Also keep a copy in…")
     }
 
     func testImportInPolish() {
-        Self.run(.polish, title: "Import arkusza — season-2026.xlsx", summary: "4 wpisy do zaimportowania; 2 wierszy nie da się odczytać i nie zostaną zaimportowane",
+        Self.run(.polish, title: "Import arkusza — season-2026.xlsx", summary: "4 wpisy do zaimportowania; 2 wierszy nie da się odczytać i nie zostaną zaimportowane\nPrzecinek dziesiętny (jak wskazują polskie nagłówki)",
                  noProduct: "Wybierz kolumnę, w której jest środek.", done: "Dodano 4 wpisy, 0 już jest w ewidencji, pominięto 2 wiersze",
                  noCopy: "Żadna kopia nie jest przechowywana poza tym komputerem: wybierz folder (pendrive) w Preferencjach → Przechowuj też kopię w…")
     }

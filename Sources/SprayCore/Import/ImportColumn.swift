@@ -70,36 +70,37 @@ public enum ImportColumn: String, CaseIterable, Sendable {
                                           "poprawiono", "corrected", "wersje", "versions", "jednostka ilosci", "quantity unit",
                                           "powod wycofania", "withdrawal reason"]
 
-    /// Words a header holds for each meaning; the first meaning whose word it holds wins, so
-    /// the specific come before the general ("dawka cieczy" before "dawka").
-    private static let words: [(ImportColumn, [String])] = [
-        (.recordID, ["id wpisu", "record id"]),
-        (.withdrawnOn, ["wycofano", "withdrawn on"]),
-        (.use, ["rodzaj zastosowania", "type of use"]),
-        (.productKind, ["rodzaj srodka", "product kind"]),
-        (.sizeUnit, ["jednostka obszaru", "size unit"]),
-        (.doseUnit, ["jednostka dawki", "dose unit"]),
-        (.fraction, ["czesc dzialki", "fraction of the parcel"]),
-        (.cropCode, ["eppo"]),
-        (.parcelIDs, ["ewidencyjn", "identyfikator", "iacs", "cadastral"]),
-        (.treatedSize, ["na ktorej wykonano", "wielkosc obszaru", "size treated", "treated area", "area treated", "powierzchnia zabiegu",
-                        "powierzchnia opryskana"]),
-        (.parcelSize, ["powierzchnia uprawy", "powierzchnia dzialki", "powierzchnia pola", "crop area", "parcel area", "field area"]),
-        (.sprayVolume, ["dawka cieczy", "ilosc cieczy", "ciecz robocza", "spray volume", "water volume", "woda"]),
-        (.quantity, ["zuzyta ilosc", "zuzycie", "quantity used", "ilosc srodka"]),
-        (.seedBatch, ["partia", "seed batch"]),
-        (.notes, ["uwagi", "notatki", "komentarz", "notes", "remarks", "comments"]),
-        (.operatorName, ["wykonawca", "wykonal", "osoba", "operator", "applied by"]),
-        (.reason, ["przyczyna", "agrofag", "choroba", "szkodnik", "reason", "target", "pest"]),
-        (.authorisation, ["zezwolen", "nrzezw", "authoris", "authoriz", "registration"]),
-        (.bbch, ["bbch", "faza", "growth stage"]),
-        (.date, ["data", "termin", "date", "dzien", "day"]),
-        (.start, ["godzina", "czas", "start time", "hour", "time"]),
-        (.crop, ["roslina", "uprawa", "crop", "plant"]),
-        (.dose, ["dawka", "stezenie", "dose", "rate", "concentration"]),
-        (.product, ["srodek", "srodka", "preparat", "product", "nazwa", "name"]),
-        (.parcel, ["dzialka", "lokalizacja", "miejsce", "pole", "parcel", "field", "place", "location"]),
-        (.treatedSize, ["powierzchnia", "obszar", "area", "size"]),
+    /// Words a header holds for each meaning, in Polish and in English; the first meaning
+    /// whose word it holds wins, so the specific come before the general ("dawka cieczy"
+    /// before "dawka"). Words both languages use (BBCH, EPPO, IACS, operator) are English here.
+    private static let words: [(ImportColumn, polish: [String], english: [String])] = [
+        (.recordID, ["id wpisu"], ["record id"]),
+        (.withdrawnOn, ["wycofano"], ["withdrawn on"]),
+        (.use, ["rodzaj zastosowania"], ["type of use"]),
+        (.productKind, ["rodzaj srodka"], ["product kind"]),
+        (.sizeUnit, ["jednostka obszaru"], ["size unit"]),
+        (.doseUnit, ["jednostka dawki"], ["dose unit"]),
+        (.fraction, ["czesc dzialki"], ["fraction of the parcel"]),
+        (.cropCode, [], ["eppo"]),
+        (.parcelIDs, ["ewidencyjn", "identyfikator"], ["iacs", "cadastral"]),
+        (.treatedSize, ["na ktorej wykonano", "wielkosc obszaru", "powierzchnia zabiegu", "powierzchnia opryskana"],
+         ["size treated", "treated area", "area treated"]),
+        (.parcelSize, ["powierzchnia uprawy", "powierzchnia dzialki", "powierzchnia pola"], ["crop area", "parcel area", "field area"]),
+        (.sprayVolume, ["dawka cieczy", "ilosc cieczy", "ciecz robocza", "woda"], ["spray volume", "water volume"]),
+        (.quantity, ["zuzyta ilosc", "zuzycie", "ilosc srodka"], ["quantity used"]),
+        (.seedBatch, ["partia"], ["seed batch"]),
+        (.notes, ["uwagi", "notatki", "komentarz"], ["notes", "remarks", "comments"]),
+        (.operatorName, ["wykonawca", "wykonal", "osoba"], ["operator", "applied by"]),
+        (.reason, ["przyczyna", "agrofag", "choroba", "szkodnik"], ["reason", "target", "pest"]),
+        (.authorisation, ["zezwolen", "nrzezw"], ["authoris", "authoriz", "registration"]),
+        (.bbch, ["faza"], ["bbch", "growth stage"]),
+        (.date, ["data", "termin", "dzien"], ["date", "day"]),
+        (.start, ["godzina", "czas"], ["start time", "hour", "time"]),
+        (.crop, ["roslina", "uprawa"], ["crop", "plant"]),
+        (.dose, ["dawka", "stezenie"], ["dose", "rate", "concentration"]),
+        (.product, ["srodek", "srodka", "preparat", "nazwa"], ["product", "name"]),
+        (.parcel, ["dzialka", "lokalizacja", "miejsce", "pole"], ["parcel", "field", "place", "location"]),
+        (.treatedSize, ["powierzchnia", "obszar"], ["area", "size"]),
     ]
 
     /// The meaning a header names; nil when it names none the import knows.
@@ -109,6 +110,13 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         if known.contains(folded) { return .ignore }
         // "Nazwa środka i nr zezwolenia": the product's name, its number in brackets after it.
         if folded.contains("zezwolen"), folded.contains("nazwa") || folded.contains("srodk") { return .product }
-        return words.first { $0.1.contains { folded.contains($0) } }?.0
+        return words.first { ($0.polish + $0.english).contains { folded.contains($0) } }?.0
+    }
+
+    /// Whether `header` names a column in Polish words: a sheet kept in Polish writes its
+    /// decimals with a comma.
+    public static func isPolish(header: String) -> Bool {
+        let folded = String(decoding: SearchFolding.fold(header.trimmedWhitespace), as: UTF8.self)
+        return !folded.isEmpty && words.contains { $0.polish.contains { folded.contains($0) } }
     }
 }

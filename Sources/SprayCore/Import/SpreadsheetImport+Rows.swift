@@ -87,6 +87,10 @@ extension SpreadsheetImport {
             case let .date(date): return CalendarDate(date)
             case let .number(serial) where serial > 20_000 && serial < 80_000:
                 return CalendarDate(SheetDate(excelSerial: serial.intValue))
+            case let .text(typed) where typed.trimmedWhitespace.allSatisfy(\.isASCIIDigit):
+                // A date serial a CSV carries as text (46126 is 2026-04-14).
+                guard let serial = Int(typed.trimmedWhitespace), serial > 20_000, serial < 80_000 else { return nil }
+                return CalendarDate(SheetDate(excelSerial: serial))
             default:
                 // "14.04.2026 6:30": a date and its hour in one cell.
                 let parts = text(first, .date).split(separator: " ", maxSplits: 1).map(String.init)
@@ -127,7 +131,7 @@ extension SpreadsheetImport {
             }
             let value: Decimal
             if case let .number(number) = cell { value = number } else {
-                guard case let .success(number) = NumberParser.parse(typed), number > 0 else {
+                guard case let .success(number) = NumberParser.parse(typed, decimalMark: decimalMark), number > 0 else {
                     problem(row, column, tr("write a number, e.g. 4,2 or 4,2 ha"))
                     return nil
                 }
@@ -168,6 +172,13 @@ extension SpreadsheetImport {
             }
             let doses = split(text(row, .dose)), numbers = split(text(row, .authorisation)), quantities = split(text(row, .quantity))
             let kinds = split(text(row, .productKind)).map { ProductKind(parsing: $0) }
+            // "1,5 + 2 + 3 l/ha" for two products: which dose is whose cannot be told.
+            for (column, values) in [(ImportColumn.dose, doses), (.authorisation, numbers), (.quantity, quantities)]
+            where values.count > max(names.count, 1) && values.count > 1 {
+                problem(row, column, trn("%1$d values for the %2$d product of this row: give one for each product, joined by “+”",
+                                         "%1$d values for the %2$d products of this row: give one for each product, joined by “+”", names.count)
+                    .filled(String(values.count), String(names.count)))
+            }
             for (index, typedName) in names.enumerated() {
                 var name = typedName
                 var authorisation = numbers.indices.contains(index) ? numbers[index] : ""
@@ -242,7 +253,7 @@ extension SpreadsheetImport {
         var rest = typed.replacing(" /", with: "/").replacing("/ ", with: "/")
         let unitColumn = text(row, .doseUnit)
         if rest.hasSuffix("%") {
-            guard case let .success(percent) = NumberParser.parse(String(rest.dropLast()).trimmedWhitespace), percent > 0 else {
+            guard case let .success(percent) = NumberParser.parse(String(rest.dropLast()).trimmedWhitespace, decimalMark: decimalMark), percent > 0 else {
                 return .failure(DoseMessage(tr("write a number, e.g. 0,3 %")))
             }
             guard let volume = number(text(row, .sprayVolume)), volume > 0 else {
@@ -278,7 +289,7 @@ extension SpreadsheetImport {
         guard DoseBasis.choices(for: use).contains(basis) else {
             return .failure(DoseMessage(tr("a dose per %1$@ does not fit this type of use").filled(basis.symbol)))
         }
-        switch NumberParser.parse(rest) {
+        switch NumberParser.parse(rest, decimalMark: decimalMark) {
         case let .success(dose) where dose > 0: return .success((dose, unit))
         default: return .failure(DoseMessage(tr("write the dose as 1,5 or 1,5 l/ha, or a concentration as 0,3 %")))
         }
@@ -293,13 +304,27 @@ extension SpreadsheetImport {
 
     /// The cell of `column`'s meaning in `row`, as text; nil when no column has that meaning.
     private func cell(_ row: Int, _ meaning: ImportColumn) -> String? {
-        columns.firstIndex(of: meaning).map { CSV.withoutGuard(table[row, $0].text()).trimmedWhitespace }
+        columns.firstIndex(of: meaning).map { column in
+            let cell = table[row, column]
+            // BBCH 05 that a spreadsheet stored as the number 5.
+            if meaning == .bbch, case let .number(stage) = cell, stage >= 0, stage < 100, stage == stage.rounded(fractionDigits: 0) {
+                return (stage < 10 ? "0" : "") + stage.description
+            }
+            return CSV.withoutGuard(cell.text(in: numberFormat)).trimmedWhitespace
+        }
     }
+
+    /// The decimal mark the file writes (its numbers are refused before any row is read when
+    /// nothing decides it).
+    private var decimalMark: DecimalMark { (try? decimals.get())?.mark ?? .comma }
+
+    /// Number cells written as text the way the file's own text cells write numbers.
+    private var numberFormat: NumberFormat { NumberFormat(language: decimalMark == .comma ? .polish : .english) }
 
     private func text(_ row: Int, _ meaning: ImportColumn) -> String { cell(row, meaning) ?? "" }
 
     private func number(_ text: String) -> Decimal? {
-        if case let .success(value) = NumberParser.parse(text) { return value }
+        if case let .success(value) = NumberParser.parse(text, decimalMark: decimalMark) { return value }
         return nil
     }
 

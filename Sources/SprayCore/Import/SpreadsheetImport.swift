@@ -6,7 +6,7 @@ import FileFormats
 import FoundationEssentials
 
 /// A row the import could not read, and why.
-public struct SkippedRow: Equatable, Sendable {
+public struct SkippedRow: Error, Equatable, Sendable {
     /// The row's number in the sheet (1 is the first).
     public var row: Int
     /// The column's header (or letter), empty when the whole row is meant.
@@ -52,9 +52,12 @@ public struct ImportedDraft: Equatable, Sendable {
 public struct SpreadsheetImport: Sendable {
     public let table: SheetTable
     /// The sheet row (0-based) the headers are in; the records start below it.
-    public var headerRow: Int
+    public var headerRow: Int { didSet { decimals = decideDecimals() } }
     /// What each column means, by the column's index.
-    public var columns: [ImportColumn]
+    public var columns: [ImportColumn] { didSet { decimals = decideDecimals() } }
+    /// How the file writes decimals with these headers and columns, or the cell that reads
+    /// as two numbers.
+    public private(set) var decimals: Result<Decimals, SkippedRow> = .success(Decimals(mark: .comma, evidence: .nothingDepends))
     /// The year a date without one is in.
     public var season: Int
     public var library: Library
@@ -73,6 +76,7 @@ public struct SpreadsheetImport: Sendable {
         headerRow = best.row
         columns = []
         columns = guessedColumns(headerRow: best.row)
+        decimals = decideDecimals()
     }
 
     /// Each column's meaning as its header names it; a meaning taken by a column on the left
@@ -115,10 +119,11 @@ public struct SpreadsheetImport: Sendable {
         return text.isEmpty ? SheetTable.columnLetters(column) : text
     }
 
-    /// Why the columns as chosen cannot make records; nil when they can.
+    /// Why the file with its columns as chosen cannot make records; nil when it can.
     public var mappingProblem: String? {
         if !columns.contains(.date) { return tr("Choose the column that holds the date.") }
         if !columns.contains(.product) { return tr("Choose the column that holds the product.") }
+        if case let .failure(cell) = decimals { return cell.message }
         return nil
     }
 }

@@ -16,6 +16,15 @@ public enum NumberProblem: Error, Equatable, Sendable {
     case ambiguousPoint(String)
 }
 
+/// The character a text writes before a number's fraction. A file has its own, whatever
+/// language the window is in.
+public enum DecimalMark: Sendable, Equatable {
+    /// "1,5" — and a point before groups of three ("10.000") is refused as ambiguous.
+    case comma
+    /// "1.5" — and a comma before groups of three groups thousands ("10,000").
+    case point
+}
+
 public enum NumberParser {
     /// The largest magnitude any input may have: far beyond any field, tank or rate,
     /// small enough that every product of two inputs stays exact in `Decimal`.
@@ -29,6 +38,12 @@ public enum NumberParser {
 
     /// `text` as a number, read the way people write numbers in `language`.
     public static func parse(_ text: String, language: Language = Translation.current.language) -> Result<Decimal, NumberProblem> {
+        parse(text, decimalMark: language == .polish ? .comma : .point)
+    }
+
+    /// `text` as a number whose decimal mark is `decimalMark`; a lone comma or point that
+    /// cannot group thousands ("1,5", "0.125") is a decimal mark either way.
+    public static func parse(_ text: String, decimalMark: DecimalMark) -> Result<Decimal, NumberProblem> {
         let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty { return .failure(.empty) }
 
@@ -38,10 +53,10 @@ public enum NumberParser {
             negative = true
             body = body.dropFirst()
         }
-        switch language {
-        case .english:
+        switch decimalMark {
+        case .point:
             if let ungrouped = withoutThousandsCommas(body) { body = Substring(ungrouped) }
-        case .polish:
+        case .comma:
             if isDotBeforeThousands(body) { return .failure(.ambiguousPoint(trimmed)) }
         }
         guard let (integerDigits, fractionDigits) = splitDigits(body) else {

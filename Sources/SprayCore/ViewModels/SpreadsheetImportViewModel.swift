@@ -91,7 +91,7 @@ public final class SpreadsheetImportViewModel {
             text += "; " + trn("%d row cannot be read and will not be imported", "%d rows cannot be read and will not be imported", skipped)
                 .filled(String(skipped))
         }
-        return text
+        return text + "\n" + reading.conventionText
     }
 
     /// One line per record the sheet gives (the first `previewLimit`), with what it lacks.
