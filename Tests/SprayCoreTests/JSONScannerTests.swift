@@ -69,7 +69,7 @@ final class JSONScannerTests: XCTestCase {
     /// A name is matched as written or with escapes, in any script; a name that is not
     /// UTF-8 is refused, also where the value is skipped.
     func testMemberNamesAreMatchedAsWrittenOrEscaped() throws {
-        let text = #"{"use":1,"\u0075se":2,"dóse":3,"a":4,"other":5,"":6}"#
+        let text = #"{"\u0075se":2,"dóse":3,"a":4,"other":5,"":6,"nested":{"use":1}}"#
         var seen: [String] = []
         try JSONScanner.reading(Array(text.utf8)) { scanner throws(JSONReadError) -> Void in
             try scanner.beginObject()
@@ -85,7 +85,15 @@ final class JSONScannerTests: XCTestCase {
             }
             try scanner.end()
         }
-        XCTAssertEqual(seen, ["use", "use", "dóse", "a", "unknown other", "empty"])
+        XCTAssertEqual(seen, ["use", "dóse", "a", "unknown other", "empty", "unknown nested"])
+        // A name given twice in one object, however written, is an error naming it; the same
+        // name in another object, or in an object after this one closed, is not.
+        for twice in [#"{"use":1,"\u0075se":2}"#, #"{"a":{"b":1},"a":2}"#, #"[{"x":{"y":1,"y":2}}]"#] {
+            XCTAssertThrowsError(try JSONScanner.reading(Array(twice.utf8)) { scanner throws(JSONReadError) in try scanner.skipValue() }, twice) {
+                XCTAssertTrue(($0 as? JSONReadError)?.expected.hasPrefix("one member named") == true, "\($0)")
+            }
+        }
+        XCTAssertNoThrow(try JSONScanner.reading(Array(#"[{"a":1},{"a":2,"b":{"a":3}}]"#.utf8)) { scanner throws(JSONReadError) in try scanner.skipValue() })
         let badName: [UInt8] = [0x7B, 0x22, 0xF0, 0x9F, 0x98, 0x41, 0x22, 0x3A, 0x31, 0x7D]
         XCTAssertNil(try? JSONScanner.reading(badName) { scanner throws(JSONReadError) in try scanner.skipValue() })
         XCTAssertNil(try? JSONScanner.reading(badName) { scanner throws(JSONReadError) in try scanner.beginObject(); return try scanner.nextKey()?.text })

@@ -72,8 +72,9 @@ public enum Backup {
     public static func read(_ bytes: [UInt8]) throws(BackupError) -> (createdAt: Date, files: [BackupFile]) {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let header = try? decoder.decode(Header.self, from: Data(bytes)), header.format == format else { throw .notABackup }
+        guard let header = try? decoder.decode(Header.self, from: Data(bytes)), header.format == format, header.version >= 1 else { throw .notABackup }
         guard header.version <= version else { throw .newerVersion(header.version) }
+        do throws(JSONReadError) { try JSONScanner.check(bytes) } catch { throw .damaged(error.description) }
         let document: Document
         do {
             document = try decoder.decode(Document.self, from: Data(bytes))
@@ -94,6 +95,7 @@ public enum Backup {
                 throw .damaged(tr("the file “%@” has no readable contents").filled(entry.name))
             }
         }
+        guard !files.isEmpty else { throw .damaged(tr("it holds no files")) }
         return (document.createdAt, files)
     }
 

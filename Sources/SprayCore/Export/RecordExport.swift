@@ -86,34 +86,61 @@ public enum RecordExport {
     public static func json(_ records: [TreatmentRecord], exportedAt: Date) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        encoder.dateEncodingStrategy = .iso8601
+        // As records.json writes them: a fraction of a second kept, so that a record read back
+        // is the same moment and not a new version.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.utc(date))
+        }
         let file = ExportFile(format: jsonFormat, version: jsonVersion, exportedAt: exportedAt,
                               records: records.map(ExportedRecord.init))
         return String(decoding: try encoder.encode(file), as: UTF8.self) + "\n"
     }
 
-    /// The records of a JSON export (ours, any version up to this one's).
+    /// The records of a JSON export (ours, any version up to this one's), read by the reader
+    /// records.json is read with: a name given twice in an object is an error, timestamps
+    /// keep their fractions and offsets, and what the record does not hold (its status, what
+    /// it misses, members of a newer version) is stepped over without being kept.
     public static func records(fromJSON bytes: [UInt8]) throws(RecordImportError) -> [TreatmentRecord] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        guard let header = try? decoder.decode(Header.self, from: Data(bytes)), header.format == jsonFormat else {
-            throw .notAnExport
-        }
-        guard header.version <= jsonVersion else { throw .newerVersion(header.version) }
-        do {
-            return try decoder.decode(ImportFile.self, from: Data(bytes)).records
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        // The header first: "version" follows "records" in the file's sorted keys.
+        var format: String?, version: Int?
+        do throws(JSONReadError) {
+            try JSONScanner.reading(body) { scanner throws(JSONReadError) in
+                try scanner.beginObject()
+                while let key = try scanner.nextKey() {
+                    switch key {
+                    case "format": format = try scanner.string()
+                    case "version": version = Int(try scanner.numberText())
+                    default: try scanner.skipValue()
+                    }
+                }
+                try scanner.end()
+            }
         } catch {
-            throw .damaged(String(describing: error))
+            throw format == jsonFormat ? .damaged(error.description) : .notAnExport
         }
-    }
-
-    private struct Header: Decodable {
-        var format: String
-        var version: Int
-    }
-
-    private struct ImportFile: Decodable {
-        var records: [TreatmentRecord]
+        guard format == jsonFormat, let version, version >= 1 else { throw .notAnExport }
+        guard version <= jsonVersion else { throw .newerVersion(version) }
+        var records: [TreatmentRecord] = []
+        do throws(JSONReadError) {
+            try JSONScanner.reading(body) { scanner throws(JSONReadError) in
+                var numbers = DecimalTexts()
+                try scanner.beginObject()
+                while let key = try scanner.nextKey() {
+                    guard case "records" = key else { try scanner.skipValue(); continue }
+                    try scanner.beginArray()
+                    while try scanner.nextElement() {
+                        var record = try TreatmentRecord(scanner: &scanner, numbers: &numbers)
+                        record.preserved = RecordPreservedMembers()
+                        records.append(record)
+                    }
+                }
+            }
+        } catch {
+            throw .damaged(tr("record %1$@: %2$@").filled(String(records.count + 1), error.description))
+        }
+        return records
     }
 
     private struct ExportFile: Encodable {

@@ -93,7 +93,8 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
 
     /// The items of an exported library file (`library export`), or why it cannot be used.
     public static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
-        guard let items = try? JSONDecoder().decode(Export.self, from: Data(bytes)), items.format == "\(AppInfo.domain)/library" else {
+        guard (try? JSONScanner.check(bytes)) != nil, let items = try? JSONDecoder().decode(Export.self, from: Data(bytes)),
+              items.format == "\(AppInfo.domain)/library", items.version >= 1 else {
             throw LibraryError.notALibrary(path: path)
         }
         guard items.version <= formatVersion else { throw LibraryError.newerLibrary(path: path) }

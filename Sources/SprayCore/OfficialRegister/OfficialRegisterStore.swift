@@ -49,7 +49,9 @@ public enum OfficialRegisterStore {
               let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(file.path) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else { throw .damaged(file.path) }
+        guard (try? JSONScanner.check(json)) != nil, let register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
+            throw .damaged(file.path)
+        }
         return register
     }
 

@@ -197,10 +197,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
                     continue
                 }
                 let merged = items[index].merging(other, note: note)
-                if merged == items[index] {
+                summary.setAside += merged.setAside
+                if merged.record == items[index] {
                     summary.unchanged += 1
                 } else {
-                    items[index] = merged
+                    items[index] = merged.record
                     summary.updated += 1
                 }
             }
@@ -265,18 +266,27 @@ public struct ImportSummary: Equatable, Sendable {
     public var added = 0
     public var updated = 0
     public var unchanged = 0
+    /// Versions of withdrawn records that were not taken: a withdrawn record never changes.
+    public var setAside = 0
 
-    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, setAside: Int = 0) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
+        self.setAside = setAside
     }
 
     /// "2 added, 1 updated, 0 unchanged".
     public var text: String {
-        [trn("%d added", "%d added", added).filled(String(added)),
-         trn("%d updated", "%d updated", updated).filled(String(updated)),
-         trn("%d unchanged", "%d unchanged", unchanged).filled(String(unchanged))].joined(separator: ", ")
+        var parts = [trn("%d added", "%d added", added).filled(String(added)),
+                     trn("%d updated", "%d updated", updated).filled(String(updated)),
+                     trn("%d unchanged", "%d unchanged", unchanged).filled(String(unchanged))]
+        if setAside > 0 {
+            parts.append(trn("%d version of a withdrawn record not taken (a withdrawn record never changes; the file still holds it)",
+                             "%d versions of withdrawn records not taken (a withdrawn record never changes; the file still holds them)", setAside)
+                .filled(String(setAside)))
+        }
+        return parts.joined(separator: ", ")
     }
 }
 
@@ -300,18 +310,34 @@ public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
 }
 
 extension TreatmentRecord {
-    /// This record with what `other` (the same record, from another machine) adds: every
-    /// version either has, in the order saved, the latest current; a withdrawal either has.
-    func merging(_ other: TreatmentRecord, note: String = tr("from another computer")) -> TreatmentRecord {
+    /// This record with what `other` (the same record, from a file) adds: every version either
+    /// has, in the order saved, the latest current; a withdrawal either has. A withdrawn
+    /// record takes no version it has not; nor does one that `other` withdraws take versions
+    /// saved after the withdrawal. `setAside` counts the versions not taken.
+    func merging(_ other: TreatmentRecord, note: String = tr("from another computer")) -> (record: TreatmentRecord, setAside: Int) {
         var versions = self.versions
-        for version in other.versions where !versions.contains(where: { $0.details == version.details && $0.savedAt == version.savedAt }) {
+        let withdrawal = withdrawal ?? other.withdrawal
+        var setAside = 0
+        for version in other.versions where !versions.contains(where: { $0.isSame(as: version) }) {
+            if self.withdrawal != nil || withdrawal.map({ version.savedAt > $0.at }) == true {
+                setAside += 1
+                continue
+            }
             var imported = version
             if imported.note.isEmpty { imported.note = note }
             versions.append(imported)
         }
         var merged = withTrail(versions.enumerated().sorted { ($0.element.savedAt, $0.offset) < ($1.element.savedAt, $1.offset) }.map(\.element),
                                joining: other)
-        merged.withdrawal = withdrawal ?? other.withdrawal
-        return merged
+        merged.withdrawal = withdrawal
+        return (merged, setAside)
+    }
+}
+
+extension RecordRevision {
+    /// The same version: the same details saved in the same second. Files give the moment to
+    /// the second or to the millisecond, with any offset from UTC: one moment all the same.
+    func isSame(as other: RecordRevision) -> Bool {
+        savedAt.timeIntervalSince1970.rounded(.down) == other.savedAt.timeIntervalSince1970.rounded(.down) && details == other.details
     }
 }

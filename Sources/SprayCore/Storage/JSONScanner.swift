@@ -6,10 +6,15 @@
 import Glibc
 
 /// Where a text stops being what its reader expects.
-struct JSONReadError: Error, Equatable {
+struct JSONReadError: Error, Equatable, CustomStringConvertible {
     /// Byte offset in the text.
     var offset: Int
     var expected: String
+
+    /// "expected a UUID at byte 120".
+    var description: String {
+        tr("expected %1$@ at byte %2$@").filled(expected, String(offset))
+    }
 }
 
 /// A member's name as the text has it: compared with the names a reader knows without
@@ -30,6 +35,14 @@ struct JSONKey {
     }
 
     var text: String { decoded ?? String(decoding: plain!, as: UTF8.self) }
+
+    /// The same name, however it was written ("a" and "\u0061" are one).
+    func isSame(as other: JSONKey) -> Bool {
+        if let a = plain, let b = other.plain {
+            return a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        }
+        return text == other.text
+    }
 
     static func ~= (name: StaticString, key: JSONKey) -> Bool {
         name.withUTF8Buffer { name in
@@ -60,6 +73,15 @@ struct JSONScanner {
         return try result.get()
     }
 
+    /// Checks that `text` is one JSON value and that no object in it names a member twice —
+    /// before JSONDecoder, which would quietly take one of the two values.
+    static func check(_ text: some Collection<UInt8>) throws(JSONReadError) {
+        try reading(Array(text)) { scanner throws(JSONReadError) in
+            try scanner.skipValue()
+            try scanner.end()
+        }
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
@@ -70,11 +92,18 @@ struct JSONScanner {
 
     // MARK: Structure
 
+    /// The names of the members read so far in each object open, outermost first, and where
+    /// each object's begin: a name given twice in one object is an error in every reader,
+    /// never the first or the last value silently.
+    private var openNames: [JSONKey] = []
+    private var openObjects: [Int] = []
+
     /// Reads "{".
     mutating func beginObject() throws(JSONReadError) {
         skipWhitespace()
         guard next(is: "{") else { throw error("an object") }
         afterOpening = true
+        openObjects.append(openNames.count)
     }
 
     /// The next member's name (its value comes next), or nil after the closing "}".
@@ -87,6 +116,7 @@ struct JSONScanner {
         skipWhitespace()
         if next(is: "}") {
             afterOpening = false
+            if let first = openObjects.popLast() { openNames.removeSubrange(first...) }
             return nil
         }
         if !afterOpening {
@@ -95,8 +125,14 @@ struct JSONScanner {
         }
         afterOpening = false
         guard peek(is: "\"") else { throw error("a member name") }
+        let start = offset
         // A name of ASCII without escapes is its bytes; any other is read as text.
         let key = if let plain = plainString(asciiOnly: true) { JSONKey(plain: plain) } else { JSONKey(text: try string()) }
+        let siblings = openNames[(openObjects.last ?? openNames.count)...]
+        if siblings.contains(where: { $0.isSame(as: key) }) {
+            throw JSONReadError(offset: start, expected: "one member named “\(FreeText.displayable(key.text))”, not two")
+        }
+        openNames.append(key)
         skipWhitespace()
         guard next(is: ":") else { throw error("“:”") }
         return key

@@ -104,7 +104,7 @@ struct JournalLine: Equatable, Sendable {
             if let version, version > Self.version { return .newerVersion(version) }
             return .damaged
         }
-        guard let version else { return .damaged }
+        guard let version, version >= 1 else { return .damaged }
         if version > Self.version { return .newerVersion(version) }
         guard let computer, let at, let change else { return .damaged }
         return .line(JournalLine(computer: computer, at: at, change: change, recordJSON: recordPlace.map { line[$0] }))

@@ -41,7 +41,7 @@ struct JournalSnapshot: Equatable {
     static func read(journal: String) -> JournalSnapshot? {
         guard let bytes = try? POSIXFile.read(path(ofJournal: journal), limit: FarmSync.journalLimit, followingLinks: false),
               let end = bytes.firstIndex(of: UInt8(ascii: "\n")),
-              let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<end])),
+              (try? JSONScanner.check(bytes[..<end])) != nil, let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<end])),
               header.snapshot == version, let length = header.journalLength, length > 0, let tail = header.tail,
               let count = header.lines, count >= 0 else { return nil }
         // The count is the file's word: never more room than its bytes can hold lines.

@@ -69,6 +69,7 @@ struct SentRecords {
     private func legacyMap() -> [String: String]? {
         guard let bytes = (try? POSIXFile.read(file.path)).flatMap({ $0 }),
               !String(decoding: bytes.prefix(200), as: UTF8.self).contains("\"format\"") else { return nil }
+        guard (try? JSONScanner.check(bytes)) != nil else { return nil }
         return try? JSONDecoder().decode([String: String].self, from: Data(bytes))
     }
 }

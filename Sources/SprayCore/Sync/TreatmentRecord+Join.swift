@@ -13,7 +13,7 @@ extension TreatmentRecord {
         if self == other { return self }
         // Versions are few (a record is rarely corrected more than a few times): plain scans,
         // the details compared only for versions saved in the same second.
-        func same(_ a: RecordRevision, _ b: RecordRevision) -> Bool { a.savedAt == b.savedAt && a.details == b.details }
+        func same(_ a: RecordRevision, _ b: RecordRevision) -> Bool { a.isSame(as: b) }
         // Mine first, then what the other adds: one list, made once (a join runs 10 000 times
         // when a computer joins the farm).
         var all: [RecordRevision] = []
@@ -50,11 +50,18 @@ extension TreatmentRecord {
                 a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
             }
         }
-        var joined = withTrail(all, joining: other)
-        switch (withdrawal, other.withdrawal) {
-        case let (mine?, theirs?): joined.withdrawal = (mine.at, mine.reason) <= (theirs.at, theirs.reason) ? mine : theirs
-        case let (mine, theirs): joined.withdrawal = mine ?? theirs
+        let withdrawal: Withdrawal? = switch (withdrawal, other.withdrawal) {
+        case let (mine?, theirs?): (mine.at, mine.reason) <= (theirs.at, theirs.reason) ? mine : theirs
+        case let (mine, theirs): mine ?? theirs
         }
+        // A withdrawn record never changes: a version saved after the withdrawal (on a
+        // computer that had not heard of it) is not part of it; its journal keeps it.
+        if let withdrawal, all.count > 1 {
+            let kept = all.filter { $0.savedAt <= withdrawal.at }
+            if !kept.isEmpty { all = kept }
+        }
+        var joined = withTrail(all, joining: other)
+        joined.withdrawal = withdrawal
         if changedOnTwoComputers || other.changedOnTwoComputers || (selfAddsVersion && otherAddsVersion) {
             joined.changedOnTwoComputersMark = true
         }
