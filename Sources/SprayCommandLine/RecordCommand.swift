@@ -170,10 +170,11 @@ public struct RecordHarvestCommand: Equatable, Sendable {
         var options = OptionReader(arguments: arguments, known: Set(names))
         var season = today.year
         if let text = options.single("--season") {
-            if let year = Int(text.trimmedWhitespace), (RecordRules.earliestYear...RecordRules.latestYear(today: today)).contains(year) {
+            let years = RecordRules.earliestYear...RecordRules.latestYear(today: today)
+            if let year = Int(text.trimmedWhitespace), years.contains(year) {
                 season = year
             } else {
-                options.errors.append(.invalid(option: "--season", .notAWholeNumber))
+                options.errors.append(.invalid(option: "--season", .yearOutside(years)))
             }
         }
         let field = options.single("--field")?.trimmedWhitespace

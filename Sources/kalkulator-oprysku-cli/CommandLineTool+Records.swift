@@ -208,6 +208,9 @@ extension CommandLineTool {
         }
         let store = recordStore()
         guard readable(store) else { return 1 }
+        guard store.records.contains(where: { $0.id == command.id }) else {
+            return reportUsage(CommandLineErrors(errors: [.invalid(option: "ID", .noSuchRecord(command.id.uuidString))]).messages)
+        }
         do {
             try store.withdraw(id: command.id, reason: command.reason, at: Date())
             return 0

@@ -120,7 +120,7 @@ final class OutputCommandLineTests: XCTestCase {
         for output in [history.path, dataDirectory.appendingPathComponent("new.csv").path] {
             let result = try run(["history", "export", "--output", output])
             XCTAssertEqual(result.status, 1, output)
-            XCTAssertEqual(result.stderr, "Cannot save “\(output)”: it is inside Kalkulator Oprysku’s own data folder “\(dataDirectory.path)”. Choose another place.\n")
+            XCTAssertEqual(result.stderr, "Cannot save “\(output)”: it is inside “\(dataDirectory.path)”, where Kalkulator Oprysku keeps its own data or settings. Choose another place.\n")
         }
         let pdf = try run(["export-pdf"] + job + ["--output", history.path])
         XCTAssertEqual(pdf.status, 1)

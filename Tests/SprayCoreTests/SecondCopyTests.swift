@@ -85,6 +85,20 @@ final class SecondCopyTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("usb/notes.txt").path), "only the app's copies are ever removed")
     }
 
+    func testCopiesDatedInTheFutureAreKeptButNotCounted() throws {
+        let copy = try seededCopy()
+        let today = CalendarDate(year: 2026, month: 11, day: 25)!
+        for offset in -7...0 { _ = try copy.write(on: today.adding(days: offset), now: now) }
+        // Eight copies from a computer whose clock ran a year ahead.
+        for offset in 1...8 {
+            try FileManager.default.copyItem(atPath: copy.path(for: today), toPath: copy.path(for: today.adding(days: 365 + offset)))
+        }
+        _ = try copy.write(on: today, now: now, again: true)
+        let kept = copy.copies().map(\.day)
+        XCTAssertEqual(kept.filter { $0 <= today }, (-6...0).map { today.adding(days: $0) }, "this week's real copies stay")
+        XCTAssertEqual(kept.filter { $0 > today }.count, 8, "a future copy is not the app's to remove")
+    }
+
     @MainActor func testTheKeeperSaysAProblemOnceAndTheRegisterWarnsAfterThirtyDays() throws {
         var today = day
         let settings = SettingsStore(file: locations.settingsFile)

@@ -79,7 +79,7 @@ public enum Backup {
         do {
             document = try decoder.decode(Document.self, from: Data(bytes))
         } catch {
-            throw .damaged(String(describing: error))
+            throw .damaged((error as? DecodingError).map(\.placeAndProblem) ?? tr("not a backup's contents"))
         }
         let known = Set(places(DataLocations(environment: [:])).map(\.name))
         var files: [BackupFile] = []
@@ -198,5 +198,20 @@ public enum BackupError: Error, Equatable, Sendable, LocalizedMessage {
                 .filled(String(found))
         case let .damaged(reason): tr("The backup is damaged, so nothing was restored: %@").filled(reason)
         }
+    }
+}
+
+extension DecodingError {
+    /// "files[2].name: not the expected kind of value", for a person rather than a programmer.
+    var placeAndProblem: String {
+        let (path, problem): ([CodingKey], String) = switch self {
+        case let .typeMismatch(_, context): (context.codingPath, tr("not the expected kind of value"))
+        case let .valueNotFound(_, context): (context.codingPath, tr("missing"))
+        case let .keyNotFound(key, context): (context.codingPath + [key], tr("missing"))
+        case let .dataCorrupted(context): (context.codingPath, tr("not a valid value"))
+        @unknown default: ([], tr("not a valid value"))
+        }
+        let place = path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().drop { $0 == "." }
+        return place.isEmpty ? problem : String(place) + ": " + FreeText.displayable(problem)
     }
 }

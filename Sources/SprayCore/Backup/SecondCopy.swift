@@ -27,9 +27,15 @@ public struct SecondCopy: Sendable {
         /// The folder is not there now (a USB stick taken out, a share not mounted).
         case folderAbsent(String)
         case cannotWrite(String)
+        /// The folder is the app's own data or configuration folder, or inside one: a copy there
+        /// is lost with what it copies.
+        case insideAppFolder(String)
 
         public var message: String {
             switch self {
+            case let .insideAppFolder(folder):
+                tr("The second copy cannot go into %@: it is the app's own data or configuration folder, lost with what it copies. Choose a USB stick or another disk.")
+                    .filled(folder)
             case let .folderAbsent(folder):
                 tr("The folder for the second copy, %@, is not there now (a USB stick taken out?); the copy is made when it is back.")
                     .filled(folder)
@@ -62,6 +68,10 @@ public struct SecondCopy: Sendable {
     public func write(on today: CalendarDate, now: Date, again: Bool = false) throws(Problem) -> String? {
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .folderAbsent(folder) }
+        if let real = OutputFile.realFolder(folder),
+           [locations.dataDirectory, locations.configDirectory].compactMap(OutputFile.realFolder).contains(where: { real == $0 || real.hasPrefix($0 + "/") }) {
+            throw .insideAppFolder(folder)
+        }
         let target = path(for: today)
         if !again, access(target, F_OK) == 0 { return nil }
         do {
@@ -79,7 +89,9 @@ public struct SecondCopy: Sendable {
 
     /// The copies the rotation lets go: all but the last `keptDays` days' and, within
     /// `keptMonths` months, the last of each month.
+    /// A copy dated after today (a computer whose clock was wrong) is kept and not counted.
     static func unkept(_ copies: [(day: CalendarDate, path: String)], today: CalendarDate) -> [String] {
+        let copies = copies.filter { $0.day <= today }
         let recent = Set(copies.suffix(keptDays).map(\.path))
         var lastOfMonth: [Int: String] = [:]
         for copy in copies { lastOfMonth[copy.day.year * 12 + copy.day.month - 1] = copy.path }

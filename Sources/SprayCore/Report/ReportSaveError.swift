@@ -54,7 +54,7 @@ public struct ReportSaveError: Error, Equatable, Sendable, LocalizedMessage {
         case .danglingLink:
             tr("Cannot save “%@”: it is a link to a file that does not exist.").filled(path)
         case .appDataFile:
-            tr("Cannot save “%1$@”: it is inside Kalkulator Oprysku’s own data folder “%2$@”. Choose another place.")
+            tr("Cannot save “%1$@”: it is inside “%2$@”, where Kalkulator Oprysku keeps its own data or settings. Choose another place.")
                 .filled(path, folder)
         case let .standardOutput(description):
             tr("Cannot write to standard output: %@").filled(description)

@@ -121,7 +121,8 @@ public enum OutputFile {
         }
     }
 
-    private static func realFolder(_ path: String) -> String? {
+    /// `path` with its links resolved; nil when it is not there.
+    static func realFolder(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -51,6 +51,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case needsRate(String)
     /// Not a whole number of 0 or more (days, treatments).
     case notAWholeNumber
+    /// A year outside the years the record keeps.
+    case yearOutside(ClosedRange<Int>)
     /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
     case controlCharacter
     /// A dose not per the basis its type of use takes (per ha in a closed-space record).
@@ -128,6 +130,8 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:
             return tr("must be a whole number, 0 or more")
+        case let .yearOutside(years):
+            return tr("must be a year from %1$@ to %2$@").filled(String(years.lowerBound), String(years.upperBound))
         case .controlCharacter:
             return tr("contains a control character (such as a line break, an escape or a text-direction mark); type plain text")
         case .dosePer(.surface):

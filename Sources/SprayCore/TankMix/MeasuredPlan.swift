@@ -41,7 +41,9 @@ public struct MeasuredPlan: Equatable, Sendable {
             let scale: Decimal = unit == base ? 1 : 1000
             let exact = inBase.map { $0 * scale }
             let smallest = exact.filter { $0 != 0 }.map(\.magnitude).min() ?? 1
-            let digits = unit == base ? 1 : smallest >= 1 ? 0 : smallest >= Decimal(string: "0.1")! ? 1 : 2
+            var digits = unit == base ? 1 : smallest >= 1 ? 0 : smallest >= Decimal(string: "0.1")! ? 1 : 2
+            // Less than can be measured is still never shown as 0 (TankMixEngine warns of it).
+            while smallest.rounded(fractionDigits: digits) == 0, digits < 12 { digits += 1 }
             let perLoad = exact.map { $0.rounded(fractionDigits: digits) }
             return Product(unit: unit, fractionDigits: digits, perLoad: perLoad,
                            total: zip(counts, perLoad).reduce(0) { $0 + $1.0 * $1.1 })

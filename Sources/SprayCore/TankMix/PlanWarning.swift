@@ -16,6 +16,8 @@ public enum PlanWarning: Equatable, Sendable {
     case register(String)
     /// The sprayer's technical inspection was valid until `validUntil`, before the day of the job.
     case inspectionLapsed(sprayer: String, validUntil: CalendarDate)
+    /// A load takes less of a product than can be measured (under 0,1 ml or 0,1 g).
+    case tooLittleToMeasure(product: String)
 
     /// Spray volumes outside this range, l/ha, are unusual.
     static let usualSprayRates: ClosedRange<Decimal> = 5...3000
@@ -25,6 +27,8 @@ public enum PlanWarning: Equatable, Sendable {
     static let usualMaximumLoads = 500
     /// More products than this in one tank raise the risk that they do not mix.
     static let usualMaximumProducts = 3
+    /// Less than this (l or kg: 0,1 ml or 0,1 g) cannot be measured at a tank.
+    static let leastMeasurable = Decimal(string: "0.0001")!
 
     public var message: String {
         let format = NumberFormat.current
@@ -60,6 +64,9 @@ public enum PlanWarning: Equatable, Sendable {
         case let .inspectionLapsed(sprayer, validUntil):
             return tr("The inspection of %1$@ was valid until %2$@: spraying with it is not allowed until it is inspected again.")
                 .filled(sprayer, validUntil.typedText(in: Translation.current.language))
+        case let .tooLittleToMeasure(product):
+            return tr("%@: a load takes less than 0.1 ml (g), too little to measure. Check the rate and the area, or measure it into a larger premix.")
+                .filled(product)
         }
     }
 }

@@ -108,6 +108,12 @@ public enum TankMixEngine {
         if plan.input.products.count > PlanWarning.usualMaximumProducts {
             warnings.append(.manyProducts(plan.input.products.count))
         }
+        for (index, product) in plan.input.products.enumerated() {
+            let factor = product.unit.quantityUnit.base.factor
+            if let least = plan.loads.map({ $0.productAmounts[index] / factor }).filter({ $0 > 0 }).min(), least < PlanWarning.leastMeasurable {
+                warnings.append(.tooLittleToMeasure(product: product.name))
+            }
+        }
         return warnings
     }
 }
