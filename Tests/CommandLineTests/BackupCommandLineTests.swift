@@ -3,6 +3,7 @@
 
 import Foundation
 import XCTest
+@testable import SprayCore
 
 final class BackupCommandLineTests: XCTestCase {
     private var directory: URL!
@@ -82,6 +83,48 @@ final class BackupCommandLineTests: XCTestCase {
 
     /// `backup --to-folder` for a daily cron job: today's copy into the folder, exit 1 when
     /// the folder is not there.
+    /// A restore onto a disk without room for it (a 64 KiB tmpfs, Binary.runMounting) changes
+    /// nothing and says how much room it needs.
+    func testARestoreThatDoesNotFitChangesNothing() throws {
+        let source = directory.appendingPathComponent("source")
+        let store = RecordStore(file: source.appendingPathComponent("records.json"))
+        for day in 1...60 {
+            let details = TreatmentDetails(use: .surface, date: CalendarDate(year: 2026, month: 4, day: 1)!.adding(days: day), parcel: "Działka \(day)",
+                                           treatedSize: 4, basis: .hectare, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"),
+                                           products: [ProductUse(name: "Topsin M 500 SC", authorisation: "R-1/2020", dose: 1, doseUnit: .litres,
+                                                                 quantityUsed: 4)],
+                                           reason: "mączniak prawdziwy", operatorName: "Jan Kowalski",
+                                           notes: String(repeating: "wiatr 2 m/s, 12 °C; ", count: 60))
+            _ = try store.add(details, at: Date(timeIntervalSince1970: 1_776_148_200 + Double(day) * 86_400))
+        }
+        let backup = directory.appendingPathComponent("backup.json")
+        try Data(try Backup.make(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": source.path,
+                                                                        "KALKULATOR_OPRYSKU_CONFIG_DIR": source.path]), now: Date())).write(to: backup)
+        XCTAssertGreaterThan(try Data(contentsOf: backup).count, 64 * 1024)
+        let small = directory.appendingPathComponent("small"), out = directory.appendingPathComponent("out")
+        for folder in [small, out] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+        let history = #"{"format":"kalkulator-oprysku/history","version":1,"items":[]}"#
+        let script = """
+            trap 'umount "$1" 2>/dev/null' EXIT
+            mount -t tmpfs -o size=64k tmpfs "$1" || exit 97
+            printf '%s' '\(history)' > "$1/history.json"
+            KALKULATOR_OPRYSKU_DATA_DIR="$1" "$2" restore "$3" --yes > "$4/stdout" 2> "$4/stderr"
+            echo $? > "$4/status"
+            ls -a "$1" > "$4/ls"
+            cp "$1/history.json" "$4/history.json"
+            """
+        let (mounted, why) = try Binary.runMounting(script, [small.path, Binary.path, backup.path, out.path],
+                                                    environment: ["KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                                  "LANGUAGE": "en"])
+        guard mounted != nil else { throw XCTSkip("a tmpfs cannot be mounted here: \(why)") }
+        func text(_ name: String) -> String { (try? String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        XCTAssertEqual(text("status"), "1\n")
+        XCTAssertTrue(text("stderr").contains("Nothing was restored: the disk of "), text("stderr"))
+        XCTAssertEqual(text("history.json"), history, "the history as it was")
+        XCTAssertFalse(text("ls").contains("before-restore"), text("ls"))
+        XCTAssertFalse(text("ls").contains("records.json"), text("ls"))
+    }
+
     func testACopyIntoAFolder() throws {
         XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "P", "--treated-area", "2", "--crop", "TRZAW",
                                 "--product", "Topsin=1,5 l/ha", "--reason", "r"]).status, 0)

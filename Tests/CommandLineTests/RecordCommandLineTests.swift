@@ -53,7 +53,7 @@ final class RecordCommandLineTests: DataFolderTestCase {
         let again = try run(["record", "withdraw", id, "--reason", "x"])
         XCTAssertEqual(again.status, 1)
         XCTAssertEqual(again.stderr, "This record was withdrawn, so it cannot be changed.\n")
-        XCTAssertEqual(try run(["record", "withdraw", UUID().uuidString, "--reason", "x"]).status, 1)
+        XCTAssertEqual(try run(["record", "withdraw", UUID().uuidString, "--reason", "x"]).status, 2, "an id no record has is a bad argument")
     }
 
     func testAnIncompleteRecordIsSavedAndSaysWhatIsMissing() throws {

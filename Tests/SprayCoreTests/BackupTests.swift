@@ -53,6 +53,39 @@ final class BackupTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Data(contentsOf: path("data/history.json.before-restore-20261123T081500Z-2")), Data("again".utf8))
     }
 
+    func testARestoreThatFailsMidwayPutsBackWhatItHadReplaced() throws {
+        let original = try seed()
+        let store = RecordStore(file: locations.recordsFile)
+        _ = try store.add(completeDetails(), at: now)
+        let backup = try Backup.read(try Backup.make(locations: locations, now: now)).files
+        for name in original.keys { try Data("changed since".utf8).write(to: path(name)) }
+        let recordsBefore = try Data(contentsOf: locations.recordsFile)
+        // favorites.json, third of four, cannot be locked: history.json and the records are done by then.
+        try FileManager.default.createDirectory(at: path("data/favorites.json.lock"), withIntermediateDirectories: false)
+        XCTAssertThrowsError(try Backup.restore(backup, locations: locations, now: now)) { error in
+            guard case let .stopped(failed, _, notPutBack)? = error as? RestoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(failed, path("data/favorites.json").path)
+            XCTAssertEqual(notPutBack, [])
+            XCTAssertTrue((error as? RestoreError)?.message.hasPrefix("Nothing was restored: writing ") == true)
+        }
+        for name in original.keys { XCTAssertEqual(try Data(contentsOf: path(name)), Data("changed since".utf8), name) }
+        XCTAssertEqual(try Data(contentsOf: locations.recordsFile), recordsBefore, "the records as they were")
+        let names = try FileManager.default.contentsOfDirectory(atPath: path("data").path) + FileManager.default.contentsOfDirectory(atPath: path("config").path)
+        XCTAssertFalse(names.contains { $0.contains(".before-restore-") }, "a failed restore leaves no kept files: \(names)")
+    }
+
+    func testTheKeptFilesOfTheLastFiveRestoresStay() throws {
+        _ = try seed()
+        let backup = try Backup.read(try Backup.make(locations: locations, now: now)).files
+        for hour in 0..<7 {
+            try Data("state \(hour)".utf8).write(to: path("data/history.json"))
+            _ = try Backup.restore(backup, locations: locations, now: now.addingTimeInterval(Double(hour) * 3600))
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: path("data").path).filter { $0.hasPrefix("history.json.before-restore-") }.sorted()
+        XCTAssertEqual(kept, (2..<7).map { "history.json.before-restore-20261123T\(String(format: "%02d", 8 + $0))1500Z" })
+        XCTAssertEqual(try Data(contentsOf: path("data/history.json.before-restore-20261123T141500Z")), Data("state 6".utf8))
+    }
+
     func testBytesThatAreNotUTF8TravelAsBase64() throws {
         try FileManager.default.createDirectory(at: path("data"), withIntermediateDirectories: true)
         try Data([0x7B, 0xFF, 0xFE, 0x00, 0x7D]).write(to: path("data/favorites.json"))

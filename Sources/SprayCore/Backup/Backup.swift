@@ -121,47 +121,6 @@ public enum Backup {
         }
     }
 
-    /// Checks every file of the backup (`contents(of:)`: nothing is touched when one cannot
-    /// be read whole), then puts each in its place under its file's lock, keeping what was
-    /// there as NAME.before-restore-<time>. The records are merged by id, never replaced:
-    /// a record here that the backup lacks stays, one both have keeps every version.
-    /// Files the backup does not hold are left alone.
-    public static func restore(_ files: [BackupFile], locations: DataLocations, now: Date,
-                               patience: LockPatience = .interactive) throws -> [RestoredFile] {
-        let contents = try contents(of: files)
-        // A register this version may not write (from a newer one) would stop the restore halfway.
-        if contents.records != nil, RecordStore(file: locations.recordsFile).isReadOnly {
-            throw StorageError.readOnly(path: locations.recordsFile.path)
-        }
-        let style = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted, timeZone: .gmt)
-        let stamp = now.formatted(style)
-        var restored: [RestoredFile] = []
-        for file in files {
-            let folder = places(locations).first { $0.name == file.name }!.folder
-            let path = folder + "/" + file.name
-            try POSIXFile.createDirectories(folder)
-            var keptAs: String?
-            do {
-                let lock = try POSIXFile.lockExclusively(path + ".lock", for: path, patience: patience)
-                defer { POSIXFile.unlock(lock) }
-                POSIXFile.removeTemporaries(of: path)
-                if try POSIXFile.read(path) != nil {
-                    let base = "\(path).before-restore-\(stamp)"
-                    keptAs = try POSIXFile.keepAside(path, asFirstFreeOf: (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" })
-                }
-                if file.name != "records.json" { try POSIXFile.writeAtomically(file.bytes, to: path) }
-            }
-            if file.name == "records.json", let records = contents.records {
-                // The store's own change, under the same lock: read afresh, merged, written atomically.
-                try RecordStore(file: URL(fileURLWithPath: path), patience: patience).merge(records, at: now, note: tr("from a backup"))
-                restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true))
-            } else {
-                restored.append(RestoredFile(path: path, keptAs: keptAs))
-            }
-        }
-        return restored
-    }
-
     private struct Header: Decodable {
         var format: String
         var version: Int

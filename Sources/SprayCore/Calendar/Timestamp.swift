@@ -14,6 +14,11 @@ public enum Timestamp {
         text(date, offset: LocalTime.dateTime(at: date).utcOffset)
     }
 
+    /// `local` to the second, for a person to read: "2026-11-21T15:04:00+01:00", never ".603".
+    public static func localToTheSecond(_ date: Date) -> String {
+        local(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+    }
+
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
     static func parse(_ text: String) -> Date? {
         var text = text

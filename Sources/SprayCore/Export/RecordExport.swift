@@ -92,7 +92,7 @@ public enum RecordExport {
             var container = encoder.singleValueContainer()
             try container.encode(Timestamp.utc(date))
         }
-        let file = ExportFile(format: jsonFormat, version: jsonVersion, exportedAt: exportedAt,
+        let file = ExportFile(format: jsonFormat, version: jsonVersion, exportedAt: Date(timeIntervalSince1970: exportedAt.timeIntervalSince1970.rounded(.down)),
                               records: records.map(ExportedRecord.init))
         return String(decoding: try encoder.encode(file), as: UTF8.self) + "\n"
     }

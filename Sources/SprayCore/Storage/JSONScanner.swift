@@ -73,14 +73,20 @@ struct JSONScanner {
         return try result.get()
     }
 
-    /// Checks that `text` is one JSON value and that no object in it names a member twice —
-    /// before JSONDecoder, which would quietly take one of the two values.
-    static func check(_ text: some Collection<UInt8>) throws(JSONReadError) {
+    /// Checks that `text` is one JSON value, that no object in it names a member twice, and
+    /// that it holds at most `maximumValues` values — before JSONDecoder, which would quietly
+    /// take one of two values, and builds every value it is given (a list of millions of
+    /// zeros in an unknown member takes gigabytes there).
+    static func check(_ text: some Collection<UInt8>, maximumValues: Int = 1_000_000) throws(JSONReadError) {
         try reading(Array(text)) { scanner throws(JSONReadError) in
+            scanner.valuesLeft = maximumValues
             try scanner.skipValue()
             try scanner.end()
         }
     }
+
+    /// How many more values `skipValue` steps over before it refuses the text.
+    private var valuesLeft = Int.max
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -168,6 +174,8 @@ struct JSONScanner {
     /// Steps over one value of any kind, checking its syntax.
     mutating func skipValue(depth: Int = 0) throws(JSONReadError) {
         guard depth < Self.maximumDepth else { throw error("less deeply nested values") }
+        valuesLeft -= 1
+        guard valuesLeft >= 0 else { throw error("fewer values (a file of the app holds far fewer)") }
         skipWhitespace()
         if peek(is: "{") {
             try beginObject()

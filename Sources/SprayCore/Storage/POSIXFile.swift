@@ -373,7 +373,7 @@ enum POSIXFile {
     }
 
     /// Makes a rename in `directory` durable; failures are reported against `path`.
-    private static func syncDirectory(_ directory: String, reportingAs path: String) throws(StorageError) {
+    static func syncDirectory(_ directory: String, reportingAs path: String) throws(StorageError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
         defer { close(descriptor) }

@@ -269,11 +269,11 @@ public final class RegisterViewModel {
         var lines = Self.lines(of: record.details).map { ($0.label, FreeText.displayable($0.value, keepingLineBreaks: true)) }
         let status = row(for: record).statusText
         lines.append((tr("Status"), status.isEmpty ? record.status.title : status))
-        lines.append((tr("Saved"), Timestamp.local(record.createdAt)))
+        lines.append((tr("Saved"), Timestamp.localToTheSecond(record.createdAt)))
         for (index, revision) in record.corrections.enumerated().reversed() {
             let replaced = index + 1 < record.corrections.count ? record.corrections[index + 1].savedAt : record.changedAt
             lines.append((tr("Version %@").filled(String(index + 1)),
-                          tr("saved %1$@, replaced %2$@: %3$@").filled(Timestamp.local(revision.savedAt), Timestamp.local(replaced),
+                          tr("saved %1$@, replaced %2$@: %3$@").filled(Timestamp.localToTheSecond(revision.savedAt), Timestamp.localToTheSecond(replaced),
                                                                          revision.note.isEmpty ? "—" : FreeText.displayable(revision.note))))
             lines += Self.lines(of: revision.details).map { ("    " + $0.label, $0.value) }
         }
