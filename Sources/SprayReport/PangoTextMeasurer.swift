@@ -66,6 +66,21 @@ public final class PangoTextMeasurer: TextMeasurer {
         }
     }
 
+    public func lines(of element: TextElement) -> [TextLine] {
+        withLayout(key(element)) { layout in
+            let iter = pango_layout_get_iter(layout)!
+            defer { pango_layout_iter_free(iter) }
+            var lines: [TextLine] = []
+            repeat {
+                var top: Int32 = 0, bottom: Int32 = 0
+                pango_layout_iter_get_line_yrange(iter, &top, &bottom)
+                let start = pango_layout_iter_get_line_readonly(iter).map { Int($0.pointee.start_index) } ?? 0
+                lines.append(TextLine(start: start, bottom: Double(bottom) / Double(PANGO_SCALE)))
+            } while pango_layout_iter_next_line(iter) != 0
+            return lines
+        }
+    }
+
     /// Draws `element` on `cr` at its place.
     func show(_ element: TextElement, on cr: OpaquePointer) {
         withLayout(key(element)) { layout in

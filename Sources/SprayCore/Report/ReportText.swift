@@ -32,6 +32,12 @@ final class ReportText: TextMeasurer {
         return base.height(of: element)
     }
 
+    func lines(of element: TextElement) -> [TextLine] {
+        var element = element
+        element.text = prepare(element.text, style: element.style, width: element.width)
+        return base.lines(of: element)
+    }
+
     /// `text` as it is set in `style`, wrapped at `width` points when given.
     func prepare(_ text: String, style: TextStyle, width: Double?) -> String {
         let clean = FreeText.displayable(text, keepingLineBreaks: true)
