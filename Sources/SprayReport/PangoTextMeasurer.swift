@@ -23,6 +23,8 @@ public final class PangoTextMeasurer: TextMeasurer {
     private let context: OpaquePointer
     private var fonts: [TextStyle: OpaquePointer] = [:]
     private var layouts: [Key: OpaquePointer] = [:]
+    /// Whether a font can draw each character asked about, regular and bold.
+    private var coverage: [ReportFonts.Glyph: Bool] = [:]
     /// How many layouts it has made (the tests count them).
     private(set) var laidOut = 0
 
@@ -79,6 +81,10 @@ public final class PangoTextMeasurer: TextMeasurer {
             } while pango_layout_iter_next_line(iter) != 0
             return lines
         }
+    }
+
+    public func drawable(_ text: String, style: TextStyle) -> String {
+        ReportFonts.drawable(text, bold: style.bold, context: context, fonts: &fonts, coverage: &coverage)
     }
 
     /// Draws `element` on `cr` at its place.

@@ -238,6 +238,37 @@ final class LongValuesPDFTests: XCTestCase {
         }
     }
 
+    // MARK: Characters the fonts lack
+
+    func testACharacterNoFontHasIsWrittenAsItsCode() {
+        let measurer = PangoTextMeasurer()
+        // Plane 16's private use: no font draws it. Latin and Polish letters are left alone.
+        XCTAssertEqual(measurer.drawable("a\u{10FFFD}b", style: .body), "a[U+10FFFD]b")
+        XCTAssertEqual(measurer.drawable("a\u{10FFFD}b", style: .bodyBold), "a[U+10FFFD]b")
+        XCTAssertEqual(measurer.drawable("Zażółć gęślą jaźń – 1,5 l/ha · ≤ 2 °C", style: .body), "Zażółć gęślą jaźń – 1,5 l/ha · ≤ 2 °C")
+    }
+
+    /// An emoji in a product's name prints as itself where a font has it (fontconfig falls back
+    /// to an emoji font), else as "[U+1F33E]": never as an empty box, which has no text.
+    func testAnEmojiPrintsAsItselfOrAsItsCodeInEveryPDF() throws {
+        let emoji = "\u{1F33E}"
+        let drawn = PangoTextMeasurer().drawable(emoji, style: .body)
+        XCTAssertTrue(drawn == emoji || drawn == "[U+1F33E]", drawn)
+        var record = RegisterFixtures.wheat
+        record.details.products[0].name = "Fungicyd \(emoji) Złoty"
+        for language in [Language.polish, .english] {
+            let (path, _) = try register([record], language, name: "emoji-\(language.rawValue).pdf")
+            XCTAssertTrue(try pdfWords(path).contains("Fungicyd \(drawn) Złoty"), "\(language): the register")
+            let job = self.path("emoji-job-\(language.rawValue).pdf")
+            func make() throws {
+                try PreparedReport(plan: try ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
+                    .writePDF(to: job)
+            }
+            try language == .polish ? inPolish(make) : make()
+            XCTAssertTrue(try pdfWords(job).contains("Fungicyd \(drawn) Złoty"), "\(language): the job report")
+        }
+    }
+
     // MARK: The harvest dates
 
     func testHarvestDatesOfLongNamesStayOnTheirPages() throws {

@@ -44,6 +44,9 @@ public protocol TextMeasurer {
     /// The lines `element`'s text is set in, top to bottom: where each starts in the text and
     /// how far below the text's top it ends. A row too tall for a page is cut between them.
     func lines(of element: TextElement) -> [TextLine]
+    /// `text` in `style` with every character no font can draw written as "[U+1F33E]", so
+    /// that it is not printed as an empty box.
+    func drawable(_ text: String, style: TextStyle) -> String
 }
 
 /// A line of set text.
@@ -75,6 +78,9 @@ extension TextMeasurer {
         }
         return lines
     }
+
+    /// A measurer without fonts draws every character.
+    public func drawable(_ text: String, style: TextStyle) -> String { text }
 }
 
 public struct TextElement: Equatable, Sendable {
