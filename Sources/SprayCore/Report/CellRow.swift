@@ -66,7 +66,11 @@ struct CellRow: Equatable {
             }
             let last = index == cuts.count - 1
             let height = last ? nil : cut - top
-            let piece = band(parts, textHeights: heights, height: height, first: index == 0, last: last, measurer)
+            // A line after the first wants the row's padding over it at the top of a page, its
+            // grid drawn through it (over the line above it elsewhere on a page).
+            let inset = index > 0 ? cells.map(\.y).min() ?? 0 : 0
+            var piece = band(parts, textHeights: heights, height: height, gridFrom: -inset, first: index == 0, last: last, measurer)
+            piece.topInset = inset
             bands.append(piece)
             top += piece.height
         }
@@ -85,8 +89,8 @@ struct CellRow: Equatable {
 
     /// A band of `cells`: `height` high, or as high as its text and the padding under it.
     /// `textHeights`: the cells' heights when known.
-    private func band(_ cells: [TextElement], textHeights: [Double]? = nil, height: Double?, first: Bool, last: Bool,
-                      _ measurer: ReportText) -> Band {
+    private func band(_ cells: [TextElement], textHeights: [Double]? = nil, height: Double?, gridFrom gridTop: Double = 0,
+                      first: Bool, last: Bool, _ measurer: ReportText) -> Band {
         var elements: [PageElement] = []
         var bottom = 0.0
         for (index, cell) in cells.enumerated() {
@@ -95,7 +99,7 @@ struct CellRow: Equatable {
             if struck { elements += strikes(cell, measurer) }
         }
         let height = max(height ?? 0, bottom + (last ? bottomPadding : 0))
-        elements += grid.map { .rule(x0: $0.x, y0: 0, x1: $0.x, y1: height, width: $0.width) }
+        elements += grid.map { .rule(x0: $0.x, y0: gridTop, x1: $0.x, y1: height, width: $0.width) }
         if first { elements += above }
         if last { elements += below.map { $0.offset(dx: 0, dy: height) } }
         return Band(height: height, elements: elements)

@@ -50,15 +50,20 @@ public enum RegisterPagination {
 
     /// The slices on each page when every page has `room` points for rows. `entries` holds
     /// the heights of each entry's rows. An entry stays on one page when it fits on one; a
-    /// taller entry is split between rows where the page ends; a row is never split (one
-    /// taller than a page gets a page of its own and overflows it). `closing` (the signature
+    /// taller entry is split between rows where the page ends; a row is never split here (the
+    /// layout cuts one taller than a page into rows of a line each; one that cannot be cut
+    /// gets a page of its own and overflows it). A row that starts a page needs `insets`
+    /// (same shape as `entries`, none when empty) more above it. `closing` (the signature
     /// lines) follows the last row, or goes on a page of its own.
-    public static func paginate(_ entries: [[Double]], room: Double, closing: Double) -> [[RegisterSlice]] {
+    public static func paginate(_ entries: [[Double]], insets: [[Double]] = [], room: Double, closing: Double) -> [[RegisterSlice]] {
         var pages: [[RegisterSlice]] = [[]]
         var y = 0.0
         func newPage() {
             pages.append([])
             y = 0
+        }
+        func inset(_ entry: Int, _ row: Int) -> Double {
+            insets.indices.contains(entry) && insets[entry].indices.contains(row) ? insets[entry][row] : 0
         }
         for (index, rows) in entries.enumerated() {
             let total = rows.reduce(0, +)
@@ -67,7 +72,7 @@ public enum RegisterPagination {
             while row < rows.count {
                 let pageIsEmpty = pages[pages.count - 1].isEmpty
                 var end = row
-                var bottom = y
+                var bottom = y + (pageIsEmpty ? inset(index, row) : 0)
                 while end < rows.count && (bottom + rows[end] <= room || (pageIsEmpty && end == row)) {
                     bottom += rows[end]
                     end += 1
@@ -138,7 +143,8 @@ public struct RegisterLayoutEngine {
         let top = frame.margin + header.height + heads.height
         let room = frame.footerTop - top
         let entries = entries.map { $0.flatMap { $0.bands(measurer, splitAbove: room) } }
-        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: room, closing: closing.height)
+        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, insets: entries.map { $0.map(\.topInset) },
+                                                room: room, closing: closing.height)
         let pageCount = pages.count + extraPages
         return pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
@@ -151,7 +157,8 @@ public struct RegisterLayoutEngine {
             elements.append(rule(at: y, width: Rules.heavy))
             draw(heads)
             elements.append(rule(at: y, width: Rules.medium))
-            for slice in slices {
+            for (number, slice) in slices.enumerated() {
+                if number == 0, let first = slice.rows.first { y += entries[slice.entry][first].topInset }
                 for row in slice.rows { draw(entries[slice.entry][row]) }
                 elements.append(rule(at: y, width: Rules.light))
             }
@@ -203,6 +210,7 @@ public struct RegisterLayoutEngine {
                 if y + band.height > frame.footerTop && !headed {
                     newPage()
                     placeHead()
+                    y += band.topInset
                 }
                 place(band)
                 headed = false

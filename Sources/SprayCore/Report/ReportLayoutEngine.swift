@@ -6,6 +6,9 @@
 struct Band: Equatable {
     var height: Double
     var elements: [PageElement]
+    /// A line of a row cut between lines, after its first: at the top of a page it wants the
+    /// row's padding above it, as the row had.
+    var topInset = 0.0
 }
 
 /// A block ready for pagination: bands for its head, its rows and its repeated head.
