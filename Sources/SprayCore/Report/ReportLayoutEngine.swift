@@ -22,7 +22,7 @@ struct LaidBlock {
 
     var heights: BlockHeights {
         BlockHeights(head: head.height, rows: rows.map(\.height),
-                     continuedHead: (continuedHead ?? head).height, keepLastRows: keepLastRows)
+                     continuedHead: (continuedHead ?? head).height, keepLastRows: keepLastRows, insets: rows.map(\.topInset))
     }
 }
 
@@ -77,6 +77,7 @@ public struct ReportLayoutEngine {
             y += band.height
         }
         draw(slice.continued ? block.continuedHead ?? block.head : block.head)
+        if slice.continued, let first = slice.rows.first { y += block.rows[first].topInset }
         for row in slice.rows {
             draw(block.rows[row])
             if row == min(slice.rows.upperBound, block.closedRows) - 1 {
