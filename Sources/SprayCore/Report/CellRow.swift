@@ -53,7 +53,8 @@ struct CellRow: Equatable {
             for (column, item) in set.enumerated() {
                 let first = taken[column]
                 var end = first
-                // A line ending a hair below the cut (another font's line height) goes with it.
+                // The lines ending at the cut (to a hair) go in this band; one of a taller font
+                // ending lower waits for the next.
                 while end < item.lines.count && item.lines[end].bottom <= cut + 0.01 { end += 1 }
                 guard end > first else { continue }
                 taken[column] = end
