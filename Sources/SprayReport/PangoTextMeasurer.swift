@@ -23,6 +23,8 @@ public final class PangoTextMeasurer: TextMeasurer {
     private let context: OpaquePointer
     private var fonts: [TextStyle: OpaquePointer] = [:]
     private var layouts: [Key: OpaquePointer] = [:]
+    /// Whether a font can draw each character asked about, regular and bold.
+    private var coverage: [ReportFonts.Glyph: Bool] = [:]
     /// How many layouts it has made (the tests count them).
     private(set) var laidOut = 0
 
@@ -64,6 +66,25 @@ public final class PangoTextMeasurer: TextMeasurer {
             pango_layout_get_extents(layout, nil, &logical)
             return Double(logical.height) / Double(PANGO_SCALE)
         }
+    }
+
+    public func lines(of element: TextElement) -> [TextLine] {
+        withLayout(key(element)) { layout in
+            let iter = pango_layout_get_iter(layout)!
+            defer { pango_layout_iter_free(iter) }
+            var lines: [TextLine] = []
+            repeat {
+                var top: Int32 = 0, bottom: Int32 = 0
+                pango_layout_iter_get_line_yrange(iter, &top, &bottom)
+                let start = pango_layout_iter_get_line_readonly(iter).map { Int($0.pointee.start_index) } ?? 0
+                lines.append(TextLine(start: start, bottom: Double(bottom) / Double(PANGO_SCALE)))
+            } while pango_layout_iter_next_line(iter) != 0
+            return lines
+        }
+    }
+
+    public func drawable(_ text: String, style: TextStyle) -> String {
+        ReportFonts.drawable(text, bold: style.bold, context: context, fonts: &fonts, coverage: &coverage)
     }
 
     /// Draws `element` on `cr` at its place.

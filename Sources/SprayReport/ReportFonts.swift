@@ -59,6 +59,55 @@ enum ReportFonts {
         return context
     }
 
+    /// A character in a regular or bold font.
+    struct Glyph: Hashable {
+        var scalar: Unicode.Scalar
+        var bold: Bool
+    }
+
+    /// `text` with every character that neither DejaVu Sans nor any font fontconfig falls back
+    /// to can draw (an emoji on a system without an emoji font) written as "[U+1F33E]": Pango
+    /// would draw it as an empty box. What was found of each character is kept in `coverage`.
+    static func drawable(_ text: String, bold: Bool, context: OpaquePointer, fonts: inout [TextStyle: OpaquePointer],
+                         coverage: inout [Glyph: Bool]) -> String {
+        // Latin, with its diacritics, is in every sans font: most texts end their check here.
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x370 }) else { return text }
+        func drawn(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.value < 0x370 || scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace { return true }
+            let glyph = Glyph(scalar: scalar, bold: bold)
+            if let known = coverage[glyph] { return known }
+            let style = TextStyle(size: 10, bold: bold)
+            let font = fonts[style] ?? description(style)
+            fonts[style] = font
+            var found = false
+            if let fontset = pango_context_load_fontset(context, font, pango_context_get_language(context)) {
+                if let chosen = pango_fontset_get_font(fontset, scalar.value) {
+                    found = pango_font_has_char(chosen, gunichar(scalar.value)) != 0
+                    g_object_unref(UnsafeMutableRawPointer(chosen))
+                }
+                g_object_unref(UnsafeMutableRawPointer(fontset))
+            }
+            coverage[glyph] = found
+            return found
+        }
+        guard !text.unicodeScalars.allSatisfy(drawn) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if drawn(scalar) {
+                result.append(scalar)
+            } else {
+                result.append(contentsOf: name(scalar).unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+
+    /// "[U+1F33E]".
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "[U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex + "]"
+    }
+
     static func free(_ fonts: [TextStyle: OpaquePointer]) {
         for font in fonts.values { pango_font_description_free(font) }
     }

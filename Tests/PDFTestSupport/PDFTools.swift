@@ -65,6 +65,37 @@ public enum PDFTools {
         return result.text.replacingOccurrences(of: "\u{00A0}", with: " ")
     }
 
+    /// Every word pdftotext finds, with its page (1-based) and its box in points from the
+    /// page's top-left corner, in pdftotext's reading order.
+    public static func words(_ path: String) throws -> [PDFWord] {
+        let result = try run("pdftotext", ["-bbox", "-enc", "UTF-8", path, "-"])
+        guard result.status == 0 else { throw ToolError("pdftotext -bbox failed: \(result.stderr)") }
+        var words: [PDFWord] = []
+        var page = 0
+        var pageSize = (width: 0.0, height: 0.0)
+        func attribute(_ name: String, in tag: Substring) -> Double {
+            guard let range = tag.range(of: name + "=\"") else { return .nan }
+            let rest = tag[range.upperBound...]
+            return Double(rest.prefix { $0 != "\"" }) ?? .nan
+        }
+        for line in result.text.split(separator: "\n") {
+            let line = line.drop { $0 == " " }
+            if line.hasPrefix("<page ") {
+                page += 1
+                pageSize = (attribute("width", in: line), attribute("height", in: line))
+            } else if line.hasPrefix("<word "), let close = line.firstIndex(of: ">"), let end = line.range(of: "</word>") {
+                let text = line[line.index(after: close)..<end.lowerBound]
+                    .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+                    .replacingOccurrences(of: "&amp;", with: "&")
+                words.append(PDFWord(text: text, page: page, pageWidth: pageSize.width, pageHeight: pageSize.height,
+                                     xMin: attribute("xMin", in: line), yMin: attribute("yMin", in: line),
+                                     xMax: attribute("xMax", in: line), yMax: attribute("yMax", in: line)))
+            }
+        }
+        return words
+    }
+
     /// Every font pdffonts lists, with whether it is embedded.
     public static func fonts(_ path: String) throws -> [(name: String, embedded: Bool)] {
         let result = try run("pdffonts", [path])
@@ -84,6 +115,20 @@ public enum PDFTools {
         }
         return image
     }
+}
+
+/// A word of a PDF page as pdftotext -bbox gives it: points from the page's top-left corner.
+public struct PDFWord: Equatable, CustomStringConvertible {
+    public var text: String
+    public var page: Int
+    public var pageWidth: Double
+    public var pageHeight: Double
+    public var xMin: Double
+    public var yMin: Double
+    public var xMax: Double
+    public var yMax: Double
+
+    public var description: String { "“\(text)” on page \(page) at x \(xMin)–\(xMax), y \(yMin)–\(yMax)" }
 }
 
 public struct ToolError: Error, CustomStringConvertible {

@@ -143,6 +143,11 @@ final class RegisterPaginationTests: XCTestCase {
         for (name, entries, expected) in rows {
             XCTAssertEqual(RegisterPagination.paginate(entries, room: 100, closing: 20), expected, name)
         }
+        // The lines of a row cut between pages want its padding above them at the top of a page.
+        XCTAssertEqual(RegisterPagination.paginate([[30], [40, 50, 50]], room: 100, closing: 20),
+                       [[slice(0, 0..<1), slice(1, 0..<1)], [slice(1, 1..<3)], []])
+        XCTAssertEqual(RegisterPagination.paginate([[30], [40, 50, 50]], insets: [[0], [0, 5, 5]], room: 100, closing: 20),
+                       [[slice(0, 0..<1), slice(1, 0..<1)], [slice(1, 1..<2)], [slice(1, 2..<3)]])
     }
 }
 
@@ -190,6 +195,31 @@ final class RegisterLayoutEngineTests: XCTestCase {
         let layout = layout(records)
         XCTAssertEqual(numbers(layout), [Array(1...14), [15]])
         XCTAssertTrue(layout.pages[1].texts.contains(long.trimmedWhitespace))
+    }
+
+    func testARowTallerThanAPageContinuesLineByLineUnderTheHeads() {
+        let ids = (1...300).map { "141201_1.0001.\($0)" }
+        var tall = typical(1)[0]
+        tall.details.parcelIDs = ids
+        let layout = layout([typical(1)[0], tall] + typical(2))
+        XCTAssertGreaterThanOrEqual(layout.pageCount, 3)
+        XCTAssertEqual(numbers(layout).flatMap { $0 }, [1, 2, 3, 4], "every record once, in order")
+        let frame = engine.frame
+        let locationX = frame.contentLeft + RegisterPagination.columnWidths(total: frame.contentWidth)[..<RegisterColumn.location.rawValue]
+            .reduce(0, +) + engine.cellPadding
+        var location = ""
+        for (index, page) in layout.pages.enumerated() {
+            XCTAssertEqual(page.texts.filter { $0 == "Location" }.count, 1, "the column heads on page \(index + 1)")
+            XCTAssertEqual(page.texts.filter { $0.hasPrefix("Page ") }, ["Page \(index + 1) of \(layout.pageCount)"])
+            for case let .text(text) in page.elements where !text.text.hasPrefix("Page ") && !text.text.hasPrefix("Spray Calculator") {
+                let bottom = text.y + FakeMeasurer().measure(text.text, style: text.style, width: text.width).height
+                XCTAssertLessThanOrEqual(bottom, frame.footerTop + 0.001, "“\(text.text.prefix(30))” on page \(index + 1) runs into the footer")
+                if abs(text.x - locationX) < 0.001, text.text != "Location" { location += text.text + "\n" }
+            }
+        }
+        let squeezed = { (text: String) in String(text.filter { !$0.isWhitespace }) }
+        XCTAssertTrue(squeezed(location).contains(squeezed(ids.joined(separator: ", "))), "every identifier once, in order")
+        XCTAssertTrue(squeezed(location).hasSuffix("Pole2141201_1.0001.101"), "the records after it follow")
     }
 
     func testEverythingInsideTheMargins() {

@@ -44,7 +44,7 @@ extension RegisterLayoutEngine {
     /// The harvest dates on landscape pages, with the register's heading and footer.
     public func layout(_ document: HarvestDocument) -> ReportLayout {
         let widths = Self.harvestWeights.map { $0 * width }
-        let heads = table(document.columns, style: Self.columnHeadStyle, widths: widths)
+        let heads = table(document.columns, style: Self.columnHeadStyle, widths: widths).band(measurer)
         let rows = document.rows.isEmpty ? [[emptyRow(document.emptyText)]]
             : document.rows.map { [table($0, style: Self.cellStyle, widths: widths)] }
         let noteHeight = measurer.measure(document.note, style: Self.headerStyle, width: width).height

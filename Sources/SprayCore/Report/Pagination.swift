@@ -10,12 +10,16 @@ public struct BlockHeights: Equatable, Sendable {
     public var continuedHead: Double
     /// The last rows that stay together (the tick boxes under a recipe belong with its total).
     public var keepLastRows: Int
+    /// The room each row wants above it when it starts a page under the continued head (a
+    /// line of a row cut between pages wants the row's padding); none when empty.
+    public var insets: [Double]
 
-    public init(head: Double, rows: [Double] = [], continuedHead: Double? = nil, keepLastRows: Int = 1) {
+    public init(head: Double, rows: [Double] = [], continuedHead: Double? = nil, keepLastRows: Int = 1, insets: [Double] = []) {
         self.head = head
         self.rows = rows
         self.continuedHead = continuedHead ?? head
         self.keepLastRows = keepLastRows
+        self.insets = insets
     }
 }
 
@@ -55,7 +59,8 @@ public enum Pagination {
                 let room = bodyHeight(pages.count - 1)
                 let pageIsEmpty = pages[pages.count - 1].isEmpty
                 let top = y + (pageIsEmpty ? 0 : gap)
-                let head = continued ? block.continuedHead : block.head
+                let head = (continued ? block.continuedHead : block.head)
+                    + (continued && block.insets.indices.contains(row) ? block.insets[row] : 0)
                 let remaining = block.rows.count - row
                 let together = min(remaining, minimumRowsWithHead)
                 let needed = head + block.rows[row..<(row + together)].reduce(0, +)

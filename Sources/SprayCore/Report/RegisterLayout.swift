@@ -50,15 +50,20 @@ public enum RegisterPagination {
 
     /// The slices on each page when every page has `room` points for rows. `entries` holds
     /// the heights of each entry's rows. An entry stays on one page when it fits on one; a
-    /// taller entry is split between rows where the page ends; a row is never split (one
-    /// taller than a page gets a page of its own and overflows it). `closing` (the signature
+    /// taller entry is split between rows where the page ends; a row is never split here (the
+    /// layout cuts one taller than a page into rows of a line each; one that cannot be cut
+    /// gets a page of its own and overflows it). A row that starts a page needs `insets`
+    /// (same shape as `entries`, none when empty) more above it. `closing` (the signature
     /// lines) follows the last row, or goes on a page of its own.
-    public static func paginate(_ entries: [[Double]], room: Double, closing: Double) -> [[RegisterSlice]] {
+    public static func paginate(_ entries: [[Double]], insets: [[Double]] = [], room: Double, closing: Double) -> [[RegisterSlice]] {
         var pages: [[RegisterSlice]] = [[]]
         var y = 0.0
         func newPage() {
             pages.append([])
             y = 0
+        }
+        func inset(_ entry: Int, _ row: Int) -> Double {
+            insets.indices.contains(entry) && insets[entry].indices.contains(row) ? insets[entry][row] : 0
         }
         for (index, rows) in entries.enumerated() {
             let total = rows.reduce(0, +)
@@ -67,7 +72,7 @@ public enum RegisterPagination {
             while row < rows.count {
                 let pageIsEmpty = pages[pages.count - 1].isEmpty
                 var end = row
-                var bottom = y
+                var bottom = y + (pageIsEmpty ? inset(index, row) : 0)
                 while end < rows.count && (bottom + rows[end] <= room || (pageIsEmpty && end == row)) {
                     bottom += rows[end]
                     end += 1
@@ -118,24 +123,28 @@ public struct RegisterLayoutEngine {
     var columnLefts: [Double] { columnWidths.indices.map { columnWidths[..<$0].reduce(0, +) } }
 
     public func layout(_ document: RegisterDocument) -> ReportLayout {
-        let columnHead = row(document.columns, style: Self.columnHeadStyle)
-        let entries = document.entries.isEmpty ? [[emptyRow(document.emptyText)]] : document.entries.map(bands)
-        let extra = document.equipment == nil ? 0 : 1
-        var laid = tablePages(document, heads: columnHead, entries: entries, closing: closing(document), extraPages: extra)
-        if let equipment = document.equipment {
-            let count = laid.count + 1
-            laid.append(measurer.prepare(ReportPage(elements: equipmentPage(equipment, document: document, page: count - 1, of: count))))
+        let columnHead = row(document.columns, style: Self.columnHeadStyle).band(measurer)
+        let entries = document.entries.isEmpty ? [[emptyRow(document.emptyText)]] : document.entries.map(rows)
+        let equipment = document.equipment.map(equipmentPages) ?? []
+        var laid = tablePages(document, heads: columnHead, entries: entries, closing: closing(document), extraPages: equipment.count)
+        let count = laid.count + equipment.count
+        for elements in equipment {
+            laid.append(measurer.prepare(ReportPage(elements: elements + footer(document, page: laid.count, of: count))))
         }
         return ReportLayout(pageSize: frame.size, pages: laid)
     }
 
-    /// The pages of a table: the heading and the column heads on each, the entries' bands
-    /// (an entry kept on one page when it fits), `closing` after the last, "Page N of M" with
-    /// `extraPages` more to come after these.
-    func tablePages(_ document: some RegisterHeading, heads: Band, entries: [[Band]], closing: Band, extraPages: Int) -> [ReportPage] {
+    /// The pages of a table: the heading and the column heads on each, the entries' rows
+    /// (an entry kept on one page when it fits; a row taller than a page continued line by
+    /// line on the next), `closing` after the last, "Page N of M" with `extraPages` more to
+    /// come after these.
+    func tablePages(_ document: some RegisterHeading, heads: Band, entries: [[CellRow]], closing: Band, extraPages: Int) -> [ReportPage] {
         let header = header(document)
         let top = frame.margin + header.height + heads.height
-        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, room: frame.footerTop - top, closing: closing.height)
+        let room = frame.footerTop - top
+        let entries = entries.map { $0.flatMap { $0.bands(measurer, splitAbove: room) } }
+        let pages = RegisterPagination.paginate(entries.map { $0.map(\.height) }, insets: entries.map { $0.map(\.topInset) },
+                                                room: room, closing: closing.height)
         let pageCount = pages.count + extraPages
         return pages.enumerated().map { index, slices in
             var elements: [PageElement] = []
@@ -148,7 +157,8 @@ public struct RegisterLayoutEngine {
             elements.append(rule(at: y, width: Rules.heavy))
             draw(heads)
             elements.append(rule(at: y, width: Rules.medium))
-            for slice in slices {
+            for (number, slice) in slices.enumerated() {
+                if number == 0, let first = slice.rows.first { y += entries[slice.entry][first].topInset }
                 for row in slice.rows { draw(entries[slice.entry][row]) }
                 elements.append(rule(at: y, width: Rules.light))
             }
@@ -158,13 +168,18 @@ public struct RegisterLayoutEngine {
         }
     }
 
-    /// The inspector's page: the sprayers' inspections and the operators' certificates.
-    func equipmentPage(_ equipment: RegisterEquipment, document: RegisterDocument, page: Int, of count: Int) -> [PageElement] {
-        var elements: [PageElement] = []
+    /// The inspector's pages, without their footers: the sprayers' inspections and the
+    /// operators' certificates; a table that does not fit goes on, under its heads, on the next.
+    func equipmentPages(_ equipment: RegisterEquipment) -> [[PageElement]] {
+        var pages: [[PageElement]] = [[]]
         var y = frame.margin
         func place(_ band: Band) {
-            elements += band.elements.map { $0.offset(dx: frame.contentLeft, dy: y) }
+            pages[pages.count - 1] += band.elements.map { $0.offset(dx: frame.contentLeft, dy: y) }
             y += band.height
+        }
+        func newPage() {
+            pages.append([])
+            y = frame.margin
         }
         let title = measurer.measure(equipment.title, style: Self.titleStyle, width: width).height
         let asOf = measurer.measure(equipment.asOf, style: Self.headerStyle, width: width).height
@@ -175,26 +190,42 @@ public struct RegisterLayoutEngine {
         for (heads, rows, empty) in [(equipment.sprayerHeads, equipment.sprayers, equipment.noSprayers),
                                      (equipment.operatorHeads, equipment.operators, equipment.noOperators)] {
             let widths = heads.map { _ in width / Double(heads.count) }
-            place(table(heads, style: Self.columnHeadStyle, widths: widths))
-            elements.append(rule(at: y, width: Rules.medium))
-            if rows.isEmpty { place(emptyRow(empty)) }
-            for cells in rows where y < frame.footerTop - 30 {
-                place(table(cells, style: Self.cellStyle, widths: widths))
-                elements.append(rule(at: y, width: Rules.light))
+            let head = table(heads, style: Self.columnHeadStyle, widths: widths).band(measurer)
+            let lightRule = PageElement.rule(x0: 0, y0: 0, x1: width, y1: 0, width: Rules.light)
+            let body = rows.isEmpty ? [emptyRow(empty)] : rows.map { cells in
+                var row = table(cells, style: Self.cellStyle, widths: widths)
+                row.below = [lightRule]
+                return row
+            }
+            let bands = body.flatMap { $0.bands(measurer, splitAbove: frame.footerTop - frame.margin - head.height) }
+            var headed = false
+            func placeHead() {
+                place(head)
+                pages[pages.count - 1].append(rule(at: y, width: Rules.medium))
+                headed = true
+            }
+            if y + head.height + (bands.first?.height ?? 0) > frame.footerTop { newPage() }
+            placeHead()
+            for band in bands {
+                if y + band.height > frame.footerTop && !headed {
+                    newPage()
+                    placeHead()
+                    y += band.topInset
+                }
+                place(band)
+                headed = false
             }
             y += 18
         }
-        return elements + footer(document, page: page, of: count)
+        return pages
     }
 
-    /// One row of the equipment page's tables, in columns of `widths`.
-    func table(_ texts: [String], style: TextStyle, widths: [Double]) -> Band {
+    /// One row of the equipment page's tables (and the harvest dates'), in columns of `widths`.
+    func table(_ texts: [String], style: TextStyle, widths: [Double]) -> CellRow {
         let lefts = widths.indices.map { widths[..<$0].reduce(0, +) }
-        let heights = texts.indices.map { measurer.measure(texts[$0], style: style, width: widths[$0] - 2 * cellPadding).height }
-        let height = (heights.max() ?? 0) + 2 * rowPadding
-        return Band(height: height, elements: texts.indices.map {
-            .text(TextElement(texts[$0], style: style, x: lefts[$0] + cellPadding, y: rowPadding, width: widths[$0] - 2 * cellPadding))
-        })
+        return CellRow(cells: texts.indices.filter { $0 < widths.count }.map {
+            TextElement(texts[$0], style: style, x: lefts[$0] + cellPadding, y: rowPadding, width: widths[$0] - 2 * cellPadding)
+        }, bottomPadding: rowPadding)
     }
 
     func rule(at y: Double, width lineWidth: Double) -> PageElement {
@@ -239,77 +270,52 @@ public struct RegisterLayoutEngine {
     /// columns are ruled off under it (the record's shared cells continue into its next row);
     /// a struck row (withdrawn) gets its text struck through.
     func row(_ texts: [String], style: TextStyle, boldColumns: Set<Int> = [], lineBelow: Set<Int>? = nil,
-             struck: Bool = false) -> Band {
-        var height = 0.0
-        var elements: [PageElement] = []
-        let lineHeight = measurer.measure("Ag", style: style, width: nil).height
-        for (column, text) in texts.enumerated() where column < columnWidths.count {
-            let textWidth = columnWidths[column] - 2 * cellPadding
-            let style = boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style
-            let alignment = RegisterColumn(rawValue: column)?.alignment ?? .leading
-            let x = columnLefts[column] + cellPadding
-            let cell = TextElement(text, style: style, x: x, y: rowPadding, width: textWidth, alignment: alignment)
-            height = max(height, measurer.height(of: cell))
-            elements.append(.text(cell))
-            if struck && !text.isEmpty && lineHeight > 0 {
-                // A line through the middle of each line of text, as far as the widest line.
-                let extent = measurer.measure(text, style: style, width: textWidth)
-                let left = alignment == .trailing ? x + textWidth - extent.width : x
-                for line in 0..<max(Int((extent.height / lineHeight).rounded()), 1) {
-                    let y = rowPadding + (Double(line) + 0.55) * lineHeight
-                    elements.append(.rule(x0: left, y0: y, x1: left + extent.width, y1: y, width: Rules.medium))
-                }
-            }
+             struck: Bool = false) -> CellRow {
+        let cells = texts.indices.filter { $0 < columnWidths.count }.map { column in
+            TextElement(texts[column], style: boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style,
+                        x: columnLefts[column] + cellPadding, y: rowPadding, width: columnWidths[column] - 2 * cellPadding,
+                        alignment: RegisterColumn(rawValue: column)?.alignment ?? .leading)
         }
-        height += 2 * rowPadding
-        elements += verticalLines(height: height, at: Array(columnLefts) + [width])
-        if let lineBelow {
-            for column in lineBelow.sorted() {
-                let left = columnLefts[column]
-                elements.append(.rule(x0: left, y0: height, x1: left + columnWidths[column], y1: height, width: Rules.hair))
-            }
+        let below: [PageElement] = (lineBelow ?? []).sorted().map { column in
+            .rule(x0: columnLefts[column], y0: 0, x1: columnLefts[column] + columnWidths[column], y1: 0, width: Rules.hair)
         }
-        return Band(height: height, elements: elements)
+        return CellRow(cells: cells, bottomPadding: rowPadding, grid: gridLines(at: columnLefts + [width]), below: below, struck: struck)
     }
 
-    func verticalLines(height: Double, at xs: [Double]) -> [PageElement] {
-        xs.map { .rule(x0: $0, y0: 0, x1: $0, y1: height, width: Rules.hair) }
+    func gridLines(at xs: [Double]) -> [RowLine] {
+        xs.map { RowLine(x: $0, width: Rules.hair) }
     }
 
-    /// The bands of one record: a row per product, then its status spanning the columns.
-    func bands(_ entry: RegisterEntry) -> [Band] {
+    /// The rows of one record: a row per product, then its status spanning the columns.
+    func rows(_ entry: RegisterEntry) -> [CellRow] {
         let productCells: Set<Int> = [RegisterColumn.product.rawValue, RegisterColumn.dose.rawValue]
-        var bands = entry.rows.enumerated().map { index, cells in
+        var rows = entry.rows.enumerated().map { index, cells in
             let last = index == entry.rows.count - 1
             // Inside a record only the product cells are ruled off; the shared cells span its rows.
             return row(cells, style: Self.cellStyle, lineBelow: last ? nil : productCells, struck: entry.withdrawn)
         }
         if let status = entry.status {
-            bands.append(statusRow(status))
+            rows.append(statusRow(status))
         }
-        return bands
+        return rows
     }
 
     /// "WITHDRAWN 12.03.2027: entered twice", from the second column to the right edge.
-    func statusRow(_ status: StatusNote) -> Band {
-        let left = columnLefts[RegisterColumn.use.rawValue] + cellPadding
+    func statusRow(_ status: StatusNote) -> CellRow {
+        let useLeft = columnLefts[RegisterColumn.use.rawValue]
+        let left = useLeft + cellPadding
         let label = measurer.measure(status.label, style: Self.cellBoldStyle, width: nil)
         let textX = left + label.width + 5
-        let textWidth = width - textX - cellPadding
-        let textHeight = measurer.measure(status.text, style: Self.cellStyle, width: textWidth).height
-        let height = max(label.height, textHeight) + 2 * rowPadding
-        return Band(height: height, elements: [
-            .rule(x0: columnLefts[RegisterColumn.use.rawValue], y0: 0, x1: width, y1: 0, width: Rules.hair),
-            .text(TextElement(status.label, style: Self.cellBoldStyle, x: left, y: rowPadding)),
-            .text(TextElement(status.text, style: Self.cellStyle, x: textX, y: rowPadding, width: textWidth)),
-        ] + verticalLines(height: height, at: [0, columnLefts[RegisterColumn.use.rawValue], width]))
+        return CellRow(cells: [
+            TextElement(status.label, style: Self.cellBoldStyle, x: left, y: rowPadding),
+            TextElement(status.text, style: Self.cellStyle, x: textX, y: rowPadding, width: width - textX - cellPadding),
+        ], bottomPadding: rowPadding, grid: gridLines(at: [0, useLeft, width]),
+                       above: [.rule(x0: useLeft, y0: 0, x1: width, y1: 0, width: Rules.hair)])
     }
 
-    func emptyRow(_ text: String) -> Band {
-        let height = measurer.measure(text, style: Self.cellStyle, width: width - 2 * cellPadding).height + 4 * rowPadding
-        return Band(height: height, elements: [
-            .text(TextElement(text, style: Self.cellStyle, x: cellPadding, y: 2 * rowPadding, width: width - 2 * cellPadding)),
-        ] + verticalLines(height: height, at: [0, width]))
+    func emptyRow(_ text: String) -> CellRow {
+        CellRow(cells: [TextElement(text, style: Self.cellStyle, x: cellPadding, y: 2 * rowPadding, width: width - 2 * cellPadding)],
+                bottomPadding: 2 * rowPadding, grid: gridLines(at: [0, width]))
     }
 
     /// "Date ______      Signature ______________" under the last row.

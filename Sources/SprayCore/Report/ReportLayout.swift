@@ -41,12 +41,46 @@ public protocol TextMeasurer {
     /// alignment. A measurer that keeps its layouts for the painter sets the text aligned as
     /// drawn, so that it is not laid out again to be drawn.
     func height(of element: TextElement) -> Double
+    /// The lines `element`'s text is set in, top to bottom: where each starts in the text and
+    /// how far below the text's top it ends. A row too tall for a page is cut between them.
+    func lines(of element: TextElement) -> [TextLine]
+    /// `text` in `style` with every character no font can draw written as "[U+1F33E]", so
+    /// that it is not printed as an empty box.
+    func drawable(_ text: String, style: TextStyle) -> String
+}
+
+/// A line of set text.
+public struct TextLine: Equatable, Sendable {
+    /// Where the line starts in the text, UTF-8 bytes.
+    public var start: Int
+    /// The line's bottom below the text's top, points.
+    public var bottom: Double
+
+    public init(start: Int, bottom: Double) {
+        self.start = start
+        self.bottom = bottom
+    }
 }
 
 extension TextMeasurer {
     public func height(of element: TextElement) -> Double {
         measure(element.text, style: element.style, width: element.width).height
     }
+
+    /// A measurer that does not know where its lines wrap: a line for each paragraph.
+    public func lines(of element: TextElement) -> [TextLine] {
+        var lines: [TextLine] = []
+        var start = 0, bottom = 0.0
+        for paragraph in element.text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            bottom += measure(String(decoding: paragraph, as: UTF8.self), style: element.style, width: element.width).height
+            lines.append(TextLine(start: start, bottom: bottom))
+            start += paragraph.count + 1
+        }
+        return lines
+    }
+
+    /// A measurer without fonts draws every character.
+    public func drawable(_ text: String, style: TextStyle) -> String { text }
 }
 
 public struct TextElement: Equatable, Sendable {

@@ -6,6 +6,10 @@
 extension ReportLayoutEngine {
     var width: Double { frame.contentWidth }
 
+    /// Rows higher than this (half a page) are cut between lines, so that they continue on
+    /// the next page rather than run off this one.
+    var tallRow: Double { frame.bodyHeight(page: 1) / 2 }
+
     func height(_ text: String, _ style: TextStyle, _ width: Double?) -> Double {
         measurer.measure(text, style: style, width: width).height
     }
@@ -64,18 +68,14 @@ extension ReportLayoutEngine {
     /// warning a bullet with its lines hanging under its first word.
     func warnings(heading: String, _ messages: [String]) -> LaidBlock {
         let indent = 12.0, hang = 10.0
-        func barred(_ text: String, _ style: TextStyle, bullet: Bool, bottomSpace: Double) -> Band {
+        func barred(_ text: String, _ style: TextStyle, bullet: Bool, bottomSpace: Double) -> CellRow {
             let x = indent + (bullet ? hang : 0)
-            let bandHeight = height(text, style, width - x) + bottomSpace
-            var elements: [PageElement] = [
-                .rule(x0: 1.5, y0: 0, x1: 1.5, y1: bandHeight, width: 3),
-                .text(TextElement(text, style: style, x: x, y: 0, width: width - x)),
-            ]
-            if bullet { elements.append(.text(TextElement("•", style: style, x: indent, y: 0))) }
-            return Band(height: bandHeight, elements: elements)
+            var cells = [TextElement(text, style: style, x: x, y: 0, width: width - x)]
+            if bullet { cells.append(TextElement("•", style: style, x: indent, y: 0)) }
+            return CellRow(cells: cells, bottomPadding: bottomSpace, grid: [RowLine(x: 1.5, width: 3)])
         }
-        return LaidBlock(head: barred(heading, .heading, bullet: false, bottomSpace: 4),
-                         rows: messages.map { barred($0, .body, bullet: true, bottomSpace: 3) })
+        return LaidBlock(head: barred(heading, .heading, bullet: false, bottomSpace: 4).band(measurer),
+                         rows: messages.flatMap { barred($0, .body, bullet: true, bottomSpace: 3).bands(measurer, splitAbove: tallRow) })
     }
 
     /// "Label   value" lines between heavy rules, hairlines between them.
@@ -86,15 +86,14 @@ extension ReportLayoutEngine {
         var head = headingBand(heading)
         head.elements.append(.rule(x0: 0, y0: head.height, x1: width, y1: head.height, width: Rules.heavy))
         head.height += Rules.heavy
-        return LaidBlock(head: head, rows: rows.map { row in
-            let rowHeight = max(height(row.label, .body, labelWidth - 2 * cellPadding), height(row.value, .bodyBold, valueWidth))
-                + 2 * rowPadding
-            return Band(height: rowHeight, elements: [
-                .text(TextElement(row.label, style: .body, x: cellPadding, y: rowPadding, width: labelWidth - 2 * cellPadding)),
-                .text(TextElement(row.value, style: .bodyBold, x: labelWidth + cellPadding, y: rowPadding, width: valueWidth)),
-                .rule(x0: 0, y0: rowHeight, x1: width, y1: rowHeight, width: Rules.hair),
-            ])
-        }, closedRows: rows.count)
+        let bands = rows.flatMap { row in
+            CellRow(cells: [
+                TextElement(row.label, style: .body, x: cellPadding, y: rowPadding, width: labelWidth - 2 * cellPadding),
+                TextElement(row.value, style: .bodyBold, x: labelWidth + cellPadding, y: rowPadding, width: valueWidth),
+            ], bottomPadding: rowPadding, below: [.rule(x0: 0, y0: 0, x1: width, y1: 0, width: Rules.hair)])
+            .bands(measurer, splitAbove: tallRow)
+        }
+        return LaidBlock(head: head, rows: bands, closedRows: bands.count)
     }
 
     /// A table under its heading: a heavy rule, the bold header row, a rule, the rows with
@@ -108,41 +107,37 @@ extension ReportLayoutEngine {
         let widths = PageGeometry.columnWidths(total: width, natural: natural, flexible: 0, minimumFlexibleShare: 0.2)
         let lefts = widths.indices.map { widths[..<$0].reduce(0, +) }
 
-        func cells(_ texts: [String], style: TextStyle, top: Double, boldColumns: Set<Int> = []) -> (Double, [PageElement]) {
-            var height = 0.0
-            var elements: [PageElement] = []
-            for (column, text) in texts.enumerated() where column < widths.count {
-                let textWidth = widths[column] - 2 * cellPadding
-                let style = boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style
-                let cell = TextElement(text, style: style, x: lefts[column] + cellPadding, y: top + rowPadding,
-                                       width: textWidth, alignment: table.alignments[column])
-                height = max(height, measurer.height(of: cell))
-                elements.append(.text(cell))
+        func cells(_ texts: [String], style: TextStyle, top: Double, boldColumns: Set<Int> = []) -> [TextElement] {
+            texts.indices.filter { $0 < widths.count }.map { column in
+                TextElement(texts[column], style: boldColumns.contains(column) ? TextStyle(size: style.size, bold: true) : style,
+                            x: lefts[column] + cellPadding, y: top + rowPadding, width: widths[column] - 2 * cellPadding,
+                            alignment: table.alignments[column])
             }
-            return (height + 2 * rowPadding, elements)
         }
         func head(_ heading: String) -> Band {
             var band = headingBand(heading)
             let top = band.height
-            let (headerHeight, header) = cells(table.columns, style: .bodyBold, top: top + Rules.heavy)
+            let header = cells(table.columns, style: .bodyBold, top: top + Rules.heavy)
+            let headerHeight = (header.map { measurer.height(of: $0) }.max() ?? 0) + 2 * rowPadding
             let bottom = top + Rules.heavy + headerHeight
-            band.elements += [.rule(x0: 0, y0: top, x1: width, y1: top, width: Rules.heavy)] + header
+            band.elements += [.rule(x0: 0, y0: top, x1: width, y1: top, width: Rules.heavy)] + header.map(PageElement.text)
                 + [.rule(x0: 0, y0: bottom, x1: width, y1: bottom, width: Rules.medium)]
             band.height = bottom
             return band
         }
-        var rows = table.rows.enumerated().map { index, texts in
+        var rows = table.rows.enumerated().flatMap { index, texts in
             let emphasized = table.emphasizedRows.contains(index)
-            let (rowHeight, elements) = cells(texts, style: emphasized ? .bodyBold : .body, top: 0,
-                                              boldColumns: table.emphasizedColumns)
             let above: [PageElement] = emphasized && index > 0 ? [.rule(x0: 0, y0: 0, x1: width, y1: 0, width: Rules.medium)] : []
-            return Band(height: rowHeight, elements: above + elements + [.rule(x0: 0, y0: rowHeight, x1: width, y1: rowHeight, width: Rules.hair)])
+            return CellRow(cells: cells(texts, style: emphasized ? .bodyBold : .body, top: 0, boldColumns: table.emphasizedColumns),
+                           bottomPadding: rowPadding, above: above, below: [.rule(x0: 0, y0: 0, x1: width, y1: 0, width: Rules.hair)])
+                .bands(measurer, splitAbove: tallRow)
         }
+        let closedRows = rows.count
         if !table.checkboxes.isEmpty { rows.append(checkboxes(table.checkboxes)) }
         let keep = table.checkboxes.isEmpty ? 1 : 2
         return LaidBlock(head: head(table.heading), rows: rows,
                          continuedHead: head(continuedTemplate.filled(table.heading)),
-                         closedRows: table.rows.count, keepLastRows: keep)
+                         closedRows: closedRows, keepLastRows: keep)
     }
 
     /// "Done — full tanks: ☐ ☐   Done — partial tank: ☐": a box to tick for each load, the

@@ -6,6 +6,9 @@
 struct Band: Equatable {
     var height: Double
     var elements: [PageElement]
+    /// A line of a row cut between lines, after its first: at the top of a page it wants the
+    /// row's padding above it, as the row had.
+    var topInset = 0.0
 }
 
 /// A block ready for pagination: bands for its head, its rows and its repeated head.
@@ -19,7 +22,7 @@ struct LaidBlock {
 
     var heights: BlockHeights {
         BlockHeights(head: head.height, rows: rows.map(\.height),
-                     continuedHead: (continuedHead ?? head).height, keepLastRows: keepLastRows)
+                     continuedHead: (continuedHead ?? head).height, keepLastRows: keepLastRows, insets: rows.map(\.topInset))
     }
 }
 
@@ -74,6 +77,7 @@ public struct ReportLayoutEngine {
             y += band.height
         }
         draw(slice.continued ? block.continuedHead ?? block.head : block.head)
+        if slice.continued, let first = slice.rows.first { y += block.rows[first].topInset }
         for row in slice.rows {
             draw(block.rows[row])
             if row == min(slice.rows.upperBound, block.closedRows) - 1 {

@@ -1,5 +1,6 @@
 // Text as the reports set it, the same for measuring and drawing: control characters kept by
-// an older version shown as U+FFFD, and words too long for their width cut into lines here.
+// an older version shown as U+FFFD, characters no font has written as "[U+1F33E]", and words
+// too long for their width cut into lines here.
 // Left to Pango, a word of 100 000 characters took time growing with the square of its
 // length (it shapes the rest of an unbroken paragraph again for every line it fills); cut
 // here, each character is measured once per style, and each line is a paragraph of its own.
@@ -32,9 +33,19 @@ final class ReportText: TextMeasurer {
         return base.height(of: element)
     }
 
+    func lines(of element: TextElement) -> [TextLine] {
+        var element = element
+        element.text = prepare(element.text, style: element.style, width: element.width)
+        return base.lines(of: element)
+    }
+
+    func drawable(_ text: String, style: TextStyle) -> String {
+        base.drawable(text, style: style)
+    }
+
     /// `text` as it is set in `style`, wrapped at `width` points when given.
     func prepare(_ text: String, style: TextStyle, width: Double?) -> String {
-        let clean = FreeText.displayable(text, keepingLineBreaks: true)
+        let clean = base.drawable(FreeText.displayable(text, keepingLineBreaks: true), style: style)
         // A word longer than `longWord` characters needs more bytes than that.
         guard let width, clean.utf8.count > Self.longWord, hasLongWord(clean) else { return clean }
         let key = PreparedKey(text: clean, style: style, width: width)

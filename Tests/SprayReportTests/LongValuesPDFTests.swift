@@ -1,0 +1,305 @@
+// Every PDF the app writes, filled with the longest values the record's rules allow (a field
+// of 60, 300, 600 IACS parcels, identifiers of 60 characters, names and reasons of 200,
+// notes of 2000), as a viewer sees it (pdftotext -bbox): every word of every value is there,
+// in order, and every word lies on its page and above the footer. Issue 41: the Location cell
+// of 60 identifiers ran through the footer and off the page, and pdftotext found 51 of them.
+
+import Foundation
+import PDFTestSupport
+@testable import SprayCore
+import CatalogTestSupport
+import XCTest
+@testable import SprayReport
+
+final class LongValuesPDFTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try PDFTools.temporaryDirectory(prefix: "ko-long-values")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// `count` different IACS parcel identifiers, each `length` characters long (19 is a real one's).
+    static func parcelIDs(_ count: Int, length: Int = 19) -> [String] {
+        (1...count).map { number in
+            let id = "141201_1.0001.\(number)/\(number % 7)"
+            return id + String(repeating: "8", count: max(length - id.count, 0))
+        }
+    }
+
+    /// `words` repeated to exactly `length` characters, not ending in a space.
+    static func long(_ words: String, _ length: Int) -> String {
+        var text = String(String(repeating: words, count: length / words.count + 1).prefix(length))
+        if text.last == " " { text = String(text.dropLast()) + "x" }
+        return text
+    }
+
+    /// A complete record with `ids` and every text as long as the rules allow.
+    static func longRecord(ids: [String]) -> TreatmentRecord {
+        var record = RegisterFixtures.wheat
+        record.details.parcel = long("Pole za stodołą przy drodze do lasu ", FreeText.lineLimit)
+        record.details.parcelIDs = ids
+        record.details.reason = long("septorioza paskowana liści pszenicy ", FreeText.lineLimit)
+        record.details.operatorName = long("Jan Maria Kowalski-Nowak ", FreeText.lineLimit)
+        record.details.crop = CropChoice(eppoCode: "TRZAW", name: long("pszenica ozima odmiana Arkadia ", FreeText.lineLimit))
+        record.details.products[0].name = long("Fungicyd Zielony Extra 250 EC ", FreeText.lineLimit)
+        record.details.products[0].authorisation = long("R-12/2024/A ", RecordRules.codeLimit)
+        record.details.notes = long("Oprysk wykonano rano przy słabym wietrze z zachodu. ", FreeText.notesLimit)
+        return record
+    }
+
+    /// The words of `text` without their spaces and line breaks, as they are compared.
+    private func squeezed(_ text: String) -> String { String(text.filter { !$0.isWhitespace }) }
+
+    /// Every word inside its page; below `footerTop` only the footer's own words (and page numbers).
+    private func assertInsidePagesAboveTheFooter(_ words: [PDFWord], footerTop: Double, footer: [String], _ what: String,
+                                                 file: StaticString = #filePath, line: UInt = #line) {
+        let footerWords = Set(footer.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) })
+        var bad: [String] = []
+        for word in words {
+            if word.xMin < -0.5 || word.xMax > word.pageWidth + 0.5 || word.yMin < -0.5 || word.yMax > word.pageHeight + 0.5 {
+                bad.append("\(word) is off its page")
+            } else if word.yMax > footerTop + 1, !(word.yMin >= footerTop && (footerWords.contains(word.text) || Int(word.text) != nil)) {
+                bad.append("\(word) runs over the footer (its top \(footerTop))")
+            }
+        }
+        XCTAssertTrue(bad.isEmpty, "\(what): \(bad.count) words out of place, first \(bad.prefix(5))", file: file, line: line)
+        XCTAssertFalse(words.isEmpty, what, file: file, line: line)
+    }
+
+    /// The words whose left edge is in `columns` (points from the page's left), page by page,
+    /// top to bottom, left to right, without spaces; above `bottom` (the footer's top) and, on
+    /// the pages in `tops`, below the height given (the table under its heads).
+    private func column(_ words: [PDFWord], _ columns: Range<Double>, below tops: [Int: Double] = [:], above bottom: Double) -> String {
+        words.filter { columns.contains($0.xMin) && $0.yMin > tops[$0.page] ?? 0 && $0.yMax < bottom }
+            .sorted { ($0.page, $0.yMin, $0.xMin) < ($1.page, $1.yMin, $1.xMin) }
+            .map(\.text).joined()
+    }
+
+    /// Where the rows of a landscape table start on each page (1-based): under the rule under
+    /// its column heads.
+    private func tableTops(_ layout: ReportLayout) -> [Int: Double] {
+        var tops: [Int: Double] = [:]
+        for (index, page) in layout.pages.enumerated() {
+            for case let .rule(_, y0, _, y1, width) in page.elements where width == Rules.medium && y0 == y1 {
+                tops[index + 1] = y0
+                break
+            }
+        }
+        return tops
+    }
+
+    /// How many of `ids` `text` holds.
+    private func found(_ ids: [String], in text: String) -> Int { ids.filter { text.contains($0) }.count }
+
+    // MARK: The treatment register
+
+    private func register(_ records: [TreatmentRecord], _ language: Language, equipment: Library? = nil,
+                          name: String) throws -> (file: String, register: PreparedRegister) {
+        let file = path(name)
+        func make() throws -> PreparedRegister {
+            let register = PreparedRegister(records: records, from: RegisterFixtures.from, to: RegisterFixtures.to,
+                                            settings: RegisterFixtures.farm, time: ReportFixtures.time, language: language,
+                                            equipment: equipment)
+            try register.writePDF(to: file)
+            return register
+        }
+        return (file, language == .polish ? try inPolish(make) : try make())
+    }
+
+    /// The register of a record of `ids` between typical ones: its every cell found whole, in
+    /// its column, and nothing over the footer or off the page.
+    private func checkRegister(ids: [String], _ language: Language, file: StaticString = #filePath, line: UInt = #line) throws {
+        let record = Self.longRecord(ids: ids)
+        XCTAssertEqual(RecordRules.problems(in: record.details, today: RegisterFixtures.to), [], "the longest valid values",
+                       file: file, line: line)
+        let what = "\(ids.count) identifiers of \(ids[0].count) characters, \(language)"
+        let (path, register) = try self.register(RegisterFixtures.typical(5) + [record] + RegisterFixtures.typical(3), language,
+                                                 name: "register-\(ids.count)-\(language.rawValue).pdf")
+        let words = try PDFTools.words(path)
+        XCTAssertEqual(try PDFTools.pageCount(path), register.pageCount, what, file: file, line: line)
+        let document = register.document
+        assertInsidePagesAboveTheFooter(words, footerTop: RegisterLayoutEngine.defaultFrame.footerTop,
+                                        footer: [document.footer, document.pageLabelTemplate], what, file: file, line: line)
+        let frame = RegisterLayoutEngine.defaultFrame
+        let widths = RegisterPagination.columnWidths(total: frame.contentWidth)
+        let tops = tableTops(register.layout)
+        func cells(_ kind: RegisterColumn) -> String {
+            let left = frame.contentLeft + widths[..<kind.rawValue].reduce(0, +)
+            return column(words, left..<(left + widths[kind.rawValue]), below: tops, above: frame.footerTop)
+        }
+        let location = cells(.location)
+        XCTAssertEqual(found(ids, in: location), ids.count, "\(what): identifiers found", file: file, line: line)
+        let details = record.details
+        let expected: [(RegisterColumn, String)] = [
+            (.location, details.parcel + ids.joined(separator: ",")),
+            (.product, details.products[0].name + details.products[0].authorisation),
+            (.crop, details.crop!.name), (.reason, details.reason), (.operatorName, details.operatorName),
+        ]
+        for (kind, text) in expected {
+            XCTAssertTrue(cells(kind).contains(squeezed(text)), "\(what): \(kind) not whole and in order", file: file, line: line)
+        }
+        // The typical records around it are all there, each once.
+        XCTAssertEqual((1...5).filter { location.contains("Pole\($0)141201") }.count, 5, what, file: file, line: line)
+    }
+
+    func testARegisterRowOfManyParcelsContinuesOnTheNextPage() throws {
+        for count in [60, 300, 600] {
+            for language in [Language.polish, .english] {
+                try checkRegister(ids: Self.parcelIDs(count), language)
+            }
+        }
+    }
+
+    func testTheLongestIdentifiersAllowed() throws {
+        for language in [Language.polish, .english] {
+            try checkRegister(ids: Self.parcelIDs(600, length: RecordRules.codeLimit), language)
+        }
+    }
+
+    /// The continuation page repeats the register's heading and column heads above the rest.
+    func testTheContinuationPageRepeatsTheColumnHeads() throws {
+        let (path, register) = try register([Self.longRecord(ids: Self.parcelIDs(300))], .english, name: "heads.pdf")
+        XCTAssertGreaterThanOrEqual(register.pageCount, 3, "300 identifiers fill more than two pages")
+        for page in 1...register.pageCount {
+            let text = try pdfWords(path, page: page)
+            for phrase in ["Plant protection treatment record", "Type of use", "Location", "Reason", "Operator",
+                           "Page \(page) of \(register.pageCount)"] {
+                XCTAssertTrue(text.contains(phrase), "page \(page): missing “\(phrase)”")
+            }
+        }
+    }
+
+    /// The inspector's page of a farm with many sprayers and operators of long names goes on
+    /// to further pages rather than leave some out.
+    func testTheEquipmentPagesHoldEverySprayerAndOperator() throws {
+        let day = CalendarDate(year: 2027, month: 3, day: 1)!
+        let library = Library(
+            sprayers: (1...40).map { LibrarySprayer(name: Self.long("Opryskiwacz \($0) zawieszany Pilmet ", FreeText.lineLimit),
+                                                    tankCapacity: 800, inspected: day) },
+            operators: (1...40).map { LibraryOperator(name: Self.long("Operator \($0) Jan Kowalski ", FreeText.lineLimit),
+                                                      certificate: Self.long("CERT-\($0)-2027/", RecordRules.codeLimit)) })
+        for language in [Language.polish, .english] {
+            let (path, register) = try register(RegisterFixtures.sample, language, equipment: library, name: "equipment.pdf")
+            let words = try PDFTools.words(path)
+            assertInsidePagesAboveTheFooter(words, footerTop: RegisterLayoutEngine.defaultFrame.footerTop,
+                                            footer: [register.document.footer, register.document.pageLabelTemplate], "\(language)")
+            let frame = RegisterLayoutEngine.defaultFrame
+            let first = frame.contentLeft..<(frame.contentLeft + frame.contentWidth / 5)
+            let tops = tableTops(register.layout)
+            let names = column(words, first, below: tops, above: frame.footerTop)
+            for sprayer in library.sprayers {
+                XCTAssertTrue(names.contains(squeezed(sprayer.name)), "\(language): sprayer missing: \(sprayer.name.prefix(20))")
+            }
+            let operatorNames = column(words, frame.contentLeft..<(frame.contentLeft + frame.contentWidth / 3), below: tops, above: frame.footerTop)
+            let certificates = column(words, (frame.contentLeft + frame.contentWidth / 3)..<(frame.contentLeft + 2 * frame.contentWidth / 3),
+                                      below: tops, above: frame.footerTop)
+            for person in library.operators {
+                XCTAssertTrue(operatorNames.contains(squeezed(person.name)), "\(language): operator missing: \(person.name.prefix(20))")
+                XCTAssertTrue(certificates.contains(squeezed(person.certificate)), "\(language): certificate missing")
+            }
+        }
+    }
+
+    // MARK: The job report printed from a record
+
+    func testTheJobReportOfALongRecordKeepsEveryValueOnItsPages() throws {
+        let ids = Self.parcelIDs(600, length: RecordRules.codeLimit)
+        let record = Self.longRecord(ids: ids)
+        for language in [Language.polish, .english] {
+            let path = path("job-\(language.rawValue).pdf")
+            func make() throws -> PreparedReport {
+                let report = PreparedReport(plan: try ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
+                try report.writePDF(to: path)
+                return report
+            }
+            let report = language == .polish ? try inPolish(make) : try make()
+            let words = try PDFTools.words(path)
+            XCTAssertEqual(try PDFTools.pageCount(path), report.pageCount)
+            let document = report.document
+            assertInsidePagesAboveTheFooter(words, footerTop: PageFrame().footerTop,
+                                            footer: [document.footer, document.footerNote, document.pageLabelTemplate], "\(language)")
+            // The values' column starts where the lines of identifiers do.
+            let left = try XCTUnwrap(words.filter { $0.text.hasPrefix("141201") }.map(\.xMin).min())
+            let frame = PageFrame()
+            let runningHeads = Dictionary(uniqueKeysWithValues: (2...max(report.pageCount, 2)).map { ($0, frame.bodyTop(page: 1)) })
+            let values = column(words, (left - 0.5)..<words[0].pageWidth, below: runningHeads, above: frame.footerTop)
+            XCTAssertEqual(found(ids, in: values), ids.count, "\(language): identifiers found")
+            let details = record.details
+            for text in [details.parcel + "," + ids.joined(separator: ","), details.reason, details.operatorName, details.notes] {
+                XCTAssertTrue(values.contains(squeezed(text)), "\(language): missing “\(text.prefix(30))…”")
+            }
+            XCTAssertTrue(squeezed(words.map(\.text).joined()).contains(squeezed(details.products[0].authorisation)))
+        }
+    }
+
+    // MARK: Characters the fonts lack
+
+    func testACharacterNoFontHasIsWrittenAsItsCode() {
+        let measurer = PangoTextMeasurer()
+        // Plane 16's private use: no font draws it. Latin and Polish letters are left alone.
+        XCTAssertEqual(measurer.drawable("a\u{10FFFD}b", style: .body), "a[U+10FFFD]b")
+        XCTAssertEqual(measurer.drawable("a\u{10FFFD}b", style: .bodyBold), "a[U+10FFFD]b")
+        XCTAssertEqual(measurer.drawable("Zażółć gęślą jaźń – 1,5 l/ha · ≤ 2 °C", style: .body), "Zażółć gęślą jaźń – 1,5 l/ha · ≤ 2 °C")
+    }
+
+    /// An emoji in a product's name prints as itself where a font has it (fontconfig falls back
+    /// to an emoji font), else as "[U+1F33E]": never as an empty box, which has no text.
+    func testAnEmojiPrintsAsItselfOrAsItsCodeInEveryPDF() throws {
+        let emoji = "\u{1F33E}"
+        let drawn = PangoTextMeasurer().drawable(emoji, style: .body)
+        XCTAssertTrue(drawn == emoji || drawn == "[U+1F33E]", drawn)
+        var record = RegisterFixtures.wheat
+        record.details.products[0].name = "Fungicyd \(emoji) Złoty"
+        for language in [Language.polish, .english] {
+            let (path, _) = try register([record], language, name: "emoji-\(language.rawValue).pdf")
+            XCTAssertTrue(try pdfWords(path).contains("Fungicyd \(drawn) Złoty"), "\(language): the register")
+            let job = self.path("emoji-job-\(language.rawValue).pdf")
+            func make() throws {
+                try PreparedReport(plan: try ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
+                    .writePDF(to: job)
+            }
+            try language == .polish ? inPolish(make) : make()
+            XCTAssertTrue(try pdfWords(job).contains("Fungicyd \(drawn) Złoty"), "\(language): the job report")
+        }
+    }
+
+    // MARK: The harvest dates
+
+    func testHarvestDatesOfLongNamesStayOnTheirPages() throws {
+        let treated = CalendarDate(year: 2027, month: 5, day: 2)!
+        let fields = (1...30).map { number in
+            FieldHarvest(parcel: Self.long("Pole \(number) za stodołą przy drodze ", FreeText.lineLimit),
+                         crop: CropChoice(eppoCode: "TRZAW", name: Self.long("pszenica ozima ", FreeText.lineLimit)), treatments: 40,
+                         notBefore: CalendarDate(year: 2027, month: 7, day: 1), product: Self.long("Fungicyd \(number) ", FreeText.lineLimit),
+                         treatmentDate: treated, recordID: UUID(),
+                         unknown: (1...40).map { _ in FieldHarvest.Unknown(recordID: UUID(), date: treated,
+                                                                           products: [Self.long("Adiuwant Plus ", 60)]) })
+        }
+        for language in [Language.polish, .english] {
+            let path = path("harvest-\(language.rawValue).pdf")
+            func make() throws -> PreparedHarvest {
+                let harvest = PreparedHarvest(fields: fields, season: 2027, settings: RegisterFixtures.farm, time: ReportFixtures.time,
+                                              language: language)
+                try harvest.writePDF(to: path)
+                return harvest
+            }
+            let harvest = language == .polish ? try inPolish(make) : try make()
+            let words = try PDFTools.words(path)
+            XCTAssertEqual(try PDFTools.pageCount(path), harvest.pageCount)
+            assertInsidePagesAboveTheFooter(words, footerTop: RegisterLayoutEngine.defaultFrame.footerTop,
+                                            footer: [harvest.document.footer, harvest.document.pageLabelTemplate], "\(language)")
+            let frame = RegisterLayoutEngine.defaultFrame
+            let parcels = column(words, frame.contentLeft..<(frame.contentLeft + RegisterLayoutEngine.harvestWeights[0] * frame.contentWidth),
+                                 below: tableTops(harvest.layout), above: frame.footerTop)
+            for field in fields {
+                XCTAssertTrue(parcels.contains(squeezed(field.parcel)), "\(language): missing “\(field.parcel.prefix(10))”")
+            }
+        }
+    }
+}
