@@ -72,7 +72,7 @@ public enum RegisterOutput {
                 ("products", .number(register.products.count)), ("uses", .number(register.useCount)),
             ]).serialized() + "\n"
         }
-        return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.local(register.importedAt), register.source) + "\n"
+        return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.local(register.importedAt), FreeText.displayable(register.source)) + "\n"
     }
 
     public static func search(_ products: [RegisteredProduct], format: OutputFormat) -> String {
