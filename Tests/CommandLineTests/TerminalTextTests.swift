@@ -126,6 +126,10 @@ final class TerminalTextTests: DataFolderTestCase {
             #"{"at":"2026-11-25T19:00:01Z","computer":"\#(stranger)","journal":1,"library":\#(item)}"#,
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal(of: stranger))
+        // A third computer whose name is longer than a name may be: shown cut at 200 characters.
+        let long = "0000000D-0000-4000-8000-000000000000"
+        try Data((#"{"at":"2026-11-25T18:00:00Z","computer":"\#(long)","journal":1,"name":"\#(String(repeating: "Z", count: 5000))"}"#
+                  + "\n").utf8).write(to: journal(of: long))
         // A sync tool's copy under a name with an escape in it, holding a line that cannot be read.
         try Data("not a journal line\n".utf8).write(to: journal(of: stranger, ".sync-conflict-\u{1B}]0;pwned\u{07}"))
 
@@ -138,6 +142,8 @@ final class TerminalTextTests: DataFolderTestCase {
         let status = try run(["sync", "status"], data: office)
         XCTAssertTrue(status.stdout.contains("Shared with: Ciągnik MARK"), status.stdout)
         XCTAssertTrue(status.stdout.contains("1 line cannot be read"), status.stdout)
+        XCTAssertTrue(status.stdout.contains(" " + String(repeating: "Z", count: 200) + "… (last change 2026-11-25"), status.stdout)
+        XCTAssertFalse(status.stdout.contains(String(repeating: "Z", count: 201)))
         assertHarmless(status.stdout, "sync status")
 
         let library = try run(["library", "list"], data: office)

@@ -56,8 +56,12 @@ public struct SharingComputer: Equatable, Sendable {
     public var isThisOne: Bool
 
     /// The name as a terminal or a window shows it: a journal is anyone's file, so its control
-    /// characters and text-direction marks are made harmless, as a record's text is.
-    public var shownName: String { FreeText.displayable(name) }
+    /// characters and text-direction marks are made harmless, as a record's text is, and a name
+    /// longer than a name may be is cut there ("…").
+    public var shownName: String {
+        let shown = FreeText.displayable(name)
+        return FreeText.lineProblem(shown) == nil ? shown : String(shown.prefix(FreeText.lineLimit)) + "…"
+    }
 }
 
 public final class FarmSync {
