@@ -72,7 +72,8 @@ public struct RecordImportCommand: Equatable, Sendable {
     /// "A “Data” → date", one line per column, for --dry-run and a sheet whose columns are not enough.
     public static func mappingLines(_ reading: SpreadsheetImport) -> [String] {
         reading.columns.indices.map { index in
-            let header = reading.header(of: index)
+            // A header is the file's text: shown, never run by the terminal.
+            let header = FreeText.displayable(reading.header(of: index))
             return "  " + SheetTable.columnLetters(index) + " “" + header + "” → " + reading.columns[index].rawValue
                 + (reading.columns[index] == .ignore ? "" : " (" + reading.columns[index].title + ")")
         }

@@ -34,6 +34,8 @@ public struct SyncCommand: Equatable, Sendable {
         case let (word?, _): options.errors.append(.unexpectedArgument(word))
         }
         if name != nil, words.first != "folder" { options.errors.append(.needs(option: "--name", other: "folder")) }
+        // The name is shown on every computer of the farm: the rules of a record's text.
+        if let name, let problem = FarmSync.nameProblem(name) { options.errors.append(.invalid(option: "--name", problem)) }
         if format != nil, words.first != "status" { options.errors.append(.needs(option: "--format", other: "status")) }
         guard options.errors.isEmpty, let action else { return .failure(CommandLineErrors(options.errors, order: names)) }
         return .success(SyncCommand(action: action, language: language))

@@ -67,19 +67,29 @@ extension CommandLineTool {
         guard readable(records) else { return 1 }
         var drafts = command.drafts
         let register = keptRegister()
+        var ambiguous: [String] = []
         for draft in drafts.indices {
+            let date = drafts[draft].details.date
             for index in drafts[draft].details.products.indices where drafts[draft].details.products[index].authorisation.isEmpty
                 && drafts[draft].details.products[index].kind != .notPlantProtection {
                 let name = drafts[draft].details.products[index].name
-                // The ministry's number for a product it has by this exact name, else the one given before.
-                if let registered = register?.product(named: name), !registered.authorisation.isEmpty {
+                // The ministry's number for a product it has by this exact name (the one of that name
+                // that may be used on the day, where several share it), else the one given before.
+                switch register?.match(named: name, authorisation: "", on: date) ?? .notInRegister {
+                case let .found(registered) where !registered.authorisation.isEmpty:
                     drafts[draft].details.products[index].authorisation = registered.authorisation
                     if registered.isAdjuvant { drafts[draft].details.products[index].kind = .adjuvant }
-                } else {
+                case let .ambiguous(candidates):
+                    let message = "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
+                        .filled(FreeText.displayable(name), RegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
+                    if !ambiguous.contains(message) { ambiguous.append(message) }
+                default:
                     drafts[draft].details.products[index].authorisation = records.authorisations(forProduct: name).first ?? ""
                 }
             }
         }
+        // Which of them was used is the farmer's to say: nothing is recorded until it is.
+        if !ambiguous.isEmpty { return reportUsage(ambiguous) }
         do {
             let saved = try records.add(drafts, at: Date())
             for record in saved {

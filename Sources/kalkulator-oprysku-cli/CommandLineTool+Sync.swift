@@ -22,9 +22,11 @@ extension CommandLineTool {
             switch command.action {
             case let .share(folder, name):
                 var host = [CChar](repeating: 0, count: 256)
-                let hostName = gethostname(&host, host.count) == 0 ? String(cString: host) : "?"
-                let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? hostName, records: records)
-                return printOutput(tr("The record is shared through %1$@ as “%2$@”.").filled(sync.folder ?? folder, sync.state?.name ?? "") + "\n"
+                let hostName = gethostname(&host, host.count) == 0 ? String(cString: host) : ""
+                let fallback = FarmSync.nameProblem(hostName) == nil ? hostName : tr("This computer")
+                let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? fallback, records: records)
+                return printOutput(tr("The record is shared through %1$@ as “%2$@”.")
+                    .filled(FreeText.displayable(sync.folder ?? folder), FreeText.displayable(sync.state?.name ?? "")) + "\n"
                                    + text(of: report)) && report.problems.isEmpty ? 0 : 1
             case .now:
                 let report = try sync.syncNow(records: records)
@@ -67,11 +69,12 @@ extension CommandLineTool {
 
     private static func statusText(_ sync: FarmSync) -> String {
         guard let state = sync.state, let folder = state.folder else { return SyncProblem.notSharing.message + "\n" }
-        var lines = [tr("This computer: %1$@ (%2$@)").filled(state.name, state.computer.uuidString),
-                     tr("Farm folder: %@").filled(folder)]
+        // Names come from the journals (anyone's files) and from sync.json: shown, never run by the terminal.
+        var lines = [tr("This computer: %1$@ (%2$@)").filled(FreeText.displayable(state.name), state.computer.uuidString),
+                     tr("Farm folder: %@").filled(FreeText.displayable(folder))]
         let others = sync.computers.filter { !$0.isThisOne }
         lines.append(others.isEmpty ? tr("Shared with: no other computer yet")
-                     : tr("Shared with: %@").filled(others.map { "\($0.name) (" + tr("last change %@").filled(Timestamp.utc($0.lastChange)) + ")" }
+                     : tr("Shared with: %@").filled(others.map { "\($0.shownName) (" + tr("last change %@").filled(Timestamp.utc($0.lastChange)) + ")" }
                          .joined(separator: ", ")))
         return (lines + sync.problems).joined(separator: "\n") + "\n"
     }

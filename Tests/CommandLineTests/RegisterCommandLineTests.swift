@@ -88,4 +88,53 @@ final class RegisterCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(imported.stderr, "In row 2: Azyl 250 SC: 2 l/ha is above the register's largest dose for winter wheat, 1.5 l/ha.\n")
     }
+
+    /// Two products called "Delta" (parallel-trade permits): R-3/2020 usable until 2026-01-01,
+    /// R-4/2020 valid. `record add` fills in the one that may be used on the treatment's day,
+    /// refuses (exit 2, naming both numbers, nothing recorded) when the day does not tell, and
+    /// warns with the product whose number is given.
+    func testProductsThatShareANameAreToldApartByTheirNumber() throws {
+        let file = directory.appendingPathComponent("rejestr.csv")
+        let header = "nazwa;NrZezw;TerminZezw;TerminDoSprzedazy;TerminDoStosowania;Rodzaj;Substancja_czynna;uprawa;agrofag;dawka;termin;"
+            + "nazwa_grupy;maloobszarowe;zastosowanie/uzytkownik;srodek_mikrobiologiczny;etykieta\n"
+        func row(_ number: String, _ authorised: String, _ use: String) -> String {
+            "Delta;\(number);\(authorised);;\(use);Fungicyd;azoksystrobina - 250 g;pszenica ozima;septorioza;Maksymalna dawka: 2,0 l/ha;"
+                + "BBCH 31-69;ROŚLINY ROLNICZE;NIE;profesjonalne;NIE;x\n"
+        }
+        try Data((header + row("R-3/2020", "2030-12-31", "2026-01-01") + row("R-4/2020", "2031-12-31", "")).utf8).write(to: file)
+        let imported = try run(["register", "import", file.path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(try run(["register", "search", "delta"]).stdout.components(separatedBy: "Delta · ").count - 1, 2, "both kept")
+
+        let both = "R-3/2020, R-4/2020"
+        let table: [(date: String, authorisation: String?, status: Int32, recorded: String?, says: [String], never: [String])] = [
+            ("2026-04-14", nil, 0, "Delta [R-4/2020]", [], ["may be used until", "the register gives"]),
+            ("2026-04-14", "R-4/2020", 0, "Delta [R-4/2020]", [], ["may be used until", "the register gives"]),
+            ("2026-04-14", "R-3/2020", 0, "Delta [R-3/2020]", ["Delta may be used until 2026-01-01; the treatment is on 2026-04-14."],
+             ["the register gives"]),
+            ("2025-06-10", nil, 2, nil,
+             ["--authorisation: the register has several products called “Delta” (\(both)): give its number, e.g. --authorisation \"Delta=R-3/2020\""],
+             []),
+            ("2025-06-10", "R-3/2020", 0, "Delta [R-3/2020]", [], ["may be used until", "the register gives"]),
+            ("2026-04-14", "R-9/2020", 0, "Delta [R-9/2020]",
+             ["Delta: the authorisation number is not R-9/2020; the register gives \(both)."], ["may be used until"]),
+        ]
+        for (number, row) in table.enumerated() {
+            let parcel = "Pole \(number)"
+            let label = "\(row.date) \(row.authorisation ?? "no number")"
+            let added = try run(["record", "add", "--date", row.date, "--parcel", parcel, "--treated-area", "2", "--crop", "TRZAW",
+                                 "--product", "Delta=1 l/ha", "--reason", "septorioza"]
+                                + (row.authorisation.map { ["--authorisation", "Delta=" + $0] } ?? []))
+            XCTAssertEqual(added.status, row.status, "\(label): \(added.stderr)")
+            for text in row.says { XCTAssertTrue(added.stderr.contains(text), "\(label): \(added.stderr)") }
+            for text in row.never { XCTAssertFalse(added.stderr.contains(text), "\(label): \(added.stderr)") }
+            let line = try run(["record", "list"]).stdout.split(separator: "\n").first { $0.contains(parcel + " ·") }
+            if let recorded = row.recorded {
+                XCTAssertTrue(line?.contains(recorded) == true, "\(label): \(line ?? "not recorded")")
+            } else {
+                XCTAssertNil(line, "\(label): nothing is recorded")
+                XCTAssertEqual(added.stdout, "", label)
+            }
+        }
+    }
 }

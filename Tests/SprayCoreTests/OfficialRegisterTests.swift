@@ -220,4 +220,51 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.rows(of: .product).map(\.title), ["Łąkowiec 100 EC"])
         }
     }
+
+    /// Two products of one name (parallel-trade permits): "Delta" R-3/2020 usable until
+    /// 2026-01-01 and at most 1 l/ha, "Delta" R-4/2020 valid and at most 2 l/ha. The number
+    /// tells them apart; without one, the date does when only one may be used on it; the
+    /// checks are those of the product meant (its dose, its last day).
+    func testProductsSharingANameAreToldApartByTheirNumber() throws {
+        func delta(_ number: String, until: String?, authorised: String, largest: String) -> RegisteredProduct {
+            RegisteredProduct(name: "Delta", authorisation: number, kind: "Fungicyd", substances: "",
+                              authorisedUntil: CalendarDate(parsing: authorised), saleUntil: nil,
+                              useUntil: until.flatMap(CalendarDate.init(parsing:)),
+                              uses: [RegisteredUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "", maxDose: d(largest),
+                                                   doseUnit: .litresPerHectare, timing: "", bbchFrom: nil, bbchTo: nil)])
+        }
+        let index = RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+            delta("R-3/2020", until: "2026-01-01", authorised: "2030-12-31", largest: "1"),
+            delta("R-4/2020", until: nil, authorised: "2031-12-31", largest: "2"),
+        ]))
+        let wheat = CropCatalog.crop(code: "TRZAW")!.choice(in: .english)
+        let lapsed = "Delta may be used until 2026-01-01; the treatment is on 2026-04-14."
+        let aboveR3 = "Delta: 1.5 l/ha is above the register's largest dose for winter wheat, 1 l/ha."
+        let table: [(number: String, date: String, matched: String?, warnings: [String])] = [
+            ("", "2026-04-14", "R-4/2020", []),
+            ("R-4/2020", "2026-04-14", "R-4/2020", []),
+            (" r-4/2020 ", "2026-04-14", "R-4/2020", []),
+            ("R-3/2020", "2026-04-14", "R-3/2020", [lapsed, aboveR3]),
+            ("R-3/2020", "2025-06-10", "R-3/2020", [aboveR3]),
+            ("", "2025-06-10", nil, ["Delta: the register has several products of this name (R-3/2020, R-4/2020); give its authorisation number."]),
+            ("", "2031-12-31", "R-4/2020", []),
+            ("", "2032-01-01", nil, ["Delta: the register has several products of this name (R-3/2020, R-4/2020); give its authorisation number."]),
+            ("R-9/2020", "2026-04-14", nil, ["Delta: the authorisation number is not R-9/2020; the register gives R-3/2020, R-4/2020."]),
+        ]
+        for row in table {
+            let date = try XCTUnwrap(CalendarDate(parsing: row.date))
+            let label = "\(row.number.debugDescription) on \(row.date)"
+            switch index.match(named: "delta", authorisation: row.number, on: date) {
+            case let .found(product): XCTAssertEqual(product.authorisation, row.matched, label)
+            case let .ambiguous(products):
+                XCTAssertNil(row.matched, label)
+                XCTAssertEqual(products.map(\.authorisation), ["R-3/2020", "R-4/2020"], label)
+            case .notInRegister: XCTFail(label)
+            }
+            let product = ProductUse(name: "Delta", authorisation: row.number, dose: d("1.5"), doseUnit: .litres)
+            XCTAssertEqual(RegisterCheck.warnings(products: [product], date: date, crop: wheat, bbch: nil, index: index), row.warnings, label)
+        }
+        XCTAssertEqual(index.match(named: "Gamma", authorisation: "", on: CalendarDate(parsing: "2026-04-14")!), .notInRegister)
+        XCTAssertEqual(index.products(named: " DELTA ").count, 2)
+    }
 }

@@ -155,7 +155,8 @@ public enum BackupError: Error, Equatable, Sendable, LocalizedMessage {
         case let .newerVersion(found):
             tr("This backup comes from a newer version of Kalkulator Oprysku (format %@); update the app to restore it.")
                 .filled(String(found))
-        case let .damaged(reason): tr("The backup is damaged, so nothing was restored: %@").filled(reason)
+        // The reason may quote the file (a member's name): shown, never run by a terminal.
+        case let .damaged(reason): tr("The backup is damaged, so nothing was restored: %@").filled(FreeText.displayable(reason))
         }
     }
 }

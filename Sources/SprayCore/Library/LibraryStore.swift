@@ -133,7 +133,7 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedMessage {
     public var message: String {
         switch self {
         case .emptyName: tr("Enter a name")
-        case let .nameTaken(name): tr("“%@” is already in the library: choose another name, or edit that one.").filled(name)
+        case let .nameTaken(name): tr("“%@” is already in the library: choose another name, or edit that one.").filled(FreeText.displayable(name))
         case let .notALibrary(path): tr("%@ is not a library exported by Kalkulator Oprysku.").filled(path)
         case .gone: tr("This item is no longer in the library: it was deleted in another window or program.")
         case let .newerLibrary(path): tr("%@ comes from a newer version of Kalkulator Oprysku: update the app to import it.").filled(path)

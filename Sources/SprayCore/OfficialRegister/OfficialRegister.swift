@@ -111,6 +111,20 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
     }
 }
 
+/// Which product of the register a product of a treatment is.
+public enum RegisterMatch: Equatable, Sendable {
+    /// No product of the register has its name.
+    case notInRegister
+    case found(RegisteredProduct)
+    /// Several products have its name and neither its number nor the date tells which: all of them.
+    case ambiguous([RegisteredProduct])
+
+    /// "R-3/2020, R-4/2020": the numbers of the products an ambiguous name may be.
+    public static func numbers(of products: [RegisteredProduct]) -> String {
+        products.map { $0.authorisation.isEmpty ? "?" : FreeText.displayable($0.authorisation) }.joined(separator: ", ")
+    }
+}
+
 /// The register with what a search or a check needs worked out once: names folded.
 public final class RegisterIndex: Sendable {
     public let register: OfficialRegister
@@ -142,9 +156,34 @@ public final class RegisterIndex: Sendable {
         }.map { register.products[$0] }
     }
 
-    /// The product of exactly this name (ignoring case and diacritics).
+    /// The first product of exactly this name (ignoring case and diacritics); where several
+    /// share it, `match(named:authorisation:on:)` tells them apart.
     public func product(named name: String) -> RegisteredProduct? {
         byName[SearchFolding.fold(name.trimmedWhitespace)].map { register.products[$0] }
+    }
+
+    /// Every product of exactly this name (ignoring case and diacritics): one as a rule, two or
+    /// more where parallel-trade permits share a name ("Delta" R-3/2020 and R-4/2020).
+    public func products(named name: String) -> [RegisteredProduct] {
+        let folded = SearchFolding.fold(name.trimmedWhitespace)
+        guard let first = byName[folded] else { return [] }
+        return register.products.indices.dropFirst(first).filter { foldedNames[$0] == folded }.map { register.products[$0] }
+    }
+
+    /// The product of the register that `name` with the authorisation number `authorisation`
+    /// (empty when none is given) means on `date`: the one with that number; without a number,
+    /// the only one of the name, or the only one of the name that may still be used on `date`.
+    public func match(named name: String, authorisation: String, on date: CalendarDate) -> RegisterMatch {
+        let candidates = products(named: name)
+        guard !candidates.isEmpty else { return .notInRegister }
+        let number = authorisation.trimmedWhitespace.uppercased()
+        if !number.isEmpty, let given = candidates.first(where: { $0.authorisation.trimmedWhitespace.uppercased() == number }) {
+            return .found(given)
+        }
+        if candidates.count == 1 { return .found(candidates[0]) }
+        guard number.isEmpty else { return .ambiguous(candidates) }
+        let usable = candidates.filter { product in product.lastDayOfUse.map { date <= $0 } ?? true }
+        return usable.count == 1 ? .found(usable[0]) : .ambiguous(candidates)
     }
 
     /// The names a product's name completes from: the farm library's first, then the

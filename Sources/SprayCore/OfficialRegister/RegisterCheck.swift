@@ -17,14 +17,26 @@ public enum RegisterCheck {
         var warnings: [String] = []
         for product in products where product.kind != .notPlantProtection && !product.name.isBlank {
             let name = FreeText.displayable(product.name)
-            guard let entry = index.product(named: product.name) else {
+            let typed = product.authorisation.trimmedWhitespace
+            // Products that share a name (parallel-trade permits) are told apart by the number.
+            let entry: RegisteredProduct
+            switch index.match(named: product.name, authorisation: typed, on: date) {
+            case .notInRegister:
                 warnings.append(tr("%1$@ is not in %2$@.").filled(name, registerName))
                 continue
+            case let .ambiguous(candidates):
+                let numbers = RegisterMatch.numbers(of: candidates)
+                warnings.append(typed.isEmpty
+                    ? tr("%1$@: %2$@ has several products of this name (%3$@); give its authorisation number.")
+                        .filled(name, registerName, numbers)
+                    : tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
+                        .filled(name, FreeText.displayable(typed), numbers))
+                continue
+            case let .found(found): entry = found
             }
-            let typed = product.authorisation.trimmedWhitespace
             if !typed.isEmpty, !entry.authorisation.isEmpty, typed.uppercased() != entry.authorisation.uppercased() {
                 warnings.append(tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
-                    .filled(name, FreeText.displayable(typed), entry.authorisation))
+                    .filled(name, FreeText.displayable(typed), FreeText.displayable(entry.authorisation)))
             }
             if let last = entry.lastDayOfUse, date > last {
                 warnings.append(tr("%1$@ may be used until %2$@; the treatment is on %3$@.")

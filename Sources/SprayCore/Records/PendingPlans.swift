@@ -25,7 +25,8 @@ public enum PendingPlans {
         return recent.filter { !named.contains($0.id) && !calculations.contains($0.input) }.sorted { $0.timestamp > $1.timestamp }
     }
 
-    /// "20.11.2026 14:04 · Działka 7 · 4,2 ha · Fungicyd 1,25 l/ha, Adiuwant 200 ml/ha".
+    /// "20.11.2026 14:04 · Działka 7 · 4,2 ha · Fungicyd 1,25 l/ha, Adiuwant 200 ml/ha"; its
+    /// text (from a restored backup or the farm's other files) shown, never run by a terminal.
     public static func summary(of entry: HistoryEntry) -> String {
         let format = NumberFormat.current
         let input = entry.input
@@ -35,8 +36,8 @@ public enum PendingPlans {
         let saved = LocalTime.dateTime(at: entry.timestamp)
         let when = saved.date.typedText(in: Translation.current.language) + " "
             + (ClockTime(hour: saved.hour, minute: saved.minute)?.description ?? "")
-        return [when, entry.parcel ?? "",
-                format.string(input.area, maxFractionDigits: 4) + " " + input.areaUnit.symbol, products.joined(separator: ", ")]
-            .filter { !$0.isEmpty }.joined(separator: " · ")
+        return FreeText.displayable([when, entry.parcel ?? "",
+                                     format.string(input.area, maxFractionDigits: 4) + " " + input.areaUnit.symbol, products.joined(separator: ", ")]
+            .filter { !$0.isEmpty }.joined(separator: " · "))
     }
 }

@@ -44,6 +44,7 @@ public final class FarmSharing {
     /// Shares through `folder` from now on as `name`; what to tell the user.
     public func share(folder: String, name: String) -> (message: String, isError: Bool) {
         let name = name.trimmedWhitespace.isEmpty ? (computerName ?? tr("This computer")) : name
+        if let problem = FarmSync.nameProblem(name) { return (tr("This computer's name") + ": " + problem.message, true) }
         do {
             let report = try sharing { try sync.share(folder: folder, name: name, records: records, now: now()) }
             onChange?()
@@ -139,7 +140,7 @@ public final class FarmSharing {
         guard !others.isEmpty else { return tr("Shared through %@; no other computer has written there yet.").filled(folder) }
         let moment = now()
         return tr("Shared with: %@").filled(others.map { computer in
-            computer.name + " (" + tr("last change %@").filled(Self.ago(from: computer.lastChange, to: moment)) + ")"
+            computer.shownName + " (" + tr("last change %@").filled(Self.ago(from: computer.lastChange, to: moment)) + ")"
         }.joined(separator: ", "))
     }
 

@@ -130,9 +130,14 @@ extension FarmSync {
             }
             var problem = state.problems[name] ?? FileProblem()
             problem.notRead = nil
+            // Only this computer writes lines in its name, and only in its own journal (or a
+            // sync tool's copy of it): such a line elsewhere is another's, passed over and said.
+            let isOwnJournal = JournalFiles.computer(of: name) == state.computer
             /// Takes one line as read; false when it is of a newer version (the rest is left unread).
             func take(_ line: ArraySlice<UInt8>, _ reading: JournalLine.Reading) -> Bool {
                 switch reading {
+                case let .line(entry) where entry.computer == state.computer && !isOwnJournal:
+                    problem.claimingThisComputer = (problem.claimingThisComputer ?? 0) + 1
                 case let .line(entry):
                     let key = entry.computer.uuidString
                     var seen = state.computers[key] ?? SeenComputer(name: "", lastChange: entry.at)
@@ -208,18 +213,27 @@ extension FarmSync {
     }
 
     static func problemTexts(_ state: SyncState) -> [String] {
-        state.problems.sorted { $0.key < $1.key }.map { name, problem in
+        state.problems.sorted { $0.key < $1.key }.flatMap { key, problem -> [String] in
+            // Anyone can name a file in the folder: its name is shown, never run by a terminal.
+            let name = FreeText.displayable(key)
+            var texts: [String] = []
             if problem.notRead == true {
-                return tr("%1$@ is not a regular file (a link, a named pipe or a device) or is larger than %2$@ MB; it was not read.")
-                    .filled(name, String(journalLimit / (1024 * 1024)))
+                texts.append(tr("%1$@ is not a regular file (a link, a named pipe or a device) or is larger than %2$@ MB; it was not read.")
+                    .filled(name, String(journalLimit / (1024 * 1024))))
+            } else if let version = problem.newerVersion {
+                texts.append(tr("%1$@ was written by a newer version of Kalkulator Oprysku (journal %2$@): update the app on this computer to read the rest of it.")
+                    .filled(name, String(version)))
+            } else if problem.damagedLines > 0 || problem.claimingThisComputer == nil {
+                texts.append(trn("%2$@: %1$d line cannot be read and was left out; the rest was read.",
+                                 "%2$@: %1$d lines cannot be read and were left out; the rest was read.", problem.damagedLines)
+                    .filled(String(problem.damagedLines), name))
             }
-            if let version = problem.newerVersion {
-                return tr("%1$@ was written by a newer version of Kalkulator Oprysku (journal %2$@): update the app on this computer to read the rest of it.")
-                    .filled(name, String(version))
+            if let claiming = problem.claimingThisComputer {
+                texts.append(trn("%2$@: %1$d line claims to come from this computer, which did not write it there; it was ignored.",
+                                 "%2$@: %1$d lines claim to come from this computer, which did not write them there; they were ignored.",
+                                 claiming).filled(String(claiming), name))
             }
-            return trn("%2$@: %1$d line cannot be read and was left out; the rest was read.",
-                       "%2$@: %1$d lines cannot be read and were left out; the rest was read.", problem.damagedLines)
-                .filled(String(problem.damagedLines), name)
+            return texts
         }
     }
 }

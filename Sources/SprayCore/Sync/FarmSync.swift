@@ -54,6 +54,14 @@ public struct SharingComputer: Equatable, Sendable {
     public var name: String
     public var lastChange: Date
     public var isThisOne: Bool
+
+    /// The name as a terminal or a window shows it: a journal is anyone's file, so its control
+    /// characters and text-direction marks are made harmless, as a record's text is, and a name
+    /// longer than a name may be is cut there ("…").
+    public var shownName: String {
+        let shown = FreeText.displayable(name)
+        return FreeText.lineProblem(shown) == nil ? shown : String(shown.prefix(FreeText.lineLimit)) + "…"
+    }
 }
 
 public final class FarmSync {
@@ -67,6 +75,14 @@ public final class FarmSync {
 
     public var state: SyncState? { stateStore.state }
     public var folder: String? { state?.folder }
+
+    /// Why `name` cannot be this computer's name, if it cannot: the rules of a record's
+    /// one-line text (no control characters or text-direction marks, at most
+    /// FreeText.lineLimit characters), and not blank.
+    public static func nameProblem(_ name: String) -> InputProblem? {
+        if name.trimmedWhitespace.isEmpty { return .empty }
+        return FreeText.lineProblem(name)
+    }
 
     /// Shares the record through `folder` from now on, this computer called `name`; merges at once.
     public func share(folder: String, name: String, records: RecordStore, now: Date = Date()) throws -> SyncReport {
@@ -174,11 +190,15 @@ public final class FarmSync {
         tr("This computer's journal in the farm folder was replaced, cut short or changed by another program; it was written again from the records on this computer.")
     }
 
-    /// The computers seen in the folder, the most recent change first.
+    /// The computers seen in the folder, the most recent change first; this one by the name
+    /// it has here (never one a journal gives it).
     public var computers: [SharingComputer] {
         guard let state else { return [] }
         return state.computers.compactMap { key, seen in
-            UUID(uuidString: key).map { SharingComputer(id: $0, name: seen.name, lastChange: seen.lastChange, isThisOne: $0 == state.computer) }
+            UUID(uuidString: key).map { id in
+                let isThisOne = id == state.computer
+                return SharingComputer(id: id, name: isThisOne ? state.name : seen.name, lastChange: seen.lastChange, isThisOne: isThisOne)
+            }
         }.sorted { ($0.lastChange, $0.name) > ($1.lastChange, $1.name) }
     }
 

@@ -93,9 +93,12 @@ struct FileProblem: Codable, Equatable, Sendable {
     /// Not a regular file (a link, a named pipe, a device, a folder) or larger than a journal
     /// may be: not read at all.
     var notRead: Bool?
+    /// Lines in another computer's journal that give this computer's id: ignored.
+    var claimingThisComputer: Int?
 
     private enum CodingKeys: String, CodingKey {
         case damagedLines = "damaged_lines", newerVersion = "newer_version", notRead = "not_read"
+        case claimingThisComputer = "claiming_this_computer"
     }
 }
 
