@@ -85,7 +85,9 @@ final class RegisterWindowTests: XCTestCase {
         let records = harness.app.services.records
         XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7",
                                                           reason: "mszyca"), at: Date()))
-        let stick = harness.directory.appendingPathComponent("usb")
+        // Beside the data folder, never in it: a copy there would be lost with what it copies.
+        let stick = FileManager.default.temporaryDirectory.appendingPathComponent("usb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stick) }
         XCTAssertNoThrow(try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false))
         _ = harness.app.services.secondCopy.setFolder(stick.path)
         XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!, parcel: "Działka 9",

@@ -57,11 +57,11 @@ public struct HarvestText: Sendable {
         let setBy = both(field.product, field.treatmentDate).map { product, day in
             tr("%1$@, treatment of %2$@").filled(product, day.typedText(in: language))
         }
+        // Each treatment without a known interval on a line of its own: the line breaks are ours.
+        let unknown = field.unknown.map { FreeText.displayable("\($0.products.joined(separator: ", ")) (\($0.date.typedText(in: language)))") }
         return [field.parcel, crop(field), String(field.treatments),
                 field.notBefore.map { $0.typedText(in: language) } ?? tr("no interval given"),
-                setBy ?? "—",
-                field.unknown.isEmpty ? "—" : field.unknown.map { "\($0.products.joined(separator: ", ")) (\($0.date.typedText(in: language)))" }
-                    .joined(separator: "\n")].map { FreeText.displayable($0) }
+                setBy ?? "—"].map { FreeText.displayable($0) } + [unknown.isEmpty ? "—" : unknown.joined(separator: "\n")]
     }
 }
 

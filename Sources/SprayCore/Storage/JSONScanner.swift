@@ -186,7 +186,7 @@ struct JSONScanner {
         } else if peek(is: "\"") {
             try skipString()
         } else if try !literal("true"), try !literal("false"), try !literal("null") {
-            _ = try numberText()
+            _ = try numberRange()
         }
     }
 
@@ -327,6 +327,13 @@ struct JSONScanner {
 
     /// A number as written: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     mutating func numberText() throws(JSONReadError) -> String {
+        let range = try numberRange()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Steps over a number, checking its syntax, and says where it was; no String is made of
+    /// it (a list of millions of numbers is stepped over by skipValue).
+    private mutating func numberRange() throws(JSONReadError) -> Range<Int> {
         skipWhitespace()
         let start = offset
         _ = next(is: "-")
@@ -340,7 +347,7 @@ struct JSONScanner {
             if !next(is: "+") { _ = next(is: "-") }
             guard digits() > 0 else { throw error("exponent digits") }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return start..<offset
     }
 
     // MARK: Bytes
