@@ -70,11 +70,13 @@ public enum Backup {
     /// The files of a backup, checked whole: the format, the version, every name one of the
     /// app's files, none twice, every file's bytes readable.
     public static func read(_ bytes: [UInt8]) throws(BackupError) -> (createdAt: Date, files: [BackupFile]) {
+        // Read by the scanner first: JSONDecoder builds every value it is given, even for a header.
+        let header = JSONScanner.header(of: bytes)
+        guard header.format == format, let found = header.version, found >= 1 else { throw .notABackup }
+        guard found <= version else { throw .newerVersion(found) }
+        do throws(JSONReadError) { try JSONScanner.check(bytes, maximumValues: 100_000) } catch { throw .damaged(error.description) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let header = try? decoder.decode(Header.self, from: Data(bytes)), header.format == format, header.version >= 1 else { throw .notABackup }
-        guard header.version <= version else { throw .newerVersion(header.version) }
-        do throws(JSONReadError) { try JSONScanner.check(bytes) } catch { throw .damaged(error.description) }
         let document: Document
         do {
             document = try decoder.decode(Document.self, from: Data(bytes))
@@ -105,8 +107,8 @@ public enum Backup {
         do {
             return try read(bytes).files
         } catch .notABackup {
-            guard let header = try? JSONDecoder().decode(Header.self, from: Data(bytes)), header.format.hasPrefix(AppInfo.domain + "/"),
-                  case let name = String(header.format.dropFirst(AppInfo.domain.count + 1)) + ".json",
+            guard let format = JSONScanner.header(of: bytes).format, format.hasPrefix(AppInfo.domain + "/"),
+                  case let name = String(format.dropFirst(AppInfo.domain.count + 1)) + ".json",
                   places(DataLocations(environment: [:])).contains(where: { $0.name == name }) else { throw .notABackup }
             return [BackupFile(name: name, bytes: bytes)]
         }
@@ -119,11 +121,6 @@ public enum Backup {
             let path = folder + "/" + file.name
             return (path, (try? POSIXFile.read(path)) != nil)
         }
-    }
-
-    private struct Header: Decodable {
-        var format: String
-        var version: Int
     }
 
     private struct Document: Codable {

@@ -49,7 +49,7 @@ public enum OfficialRegisterStore {
               let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(file.path) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard (try? JSONScanner.check(json, maximumValues: 20_000_000)) != nil, let register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
+        guard (try? JSONScanner.check(json, maximumValues: 2_000_000)) != nil, let register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
             throw .damaged(file.path)
         }
         return register

@@ -197,7 +197,10 @@ enum FileCodec<Item: Codable>: Sendable {
             // Usually every item decodes: one decoder call for the whole list is several times
             // faster than one per item, which only a list with an unreadable item needs.
             var whole = scanner
-            if let items = try? decoder.decode([Item].self, from: Data(try whole.rawValue())) {
+            let list = try whole.rawValue()
+            // JSONDecoder builds every value: a list of millions is not one of the app's small files.
+            try JSONScanner.check(list)
+            if let items = try? decoder.decode([Item].self, from: Data(list)) {
                 scanner = whole
                 return (items, [], nil)
             }

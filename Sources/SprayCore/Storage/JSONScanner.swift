@@ -85,6 +85,24 @@ struct JSONScanner {
         }
     }
 
+    /// The "format" and "version" members of the object `text` holds, read without building
+    /// anything else (nil for each that is not there, or when `text` is not a JSON object).
+    static func header(of text: [UInt8]) -> (format: String?, version: Int?) {
+        var format: String?, version: Int?
+        let body = text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
+        _ = try? reading(body) { scanner throws(JSONReadError) in
+            try scanner.beginObject()
+            while let key = try scanner.nextKey() {
+                switch key {
+                case "format": format = try? scanner.string()
+                case "version": version = Int(try scanner.numberText())
+                default: try scanner.skipValue()
+                }
+            }
+        }
+        return (format, version)
+    }
+
     /// How many more values `skipValue` steps over before it refuses the text.
     private var valuesLeft = Int.max
 
