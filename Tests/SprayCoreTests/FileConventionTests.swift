@@ -55,6 +55,28 @@ final class FileConventionTests: XCTestCase {
         XCTAssertEqual(try reading(headers).decimals, .success(.init(mark: .comma, evidence: .polishHeader)))
     }
 
+    func testEverySpreadsheetFixtureGivesTheSameRecordsInEitherLanguage() throws {
+        let folder = try XCTUnwrap(Bundle.module.url(forResource: "spreadsheets", withExtension: nil, subdirectory: "Fixtures"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".sh") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 6)
+        for name in names {
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+            let records = [Language.polish, .english].map { language in
+                withLanguage(language) {
+                    (try? SpreadsheetFile.read(bytes, name: name)).map { SpreadsheetImport(table: $0, season: 2026).read().drafts.map(\.draft.details) }
+                }
+            }
+            XCTAssertNotNil(records[0], name)
+            XCTAssertEqual(records[0], records[1], name)
+            for (a, b) in zip(records[0] ?? [], records[1] ?? []) where a != b {
+                var x = "", y = "", numbers = DecimalTexts()
+                a.appendJSON(to: &x, numbers: &numbers, preserved: RecordPreservedMembers())
+                b.appendJSON(to: &y, numbers: &numbers, preserved: RecordPreservedMembers())
+                XCTAssertEqual(x, y, name)
+            }
+        }
+    }
+
     func testANumberTwoReadingsFitIsRefusedNamingItsColumnAndRow() throws {
         let text = "Date,Field,Product,Dose\n2026-04-14,North,Topsin,1 l/ha\n2026-04-15,North,Topsin,\"2,500\"\n"
         for language in [Language.polish, .english] {

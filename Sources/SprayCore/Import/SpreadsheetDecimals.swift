@@ -27,6 +27,11 @@ extension SpreadsheetImport {
         public var evidence: Evidence
     }
 
+    /// The language the sheet's headers are in: a crop given by its code alone is named in it.
+    var headerLanguage: Language {
+        table.rows.indices.contains(headerRow) && table.rows[headerRow].contains { ImportColumn.isPolish(header: $0.text()) } ? .polish : .english
+    }
+
     /// The columns that hold numbers written as text.
     static let numberColumns: Set<ImportColumn> = [.treatedSize, .parcelSize, .fraction, .dose, .quantity, .sprayVolume]
 
@@ -34,9 +39,7 @@ extension SpreadsheetImport {
     /// that reads as two numbers when nothing in the file decides between them.
     func decideDecimals() -> Result<Decimals, SkippedRow> {
         if table.text?.separator == ";" { return .success(Decimals(mark: .comma, evidence: .separator)) }
-        if table.rows.indices.contains(headerRow), table.rows[headerRow].contains(where: { ImportColumn.isPolish(header: $0.text()) }) {
-            return .success(Decimals(mark: .comma, evidence: .polishHeader))
-        }
+        if headerLanguage == .polish { return .success(Decimals(mark: .comma, evidence: .polishHeader)) }
         var comma: (row: Int, column: Int)?, point: (row: Int, column: Int)?, ambiguous: (row: Int, column: Int, text: String)?
         for column in columns.indices where Self.numberColumns.contains(columns[column]) {
             for row in (headerRow + 1)..<max(table.rows.count, headerRow + 1) {

@@ -154,9 +154,10 @@ extension SpreadsheetImport {
         let cropCode = firstText(.cropCode), cropName = firstText(.crop)
         var crop: CropChoice?
         if !cropCode.isEmpty {
-            crop = CropChoice(eppoCode: cropCode.uppercased(), name: cropName.isEmpty ? CropCatalog.choice(typed: cropCode)?.name ?? "" : cropName)
+            crop = CropChoice(eppoCode: cropCode.uppercased(),
+                              name: cropName.isEmpty ? CropCatalog.choice(typed: cropCode, fileLanguage: headerLanguage)?.name ?? "" : cropName)
         } else if !cropName.isEmpty {
-            crop = CropCatalog.choice(typed: cropName) ?? CropChoice(eppoCode: "", name: cropName)
+            crop = CropCatalog.choice(typed: cropName, fileLanguage: headerLanguage) ?? CropChoice(eppoCode: "", name: cropName)
         } else {
             crop = field?.crop
         }

@@ -62,10 +62,12 @@ extension RecordFormViewModel {
 extension CropCatalog {
     /// A crop's code, whole name (any case, diacritics optional) or "name (CODE)", or a code
     /// of the EPPO shape not in the list; nil for anything else.
-    public static func choice(typed text: String) -> CropChoice? {
+    /// Named in the UI's language; or, for a file (`fileLanguage` given), a name matched in
+    /// the language it was written in and a code in the file's language — never the window's.
+    public static func choice(typed text: String, fileLanguage: Language? = nil) -> CropChoice? {
         let typed = text.trimmedWhitespace
         guard !typed.isEmpty else { return nil }
-        let language = Translation.current.language
+        let language = fileLanguage ?? Translation.current.language
         if let known = crop(code: typed) { return known.choice(in: language) }
         if typed.hasSuffix(")"), let open = typed.lastIndex(of: "("),
            let known = crop(code: String(typed[typed.index(after: open)...].dropLast())) {
@@ -73,7 +75,10 @@ extension CropCatalog {
         }
         let folded = SearchFolding.fold(typed)
         let named = all.filter { SearchFolding.fold($0.polishName) == folded || SearchFolding.fold($0.englishName) == folded }
-        if named.count == 1 { return named[0].choice(in: language) }
+        if named.count == 1 {
+            let written: Language = SearchFolding.fold(named[0].polishName) == folded ? .polish : .english
+            return named[0].choice(in: fileLanguage == nil ? language : written)
+        }
         if hasEPPOShape(typed) { return CropChoice(eppoCode: typed, name: "") }
         return nil
     }
