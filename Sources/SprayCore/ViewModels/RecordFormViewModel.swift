@@ -99,8 +99,15 @@ public final class RecordFormViewModel {
     /// The farm's library: its fields fill the parcel, its products their numbers.
     public let library: Library
     let today: CalendarDate
-    /// The ministry's register, once read: what it says of the products is a warning.
-    public var officialRegister: RegisterIndex?
+    /// The ministry's register, once read: what it says of the products is a warning, and a
+    /// product the library does not know takes its number and kind from it — also in a form
+    /// already filled from a calculation when the register arrives.
+    public var officialRegister: RegisterIndex? {
+        didSet {
+            for index in products.indices { takeRegistered(forProduct: index) }
+            onChange?(.fields)
+        }
+    }
     /// The sprayer used (the plan's, or chosen), kept with the record; its inspection is
     /// checked on the record's date.
     public internal(set) var sprayer: String?
@@ -232,11 +239,7 @@ public final class RecordFormViewModel {
                 takeLabel(of: label, forProduct: index)
             } else {
                 takeLabel(of: nil, forProduct: index)
-                // Not the farm's own: the ministry's number and kind, when the register has it.
-                if let registered = officialRegister?.product(named: text) {
-                    if products[index].authorisation.trimmedWhitespace.isEmpty { products[index].authorisation = registered.authorisation }
-                    products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection
-                }
+                takeRegistered(forProduct: index)
             }
         case let .productAuthorisation(index): products[index].authorisation = text
         case let .productDose(index):
@@ -263,6 +266,18 @@ public final class RecordFormViewModel {
         if let label, products[index].authorisation.trimmedWhitespace.isEmpty {
             products[index].authorisation = label.authorisation
         }
+    }
+
+    /// The ministry's number when none is typed (nor given by the library), and — for a
+    /// product the library does not know — its kind, when the register has exactly one
+    /// product of the name usable on the record's day.
+    private func takeRegistered(forProduct index: Int) {
+        let typed = products[index].authorisation
+        guard let officialRegister,
+              case let .found(registered) = officialRegister.match(named: products[index].name, authorisation: typed, on: details.date)
+        else { return }
+        if typed.isBlank { products[index].authorisation = registered.authorisation }
+        if library.product(named: products[index].name) == nil { products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection }
     }
 
     /// Sets the type of use; the basis becomes its usual one unless it already fits.
