@@ -340,9 +340,10 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.authorisationSuggestions(forProduct: 0), ["R-12/2024"], "the others are offered")
             XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "an unnamed product has none")
             model.setText("adiuwant", for: .productName(1))
-            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), ["R-3/2021"], "any case")
-            model.setText("R-3/2021", for: .productAuthorisation(1))
-            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "not offered once typed")
+            XCTAssertEqual(model.products[1].authorisation, "R-3/2021", "a name typed takes the number given before, any case")
+            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "not offered once there")
+            model.setText("", for: .productAuthorisation(1))
+            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), ["R-3/2021"], "offered when cleared")
         }
     }
 

@@ -268,16 +268,20 @@ public final class RecordFormViewModel {
         }
     }
 
-    /// The ministry's number when none is typed (nor given by the library), and — for a
-    /// product the library does not know — its kind, when the register has exactly one
-    /// product of the name usable on the record's day.
+    /// A number when none is typed, the one way from the lists (ProductNumbers: the library's,
+    /// an earlier record's, the register's); and, for a product the library does not know,
+    /// the register's kind for it.
     private func takeRegistered(forProduct index: Int) {
-        let typed = products[index].authorisation
-        guard let officialRegister,
-              case let .found(registered) = officialRegister.match(named: products[index].name, authorisation: typed, on: details.date)
+        let name = products[index].name
+        if products[index].authorisation.isBlank,
+           case let .number(number, _) = ProductNumbers(library: library, earlier: store.authorisations(forProduct:), register: officialRegister)
+               .lookUp(name, on: details.date) {
+            products[index].authorisation = number
+        }
+        guard library.product(named: name) == nil, let officialRegister,
+              case let .found(registered) = officialRegister.match(named: name, authorisation: products[index].authorisation, on: details.date)
         else { return }
-        if typed.isBlank { products[index].authorisation = registered.authorisation }
-        if library.product(named: products[index].name) == nil { products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection }
+        products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection
     }
 
     /// Sets the type of use; the basis becomes its usual one unless it already fits.
