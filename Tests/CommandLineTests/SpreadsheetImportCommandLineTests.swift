@@ -195,6 +195,8 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(rows[1][first] + rows[1][first + 1], ids.joined(separator: ", "), "LibreOffice keeps both pieces whole")
         files.append(fromOffice)
 
+        let dry = try run(["record", "import", files[2].path, "--dry-run"])
+        XCTAssertTrue(dry.stdout.contains("  H “identyfikatory działek (IACS) (2)” → continues column G\n"), dry.stdout)
         for (index, file) in files.enumerated() {
             let data = directory.appendingPathComponent("import-\(index)")
             let imported = try run(["record", "import", file.path], data: data)

@@ -105,6 +105,17 @@ final class SpreadsheetExportTests: XCTestCase {
             XCTAssertEqual(reading.skipped, [], name)
             XCTAssertEqual(reading.drafts.map(\.draft.details), [details], name)
             XCTAssertEqual(reading.drafts.first?.id, record.id, name)
+            let importing = SpreadsheetImport(table: table, season: 2026)
+            XCTAssertEqual(importing.continued(by: first + 1), first)
+            XCTAssertEqual(importing.continuationText(of: first + 1), "continues column G")
+            XCTAssertNil(importing.continued(by: first))
+            // The import window says so under the column, not a piece of a list.
+            try MainActor.assumeIsolated {
+                let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name,
+                                                           records: RecordStore(file: URL(fileURLWithPath: "/nonexistent/records.json")))
+                XCTAssertEqual(model.sample(of: first + 1), "continues column G")
+                XCTAssertTrue(model.sample(of: first).hasPrefix("141201_1.0001.1/777"))
+            }
         }
         let json = try RecordExport.records(fromJSON: Array(try RecordExport.json([record], exportedAt: Date()).utf8))
         XCTAssertEqual(json.map(\.details), [details])

@@ -121,6 +121,16 @@ public struct SpreadsheetImport: Sendable {
         return found
     }
 
+    /// The column that `column` continues (its header "H (2)" after H's), if it is a continuation.
+    public func continued(by column: Int) -> Int? {
+        continuations.first { $0.value.contains(column) }?.key
+    }
+
+    /// "continues column G": what a continuation column holds, shown where its meaning would be.
+    public func continuationText(of column: Int) -> String? {
+        continued(by: column).map { tr("continues column %@").filled(SheetTable.columnLetters($0)) }
+    }
+
     /// Gives `column` the meaning `meaning`; a column that had it before is no longer imported.
     public mutating func set(_ meaning: ImportColumn, for column: Int) {
         while columns.count <= column { columns.append(.ignore) }
