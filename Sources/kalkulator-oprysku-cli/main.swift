@@ -19,7 +19,9 @@ case let .failure(errors):
 
 // The data and configuration folders as the environment names them: a name that is not
 // UTF-8 text is refused before anything is read or written, never another folder used.
-if let command = arguments.first, !["--help", "-h", "help", "--version"].contains(command) {
+// (Help and the version use no folder, and an unknown command is said as such.)
+let commands = ["calc", "export-pdf", "history", "record", "library", "calibrate", "backup", "restore", "register", "sync"]
+if let command = arguments.first, commands.contains(command), !arguments.contains("--help"), !arguments.contains("-h") {
     do {
         _ = try DataLocations.checkedCurrent()
     } catch {

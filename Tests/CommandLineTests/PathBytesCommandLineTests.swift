@@ -100,6 +100,9 @@ final class PathBytesCommandLineTests: XCTestCase {
             XCTAssertEqual(saved.stderr, "KALKULATOR_OPRYSKU_DATA_DIR: the folder’s name is not UTF-8 text; rename the folder or set the variable to another\n")
         }
         XCTAssertEqual(names(), [], "no folder was made, under either name or a third")
+        // Help uses no folder: it is given whatever the folders' names.
+        let help = try run(["record", "--help"].map(bytes), environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path(bytes("dane") + [0xFF])])
+        XCTAssertEqual(help.status, 0, help.stderr)
     }
 
     func testAConfigFolderNotUTF8IsRefused() throws {
