@@ -47,9 +47,32 @@ final class PathBytesCommandLineTests: XCTestCase {
         }
     }
 
-    /// Runs the binary (or `executable`) with arguments and variables as bytes; the variables
-    /// of the test's environment that decide the app's folders are left out, the language is English.
+    /// Runs the binary (or `executable`) to its end with arguments and variables as bytes.
     private func run(_ arguments: [[UInt8]], environment: [String: [UInt8]], executable: String = Binary.path) throws -> RunResult {
+        let child = try spawn(arguments, environment: environment, executable: executable)
+        return try child.wait()
+    }
+
+    private struct Child {
+        var pid: pid_t
+        var out: URL, err: URL
+
+        func wait() throws -> RunResult {
+            defer {
+                unlink(out.path)
+                unlink(err.path)
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            return RunResult(status: (status >> 8) & 0xFF,
+                             stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        }
+    }
+
+    /// Starts the binary (or `executable`) with arguments and variables as bytes; the variables
+    /// of the test's environment that decide the app's folders are left out, the language is English.
+    private func spawn(_ arguments: [[UInt8]], environment: [String: [UInt8]], executable: String) throws -> Child {
         let dropped: Set<String> = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "KALKULATOR_OPRYSKU_DATA_DIR", "KALKULATOR_OPRYSKU_CONFIG_DIR",
                                     "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "DISPLAY", "WAYLAND_DISPLAY"]
         var variables: [[UInt8]] = ProcessInfo.processInfo.environment
@@ -59,10 +82,6 @@ final class PathBytesCommandLineTests: XCTestCase {
         variables += environment.map { bytes($0.key + "=") + $0.value }
         let out = directory.deletingLastPathComponent().appendingPathComponent("ko-bytes-out-\(UUID().uuidString)")
         let err = directory.deletingLastPathComponent().appendingPathComponent("ko-bytes-err-\(UUID().uuidString)")
-        defer {
-            unlink(out.path)
-            unlink(err.path)
-        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -82,11 +101,7 @@ final class PathBytesCommandLineTests: XCTestCase {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1, errno == EINTR {}
-        return RunResult(status: (status >> 8) & 0xFF,
-                         stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return Child(pid: child, out: out, err: err)
     }
 
     private var config: [UInt8] { path(bytes("config")) }
@@ -158,6 +173,10 @@ final class PathBytesCommandLineTests: XCTestCase {
         let notes = try run((["calc"] + job + ["--save", "--notes"]).map(bytes) + [bytes("wiatr ") + [0xB3]], environment: environment)
         XCTAssertEqual(notes.status, 2, notes.stderr)
         XCTAssertEqual(notes.stderr, "--notes: not UTF-8 text\n")
+        // In the language asked for.
+        let polish = try run((["export-pdf", "--lang", "pl"] + job + ["--output"]).map(bytes) + [output], environment: environment)
+        XCTAssertEqual(polish.status, 2, polish.stderr)
+        XCTAssertEqual(polish.stderr, "--output: nazwa pliku lub folderu nie jest tekstem UTF-8; zmień ją lub wybierz inny\n")
         XCTAssertEqual(names(), [], "no file, no folder, not even the data folder")
     }
 
@@ -188,5 +207,23 @@ final class PathBytesCommandLineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("KALKULATOR_OPRYSKU_DATA_DIR: the folder’s name is not UTF-8 text"), result.stderr)
         XCTAssertEqual(names(), [])
         noReplacementCharacter(names())
+    }
+
+    func testTheWindowProgramShowsItsRefusalOnADisplay() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"] else {
+            return XCTFail("no DISPLAY: run the tests with tools/test (xvfb-run)")
+        }
+        let window = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().appendingPathComponent("kalkulator-oprysku-window").path
+        let child = try spawn([], environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path(bytes("dane") + [0xFF]), "KALKULATOR_OPRYSKU_CONFIG_DIR": config,
+                                                "DISPLAY": bytes(display), "GSETTINGS_BACKEND": bytes("memory")],
+                              executable: window)
+        // xdotool --sync waits until the message appears; `timeout` bounds the wait.
+        let search = try Binary.run(executable: "/usr/bin/timeout",
+                                    ["30", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^Kalkulator Oprysku cannot start$"])
+        kill(child.pid, SIGTERM)
+        let ended = try child.wait()
+        XCTAssertEqual(search.status, 0, "no message titled “Kalkulator Oprysku cannot start”: \(search.stderr)")
+        XCTAssertTrue(ended.stderr.contains("KALKULATOR_OPRYSKU_DATA_DIR: the folder’s name is not UTF-8 text"), ended.stderr)
+        XCTAssertEqual(names(), [], "no data or configuration folder made")
     }
 }
