@@ -169,6 +169,10 @@ final class PathBytesCommandLineTests: XCTestCase {
         let backup = try run(["backup", "--to-folder"].map(bytes) + [path(bytes("kopie") + [0xFF])], environment: environment)
         XCTAssertEqual(backup.status, 2, backup.stderr)
         XCTAssertTrue(backup.stderr.hasPrefix("--to-folder: the file’s or folder’s name is not UTF-8 text"), backup.stderr)
+        // The farm folder: a word of the command, named by the command's words.
+        let farm = try run(["sync", "folder"].map(bytes) + [path(bytes("gospodarstwo") + [0xFF])], environment: environment)
+        XCTAssertEqual(farm.status, 2, farm.stderr)
+        XCTAssertEqual(farm.stderr, "sync folder: the file’s or folder’s name is not UTF-8 text; rename it or choose another\n")
         // A value that is not a name is refused as text.
         let notes = try run((["calc"] + job + ["--save", "--notes"]).map(bytes) + [bytes("wiatr ") + [0xB3]], environment: environment)
         XCTAssertEqual(notes.status, 2, notes.stderr)
