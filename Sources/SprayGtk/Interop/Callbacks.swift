@@ -79,9 +79,10 @@ private let invokeIdleOnce: GSourceFunc = { data in
 }
 
 /// Runs `action` once, when the main loop is next idle (e.g. to resize a widget after an
-/// allocation, which must not queue another resize while it runs).
-@MainActor
-func runWhenIdle(_ action: @escaping IdleAction) {
+/// allocation, which must not queue another resize while it runs). Returns the source's id:
+/// work that belongs to a window is removed (`g_source_remove`) when the window is destroyed.
+@MainActor @discardableResult
+func runWhenIdle(_ action: @escaping IdleAction) -> guint {
     g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, invokeIdleOnce, retained(action), releaseBox)
 }
 
