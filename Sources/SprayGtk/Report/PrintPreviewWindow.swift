@@ -172,7 +172,7 @@ public final class PrintPreviewWindow {
     private func viewResized() {
         guard state.fitsWidth, !resizePending else { return }
         resizePending = true
-        runWhenIdle { [weak self] in
+        runWhenIdle(for: window) { [weak self] in
             guard let self else { return }
             self.resizePending = false
             guard self.state.fitsWidth else { return }

@@ -104,7 +104,7 @@ extension HistoryWindow {
     private func scheduleUndoExpiry() {
         undoGeneration += 1
         let generation = undoGeneration
-        runAfter(seconds: Self.undoSeconds) { [weak self] in
+        runAfter(seconds: Self.undoSeconds, for: window) { [weak self] in
             guard let self, undoGeneration == generation, model.canUndoDelete else { return }
             model.dismissUndo()
         }
