@@ -228,6 +228,38 @@ final class MessageCatalogTests: XCTestCase {
         XCTAssertEqual(pastTheForms.translation(of: "%d one", plural: "%d many", count: 7), "dwa")
     }
 
+    /// Words of the header and the tables overwritten with edge values, deterministically:
+    /// every result is a catalog or a refusal, and a catalog never holds more text than the file.
+    func testCatalogsWithDamagedTablesNeverCrash() {
+        var messages = ["": "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\n"]
+        for index in 0..<12 { messages["message \(index)"] = "komunikat \(index)" }
+        messages["%d tank\0%d tanks"] = "%d zbiornik\0%d zbiorniki\0%d zbiorników"
+        let original = MOFile.bytes(messages)
+        let tables = 28 + 16 * messages.count
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var refused = 0
+        for _ in 0..<4000 {
+            var bytes = original
+            for _ in 0...(next() % 3) {
+                let offset = (next() % (tables / 4)) * 4
+                let values: [UInt32] = [0, 1, 0xFFFF_FFFF, 0x7FFF_FFFF, UInt32(bytes.count), UInt32(bytes.count - 1), UInt32(truncatingIfNeeded: next())]
+                setWord(&bytes, at: offset, values[next() % values.count])
+            }
+            switch catalog(bytes) {
+            case .success(let catalog):
+                XCTAssertLessThanOrEqual(catalog.count, messages.count)
+                _ = catalog.translation(of: "%d tank", plural: "%d tanks", count: next() % 200)
+            case .failure:
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(refused, 1000, "most damage is noticed")
+    }
+
     // MARK: - The evaluator
 
     func testPluralRulesOfSeveralLanguages() throws {
