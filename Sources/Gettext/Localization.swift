@@ -57,6 +57,7 @@ public enum Localization {
         do {
             if let catalog = try MessageCatalog(path: path) { return catalog.translator(language: language) }
         } catch {
+            // English, not tr(): it is said only when the catalog that would translate it is unreadable.
             let message = Array("kalkulator-oprysku: cannot read the catalog \(path): \(error)\n".utf8)
             _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
