@@ -44,7 +44,8 @@ final class SaveFileDialog {
         // The chooser holds this controller; our reference to the chooser is dropped when it
         // is answered, and finalizing it releases the controller.
         attach(self, to: chooser)
-        connect(chooser, "response", withArgument: { [unowned self] response in
+        connect(chooser, "response", withArgument: { [weak self] response in
+            guard let self else { return }
             respond(Int32(truncatingIfNeeded: Int(bitPattern: response)))
         })
     }
