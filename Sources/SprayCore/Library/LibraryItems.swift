@@ -364,5 +364,5 @@ public struct Library: Equatable, Sendable {
     }
 
     /// How names are told apart: trimmed, case-insensitive.
-    static func nameKey(_ name: String) -> String { name.trimmedWhitespace.lowercased() }
+    static func nameKey(_ name: String) -> String { LibraryRules.nameKey(name) }
 }
