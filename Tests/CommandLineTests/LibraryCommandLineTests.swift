@@ -127,6 +127,13 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         let json = try run(["library", "list", "--format", "json"])
         XCTAssertTrue(json.stdout.contains(#""problems" : ["#), json.stdout)
 
+        // A record of that product says what is wrong: its interval, not the dose typed.
+        let record = try run(["record", "add", "--product", "Phineg=1 l/ha", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2",
+                              "--crop", "TRZAW", "--reason", "mszyca", "--operator", "Jan"])
+        XCTAssertEqual(record.status, 2)
+        XCTAssertTrue(record.stderr.contains("its pre-harvest interval of -10 days is not 0 to 3650: correct the product in the library"),
+                      record.stderr)
+
         let refused = try run(["library", "add", "field", "--name", "Ogromne", "--area", "200000"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.hasPrefix("--area: too large: at most 100"), refused.stderr)
