@@ -209,4 +209,25 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(items, expected)
         XCTAssertEqual(again.summary.added + again.summary.updated, 0)
     }
+
+    func testARestoreSaysFirstWhatItWillDoToTheLibraryAndRemovesNothing() throws {
+        let here = try computer("here", folder: path("farm").path), there = try computer("there", folder: path("farm").path)
+        let kept = product("Tylko tutaj"), shared = product("Herbicyd", rate: 1)
+        let store = LibraryStore(file: here.locations.libraryFile)
+        for item in [kept, shared] { try store.save(item) }
+        let backupStore = LibraryStore(file: there.locations.libraryFile)
+        try backupStore.merge([product("herbicyd", rate: 2), field("Łąka", id: kept.id), person("Jan Kowalski")])
+        let files = try Backup.read(try Backup.make(locations: there.locations, now: Date())).files.filter { $0.name == "library.json" }
+        XCTAssertEqual(Backup.preview(of: try Backup.contents(of: files), locations: here.locations),
+                       ["The library (products, fields, sprayers, operators): 1 added from the backup, 1 updated, 0 kept that the backup does not have, 1 not taken; no item is removed."])
+        let restored = try Backup.restore(files, locations: here.locations, now: Date())
+        XCTAssertEqual(restored.count, 1)
+        XCTAssertTrue(restored[0].merged)
+        XCTAssertTrue(restored[0].text.contains("the backup's library items merged in"), restored[0].text)
+        XCTAssertEqual(restored[0].problems.count, 1, "the field under a product's id, not taken")
+        let after = LibraryStore(file: here.locations.libraryFile).library
+        XCTAssertEqual(after.products.map(\.name), ["herbicyd", "Tylko tutaj"])
+        XCTAssertEqual(after.operators.map(\.name), ["Jan Kowalski"])
+        XCTAssertEqual(after.fields, [])
+    }
 }
