@@ -139,6 +139,23 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         XCTAssertTrue(refused.stderr.hasPrefix("--area: too large: at most 100"), refused.stderr)
     }
 
+    /// Two products of one name (a library.json of an older version): both marked, and the
+    /// name picks neither — `--product fungicyd` used to take either.
+    func testANameTwoItemsShareNamesNeither() throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try Data(#"""
+            {"format":"kalkulator-oprysku/library","version":1,"items":[
+            {"kind":"product","id":"00000000-0000-4000-8000-00000000000A","name":"fungicyd","rate":1},
+            {"kind":"product","id":"00000000-0000-4000-8000-00000000000B","name":"Fungicyd","rate":3}]}
+            """#.utf8).write(to: dataDirectory.appendingPathComponent("library.json"))
+        let list = try run(["library", "list"])
+        XCTAssertEqual(list.stdout.components(separatedBy: "Needs checking: Name: another product of the library has this name").count, 3,
+                       list.stdout)
+        let calc = try run(["calc", "--area", "1", "--spray-rate", "150", "--tank", "600", "--product", "fungicyd"])
+        XCTAssertEqual(calc.status, 2)
+        XCTAssertEqual(calc.stderr, "--product: another product of the library has this name (case and spaces aside): rename one of them\n")
+    }
+
     func testCalcPicksFieldSprayerAndProductsByName() throws {
         try addFarm()
         let result = try run(["calc", "--field", "działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd",
