@@ -230,4 +230,25 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(after.operators.map(\.name), ["Jan Kowalski"])
         XCTAssertEqual(after.fields, [])
     }
+
+    /// Add to Library from the official register is a door where the user acts: a register
+    /// product that breaks a rule (a dose no label gives) is refused with the message.
+    @MainActor
+    func testAddToLibraryFromTheRegisterAsksTheSameRules() throws {
+        func registered(_ name: String, largest: String) -> RegisteredProduct {
+            RegisteredProduct(name: name, authorisation: "R-1/2020", kind: "Fungicyd", substances: "", authorisedUntil: nil, saleUntil: nil,
+                              useUntil: nil, uses: [RegisteredUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "",
+                                                                  maxDose: Decimal(string: largest)!, doseUnit: .litresPerHectare, timing: "",
+                                                                  bbchFrom: nil, bbchTo: nil)])
+        }
+        let model = LibraryViewModel(store: LibraryStore(file: path("library.json")))
+        model.readRegisterStatus(RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+            registered("Dobry 250 SC", largest: "1"), registered("Zły 250 SC", largest: "5000000")])))
+        XCTAssertTrue(try model.addFromRegister(named: "Dobry 250 SC"))
+        XCTAssertThrowsError(try model.addFromRegister(named: "Zły 250 SC")) { error in
+            guard case let .refused(_, problem)? = error as? LibraryError else { return XCTFail("\(error)") }
+            XCTAssertEqual(problem.field, .maximumRate)
+        }
+        XCTAssertEqual(model.rows(of: .product).map(\.title), ["Dobry 250 SC"])
+    }
 }
