@@ -251,4 +251,18 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         }
         XCTAssertEqual(model.rows(of: .product).map(\.title), ["Dobry 250 SC"])
     }
+
+    /// A library here from a newer version cannot take the merge: the restore stops before
+    /// anything changes, as it does for such a register.
+    func testARestoreIntoALibraryOfANewerVersionChangesNothing() throws {
+        let here = try computer("here", folder: path("farm").path), there = try computer("there", folder: path("farm").path)
+        let newer = Data(#"{"format":"kalkulator-oprysku/library","version":99,"items":[]}"#.utf8)
+        try newer.write(to: here.locations.libraryFile)
+        try LibraryStore(file: there.locations.libraryFile).save(product("Herbicyd"))
+        let files = try Backup.read(try Backup.make(locations: there.locations, now: Date())).files
+        XCTAssertThrowsError(try Backup.restore(files, locations: here.locations, now: Date())) { error in
+            XCTAssertEqual(error as? StorageError, .readOnly(path: here.locations.libraryFile.path), "refused before anything is written")
+        }
+        XCTAssertEqual(try Data(contentsOf: here.locations.libraryFile), newer)
+    }
 }

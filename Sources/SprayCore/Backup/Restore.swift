@@ -50,6 +50,9 @@ extension Backup {
         if contents.records != nil, RecordStore(file: locations.recordsFile).isReadOnly {
             throw StorageError.readOnly(path: locations.recordsFile.path)
         }
+        if contents.library != nil, LibraryStore(file: locations.libraryFile).isReadOnly {
+            throw StorageError.readOnly(path: locations.libraryFile.path)
+        }
         let targets = files.map { file in (file: file, folder: places(locations).first { $0.name == file.name }!.folder) }
         for folder in Set(targets.map(\.folder)) { try POSIXFile.createDirectories(folder) }
         try checkRoom(for: targets.map { ($0.folder + "/" + $0.file.name, $0.folder, $0.file.bytes.count) })
