@@ -265,4 +265,21 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: here.locations.libraryFile), newer)
     }
+
+    /// Editing an item that needs checking shows its problems under their fields at once,
+    /// and it can be saved only once they are put right.
+    @MainActor
+    func testTheEditorOfAnItemThatNeedsCheckingShowsItsProblemsAtOnce() throws {
+        let store = LibraryStore(file: path("library.json"))
+        let broken = field("Minus", area: -5)
+        try store.merge([broken, field("Dobre")])
+        let model = LibraryViewModel(store: store)
+        let editor = model.editor(for: .field, id: broken.id)
+        XCTAssertEqual(editor.problem(for: .area), InputProblem.notPositive.message)
+        XCTAssertFalse(editor.save())
+        editor.setText("5", for: .area)
+        XCTAssertTrue(editor.save(), editor.saveError ?? "")
+        XCTAssertEqual(store.library.problems, [:])
+        XCTAssertNil(model.editor(for: .field, id: store.library.fields[0].id).problem(for: .name), "a good item shows nothing before an edit")
+    }
 }
