@@ -140,14 +140,19 @@ public enum CSVReader {
             }
         }
         if line.contains(where: { $0 > 0 }) { counts.append(line) }
-        // The most common count per line (a title row has fewer) times how often it occurs.
-        func score(_ index: Int) -> Int {
+        // How many lines share the most common count (a title row has fewer), then that count:
+        // the separator is on every row the same number of times, while a "," of decimals or
+        // of a list in a ";" file (600 parcel identifiers in one cell) varies from row to row
+        // and is missing from the header.
+        func score(_ index: Int) -> (lines: Int, count: Int) {
             let perLine = counts.map { $0[index] }.filter { $0 > 0 }
-            guard let mode = Set(perLine).max(by: { a, b in perLine.count { $0 == a } < perLine.count { $0 == b } }) else { return 0 }
-            return mode * perLine.count { $0 == mode }
+            guard let mode = Set(perLine).max(by: { a, b in
+                (perLine.count { $0 == a }, a) < (perLine.count { $0 == b }, b)
+            }) else { return (0, 0) }
+            return (perLine.count { $0 == mode }, mode)
         }
         let best = candidates.indices.max { score($0) < score($1) || (score($0) == score($1) && $0 > $1) }!
-        return score(best) > 0 ? candidates[best] : ";"
+        return score(best).lines > 0 ? candidates[best] : ";"
     }
 
     /// Bytes 0x80–0xBF, where the two code pages differ.

@@ -16,8 +16,11 @@ public struct ExportTable: Equatable, Sendable {
         self.rows = rows
     }
 
-    /// The CSV of the table (RFC 4180, CRLF line ends).
+    /// The CSV of the table (RFC 4180, CRLF line ends), a cell too long for a spreadsheet
+    /// split over continuation columns (fittingSpreadsheetCells).
     public func csv(separator: CSVSeparator) -> String {
+        let table = fittingSpreadsheetCells()
+        let header = table.header, rows = table.rows
         var text = ""
         text.reserveCapacity(rows.count * 200 + 400)
         CSV.appendTexts(header, to: &text, separator: separator)
@@ -28,9 +31,12 @@ public struct ExportTable: Equatable, Sendable {
 
 public enum XLSXWriter {
     /// The workbook of `table` (numbers written with a "." in its `.number` cells) on one
-    /// sheet named `sheetName`.
+    /// sheet named `sheetName`; a cell too long for a spreadsheet split over continuation
+    /// columns (fittingSpreadsheetCells).
     public static func workbook(_ table: ExportTable, sheetName: String) -> [UInt8] {
-        ZipWriter.archive([
+        // A cell longer than a spreadsheet holds goes on in continuation columns.
+        let table = table.fittingSpreadsheetCells()
+        return ZipWriter.archive([
             ("[Content_Types].xml", Array(contentTypes.utf8)),
             ("_rels/.rels", Array(packageRelationships.utf8)),
             ("xl/workbook.xml", Array(workbookXML(sheetName: sheetName).utf8)),

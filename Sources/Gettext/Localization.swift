@@ -1,6 +1,10 @@
-// Starts gettext and installs it as SprayCore's translator.
-// On a machine with only the C locales, LANGUAGE works only once setlocale has succeeded,
-// so a failed or plain "C" locale falls back to C.UTF-8 (see docs in the interop notes).
+// Starts the app's language: its own messages come from its compiled catalog, read by
+// SprayCore's MessageCatalog (whatever locales the system has generated: glibc 2.41's
+// gettext ignores LANGUAGE under C.UTF-8, which is all a container or a CI machine has);
+// GTK's own strings (dialog buttons, the print dialog) still come through the C library's
+// gettext, so they are Polish wherever a Polish locale exists. For those, a failed or plain
+// "C" locale falls back to C.UTF-8, and a Polish locale is tried for the messages when the
+// language chosen is Polish (see docs in the interop notes).
 
 import CGettext
 import FoundationEssentials
@@ -19,6 +23,7 @@ public enum Localization {
         if locale == nil || locale == "C" || locale == "POSIX" {
             setlocale(LC_ALL, "C.UTF-8")
         }
+        selectLibraryMessages(language)
         // Numbers are formatted by SprayCore; C's number functions must keep reading "1.5".
         setlocale(LC_NUMERIC, "C")
 
@@ -27,9 +32,36 @@ public enum Localization {
             bindtextdomain(domain, directory)
         }
         bind_textdomain_codeset(domain, "UTF-8")
-        // Setting the domain again also makes gettext drop translations cached for another language.
+        // Setting the domain again also makes gettext drop translations cached for another
+        // language (GTK's domains included).
         textdomain(domain)
-        Translation.install(gettextTranslator(language: language))
+        Translation.install(catalogTranslator(language: language))
+    }
+
+    /// GTK's strings follow LANGUAGE only where the C library honours it; where the chosen
+    /// language's locale is generated, its messages are taken from that locale instead.
+    private static func selectLibraryMessages(_ language: Language) {
+        guard let current = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
+              Language(localeName: current) != language else { return }
+        let names: [Language: [String]] = [.polish: ["pl_PL.UTF-8", "pl_PL.utf8"], .english: []]
+        for name in names[language] ?? [] where setlocale(LC_MESSAGES, name) != nil { return }
+    }
+
+    /// A translator reading `language`'s compiled catalog; English text when the language is
+    /// English or its catalog is missing or unreadable (then said on standard error).
+    static func catalogTranslator(language: Language) -> Translator {
+        guard language != .english else { return .english }
+        guard let path = catalogDirectory(for: language).map({ "\($0)/\(language.rawValue)/LC_MESSAGES/\(AppInfo.domain).mo" }) else {
+            return Translator(language: language, singular: Translator.english.singular, plural: Translator.english.plural)
+        }
+        do {
+            if let catalog = try MessageCatalog(path: path) { return catalog.translator(language: language) }
+        } catch {
+            // English, not tr(): it is said only when the catalog that would translate it is unreadable.
+            let message = Array("kalkulator-oprysku: cannot read the catalog \(path): \(error)\n".utf8)
+            _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        return Translator(language: language, singular: Translator.english.singular, plural: Translator.english.plural)
     }
 
     /// The language the environment asked for before the app first set LANGUAGE itself.
@@ -37,7 +69,7 @@ public enum Localization {
 
     /// Where the compiled catalogs are: the override, next to an installed binary, or the
     /// build tree (the CompileTranslations plugin writes `buildTreeLocaleDirectory`).
-    static func catalogDirectory() -> String? {
+    static func catalogDirectory(for language: Language = .polish) -> String? {
         var candidates: [String] = []
         if let override = getenv(directoryVariable).map({ String(cString: $0) }), !override.isEmpty {
             candidates.append(override)
@@ -48,7 +80,7 @@ public enum Localization {
             candidates.append(binDirectory + "/../../share/locale")  // the command line, in libexec/kalkulator-oprysku
         }
         candidates.append(buildTreeLocaleDirectory)
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/pl/LC_MESSAGES/\(AppInfo.domain).mo") }
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/\(language.rawValue)/LC_MESSAGES/\(AppInfo.domain).mo") }
     }
 
     /// The source tree's icon folder (data/icons), for a binary run from the build tree;
@@ -73,22 +105,5 @@ public enum Localization {
             if let value = getenv(key) { values[key] = String(cString: value) }
         }
         return values
-    }
-
-    static func gettextTranslator(language: Language) -> Translator {
-        let domain = AppInfo.domain
-        return Translator(
-            language: language,
-            singular: { msgid in
-                msgid.withCString { String(cString: dgettext(domain, $0)) }
-            },
-            plural: { singular, plural, count in
-                singular.withCString { one in
-                    plural.withCString { many in
-                        String(cString: dngettext(domain, one, many, UInt(max(count, 0))))
-                    }
-                }
-            }
-        )
     }
 }

@@ -74,6 +74,9 @@ public struct RecordImportCommand: Equatable, Sendable {
         reading.columns.indices.map { index in
             // A header is the file's text: shown, never run by the terminal.
             let header = FreeText.displayable(reading.header(of: index))
+            if reading.columns[index] == .ignore, let continuation = reading.continuationText(of: index) {
+                return "  " + SheetTable.columnLetters(index) + " “" + header + "” → " + continuation
+            }
             return "  " + SheetTable.columnLetters(index) + " “" + header + "” → " + reading.columns[index].rawValue
                 + (reading.columns[index] == .ignore ? "" : " (" + reading.columns[index].title + ")")
         }

@@ -31,6 +31,7 @@ public final class AppServices {
         self.openLibrary = library
         self.favorites = favorites
         self.settings = settings
+        // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
         calculator.recorder = DeferredRecorder { [unowned self] in self.history }
     }
 
@@ -78,10 +79,14 @@ public final class AppServices {
     }
 
     /// The record shared with the farm's other computers through a folder (Preferences).
+    // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
     public private(set) lazy var sharing = FarmSharing(records: { [unowned self] in records }, locations: backup.locations)
 
     /// Merges the farm folder when it changes and when `mergeSoon` is called.
-    private(set) lazy var folderWatch = FolderWatch { [unowned self] in mergeInBackground() }
+    private(set) lazy var folderWatch = FolderWatch { [weak self] in
+        guard let self else { return }
+        mergeInBackground()
+    }
 
     /// Merges the farm folder on another core: the window goes on meanwhile (a farm's 10 000
     /// records take a second to join), and takes the result at once when it is done.
@@ -146,6 +151,7 @@ public final class AppServices {
     /// The register window's state; made when the window first opens.
     public var registerModel: RegisterViewModel {
         if let openedRegisterModel { return openedRegisterModel }
+        // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
         let model = RegisterViewModel(store: records, history: { [unowned self] in history })
         model.officialRegister = officialRegister
         model.library = library.library

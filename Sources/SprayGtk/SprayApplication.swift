@@ -21,8 +21,14 @@ public final class SprayApplication {
         // the start).
         g_application_set_resource_base_path(cast(application), nil)
         self.services = services
-        connect(application, "startup") { [unowned self] in startUp() }
-        connect(application, "activate") { [unowned self] in activate() }
+        connect(application, "startup") { [weak self] in
+            guard let self else { return }
+            startUp()
+        }
+        connect(application, "activate") { [weak self] in
+            guard let self else { return }
+            activate()
+        }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -31,10 +37,16 @@ public final class SprayApplication {
     public static func run(services: AppServices, openHistory: Bool = false, openRegister: Bool = false) -> Int32 {
         let app = SprayApplication(services: services)
         if openHistory {
-            connect(app.application, "activate") { [unowned app] in app.calculatorWindow?.openHistory() }
+            connect(app.application, "activate") { [weak app] in
+                guard let app else { return }
+                app.calculatorWindow?.openHistory()
+            }
         }
         if openRegister {
-            connect(app.application, "activate") { [unowned app] in app.calculatorWindow?.openRegister() }
+            connect(app.application, "activate") { [weak app] in
+                guard let app else { return }
+                app.calculatorWindow?.openRegister()
+            }
         }
         let status = g_application_run(cast(app.application), 0, nil)
         app.services.secondCopy.appQuits()
@@ -67,15 +79,21 @@ public final class SprayApplication {
         Appearance.apply(services.settings.settings.theme)
         Self.findIconFromTheBuildTree()
         gtk_window_set_default_icon_name(AppInfo.applicationID)
-        addAction(.quit, to: application) { [unowned self] in
+        addAction(.quit, to: application) { [weak self] in
+            guard let self else { return }
             calculatorWindow.map { gtk_window_destroy(cast($0.window)) }
             g_application_quit(cast(application))
         }
-        addAction(.shortcuts, to: application) { [unowned self] in
+        addAction(.shortcuts, to: application) { [weak self] in
+            guard let self else { return }
             calculatorWindow.map { ShortcutsWindow.present(parent: $0.window) }
         }
-        addAction(.preferences, to: application) { [unowned self] in openPreferences() }
-        addAction(.about, to: application) { [unowned self] in
+        addAction(.preferences, to: application) { [weak self] in
+            guard let self else { return }
+            openPreferences()
+        }
+        addAction(.about, to: application) { [weak self] in
+            guard let self else { return }
             if let calculatorWindow { AboutDialog.present(parent: calculatorWindow.window) }
         }
         Action.registerAccelerators(on: application)
@@ -88,26 +106,36 @@ public final class SprayApplication {
         let preferences = PreferencesWindow(
             parent: parent, settings: services.settings.settings, deletion: services.dataDeletion, backup: services.backup,
             secondCopy: services.secondCopy,
-            changeLanguage: { [unowned self] language in
+            changeLanguage: { [weak self] language in
+                guard let self else { return nil }
                 let error = saveSettings { $0.language = language }
                 switchLanguage(to: language)
                 // The preferences were rebuilt in the new language: the new window says it.
                 preferencesWindow?.show(error)
                 return error
             },
-            changeTheme: { [unowned self] theme in
+            changeTheme: { [weak self] theme in
+                guard let self else { return nil }
                 Appearance.apply(theme)
                 return saveSettings { $0.theme = theme }
             },
-            changeFarm: { [unowned self] name, number in
-                saveSettings {
+            changeFarm: { [weak self] name, number in
+                guard let self else { return nil }
+                return saveSettings {
                     $0.farmName = name.isBlank ? nil : name.trimmedWhitespace
                     $0.producerNumber = number.isBlank ? nil : number.trimmedWhitespace
                 }
             },
-            restored: { [unowned self] in reloadAfterRestore() },
-            deleteAllData: { [unowned self] in deleteAllData() },
-            openCopy: { [unowned self] copy in
+            restored: { [weak self] in
+                guard let self else { return }
+                reloadAfterRestore()
+            },
+            deleteAllData: { [weak self] in
+                guard let self else { return [] }
+                return deleteAllData()
+            },
+            openCopy: { [weak self] copy in
+                guard let self else { return }
                 guard let parent = calculatorWindow?.window else { return }
                 RegisterWindow(parent: parent, services: services, application: application, copy: copy).present()
             },

@@ -66,26 +66,17 @@ extension CommandLineTool {
         let records = store()
         guard readable(records) else { return 1 }
         var drafts = command.drafts
+        // The one way from the lists: the library's number, an earlier record's, the register's.
         let register = keptRegister()
+        let numbers = ProductNumbers(library: libraryStore().library, earlier: records.authorisations(forProduct:), register: register)
         var ambiguous: [String] = []
         for draft in drafts.indices {
-            let date = drafts[draft].details.date
-            for index in drafts[draft].details.products.indices where drafts[draft].details.products[index].authorisation.isEmpty
-                && drafts[draft].details.products[index].kind != .notPlantProtection {
-                let name = drafts[draft].details.products[index].name
-                // The ministry's number for a product it has by this exact name (the one of that name
-                // that may be used on the day, where several share it), else the one given before.
-                switch register?.match(named: name, authorisation: "", on: date) ?? .notInRegister {
-                case let .found(registered) where !registered.authorisation.isEmpty:
-                    drafts[draft].details.products[index].authorisation = registered.authorisation
-                    if registered.isAdjuvant { drafts[draft].details.products[index].kind = .adjuvant }
-                case let .ambiguous(candidates):
-                    let message = "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
-                        .filled(FreeText.displayable(name), RegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
-                    if !ambiguous.contains(message) { ambiguous.append(message) }
-                default:
-                    drafts[draft].details.products[index].authorisation = records.authorisations(forProduct: name).first ?? ""
-                }
+            let filled = numbers.filled(drafts[draft].details)
+            drafts[draft].details = filled.details
+            for (name, candidates) in filled.ambiguous {
+                let message = "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
+                    .filled(FreeText.displayable(name), RegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
+                if !ambiguous.contains(message) { ambiguous.append(message) }
             }
         }
         // Which of them was used is the farmer's to say: nothing is recorded until it is.

@@ -6,7 +6,30 @@ import Glibc
 import SprayCommandLine
 import SprayCore
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The arguments as given: one that is not UTF-8 text (a file named in Latin-2) is refused,
+// never used under another name.
+let arguments: [String]
+switch RawArguments.read(count: CommandLine.argc, CommandLine.unsafeArgv) {
+case let .success(read):
+    arguments = read
+case let .failure(errors):
+    Localization.start(language: RawArguments.requestedLanguage(CommandLine.arguments))
+    exit(CommandLineTool.reportUsage(errors.messages))
+}
+
+// The data and configuration folders as the environment names them: a name that is not
+// UTF-8 text is refused before anything is read or written, never another folder used.
+// (Help and the version use no folder, and an unknown command is said as such.)
+let commands = ["calc", "export-pdf", "history", "record", "library", "calibrate", "backup", "restore", "register", "sync"]
+if let command = arguments.first, commands.contains(command), !arguments.contains("--help"), !arguments.contains("-h") {
+    do {
+        _ = try DataLocations.checkedCurrent()
+    } catch {
+        Localization.start(language: RawArguments.requestedLanguage(arguments))
+        CommandLineTool.write(error.message + "\n", to: .standardError)
+        exit(1)
+    }
+}
 
 switch arguments.first {
 case nil, "--help", "-h", "help":

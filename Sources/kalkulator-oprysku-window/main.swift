@@ -9,6 +9,17 @@ import SprayGtk
 
 Trace.mark("main")
 SprayApplication.offerIconFromTheBuildTree()
+// A data or configuration folder whose name is not UTF-8 text is refused, never used under
+// another name (two such names would become one folder).
+do {
+    _ = try DataLocations.checkedCurrent()
+} catch {
+    Localization.start(language: nil)
+    let line = Array((error.message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    StartRefusal.show(tr("Kalkulator Oprysku cannot start"), detail: error.message)
+    exit(1)
+}
 let settings = SettingsStore.standard()
 Localization.start(language: settings.settings.language)
 let arguments = CommandLine.arguments.dropFirst()

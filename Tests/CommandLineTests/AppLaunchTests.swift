@@ -1,4 +1,5 @@
-// The app started as a user starts it shows its titled window, in Polish and in English.
+// The app started as a user starts it shows its titled window, in Polish and in English,
+// whatever locales the system has.
 
 import Foundation
 import XCTest
@@ -30,6 +31,14 @@ final class AppLaunchTests: XCTestCase {
 
     func testWindowInPolish() throws {
         try launchAndFindWindow(title: "Kalkulator Oprysku", environment: ["LANGUAGE": "pl", "LANG": "C.UTF-8"])
+    }
+
+    /// The window reads its own catalog: Polish under a Polish locale that is not generated
+    /// here (the C library's gettext translates nothing then), and under English's.
+    func testWindowInPolishWhateverLocaleExists() throws {
+        for lang in ["pl_PL.UTF-8", "en_US.UTF-8"] {
+            try launchAndFindWindow(title: "Kalkulator Oprysku", environment: ["LANGUAGE": "pl", "LANG": lang])
+        }
     }
 
     func testWindowInEnglish() throws {

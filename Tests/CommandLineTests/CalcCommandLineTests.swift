@@ -151,6 +151,50 @@ final class CalcCommandLineTests: XCTestCase {
         }
     }
 
+    /// The app reads its own catalog: LANGUAGE=pl gives Polish messages and plural forms
+    /// under C.UTF-8 (where glibc 2.41's gettext ignores LANGUAGE) and under a locale that is
+    /// not generated here, Polish or English, as under C.UTF-8 on glibc 2.36.
+    func testPolishWhateverLocaleTheSystemHas() throws {
+        let generated = (try? Binary.run(executable: "/usr/bin/locale", ["-a"]).stdout) ?? ""
+        var tank = seed
+        tank[6] = "0"
+        for lang in ["C.UTF-8", "C", "pl_PL.UTF-8", "en_US.UTF-8"] {
+            let note = "LANG=\(lang) (locale -a: \(generated.split(separator: "\n").joined(separator: " ")))"
+            let environment = ["LANGUAGE": "pl", "LANG": lang]
+            let refused = try Binary.run(tank, environment: environment)
+            XCTAssertEqual(refused.stderr, "--tank: musi być większe od 0\n", note)
+            for (count, expected) in [(1, "1 pełny zbiornik"), (2, "2 pełne zbiorniki"), (5, "5 pełnych zbiorników"),
+                                      (22, "22 pełne zbiorniki")] {
+                let result = try Binary.run(["calc", "--area", String(count), "--spray-rate", "100", "--tank", "100", "--product", "1"],
+                                            environment: environment)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(result.stdout.contains("Napełnienia zbiornika   \(expected)\n"), "\(note), \(count): \(result.stdout)")
+            }
+        }
+        // The language of the locale itself, with no LANGUAGE, whether or not it is generated.
+        let fromLocale = try Binary.run(tank, environment: ["LANGUAGE": "", "LANG": "pl_PL.UTF-8"])
+        XCTAssertEqual(fromLocale.stderr, "--tank: musi być większe od 0\n")
+        let english = try Binary.run(tank, environment: ["LANGUAGE": "", "LANG": "en_US.UTF-8", "LC_MESSAGES": "C.UTF-8"])
+        XCTAssertEqual(english.stderr, "--tank: must be greater than 0\n")
+    }
+
+    /// A damaged catalog leaves the messages in English, says so, and crashes nothing.
+    func testADamagedCatalogLeavesEnglish() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ko-locale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let messages = folder.appendingPathComponent("pl/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        var bytes: [UInt8] = [0xde, 0x12, 0x04, 0x95, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 28, 0, 0, 0, 28, 0, 0, 0]
+        bytes += [UInt8](repeating: 0, count: 64)
+        try Data(bytes).write(to: messages.appendingPathComponent("kalkulator-oprysku.mo"))
+        var tank = seed
+        tank[6] = "0"
+        let result = try Binary.run(tank, environment: ["LANGUAGE": "pl", "KALKULATOR_OPRYSKU_LOCALEDIR": folder.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasSuffix("--tank: must be greater than 0\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot read the catalog"), result.stderr)
+    }
+
     func testHelp() throws {
         let main = try Binary.run(["--help"])
         XCTAssertEqual(main.status, 0)

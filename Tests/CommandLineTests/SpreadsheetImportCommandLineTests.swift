@@ -138,4 +138,70 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(try ZipReader(bytes: Array(try Data(contentsOf: history))).contains("xl/worksheets/sheet1.xml"), true)
         XCTAssertEqual(try run(["history", "export", "--format", "xlsx"]).status, 2, "a workbook is not written to a terminal")
     }
+
+    /// A field of 600 IACS parcels of the longest identifiers is more than an Excel cell holds
+    /// (32 767 characters): the exports go on in a continuation column, and each — CSV,
+    /// workbook, JSON, and the workbook as LibreOffice saves it again — imports back as the
+    /// same record.
+    func testTheLongestRecordReadsBackFromEveryExportAndLibreOfficeOpensIt() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/soffice") else {
+            return XCTFail("LibreOffice is needed to check the .xlsx export: apt-get install libreoffice-calc-nogui (tools/test installs it)")
+        }
+        let ids = (1...600).map { number in
+            let id = "141201_1.0001." + String(number) + "/"
+            return id + String(repeating: "7", count: RecordRules.codeLimit - id.count)
+        }
+        let notes = String(String(repeating: "wiatr 2 m/s, zażółć gęślą jaźń; ", count: 70).prefix(FreeText.notesLimit - 1)) + "."
+        let add = ["record", "add", "--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha",
+                   "--authorisation", "Fungicyd Ś=" + String(repeating: "R", count: RecordRules.codeLimit),
+                   "--date", "2026-04-14", "--start", "06:30", "--parcel", String(repeating: "Działka ", count: 25),
+                   "--crop", "TRZAW", "--bbch", "31", "--reason", String(repeating: "ś", count: FreeText.lineLimit),
+                   "--operator", String(repeating: "Ż", count: FreeText.lineLimit), "--notes", notes] + ids.flatMap { ["--parcel-id", $0] }
+        let added = try run(add)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertGreaterThan(ids.joined(separator: ", ").count, SheetLimits.cellCharacters)
+
+        func details(_ data: URL) throws -> NSDictionary {
+            let exported = try run(["record", "export", "--format", "json"], data: data)
+            XCTAssertEqual(exported.status, 0, exported.stderr)
+            let file = try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any]
+            let records = file?["records"] as? [[String: Any]] ?? []
+            XCTAssertEqual(records.count, 1)
+            return (records.first?["details"] as? NSDictionary) ?? [:]
+        }
+        let original = try details(dataDirectory)
+        XCTAssertEqual(original["parcel_ids"] as? [String] ?? original["parcelIDs"] as? [String], ids)
+
+        var files: [URL] = []
+        for (format, language) in [("csv", "pl"), ("csv", "en"), ("xlsx", "pl"), ("json", "en")] {
+            let file = directory.appendingPathComponent("ewidencja-\(language).\(format)")
+            let exported = try run(["record", "export", "--format", format, "--output", file.path], language: language)
+            XCTAssertEqual(exported.status, 0, exported.stderr)
+            files.append(file)
+        }
+        // LibreOffice opens the workbook and saves it as CSV: every cell within its limit, the
+        // identifiers over two columns that read as the list again.
+        let profile = directory.appendingPathComponent("lo-profile")
+        let converted = directory.appendingPathComponent("converted")
+        let office = try PDFTools.run("soffice", ["-env:UserInstallation=file://" + profile.path, "--headless",
+                                                  "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1", "--outdir", converted.path,
+                                                  files[2].path], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "C.UTF-8"])
+        XCTAssertEqual(office.status, 0, office.stderr)
+        let fromOffice = converted.appendingPathComponent("ewidencja-pl.csv")
+        let rows = try CSVReader.rows(try String(contentsOf: fromOffice, encoding: .utf8)).filter { !$0.allSatisfy(\.isEmpty) }
+        XCTAssertEqual(rows.count, 2)
+        let first = try XCTUnwrap(rows.first?.firstIndex(of: "identyfikatory działek (IACS)"), "\(rows.first ?? [])")
+        XCTAssertEqual(rows.first?[first + 1], "identyfikatory działek (IACS) (2)")
+        XCTAssertEqual(rows[1][first] + rows[1][first + 1], ids.joined(separator: ", "), "LibreOffice keeps both pieces whole")
+        files.append(fromOffice)
+
+        let dry = try run(["record", "import", files[2].path, "--dry-run"])
+        XCTAssertTrue(dry.stdout.contains("  H “identyfikatory działek (IACS) (2)” → continues column G\n"), dry.stdout)
+        for (index, file) in files.enumerated() {
+            let data = directory.appendingPathComponent("import-\(index)")
+            let imported = try run(["record", "import", file.path], data: data)
+            XCTAssertEqual(imported.status, 0, "\(file.lastPathComponent): \(imported.stdout) \(imported.stderr)")
+            XCTAssertEqual(try details(data), original, file.lastPathComponent)
+        }
+    }
 }

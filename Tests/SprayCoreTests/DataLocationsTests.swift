@@ -49,4 +49,49 @@ final class DataLocationsTests: XCTestCase {
         XCTAssertEqual(DataLocations.current.dataDirectory, "/tmp/kalkulator-oprysku-env-test")
         XCTAssertFalse(DataLocations.current.configDirectory.isEmpty)
     }
+
+    // Names are bytes: a variable that decides a folder and is not UTF-8 is refused by name,
+    // never read as another name (U+FFFD for each bad byte: two folders would become one).
+
+    private func checked(_ environment: [String: [UInt8]], home: [UInt8]? = nil) -> Result<DataLocations, UndecodableVariable> {
+        Result { () throws(UndecodableVariable) in try DataLocations.checked({ environment[$0] }, home: { home }) }
+    }
+
+    func testAVariableThatDecidesAFolderAndIsNotUTF8IsRefusedByName() {
+        let latin2Home = Array("/home/j".utf8) + [0xF3] + Array("zef".utf8)
+        XCTAssertEqual(checked(["KALKULATOR_OPRYSKU_DATA_DIR": Array("/srv/dane".utf8) + [0xFF], "HOME": Array("/home/ania".utf8)]),
+                       .failure(UndecodableVariable(name: "KALKULATOR_OPRYSKU_DATA_DIR")))
+        XCTAssertEqual(checked(["KALKULATOR_OPRYSKU_CONFIG_DIR": [0x2F, 0xFE], "HOME": Array("/home/ania".utf8)]),
+                       .failure(UndecodableVariable(name: "KALKULATOR_OPRYSKU_CONFIG_DIR")))
+        XCTAssertEqual(checked(["XDG_DATA_HOME": Array("/srv/d".utf8) + [0xC3], "HOME": Array("/home/ania".utf8)]),
+                       .failure(UndecodableVariable(name: "XDG_DATA_HOME")))
+        XCTAssertEqual(checked(["HOME": latin2Home]), .failure(UndecodableVariable(name: "HOME")))
+        // HOME unset: the user database's home directory, the same way.
+        XCTAssertEqual(checked([:], home: latin2Home), .failure(UndecodableVariable(name: "HOME")))
+        XCTAssertEqual(UndecodableVariable(name: "HOME").message,
+                       "HOME: the folder’s name is not UTF-8 text; rename the folder or set the variable to another")
+    }
+
+    func testAVariableThatDecidesNothingIsNotAsked() throws {
+        let latin2Home = Array("/home/j".utf8) + [0xF3] + Array("zef".utf8)
+        // Both of the app's folders named: HOME and the XDG variables decide nothing.
+        let overridden = try checked(["KALKULATOR_OPRYSKU_DATA_DIR": Array("/mnt/usb/dane".utf8),
+                                      "KALKULATOR_OPRYSKU_CONFIG_DIR": Array("/mnt/usb/ustawienia".utf8),
+                                      "HOME": latin2Home, "XDG_DATA_HOME": [0x2F, 0xFF]]).get()
+        XCTAssertEqual(overridden.dataDirectory, "/mnt/usb/dane")
+        XCTAssertEqual(overridden.configDirectory, "/mnt/usb/ustawienia")
+        // A relative XDG path is ignored whatever its bytes; HOME set, the user database is not asked.
+        let relative = try checked(["XDG_CONFIG_HOME": [0x63, 0xFF], "HOME": Array("/home/ania".utf8)], home: latin2Home).get()
+        XCTAssertEqual(relative.configDirectory, "/home/ania/.config/kalkulator-oprysku")
+        // U+FFFD typed as such is a name like any other.
+        XCTAssertEqual(try checked(["KALKULATOR_OPRYSKU_DATA_DIR": Array("/srv/dane\u{FFFD}".utf8), "HOME": Array("/h".utf8)]).get().dataDirectory,
+                       "/srv/dane\u{FFFD}")
+    }
+
+    func testAFileChosenInADialogIsTakenOnlyAsItsExactName() {
+        XCTAssertNil(PathName.text(Array("/home/ania/a".utf8) + [0xFF] + Array(".csv".utf8)))
+        XCTAssertEqual(PathName.text(Array("/home/ania/ewidencja.csv".utf8)), "/home/ania/ewidencja.csv")
+        let cString: [CChar] = (Array("in".utf8) + [0xFF, 0]).map { CChar(bitPattern: $0) }
+        XCTAssertNil(cString.withUnsafeBufferPointer { PathName.text(cString: $0.baseAddress!) })
+    }
 }

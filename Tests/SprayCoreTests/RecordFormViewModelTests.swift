@@ -72,6 +72,37 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// The form from a calculation with products the ministry's register knows: its number
+    /// fills an empty one (a product the library has without a number too), never a typed or
+    /// the library's own; a name two register products share is left for the farmer.
+    func testAFormFromACalculationTakesTheRegistersNumber() throws {
+        func registered(_ name: String, _ number: String, kind: String = "Fungicyd", useUntil: String? = nil) -> RegisteredProduct {
+            RegisteredProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
+                              useUntil: useUntil.flatMap(CalendarDate.init(parsing:)), uses: [])
+        }
+        let register = RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+            registered("Chwastox Trio 540 SL", "R-77/2018", kind: "Herbicyd"), registered("Fungicyd Ś", "R-99/2099"),
+            registered("Delta", "R-3/2020"), registered("Delta", "R-4/2020"), registered("Adiuwant X", "A-1/2020", kind: "Adiuwant"),
+        ]))
+        var library = Library()
+        library.products = [LibraryProduct(name: "Fungicyd Ś", authorisation: "R-12/2024", rate: 1, unit: .litresPerHectare),
+                            LibraryProduct(name: "Chwastox Trio 540 SL", authorisation: "", rate: 2, unit: .litresPerHectare)]
+        let plan = try TankMixEngine.plan(JobInput(area: 4, areaUnit: .hectares, sprayRate: 200, tankCapacity: 2500, products: [
+            ProductInput(name: "Fungicyd Ś", rate: 1), ProductInput(name: "Chwastox Trio 540 SL", rate: 2),
+            ProductInput(name: "Delta", rate: 1), ProductInput(name: "Adiuwant X", rate: d("0.1")),
+        ])).get()
+        for language in [Language.english, .polish] {
+            try scenario(language) { s in
+                let model = RecordFormViewModel(plan: plan, store: s.store(), library: library, now: s.now)
+                XCTAssertEqual(model.products.map(\.authorisation), ["R-12/2024", "", "", ""], "before the register is read")
+                model.officialRegister = register
+                XCTAssertEqual(model.products.map(\.authorisation), ["R-12/2024", "R-77/2018", "", "A-1/2020"], "\(language)")
+                XCTAssertEqual(model.products[3].kind, .adjuvant)
+                XCTAssertFalse(model.missing.contains { $0.field == .authorisation && $0.product == 1 }, "no longer incomplete for it")
+            }
+        }
+    }
+
     func testPrefilledFromAHistoryEntry() throws {
         try scenario(.polish) { s in
             let entry = HistoryEntry(timestamp: s.now, input: try Self.plan().input, parcel: "Działka 7", crop: "Pszenica ozima", notes: "wiatr 2 m/s")
@@ -309,9 +340,10 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.authorisationSuggestions(forProduct: 0), ["R-12/2024"], "the others are offered")
             XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "an unnamed product has none")
             model.setText("adiuwant", for: .productName(1))
-            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), ["R-3/2021"], "any case")
-            model.setText("R-3/2021", for: .productAuthorisation(1))
-            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "not offered once typed")
+            XCTAssertEqual(model.products[1].authorisation, "R-3/2021", "a name typed takes the number given before, any case")
+            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "not offered once there")
+            model.setText("", for: .productAuthorisation(1))
+            XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), ["R-3/2021"], "offered when cleared")
         }
     }
 

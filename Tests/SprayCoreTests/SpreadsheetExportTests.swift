@@ -63,6 +63,88 @@ final class SpreadsheetExportTests: XCTestCase {
         XCTAssertEqual(reading.drafts.first?.id, record.id)
     }
 
+    /// The longest record the rules allow: 600 IACS identifiers of the most characters, every
+    /// line of text as long as it may be, the longest notes.
+    static func longestRecord() -> TreatmentRecord {
+        var details = completeDetails()
+        details.parcelIDs = (1...600).map { number in
+            let id = "141201_1.0001." + String(number) + "/"
+            return id + String(repeating: "7", count: RecordRules.codeLimit - id.count)
+        }
+        details.parcel = String(String(repeating: "Działka przy drodze do Łęczycy, ", count: 7).prefix(FreeText.lineLimit - 1)) + "."
+        details.reason = String(repeating: "ś", count: FreeText.lineLimit)
+        details.operatorName = String(repeating: "Ż", count: FreeText.lineLimit)
+        details.products[0].name = String(repeating: "Fungicyd Ś ", count: 30).prefix(FreeText.lineLimit - 1) + "X"
+        details.products[0].authorisation = String(repeating: "R", count: RecordRules.codeLimit)
+        details.notes = String(String(repeating: "wiatr 2 m/s, 12 °C; zażółć gęślą jaźń\n", count: 60).prefix(FreeText.notesLimit - 1)) + "."
+        XCTAssertEqual(RecordRules.problems(in: details), [], "a valid record")
+        return TreatmentRecord(details: details, createdAt: Date(timeIntervalSince1970: 1_776_148_200))
+    }
+
+    func testTheLongestRecordReadsBackFromItsCSVWorkbookAndJSON() throws {
+        let record = Self.longestRecord()
+        let details = record.details
+        let joined = details.parcelIDs.joined(separator: ", ")
+        XCTAssertEqual(joined.count, 37_198, "more than a spreadsheet cell holds")
+        XCTAssertGreaterThan(joined.count, SheetLimits.cellCharacters)
+
+        for (name, bytes) in [("register.csv", try RecordExport.data([record], as: .csv(.semicolon))),
+                              ("register-comma.csv", try RecordExport.data([record], as: .csv(.comma), byteOrderMark: false)),
+                              ("register.xlsx", RecordExport.xlsx([record]))] {
+            let table = try SpreadsheetFile.read(bytes, name: name)
+            let header = table.rows[0].map { $0.text() }
+            XCTAssertEqual(header.filter { $0.hasPrefix("parcel identifiers (IACS)") },
+                           ["parcel identifiers (IACS)", "parcel identifiers (IACS) (2)"], name)
+            for row in table.rows {
+                for cell in row { XCTAssertLessThanOrEqual(cell.text().utf16.count, SheetLimits.cellCharacters, name) }
+            }
+            let first = header.firstIndex(of: "parcel identifiers (IACS)")!
+            XCTAssertTrue(table[1, first].text().hasSuffix(", "), "\(name): cut between two identifiers")
+
+            let reading = SpreadsheetImport(table: table, season: 2026).read()
+            XCTAssertEqual(reading.skipped, [], name)
+            XCTAssertEqual(reading.drafts.map(\.draft.details), [details], name)
+            XCTAssertEqual(reading.drafts.first?.id, record.id, name)
+            let importing = SpreadsheetImport(table: table, season: 2026)
+            XCTAssertEqual(importing.continued(by: first + 1), first)
+            XCTAssertEqual(importing.continuationText(of: first + 1), "continues column G")
+            XCTAssertNil(importing.continued(by: first))
+            // The import window says so under the column, not a piece of a list.
+            try MainActor.assumeIsolated {
+                let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name,
+                                                           records: RecordStore(file: URL(fileURLWithPath: "/nonexistent/records.json")))
+                XCTAssertEqual(model.sample(of: first + 1), "continues column G")
+                XCTAssertTrue(model.sample(of: first).hasPrefix("141201_1.0001.1/777"))
+            }
+        }
+        let json = try RecordExport.records(fromJSON: Array(try RecordExport.json([record], exportedAt: Date()).utf8))
+        XCTAssertEqual(json.map(\.details), [details])
+    }
+
+    func testOnlyACellTooLongIsSplitAndOnlyItsContinuationsAreJoined() {
+        let table = ExportTable(header: ["a", "b", "c"], rows: [[.text("x"), .text(String(repeating: "yz", count: 6)), .number("1")],
+                                                                  [.text("short"), .text("b"), .number("2")]])
+        let fitted = table.fittingSpreadsheetCells(limit: 5)
+        XCTAssertEqual(fitted.header, ["a", "b", "b (2)", "b (3)", "c"])
+        XCTAssertEqual(fitted.rows[0], [.text("x"), .text("yzyz"), .text("yzyz"), .text("yzyz"), .number("1")])
+        XCTAssertEqual(fitted.rows[1], [.text("short"), .text("b"), .text(""), .text(""), .number("2")])
+        XCTAssertEqual(ExportTable(header: ["a"], rows: [[.text("1234")]]).fittingSpreadsheetCells(limit: 5).header, ["a"], "what fits stays")
+        // A piece that a spreadsheet would read as a formula keeps room for its guard.
+        let guarded = ExportTable(header: ["a"], rows: [[.text("-----------")]]).fittingSpreadsheetCells(limit: 5)
+        XCTAssertTrue(guarded.rows[0].allSatisfy { if case let .text(text) = $0 { CSV.inert(text).count <= 5 } else { false } })
+        XCTAssertEqual(guarded.rows[0].map { if case let .text(text) = $0 { text } else { "" } }.joined(), "-----------")
+
+        XCTAssertEqual(ExportTable.continuation(of: "notes (2)")?.header, "notes")
+        XCTAssertNil(ExportTable.continuation(of: "Dawka (l/ha)"))
+        XCTAssertNil(ExportTable.continuation(of: "Zabieg (1)"))
+        // "Dawka (2)" alone, without a "Dawka" before it, is a column of its own.
+        let sheet = SheetTable(name: "1", rows: [["Dawka (2)", "Notes", "Notes (2)", "Notes (4)"].map(SheetCell.text)])
+        XCTAssertEqual(SpreadsheetImport.continuations(in: sheet, headerRow: 0), [1: [2]])
+        // A ";" file is one though a row holds more "," than ";" (a list in one cell).
+        XCTAssertEqual(CSVReader.detectSeparator("a;b;c\r\n1;2;" + String(repeating: "x, ", count: 50) + "\r\n"), ";")
+        XCTAssertEqual(CSVReader.detectSeparator("a,b,c\r\n1,2,x; y; z; w\r\n3,4,t\r\n"), ",")
+    }
+
     func testCSVForASpreadsheetStartsWithAByteOrderMark() throws {
         let record = TreatmentRecord(details: completeDetails(), createdAt: Date(timeIntervalSince1970: 1_776_148_200))
         let forExcel = try RecordExport.data([record], as: .csv(.semicolon))

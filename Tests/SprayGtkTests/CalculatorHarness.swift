@@ -53,6 +53,8 @@ final class CalculatorHarness {
         try? FileManager.default.removeItem(at: directory)
         gtk_window_destroy(cast(window.window))
         g_object_unref(app.application)
+        // What the test left pending runs now, while the app it may point to is still here.
+        GtkTestSupport.finishMainLoop()
         Localization.start(language: .english)
     }
 

@@ -180,6 +180,19 @@ final class PDFSaveDialogTests: XCTestCase {
                     gtk_window_destroy(cast(error))
                 }
                 XCTAssertEqual(saved, [file], "a failed save is not reported as saved")
+
+                // A name chosen that is not UTF-8 is refused, never saved under another name.
+                let latin2 = (Array((directory.path + "/m").utf8) + [0xF3] + Array("j.pdf".utf8) + [0])
+                    .map { CChar(bitPattern: $0) }
+                let refusal = latin2.withUnsafeBufferPointer { dialog.accept(path: $0.baseAddress!) }
+                XCTAssertNotNil(refusal)
+                if let refusal {
+                    XCTAssertEqual(Self.stringProperty(refusal, "text"), "The report was not saved")
+                    XCTAssertEqual(Self.stringProperty(refusal, "secondary-text"), PathName.chosenNotText)
+                    gtk_window_destroy(cast(refusal))
+                }
+                XCTAssertEqual(saved, [file], "nothing saved")
+                XCTAssertEqual(try? FileManager.default.contentsOfDirectory(atPath: directory.path), ["mine.pdf"], "no renamed file")
                 dialog.respond(GTK_RESPONSE_CANCEL.rawValue)
             }
             XCTAssertNil(weakDialog, "answering the dialog releases it")

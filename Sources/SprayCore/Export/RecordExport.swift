@@ -103,25 +103,11 @@ public enum RecordExport {
     /// it misses, members of a newer version) is stepped over without being kept.
     public static func records(fromJSON bytes: [UInt8]) throws(RecordImportError) -> [TreatmentRecord] {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        // The header first: "version" follows "records" in the file's sorted keys.
-        var format: String?, version: Int?
-        do throws(JSONReadError) {
-            try JSONScanner.reading(body) { scanner throws(JSONReadError) in
-                try scanner.beginObject()
-                while let key = try scanner.nextKey() {
-                    switch key {
-                    case "format": format = try scanner.string()
-                    case "version": version = Int(try scanner.numberText())
-                    default: try scanner.skipValue()
-                    }
-                }
-                try scanner.end()
-            }
-        } catch {
-            throw format == jsonFormat ? .damaged(error.description) : .notAnExport
-        }
-        guard format == jsonFormat, let version, version >= 1 else { throw .notAnExport }
-        guard version <= jsonVersion else { throw .newerVersion(version) }
+        // The header first: "version" follows "records" in the file's sorted keys. A file
+        // whose records break the JSON has no version read: the records' reading says why.
+        let (format, version) = JSONScanner.header(of: body)
+        guard format == jsonFormat, version.map({ $0 >= 1 }) != false else { throw .notAnExport }
+        if let version, version > jsonVersion { throw .newerVersion(version) }
         var records: [TreatmentRecord] = []
         do throws(JSONReadError) {
             try JSONScanner.reading(body) { scanner throws(JSONReadError) in
@@ -136,10 +122,12 @@ public enum RecordExport {
                         records.append(record)
                     }
                 }
+                try scanner.end()
             }
         } catch {
             throw .damaged(tr("record %1$@: %2$@").filled(String(records.count + 1), error.description))
         }
+        guard version != nil else { throw .notAnExport }
         return records
     }
 

@@ -311,6 +311,11 @@ extension SpreadsheetImport {
             if meaning == .bbch, case let .number(stage) = cell, stage >= 0, stage < 100, stage == stage.rounded(fractionDigits: 0) {
                 return (stage < 10 ? "0" : "") + stage.description
             }
+            // A cell too long for a spreadsheet, written over continuation columns: its
+            // pieces joined as they were cut, each without the guard it was written with.
+            if let more = continuations[column] {
+                return ([column] + more).map { CSV.withoutGuard(table[row, $0].text(in: numberFormat)) }.joined().trimmedWhitespace
+            }
             return CSV.withoutGuard(cell.text(in: numberFormat)).trimmedWhitespace
         }
     }

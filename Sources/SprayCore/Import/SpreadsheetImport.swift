@@ -52,7 +52,16 @@ public struct ImportedDraft: Equatable, Sendable {
 public struct SpreadsheetImport: Sendable {
     public let table: SheetTable
     /// The sheet row (0-based) the headers are in; the records start below it.
-    public var headerRow: Int { didSet { decimals = decideDecimals() } }
+    public var headerRow: Int {
+        didSet {
+            continuations = Self.continuations(in: table, headerRow: headerRow)
+            decimals = decideDecimals()
+        }
+    }
+    /// The columns that continue a column whose cells were too long for a spreadsheet, in
+    /// order ("parcel identifiers (IACS) (2)", "(3)", … after "parcel identifiers (IACS)"), by
+    /// the column they continue: its cells are read joined with theirs.
+    public private(set) var continuations: [Int: [Int]] = [:]
     /// What each column means, by the column's index.
     public var columns: [ImportColumn] { didSet { decimals = decideDecimals() } }
     /// How the file writes decimals with these headers and columns, or the cell that reads
@@ -74,20 +83,52 @@ public struct SpreadsheetImport: Sendable {
             if score > best.score { best = (row, score) }
         }
         headerRow = best.row
+        continuations = Self.continuations(in: table, headerRow: best.row)
         columns = []
         columns = guessedColumns(headerRow: best.row)
         decimals = decideDecimals()
     }
 
     /// Each column's meaning as its header names it; a meaning taken by a column on the left
-    /// is not given again.
+    /// is not given again, and a continuation column has none of its own.
     public func guessedColumns(headerRow: Int) -> [ImportColumn] {
         var taken = Set<ImportColumn>()
+        let continuing = Set(Self.continuations(in: table, headerRow: headerRow).values.joined())
         return (0..<table.columnCount).map { column in
-            guard let meaning = ImportColumn.guess(header: table[headerRow, column].text()), meaning == .ignore || taken.insert(meaning).inserted
+            guard !continuing.contains(column), let meaning = ImportColumn.guess(header: table[headerRow, column].text()), meaning == .ignore || taken.insert(meaning).inserted
             else { return .ignore }
             return meaning
         }
+    }
+
+    /// The continuation columns of `headerRow` by the column they continue: a header "H (2)",
+    /// "H (3)", … (ExportTable.continuationHeader) after a column headed H, numbered on from 2
+    /// without a gap.
+    static func continuations(in table: SheetTable, headerRow: Int) -> [Int: [Int]] {
+        guard headerRow < table.rows.count else { return [:] }
+        var found: [Int: [Int]] = [:]
+        var base: (column: Int, header: String, next: Int)?
+        for column in 0..<table.columnCount {
+            let header = table[headerRow, column].text().trimmedWhitespace
+            if let current = base, let piece = ExportTable.continuation(of: header), piece.number == current.next,
+               piece.header.trimmedWhitespace == current.header {
+                found[current.column, default: []].append(column)
+                base?.next += 1
+                continue
+            }
+            base = header.isEmpty ? nil : (column, header, 2)
+        }
+        return found
+    }
+
+    /// The column that `column` continues (its header "H (2)" after H's), if it is a continuation.
+    public func continued(by column: Int) -> Int? {
+        continuations.first { $0.value.contains(column) }?.key
+    }
+
+    /// "continues column G": what a continuation column holds, shown where its meaning would be.
+    public func continuationText(of column: Int) -> String? {
+        continued(by: column).map { tr("continues column %@").filled(SheetTable.columnLetters($0)) }
     }
 
     /// Gives `column` the meaning `meaning`; a column that had it before is no longer imported.

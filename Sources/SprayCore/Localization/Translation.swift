@@ -1,5 +1,6 @@
 // The one door to translated text. SprayCore calls `tr` / `trn`; the app installs a
-// gettext-backed `Translator` at start-up (Sources/Gettext/Localization.swift).
+// `Translator` reading its compiled catalog (MessageCatalog) at start-up
+// (Sources/Gettext/Localization.swift).
 // Until then, and in tests that install nothing, text stays in English (the msgids).
 
 import Synchronization

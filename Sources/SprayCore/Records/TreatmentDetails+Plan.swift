@@ -13,12 +13,13 @@ extension TreatmentDetails {
     public static func prefilled(from plan: TankMixPlan, on date: CalendarDate, startTime: ClockTime? = nil,
                                  parcel: String? = nil, notes: String? = nil, library: Library = Library(),
                                  field: LibraryField? = nil,
-                                 authorisations: (String) -> [String] = { _ in [] }) -> TreatmentDetails {
+                                 authorisations: @escaping (String) -> [String] = { _ in [] }) -> TreatmentDetails {
+        let numbers = ProductNumbers(library: library, earlier: authorisations)
         let products = plan.input.products.enumerated().map { index, product in
             let label = library.product(named: product.name)
-            let authorisation = label.flatMap { $0.authorisation.isEmpty ? nil : $0.authorisation } ?? authorisations(product.name).first
+            let authorisation = if case let .number(number, _) = numbers.lookUp(product.name, on: date) { number } else { "" }
             return ProductUse(name: product.name.trimmedWhitespace, kind: ProductKind(label?.formulation ?? product.formulation),
-                              authorisation: authorisation ?? "",
+                              authorisation: authorisation,
                               dose: product.rate, doseUnit: product.unit.quantityUnit, quantityUsed: plan.productTotals[index],
                               preHarvestDays: label?.preHarvestDays)
         }

@@ -30,18 +30,75 @@ public struct DataLocations: Equatable, Sendable {
     }
 
     /// The locations this process's environment asks for; the user database supplies
-    /// the home directory when HOME is unset.
+    /// the home directory when HOME is unset. The programs first ask `checkedCurrent()` and
+    /// refuse to start when a folder's name is not UTF-8 text, so this never renames one.
     public static var current: DataLocations {
+        do {
+            return try checkedCurrent()
+        } catch {
+            preconditionFailure("checked at start-up: \(error.name) is not UTF-8 text")
+        }
+    }
+
+    /// The locations this process's environment asks for, read as the bytes they are;
+    /// throws when a variable that decides a folder (or the home directory of the user
+    /// database, as `HOME`) is not UTF-8 text. Variables that decide nothing here (an XDG
+    /// one under an app-specific override) are not looked at.
+    public static func checkedCurrent() throws(UndecodableVariable) -> DataLocations {
+        try checked { key in
+            guard let pointer = getenv(key) else { return nil }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        } home: {
+            userDatabaseHome()
+        }
+    }
+
+    /// The locations for an environment of bytes (`read` gives a variable's bytes, nil when
+    /// unset); `home` gives the user database's home directory, asked only when HOME is
+    /// unset or empty.
+    public static func checked(_ read: (String) -> [UInt8]?, home: () -> [UInt8]?) throws(UndecodableVariable) -> DataLocations {
         // Only the variables read: the whole environment as a dictionary costs a command
         // more than every other part of finding its files.
-        var environment: [String: String] = [:]
-        for key in ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "KALKULATOR_OPRYSKU_DATA_DIR", "KALKULATOR_OPRYSKU_CONFIG_DIR"] {
-            environment[key] = getenv(key).map { String(cString: $0) }
+        func bytes(_ key: String) -> [UInt8]? {
+            read(key).flatMap { $0.isEmpty ? nil : $0 }
         }
-        if (environment["HOME"] ?? "").isEmpty {
-            environment["HOME"] = FileManager.default.homeDirectoryForCurrentUser.path
+        func text(_ bytes: [UInt8], _ name: String) throws(UndecodableVariable) -> String {
+            guard let text = PathName.text(bytes) else { throw UndecodableVariable(name: name) }
+            return text
+        }
+        var environment: [String: String] = [:]
+        func take(_ key: String) throws(UndecodableVariable) -> Bool {
+            guard let value = bytes(key) else { return false }
+            environment[key] = try text(value, key)
+            return true
+        }
+        func takeXDG(_ key: String) throws(UndecodableVariable) -> Bool {
+            // A relative XDG path is ignored (DataLocations.init): its bytes do not matter.
+            guard let value = bytes(key), value.first == UInt8(ascii: "/") else { return false }
+            environment[key] = try text(value, key)
+            return true
+        }
+        var dataDecided = try take("KALKULATOR_OPRYSKU_DATA_DIR")
+        if !dataDecided { dataDecided = try takeXDG("XDG_DATA_HOME") }
+        var configDecided = try take("KALKULATOR_OPRYSKU_CONFIG_DIR")
+        if !configDecided { configDecided = try takeXDG("XDG_CONFIG_HOME") }
+        if !dataDecided || !configDecided {
+            let homeSet = try take("HOME")
+            if !homeSet, let home = home(), !home.isEmpty { environment["HOME"] = try text(home, "HOME") }
         }
         return DataLocations(environment: environment)
+    }
+
+    /// The home directory the user database gives this user, as bytes.
+    private static func userDatabaseHome() -> [UInt8]? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        return buffer.withUnsafeMutableBufferPointer { buffer -> [UInt8]? in
+            guard getpwuid_r(getuid(), &entry, buffer.baseAddress!, buffer.count, &result) == 0, result != nil,
+                  let directory = entry.pw_dir else { return nil }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(directory).assumingMemoryBound(to: UInt8.self), count: strlen(directory)))
+        }
     }
 
     public var favoritesFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "favorites.json")) }

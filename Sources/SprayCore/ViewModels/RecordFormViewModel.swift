@@ -99,8 +99,15 @@ public final class RecordFormViewModel {
     /// The farm's library: its fields fill the parcel, its products their numbers.
     public let library: Library
     let today: CalendarDate
-    /// The ministry's register, once read: what it says of the products is a warning.
-    public var officialRegister: RegisterIndex?
+    /// The ministry's register, once read: what it says of the products is a warning, and a
+    /// product the library does not know takes its number and kind from it — also in a form
+    /// already filled from a calculation when the register arrives.
+    public var officialRegister: RegisterIndex? {
+        didSet {
+            for index in products.indices { takeRegistered(forProduct: index) }
+            onChange?(.fields)
+        }
+    }
     /// The sprayer used (the plan's, or chosen), kept with the record; its inspection is
     /// checked on the record's date.
     public internal(set) var sprayer: String?
@@ -232,11 +239,7 @@ public final class RecordFormViewModel {
                 takeLabel(of: label, forProduct: index)
             } else {
                 takeLabel(of: nil, forProduct: index)
-                // Not the farm's own: the ministry's number and kind, when the register has it.
-                if let registered = officialRegister?.product(named: text) {
-                    if products[index].authorisation.trimmedWhitespace.isEmpty { products[index].authorisation = registered.authorisation }
-                    products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection
-                }
+                takeRegistered(forProduct: index)
             }
         case let .productAuthorisation(index): products[index].authorisation = text
         case let .productDose(index):
@@ -263,6 +266,22 @@ public final class RecordFormViewModel {
         if let label, products[index].authorisation.trimmedWhitespace.isEmpty {
             products[index].authorisation = label.authorisation
         }
+    }
+
+    /// A number when none is typed, the one way from the lists (ProductNumbers: the library's,
+    /// an earlier record's, the register's); and, for a product the library does not know,
+    /// the register's kind for it.
+    private func takeRegistered(forProduct index: Int) {
+        let name = products[index].name
+        if products[index].authorisation.isBlank,
+           case let .number(number, _) = ProductNumbers(library: library, earlier: store.authorisations(forProduct:), register: officialRegister)
+               .lookUp(name, on: details.date) {
+            products[index].authorisation = number
+        }
+        guard library.product(named: name) == nil, let officialRegister,
+              case let .found(registered) = officialRegister.match(named: name, authorisation: products[index].authorisation, on: details.date)
+        else { return }
+        products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection
     }
 
     /// Sets the type of use; the basis becomes its usual one unless it already fits.

@@ -43,6 +43,8 @@ public final class SpreadsheetImportViewModel {
 
     /// What the first rows below the header hold in `column`, for recognising it.
     public func sample(of column: Int) -> String {
+        // A column that continues another's too long cells: said so, not its cut-off text.
+        if meaning(of: column) == .ignore, let continuation = reading.continuationText(of: column) { return continuation }
         var samples: [String] = []
         for row in (reading.headerRow + 1)..<max(reading.table.rows.count, reading.headerRow + 1) where samples.count < 3 {
             let text = reading.table[row, column].text().trimmedWhitespace

@@ -340,9 +340,12 @@ public final class TranscriptionViewModel {
     private func fillFromProduct(_ row: Int, named name: String, before: String) {
         let product = library.product(named: name.trimmedWhitespace), earlier = library.product(named: before.trimmedWhitespace)
         func rate(_ product: LibraryProduct?) -> String? { product?.rate.map(NumberFormat.current.editable) }
-        // A product the library does not have takes the ministry's number, when the register has it.
+        // The one way from the lists: the library's, an earlier record's, the register's.
+        let numbers = ProductNumbers(library: library, earlier: records.authorisations(forProduct:), register: officialRegister)
+        let day = PaperDate.parse(rows[row][.date].trimmedWhitespace, season: season)
         func number(_ name: String, _ product: LibraryProduct?) -> String? {
-            product?.authorisation ?? officialRegister?.product(named: name)?.authorisation
+            if case let .number(number, _) = numbers.lookUp(name.trimmedWhitespace, on: day) { return number }
+            return nil
         }
         fill(row, .authorisation, with: number(name, product), replacing: number(before, earlier))
         fill(row, .unit, with: product?.unit.symbol, replacing: earlier?.unit.symbol)

@@ -47,7 +47,10 @@ final class DialogWindow {
     /// the dialog only shows something).
     func setContent(_ content: [Widget], buttons: [Widget], cancelLabel: String = tr("_Cancel")) {
         let cancel = Widgets.button(cancelLabel)
-        connect(cancel, "clicked") { [unowned self] in close() }
+        connect(cancel, "clicked") { [weak self] in
+            guard let self else { return }
+            close()
+        }
         let buttonRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [cancel] + buttons)
         gtk_widget_set_halign(buttonRow, GTK_ALIGN_END)
         gtk_widget_set_margin_top(buttonRow, 12)

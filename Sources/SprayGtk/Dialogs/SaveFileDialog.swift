@@ -44,7 +44,8 @@ final class SaveFileDialog {
         // The chooser holds this controller; our reference to the chooser is dropped when it
         // is answered, and finalizing it releases the controller.
         attach(self, to: chooser)
-        connect(chooser, "response", withArgument: { [unowned self] response in
+        connect(chooser, "response", withArgument: { [weak self] response in
+            guard let self else { return }
             respond(Int32(truncatingIfNeeded: Int(bitPattern: response)))
         })
     }
@@ -65,13 +66,23 @@ final class SaveFileDialog {
     func respond(_ response: Int32) {
         if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
             if let path = g_file_get_path(file) {
-                save(to: String(cString: path))
+                accept(path: path)
                 g_free(path)
             }
             g_object_unref(file.rawPointer)
         }
         gtk_native_dialog_destroy(cast(chooser))
         g_object_unref(UnsafeMutableRawPointer(chooser))
+    }
+
+    /// Writes the file at `path` as the dialog gives it (bytes); a name that is not UTF-8 is
+    /// refused with a message (as a String it would be another name). Returns the message dialog.
+    @discardableResult
+    func accept(path: UnsafePointer<CChar>) -> Widget? {
+        guard let text = PathName.text(cString: path) else {
+            return ErrorDialog.show(failureTitle, detail: PathName.chosenNotText, parent: parent)
+        }
+        return save(to: text)
     }
 
     /// Writes the file; on failure shows why and returns the message dialog.

@@ -79,10 +79,52 @@ private let invokeIdleOnce: GSourceFunc = { data in
 }
 
 /// Runs `action` once, when the main loop is next idle (e.g. to resize a widget after an
-/// allocation, which must not queue another resize while it runs).
-@MainActor
-func runWhenIdle(_ action: @escaping IdleAction) {
+/// allocation, which must not queue another resize while it runs). Returns the source's id:
+/// work that belongs to a window is removed (`g_source_remove`) when the window is destroyed.
+@MainActor @discardableResult
+func runWhenIdle(_ action: @escaping IdleAction) -> guint {
     g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, invokeIdleOnce, retained(action), releaseBox)
+}
+
+/// An idle or timeout source that a widget's "destroy" removes while it is pending.
+@MainActor
+private final class PendingSource {
+    var id: guint = 0
+
+    func cancel() {
+        guard id != 0 else { return }
+        g_source_remove(id)
+        id = 0
+    }
+}
+
+/// Hands the source `schedule` makes to `widget`: destroyed before the source runs, the
+/// widget removes it (and with it `action`, so nothing it points to is called when gone);
+/// run first, the source lets the widget go.
+@MainActor
+private func tie(to widget: Widget, _ action: @escaping IdleAction, _ schedule: (@escaping IdleAction) -> guint) -> guint {
+    let pending = PendingSource()
+    let handler = connect(widget, "destroy") { pending.cancel() }
+    pending.id = schedule {
+        pending.id = 0
+        g_signal_handler_disconnect(widget.rawPointer, handler)
+        action()
+    }
+    return pending.id
+}
+
+/// `runWhenIdle` for work that belongs to `widget` (a window): removed if the widget is
+/// destroyed first.
+@MainActor @discardableResult
+func runWhenIdle(for widget: Widget, _ action: @escaping IdleAction) -> guint {
+    tie(to: widget, action) { runWhenIdle($0) }
+}
+
+/// `runAfter` for work that belongs to `widget` (a window): removed if the widget is
+/// destroyed first.
+@MainActor @discardableResult
+func runAfter(seconds: UInt32, for widget: Widget, _ action: @escaping IdleAction) -> guint {
+    tie(to: widget, action) { runAfter(seconds: seconds, $0) }
 }
 
 /// Runs `action` on the main loop, from any thread: g_idle_add is GLib's thread-safe way back

@@ -21,7 +21,8 @@ final class FieldBinder<Field: Hashable> {
     /// `entry` stands for `field`: what is typed in it goes to the model.
     func bind(_ entry: Widget, to field: Field) {
         entries[field] = entry
-        connect(entry, "changed") { [unowned self] in
+        connect(entry, "changed") { [weak self] in
+            guard let self else { return }
             guard !isFilling else { return }
             setText(Widgets.text(of: entry), field)
         }

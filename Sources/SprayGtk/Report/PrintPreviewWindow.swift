@@ -73,16 +73,43 @@ public final class PrintPreviewWindow {
         gtk_window_set_child(cast(window), scroller)
 
         attach(self, to: window)
-        setDrawFunction(area) { [unowned self] cr, width, height in self.draw(cr, width: Double(width), height: Double(height)) }
-        connect(previousButton, "clicked") { [unowned self] in self.turnPage { $0.previousPage() } }
-        connect(nextButton, "clicked") { [unowned self] in self.turnPage { $0.nextPage() } }
-        connect(zoomInButton, "clicked") { [unowned self] in self.update { $0.zoomIn() } }
-        connect(zoomOutButton, "clicked") { [unowned self] in self.update { $0.zoomOut() } }
-        connect(fitButton, "clicked") { [unowned self] in self.fitWidth() }
-        connect(saveButton, "clicked") { [unowned self] in self.savePDF() }
-        connect(printButton, "clicked") { [unowned self] in self.print() }
+        setDrawFunction(area) { [weak self] cr, width, height in
+            guard let self else { return }
+            self.draw(cr, width: Double(width), height: Double(height))
+        }
+        connect(previousButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.turnPage { $0.previousPage() }
+        }
+        connect(nextButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.turnPage { $0.nextPage() }
+        }
+        connect(zoomInButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.update { $0.zoomIn() }
+        }
+        connect(zoomOutButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.update { $0.zoomOut() }
+        }
+        connect(fitButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.fitWidth()
+        }
+        connect(saveButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.savePDF()
+        }
+        connect(printButton, "clicked") { [weak self] in
+            guard let self else { return }
+            self.print()
+        }
         let horizontal = gtk_scrolled_window_get_hadjustment(opaque(scroller))!
-        connect(horizontal, "notify::page-size", withArgument: { [unowned self] _ in self.viewResized() })
+        connect(horizontal, "notify::page-size", withArgument: { [weak self] _ in
+            guard let self else { return }
+            self.viewResized()
+        })
         addControllers()
         updateWidgets()
     }
@@ -145,7 +172,7 @@ public final class PrintPreviewWindow {
     private func viewResized() {
         guard state.fitsWidth, !resizePending else { return }
         resizePending = true
-        runWhenIdle { [weak self] in
+        runWhenIdle(for: window) { [weak self] in
             guard let self else { return }
             self.resizePending = false
             guard self.state.fitsWidth else { return }
@@ -177,7 +204,8 @@ public final class PrintPreviewWindow {
     private func addControllers() {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
-        connectScroll(scroll) { [unowned self] _, dy in
+        connectScroll(scroll) { [weak self] _, dy in
+            guard let self else { return false }
             let modifiers = gtk_event_controller_get_current_event_state(scroll)
             guard modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0, dy != 0 else { return false }
             self.update { dy < 0 ? $0.zoomIn() : $0.zoomOut() }
@@ -189,14 +217,38 @@ public final class PrintPreviewWindow {
         gtk_shortcut_controller_set_scope(opaque(shortcuts), GTK_SHORTCUT_SCOPE_MANAGED)
         // Before the scrolled window, which takes Ctrl+Page Up/Down for sideways scrolling.
         gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
-        addShortcut(shortcuts, .zoomIn) { [unowned self] in self.update { $0.zoomIn() } }
-        addShortcut(shortcuts, .zoomOut) { [unowned self] in self.update { $0.zoomOut() } }
-        addShortcut(shortcuts, .fitWidth) { [unowned self] in self.fitWidth() }
-        addShortcut(shortcuts, .nextPage) { [unowned self] in self.turnPage { $0.nextPage() } }
-        addShortcut(shortcuts, .previousPage) { [unowned self] in self.turnPage { $0.previousPage() } }
-        addShortcut(shortcuts, .printFromPreview) { [unowned self] in self.print() }
-        addShortcut(shortcuts, .savePDFFromPreview) { [unowned self] in self.savePDF() }
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(self.window)) }
+        addShortcut(shortcuts, .zoomIn) { [weak self] in
+            guard let self else { return }
+            self.update { $0.zoomIn() }
+        }
+        addShortcut(shortcuts, .zoomOut) { [weak self] in
+            guard let self else { return }
+            self.update { $0.zoomOut() }
+        }
+        addShortcut(shortcuts, .fitWidth) { [weak self] in
+            guard let self else { return }
+            self.fitWidth()
+        }
+        addShortcut(shortcuts, .nextPage) { [weak self] in
+            guard let self else { return }
+            self.turnPage { $0.nextPage() }
+        }
+        addShortcut(shortcuts, .previousPage) { [weak self] in
+            guard let self else { return }
+            self.turnPage { $0.previousPage() }
+        }
+        addShortcut(shortcuts, .printFromPreview) { [weak self] in
+            guard let self else { return }
+            self.print()
+        }
+        addShortcut(shortcuts, .savePDFFromPreview) { [weak self] in
+            guard let self else { return }
+            self.savePDF()
+        }
+        addShortcut(shortcuts, .closeWindow) { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(self.window))
+        }
         gtk_widget_add_controller(window, shortcuts)
     }
 

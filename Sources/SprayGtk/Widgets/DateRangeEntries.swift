@@ -18,8 +18,14 @@ final class DateRangeEntries {
         to = Widgets.entry(placeholder: TypedDateRange.example, tooltip: tr("Last day to show"), widthChars: 11)
         error = Widgets.label("", classes: ["field-error"], xalign: 1)
         gtk_widget_set_visible(error, 0)
-        connect(from, "changed") { [unowned self] in changed() }
-        connect(to, "changed") { [unowned self] in changed() }
+        connect(from, "changed") { [weak self] in
+            guard let self else { return }
+            changed()
+        }
+        connect(to, "changed") { [weak self] in
+            guard let self else { return }
+            changed()
+        }
     }
 
     /// "_From [ ] _To [ ]", for a filter bar.

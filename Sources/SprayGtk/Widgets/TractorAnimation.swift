@@ -20,7 +20,10 @@ final class TractorAnimation {
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_halign(area, GTK_ALIGN_FILL)
         gtk_widget_set_valign(area, GTK_ALIGN_CENTER)
-        setDrawFunction(area) { [unowned self] cr, width, height in draw(cr, width: Double(width), height: Double(height)) }
+        setDrawFunction(area) { [weak self] cr, width, height in
+            guard let self else { return }
+            draw(cr, width: Double(width), height: Double(height))
+        }
     }
 
     /// Whether rides are shown at all (the desktop's "animations" setting).

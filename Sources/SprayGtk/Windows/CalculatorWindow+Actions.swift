@@ -7,17 +7,39 @@ import SprayCore
 
 extension CalculatorWindow {
     func installActions() {
-        addAction(.history, to: window) { [unowned self] in openHistory() }
-        addAction(.register, to: window) { [unowned self] in openRegister() }
-        addAction(.calibration, to: window) { [unowned self] in openCalibration() }
-        addAction(.calculate, to: window) { [unowned self] in calculate() }
-        addAction(.clear, to: window) { [unowned self] in clearForm() }
-        addAction(.addProduct, to: window) { [unowned self] in
+        addAction(.history, to: window) { [weak self] in
+            guard let self else { return }
+            openHistory()
+        }
+        addAction(.register, to: window) { [weak self] in
+            guard let self else { return }
+            openRegister()
+        }
+        addAction(.calibration, to: window) { [weak self] in
+            guard let self else { return }
+            openCalibration()
+        }
+        addAction(.calculate, to: window) { [weak self] in
+            guard let self else { return }
+            calculate()
+        }
+        addAction(.clear, to: window) { [weak self] in
+            guard let self else { return }
+            clearForm()
+        }
+        addAction(.addProduct, to: window) { [weak self] in
+            guard let self else { return }
             model.addProduct()
             if let last = productRows.last { gtk_widget_grab_focus(last.nameEntry) }
         }
-        addAction(.recordTreatment, to: window) { [unowned self] in recordTreatment() }
-        addStringAction(.recordHistoryEntry, to: window) { [unowned self] id in recordTreatment(entryID: id) }
+        addAction(.recordTreatment, to: window) { [weak self] in
+            guard let self else { return }
+            recordTreatment()
+        }
+        addStringAction(.recordHistoryEntry, to: window) { [weak self] id in
+            guard let self else { return }
+            recordTreatment(entryID: id)
+        }
     }
 
     func updateActions() {

@@ -7,9 +7,16 @@ import SprayCore
 
 extension CalculatorWindow {
     func installFavoriteActions() {
-        addAction(.saveFavorite, to: window) { [unowned self] in saveFavorite() }
-        addAction(.manageFavorites, to: window) { [unowned self] in openFavorites() }
-        addStringAction(.applyFavorite, to: window) { [unowned self] id in
+        addAction(.saveFavorite, to: window) { [weak self] in
+            guard let self else { return }
+            saveFavorite()
+        }
+        addAction(.manageFavorites, to: window) { [weak self] in
+            guard let self else { return }
+            openFavorites()
+        }
+        addStringAction(.applyFavorite, to: window) { [weak self] id in
+            guard let self else { return }
             guard let favorite = UUID(uuidString: id).flatMap(services.favorites.favorite(id:)) else { return }
             applyFavorite(favorite)
         }
@@ -43,7 +50,8 @@ extension CalculatorWindow {
             parent: window, heading: tr("Save as favorite"), initialName: favorites.suggestedName(for: model.form),
             confirmLabel: tr("_Save"), problem: problem,
             hint: { name in favorites.nameHint(name, otherwise: FavoritesViewModel.saveHint) },
-            submit: { [unowned self] name in
+            submit: { [weak self] name in
+                guard let self else { return nil }
                 if case let .failure(problem) = favorites.save(model.form, named: name) { return problem.message }
                 return nil
             })

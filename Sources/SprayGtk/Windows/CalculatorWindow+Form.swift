@@ -83,8 +83,12 @@ extension CalculatorWindow {
         connectField(areaEntry, .area)
         connectField(sprayRateEntry, .sprayRate)
         connectField(tankEntry, .tankCapacity)
-        areaUnitChooser.onPick = { [unowned self] index in model.setAreaUnit(AreaUnit.allCases[index]) }
-        connect(equalLoadsButton, "toggled") { [unowned self] in
+        areaUnitChooser.onPick = { [weak self] index in
+            guard let self else { return }
+            model.setAreaUnit(AreaUnit.allCases[index])
+        }
+        connect(equalLoadsButton, "toggled") { [weak self] in
+            guard let self else { return }
             guard !isFilling else { return }
             model.setStrategy(gtk_check_button_get_active(cast(equalLoadsButton)) != 0 ? .equal : .full)
         }
@@ -93,11 +97,15 @@ extension CalculatorWindow {
 
     /// Sends the entry's text to the model as it is typed; Enter calculates.
     func connectField(_ entry: Widget, _ field: FormTextField) {
-        connect(entry, "changed") { [unowned self] in
+        connect(entry, "changed") { [weak self] in
+            guard let self else { return }
             guard !isFilling else { return }
             model.setText(Widgets.text(of: entry), for: field)
         }
-        connect(entry, "activate") { [unowned self] in calculate() }
+        connect(entry, "activate") { [weak self] in
+            guard let self else { return }
+            calculate()
+        }
     }
 
     /// Copies the whole form from the model: after Clear, a favorite, a removed row.
@@ -125,8 +133,14 @@ extension CalculatorWindow {
             ko_accessible_set_label(row.unitChooser.widget, tr("Rate unit of product %@").filled(number))
             connectField(row.nameEntry, .productName(index))
             connectField(row.rateEntry, .productRate(index))
-            row.unitChooser.onPick = { [unowned self] unit in model.setProductUnit(RateUnit.allCases[unit], at: index) }
-            connect(row.removeButton, "clicked") { [unowned self] in model.removeProduct(at: index) }
+            row.unitChooser.onPick = { [weak self] unit in
+                guard let self else { return }
+                model.setProductUnit(RateUnit.allCases[unit], at: index)
+            }
+            connect(row.removeButton, "clicked") { [weak self] in
+                guard let self else { return }
+                model.removeProduct(at: index)
+            }
             gtk_box_append(cast(productsBox), row.container)
             return row
         }

@@ -7,11 +7,16 @@ import SprayCore
 
 extension CalculatorWindow {
     func installLibraryActions() {
-        addAction(.library, to: window) { [unowned self] in openLibrary() }
-        addStringAction(.pickField, to: window) { [unowned self] id in
+        addAction(.library, to: window) { [weak self] in
+            guard let self else { return }
+            openLibrary()
+        }
+        addStringAction(.pickField, to: window) { [weak self] id in
+            guard let self else { return }
             if let id = UUID(uuidString: id) { model.pickField(id: id) }
         }
-        addStringAction(.pickSprayer, to: window) { [unowned self] id in
+        addStringAction(.pickSprayer, to: window) { [weak self] id in
+            guard let self else { return }
             if let id = UUID(uuidString: id) { model.pickSprayer(id: id) }
         }
     }
@@ -33,8 +38,14 @@ extension CalculatorWindow {
     /// The pickers' menus: one item per field or sprayer, or a way to the library when it has
     /// none. Like the header's, each is made when first opened (4 M instructions at start-up).
     func makeLibraryPickersLazily() {
-        setMenuLazily(fieldPicker) { [unowned self] in fieldMenu() }
-        setMenuLazily(sprayerPicker) { [unowned self] in sprayerMenu() }
+        setMenuLazily(fieldPicker) { [weak self] in
+            guard let self else { return g_menu_new() }
+            return fieldMenu()
+        }
+        setMenuLazily(sprayerPicker) { [weak self] in
+            guard let self else { return g_menu_new() }
+            return sprayerMenu()
+        }
     }
 
     /// Makes again the pickers' menus already made, from the library as it is now.
@@ -64,7 +75,10 @@ extension CalculatorWindow {
         }
         let model = LibraryViewModel(store: services.library)
         model.officialRegisterFile = services.backup.locations.officialRegisterFile
-        model.onRegisterImported = { [unowned services] index in services.officialRegisterRead(index) }
+        model.onRegisterImported = { [weak services] index in
+            guard let services else { return }
+            services.officialRegisterRead(index)
+        }
         model.readRegisterStatus(services.officialRegisterNow())
         let library = LibraryWindow(parent: window, model: model)
         libraryWindow = library

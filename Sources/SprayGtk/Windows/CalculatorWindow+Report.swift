@@ -7,17 +7,22 @@ import SprayReport
 
 extension CalculatorWindow {
     func installReportActions() {
-        addAction(.exportPDF, to: window) { [unowned self] in
+        addAction(.exportPDF, to: window) { [weak self] in
+            guard let self else { return }
             guard let report = currentReport() else { return }
             PDFSaveDialog.present(report: report, parent: cast(window))
         }
-        addAction(.printPreview, to: window) { [unowned self] in
+        addAction(.printPreview, to: window) { [weak self] in
+            guard let self else { return }
             guard let report = currentReport() else { return }
             let preview = PrintPreviewWindow(report: report, parent: cast(window))
             preview.onPrint = { [weak self] in self?.printReport() }
             preview.present()
         }
-        addAction(.print, to: window) { [unowned self] in printReport() }
+        addAction(.print, to: window) { [weak self] in
+            guard let self else { return }
+            printReport()
+        }
     }
 
     /// The buttons under the results, shown when there is a plan to print.

@@ -15,7 +15,8 @@ extension CalculatorWindow {
         bannerLabel = Widgets.label("", wrap: true)
         gtk_widget_set_hexpand(bannerLabel, 1)
         let dismiss = Widgets.iconButton("window-close-symbolic", tooltip: tr("Dismiss"))
-        connect(dismiss, "clicked") { [unowned self] in
+        connect(dismiss, "clicked") { [weak self] in
+            guard let self else { return }
             dismissedBanner = String(cString: gtk_label_get_text(cast(bannerLabel)))
             gtk_widget_set_visible(banner, 0)
         }

@@ -90,6 +90,7 @@ public final class CalculatorWindow {
         }
         services.library.observe(by: self) { [weak self] in self?.libraryChanged() }
         model.setLibrary(services.library.library)
+        // Unowned: called by the calculator view-model, which the services own; never handed to GLib.
         model.treatmentsSoFar = LabelCheck.treatmentsThisSeason { [unowned services] in services.records }
         makeLibraryPickersLazily()
         fillForm()
@@ -120,7 +121,10 @@ public final class CalculatorWindow {
         gtk_widget_set_tooltip_text(primary, tr("Main menu"))
         ko_accessible_set_label(primary, tr("Main menu"))
         gtk_menu_button_set_primary(cast(primary), 1)
-        setMenuLazily(primary) { [unowned self] in makePrimaryMenu() }
+        setMenuLazily(primary) { [weak self] in
+            guard let self else { return g_menu_new() }
+            return makePrimaryMenu()
+        }
         gtk_header_bar_pack_end(cast(header), primary)
         return header
     }

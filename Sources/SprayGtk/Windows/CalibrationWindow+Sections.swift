@@ -73,7 +73,8 @@ extension CalibrationWindow {
             gtk_list_box_append(opaque(chartList), view.container)
         }
         // Only a row chosen counts: the list unselects its row while the window closes.
-        connect(chartList, "row-selected", withArgument: { [unowned self] row in
+        connect(chartList, "row-selected", withArgument: { [weak self] row in
+            guard let self else { return }
             guard !isFilling, let row else { return }
             let index = Int(gtk_list_box_row_get_index(cast(row)))
             if NozzleSize.allCases.indices.contains(index) { model.selectNozzle(NozzleSize.allCases[index]) }
@@ -102,7 +103,8 @@ extension CalibrationWindow {
         catchList = ItemList(
             rows: catchKeys, accessibleLabel: tr("Nozzles of the catch test"),
             makeRow: { Self.makeCatchRow() },
-            bind: { [unowned self] row, position in
+            bind: { [weak self] row, position in
+                guard let self else { return }
                 guard shownCatchRows.indices.contains(position) else { return }
                 Self.show(shownCatchRows[position], in: row)
             },

@@ -128,10 +128,19 @@ final class CalibrationWindow {
     private func installActions() {
         // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addAction(.useMeasuredFlow, to: actions) { [unowned self] in model.useMeasuredFlow() }
-        addAction(.saveCalibration, to: actions) { [unowned self] in save() }
+        addAction(.useMeasuredFlow, to: actions) { [weak self] in
+            guard let self else { return }
+            model.useMeasuredFlow()
+        }
+        addAction(.saveCalibration, to: actions) { [weak self] in
+            guard let self else { return }
+            save()
+        }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, .closeWindow) { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(window))
+        }
         gtk_widget_add_controller(window, shortcuts)
     }
 

@@ -55,13 +55,20 @@ final class FavoritesWindow {
         let rename = Widgets.button(tr("_Rename…"))
         let delete = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Delete “%@”").filled(favorite.name))
         let id = favorite.id
-        connect(use, "clicked") { [unowned self] in
+        connect(use, "clicked") { [weak self] in
+            guard let self else { return }
             guard let current = favorites.favorite(id: id) else { return }
             apply(current)
             gtk_window_close(cast(window))
         }
-        connect(rename, "clicked") { [unowned self] in renameFavorite(id: id) }
-        connect(delete, "clicked") { [unowned self] in deleteFavorite(id: id) }
+        connect(rename, "clicked") { [weak self] in
+            guard let self else { return }
+            renameFavorite(id: id)
+        }
+        connect(delete, "clicked") { [weak self] in
+            guard let self else { return }
+            deleteFavorite(id: id)
+        }
         for button in [rename, delete] { gtk_widget_set_sensitive(button, favorites.isReadOnly ? 0 : 1) }
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [use, rename, delete])
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
@@ -72,8 +79,12 @@ final class FavoritesWindow {
         guard let favorite = favorites.favorite(id: id) else { return }
         NameDialog.present(
             parent: window, heading: tr("Rename favorite"), initialName: favorite.name, confirmLabel: tr("_Rename"),
-            hint: { [unowned self] name in favorites.nameHint(name, renaming: id) },
-            submit: { [unowned self] name in
+            hint: { [weak self] name in
+                guard let self else { return nil }
+                return favorites.nameHint(name, renaming: id)
+            },
+            submit: { [weak self] name in
+                guard let self else { return nil }
                 if case let .failure(problem) = favorites.rename(id: id, to: name) { return problem.message }
                 return nil
             })

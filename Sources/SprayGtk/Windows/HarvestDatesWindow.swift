@@ -30,7 +30,8 @@ final class HarvestDatesWindow {
         frame = ChildWindow(title: model.title, parent: parent, application: application, width: 760, height: 620)
         let header = frame.header
         seasonDropDown = Widgets.dropDown([], tooltip: tr("The season (a calendar year) whose treatments count"))
-        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in
+        connect(seasonDropDown, "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
             guard !isFilling else { return }
             let index = Int(gtk_drop_down_get_selected(opaque(seasonDropDown)))
             if shownSeasons.indices.contains(index) { model.setSeason(shownSeasons[index]) }
@@ -68,11 +69,18 @@ final class HarvestDatesWindow {
     }
 
     private func installActions() {
-        addStringAction(.exportHarvest, to: actions) { [unowned self] target in
+        addStringAction(.exportHarvest, to: actions) { [weak self] target in
+            guard let self else { return }
             if let format = ExportFileFormat(rawValue: target) { export(format) }
         }
-        addAction(.print, to: actions) { [unowned self] in printing.print(document(), parent: window) }
-        addAction(.printPreview, to: actions) { [unowned self] in preview() }
+        addAction(.print, to: actions) { [weak self] in
+            guard let self else { return }
+            printing.print(document(), parent: window)
+        }
+        addAction(.printPreview, to: actions) { [weak self] in
+            guard let self else { return }
+            preview()
+        }
     }
 
     func updateActions() {

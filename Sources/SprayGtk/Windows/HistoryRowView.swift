@@ -35,11 +35,26 @@ final class HistoryRowView {
         container = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [text, buttons])
         Widgets.setMargins(container, 8)
 
-        connect(open, "clicked") { [unowned self, unowned window] in entry.map(window.reopen) }
-        connect(details, "clicked") { [unowned self, unowned window] in entry.map(window.editDetails) }
-        connect(recordTreatment, "clicked") { [unowned self, unowned window] in entry.map(window.recordTreatment) }
-        connect(pdf, "clicked") { [unowned self, unowned window] in entry.map(window.saveReport) }
-        connect(delete, "clicked") { [unowned self, unowned window] in entry.map(window.delete) }
+        connect(open, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            entry.map(window.reopen)
+        }
+        connect(details, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            entry.map(window.editDetails)
+        }
+        connect(recordTreatment, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            entry.map(window.recordTreatment)
+        }
+        connect(pdf, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            entry.map(window.saveReport)
+        }
+        connect(delete, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            entry.map(window.delete)
+        }
         for button in [details, delete] { gtk_widget_set_sensitive(button, window.model.isReadOnly ? 0 : 1) }
         attach(self, to: container)
     }

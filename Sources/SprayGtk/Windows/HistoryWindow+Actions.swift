@@ -14,25 +14,37 @@ extension HistoryWindow {
     func installActions() {
         // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addStringAction(.exportHistory, to: actions) { [unowned self] target in
+        addStringAction(.exportHistory, to: actions) { [weak self] target in
+            guard let self else { return }
             if let choice = ExportChoice(target: target) { export(choice) }
         }
-        addStringAction(.exportShownHistory, to: actions) { [unowned self] target in
+        addStringAction(.exportShownHistory, to: actions) { [weak self] target in
+            guard let self else { return }
             if let choice = ExportChoice(target: target) { export(choice) }
         }
-        addAction(.clearHistory, to: actions) { [unowned self] in confirmClear() }
+        addAction(.clearHistory, to: actions) { [weak self] in
+            guard let self else { return }
+            confirmClear()
+        }
         gtk_actionable_set_action_name(cast(clearButton), Action.clearHistory.rawValue)
 
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .searchHistory) { [unowned self] in gtk_widget_grab_focus(searchEntry) }
-        addShortcut(shortcuts, .deleteHistoryEntry) { [unowned self] in
+        addShortcut(shortcuts, .searchHistory) { [weak self] in
+            guard let self else { return }
+            gtk_widget_grab_focus(searchEntry)
+        }
+        addShortcut(shortcuts, .deleteHistoryEntry) { [weak self] in
+            guard let self else { return }
             let selection = gtk_list_view_get_model(cast(listView))!
             let position = Int(gtk_single_selection_get_selected(cast(selection)))
             if model.filtered.indices.contains(position), gtk_widget_has_focus(searchEntry) == 0 {
                 delete(model.filtered[position])
             }
         }
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, .closeWindow) { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(window))
+        }
         gtk_widget_add_controller(window, shortcuts)
     }
 
@@ -92,7 +104,7 @@ extension HistoryWindow {
     private func scheduleUndoExpiry() {
         undoGeneration += 1
         let generation = undoGeneration
-        runAfter(seconds: Self.undoSeconds) { [weak self] in
+        runAfter(seconds: Self.undoSeconds, for: window) { [weak self] in
             guard let self, undoGeneration == generation, model.canUndoDelete else { return }
             model.dismissUndo()
         }

@@ -83,9 +83,13 @@ final class HistoryWindow {
         gtk_widget_set_hexpand(searchEntry, 1)
         gtk_widget_set_tooltip_text(searchEntry, Action.searchHistory.tooltip(tr("Find products, parcels, crops or notes")))
         ko_accessible_set_label(searchEntry, tr("Search the history"))
-        connect(searchEntry, "search-changed") { [unowned self] in model.searchText = Widgets.text(of: searchEntry) }
+        connect(searchEntry, "search-changed") { [weak self] in
+            guard let self else { return }
+            model.searchText = Widgets.text(of: searchEntry)
+        }
 
-        dates.onChange = { [unowned self] range in
+        dates.onChange = { [weak self] range in
+            guard let self else { return }
             model.filter = HistoryFilter(searchText: model.searchText, from: range.from, to: range.to)
         }
         countLabel = Widgets.label("", classes: ["dim-label"], xalign: 1)
@@ -98,7 +102,10 @@ final class HistoryWindow {
         bannerLabel = Widgets.label("", wrap: true)
         gtk_widget_set_hexpand(bannerLabel, 1)
         undoButton = Widgets.button(tr("_Undo"))
-        connect(undoButton, "clicked") { [unowned self] in _ = model.undoDelete() }
+        connect(undoButton, "clicked") { [weak self] in
+            guard let self else { return }
+            _ = model.undoDelete()
+        }
         banner = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["banner"], children: [bannerLabel, undoButton])
         return banner
     }
@@ -106,13 +113,18 @@ final class HistoryWindow {
     private func makeList() -> Widget {
         let list = ItemList(
             rows: rows, accessibleLabel: tr("Calculations"),
-            makeRow: { [unowned self] in HistoryRowView(window: self).container },
-            bind: { [unowned self] child, position in
+            makeRow: { [weak self] in
+                guard let self else { return gtk_label_new(nil) }
+                return HistoryRowView(window: self).container
+            },
+            bind: { [weak self] child, position in
+                guard let self else { return }
                 guard let row = owner(of: child, as: HistoryRowView.self), model.filtered.indices.contains(position) else { return }
                 row.show(model.filtered[position], model.row(for: model.filtered[position]))
                 if position == 0 { Trace.mark("history rows") }
             },
-            activate: { [unowned self] position in
+            activate: { [weak self] position in
+                guard let self else { return }
                 guard model.filtered.indices.contains(position) else { return }
                 reopen(model.filtered[position])
             })

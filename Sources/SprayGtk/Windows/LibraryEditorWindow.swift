@@ -56,7 +56,10 @@ final class LibraryEditorWindow {
             gtk_grid_attach(cast(grid), problem, 1, row, 2, 1)
             row += 1
             connect(entry, "changed") { model.setText(Widgets.text(of: entry), for: field) }
-            connect(entry, "activate") { [unowned self] in save() }
+            connect(entry, "activate") { [weak self] in
+                guard let self else { return }
+                save()
+            }
             if field == .authorisation {
                 formulationDropDown = addChoice(tr("Formulation"), model.formulationChoices, model.formulationIndex) {
                     model.setFormulation(index: $0)
@@ -90,7 +93,10 @@ final class LibraryEditorWindow {
             return dropDown
         }
 
-        connect(saveButton, "clicked") { [unowned self] in save() }
+        connect(saveButton, "clicked") { [weak self] in
+            guard let self else { return }
+            save()
+        }
         dialog.setContent([grid, saveError], buttons: [saveButton])
         gtk_window_set_resizable(cast(dialog.window), 1)
         attach(self, to: dialog.window, key: "library-editor")

@@ -60,12 +60,21 @@ final class LibraryWindow {
                                    children: kind == .product ? [add, registerStatusLabel, registerSearch, registerMatches, scroller] : [add, scroller])
             Widgets.setMargins(page, 18)
             gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
-            connect(add, "clicked") { [unowned self] in edit(model.editor(for: kind)) }
+            connect(add, "clicked") { [weak self] in
+                guard let self else { return }
+                edit(model.editor(for: kind))
+            }
         }
         frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]), margin: 0)
         frame.keep(self)
-        connect(importRegisterButton, "clicked") { [unowned self] in chooseRegisterFile() }
-        connect(registerSearch, "search-changed") { [unowned self] in showRegisterMatches() }
+        connect(importRegisterButton, "clicked") { [weak self] in
+            guard let self else { return }
+            chooseRegisterFile()
+        }
+        connect(registerSearch, "search-changed") { [weak self] in
+            guard let self else { return }
+            showRegisterMatches()
+        }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
     }
@@ -77,7 +86,8 @@ final class LibraryWindow {
             let add = Widgets.button(tr("Add to Library"))
             gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
             gtk_widget_set_sensitive(add, model.isReadOnly ? 0 : 1)
-            connect(add, "clicked") { [unowned self] in
+            connect(add, "clicked") { [weak self] in
+                guard let self else { return }
                 do { try model.addFromRegister(named: row.title) } catch { gtk_label_set_text(cast(banner), userMessage(error)) }
             }
             let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [
@@ -94,7 +104,10 @@ final class LibraryWindow {
             parent: cast(window), title: tr("Import the register of plant protection products"), suggestedName: "",
             fileType: tr("The register (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv"],
             failureTitle: tr("The register was not imported"), opening: true,
-            write: { [unowned self] path in try model.importRegister(at: path) }
+            write: { [weak self] path in
+                guard let self else { return }
+                try model.importRegister(at: path)
+            }
         ).show()
     }
 
@@ -142,13 +155,20 @@ final class LibraryWindow {
         let delete = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Delete “%@”").filled(row.title))
         itemButtons += [edit, delete]
         let id = row.id
-        connect(edit, "clicked") { [unowned self] in self.edit(model.editor(for: kind, id: id)) }
-        connect(delete, "clicked") { [unowned self] in confirmDeletion(of: id) }
+        connect(edit, "clicked") { [weak self] in
+            guard let self else { return }
+            self.edit(model.editor(for: kind, id: id))
+        }
+        connect(delete, "clicked") { [weak self] in
+            guard let self else { return }
+            confirmDeletion(of: id)
+        }
         var children = [edit, delete]
         if kind == .sprayer {
             let calibrate = Widgets.button(tr("_Calibrate…"))
             gtk_widget_set_tooltip_text(calibrate, tr("Measure the nozzles' flow and keep it as this sprayer's calibration"))
-            connect(calibrate, "clicked") { [unowned self] in
+            connect(calibrate, "clicked") { [weak self] in
+                guard let self else { return }
                 guard let calibration = model.calibration(ofSprayer: id) else { return }
                 CalibrationWindow(parent: window, model: calibration).present()
             }

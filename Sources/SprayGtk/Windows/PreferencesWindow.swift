@@ -26,6 +26,8 @@ final class PreferencesWindow {
     /// The farm folder: this computer's name, Share Through a Folder…, Stop Sharing.
     private(set) var sharingSection: SharingSection!
     private var isDestroyed = false
+    /// The idle source that will apply a language chosen in the dropdown (0: none).
+    private(set) var pendingLanguageChange: guint = 0
 
     /// The most the sections take before they scroll: with the header bar and the window's
     /// frame, the window fits a 1024 × 768 screen.
@@ -98,18 +100,27 @@ final class PreferencesWindow {
         gtk_window_set_child(cast(window), scroller)
 
         // A new language rebuilds the windows, this one included. The change waits until the
-        // dropdown's signal is over (it must not be destroyed inside its own notification),
-        // and only a window still shown says anything.
-        connect(window, "destroy") { [weak self] in self?.isDestroyed = true }
+        // dropdown's signal is over (it must not be destroyed inside its own notification);
+        // a window destroyed meanwhile takes its pending change with it, and only a window
+        // still shown says anything.
+        connect(window, "destroy") { [weak self] in
+            guard let self else { return }
+            isDestroyed = true
+            cancelLanguageChange()
+        }
         connect(languageDropDown, "notify::selected", withArgument: { [weak self] _ in
             guard let self else { return }
             let language = Self.languages[Int(gtk_drop_down_get_selected(cast(languageDropDown)))]
-            runWhenIdle { [weak self] in
+            cancelLanguageChange()  // the last choice wins
+            pendingLanguageChange = runWhenIdle { [weak self] in
+                guard let self, !isDestroyed else { return }
+                pendingLanguageChange = 0
                 let problem = changeLanguage(language)
-                if let self, !isDestroyed { show(problem) }
+                if !isDestroyed { show(problem) }
             }
         })
-        connect(themeDropDown, "notify::selected", withArgument: { [unowned self] _ in
+        connect(themeDropDown, "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
             show(changeTheme(Theme.allCases[Int(gtk_drop_down_get_selected(cast(themeDropDown)))]))
         })
         // The farm is saved when the user leaves a field or presses Enter, not on every key.
@@ -124,14 +135,16 @@ final class PreferencesWindow {
             connect(focus, "leave") { save() }
             gtk_widget_add_controller(entry, focus)
         }
-        connect(backUpButton, "clicked") { [unowned self] in
+        connect(backUpButton, "clicked") { [weak self] in
+            guard let self else { return }
             SaveFileDialog(parent: cast(window), title: tr("Back up all data"), suggestedName: backup.suggestedFileName(),
                            fileType: tr("Kalkulator Oprysku backups (JSON)"), patterns: ["*.json"],
                            failureTitle: tr("The backup was not saved"),
                            write: { path in try backup.writeBackup(to: path) },
                            onSaved: { [weak self] path in self?.show(tr("Backed up to %@").filled(path), isError: false) }).show()
         }
-        connect(restoreButton, "clicked") { [unowned self] in
+        connect(restoreButton, "clicked") { [weak self] in
+            guard let self else { return }
             SaveFileDialog(parent: cast(window), title: tr("Restore from a backup"), suggestedName: "",
                            fileType: tr("Kalkulator Oprysku backups (JSON)"), patterns: ["*.json"],
                            failureTitle: tr("Nothing was restored"), opening: true,
@@ -143,7 +156,8 @@ final class PreferencesWindow {
                            }).show()
         }
         showCopyFolder(secondCopy.folder)
-        listCopies = { [unowned self] in
+        listCopies = { [weak self] in
+            guard let self else { return }
             fillCopies(backup.keptCopies(secondCopyFolder: secondCopy.folder), open: { [weak self] path in
                 switch RegisterViewModel.openCopy(at: path) {
                 case let .failure(problem): self?.show(problem.message)
@@ -157,7 +171,8 @@ final class PreferencesWindow {
             })
         }
         listCopies()
-        connect(chooseFolder, "clicked") { [unowned self] in
+        connect(chooseFolder, "clicked") { [weak self] in
+            guard let self else { return }
             SaveFileDialog(parent: cast(window), title: tr("Also keep a copy in"), suggestedName: "", fileType: "", patterns: [],
                            failureTitle: tr("No second copy"), choosingFolder: true,
                            write: { [weak self] folder in
@@ -167,12 +182,14 @@ final class PreferencesWindow {
                                self?.show(said, isError: secondCopy.takeNotice() != nil)
                            }).show()
         }
-        connect(stopCopyButton, "clicked") { [unowned self] in
+        connect(stopCopyButton, "clicked") { [weak self] in
+            guard let self else { return }
             show(secondCopy.setFolder(nil), isError: false)
             showCopyFolder(secondCopy.folder)
             listCopies()
         }
-        connect(deleteButton, "clicked") { [unowned self] in
+        connect(deleteButton, "clicked") { [weak self] in
+            guard let self else { return }
             ConfirmationDialog.present(
                 parent: window, heading: tr("Delete all data?"),
                 body: tr("This deletes, and cannot be undone:") + "\n• " + deletion.whatGoes.joined(separator: "\n• ")
@@ -240,6 +257,13 @@ final class PreferencesWindow {
                 self?.show(problem.message)
             }
         }
+    }
+
+    /// Forgets a language change the main loop has not applied yet.
+    private func cancelLanguageChange() {
+        guard pendingLanguageChange != 0 else { return }
+        g_source_remove(pendingLanguageChange)
+        pendingLanguageChange = 0
     }
 
     func show(_ message: String?, isError: Bool = true) {

@@ -122,7 +122,10 @@ final class RecordProductRow {
         for number in numbers {
             let button = Widgets.button(number, mnemonic: false, classes: ["flat"])
             gtk_widget_set_tooltip_text(button, tr("Use this authorisation number"))
-            connect(button, "clicked") { [unowned self] in useSuggestion(number) }
+            connect(button, "clicked") { [weak self] in
+                guard let self else { return }
+                useSuggestion(number)
+            }
             gtk_box_append(cast(suggestions), button)
         }
     }
@@ -169,7 +172,8 @@ extension RecordFormWindow {
 
     private func makeTreatmentSection() -> Widget {
         useDropDown = Widgets.dropDown(TypeOfUse.allCases.map(RecordFormViewModel.title(of:)))
-        connect(useDropDown, "notify::selected", withArgument: { [unowned self] _ in
+        connect(useDropDown, "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
             guard !isFilling else { return }
             model.setUse(TypeOfUse.allCases[Int(gtk_drop_down_get_selected(opaque(useDropDown)))])
         })
@@ -219,13 +223,18 @@ extension RecordFormWindow {
         gtk_widget_set_tooltip_text(crop, tr("Type a few letters of the crop's name, in Polish or English, or its EPPO code"))
         connectField(crop, .crop)
         // Enter takes the first crop listed; Escape cancels, as elsewhere.
-        connect(crop, "activate") { [unowned self] in
+        connect(crop, "activate") { [weak self] in
+            guard let self else { return }
             if let first = shownMatches.first { model.chooseCrop(first) }
         }
-        connect(crop, "stop-search") { [unowned self] in cancel() }
+        connect(crop, "stop-search") { [weak self] in
+            guard let self else { return }
+            cancel()
+        }
         cropList = gtk_list_box_new()!
         ko_accessible_set_label(cropList, tr("Crops found"))
-        connect(cropList, "row-activated", withArgument: { [unowned self] row in
+        connect(cropList, "row-activated", withArgument: { [weak self] row in
+            guard let self else { return }
             guard let row else { return }
             let index = Int(gtk_list_box_row_get_index(cast(row)))
             if shownMatches.indices.contains(index) { model.chooseCrop(shownMatches[index]) }
@@ -261,7 +270,8 @@ extension RecordFormWindow {
         productsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         let add = Widgets.button(tr("_Add product"))
         gtk_widget_set_halign(add, GTK_ALIGN_START)
-        connect(add, "clicked") { [unowned self] in
+        connect(add, "clicked") { [weak self] in
+            guard let self else { return }
             model.addProduct()
             if let last = productRows.last { gtk_widget_grab_focus(last.nameEntry) }
         }
@@ -279,7 +289,8 @@ extension RecordFormWindow {
         let sprayers = model.sprayerChoices
         sprayerDropDown = Widgets.dropDown(sprayers.map(RecordFormViewModel.sprayerTitle),
                                            tooltip: tr("The sprayer used: its technical inspection is checked on the treatment's date"))
-        connect(sprayerDropDown, "notify::selected", withArgument: { [unowned self] _ in
+        connect(sprayerDropDown, "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
             guard !isFilling else { return }
             let index = Int(gtk_drop_down_get_selected(opaque(sprayerDropDown)))
             if sprayers.indices.contains(index) { model.chooseSprayer(sprayers[index]) }
@@ -307,7 +318,8 @@ extension RecordFormWindow {
             let dropDown = Widgets.dropDown(choices.map(\.symbol), tooltip: tr("What the size and the doses are measured in"))
             ko_accessible_set_label(dropDown, tr("Unit of the size treated"))
             gtk_drop_down_set_selected(opaque(dropDown), guint(choices.firstIndex(of: model.basis) ?? 0))
-            connect(dropDown, "notify::selected", withArgument: { [unowned self] _ in
+            connect(dropDown, "notify::selected", withArgument: { [weak self] _ in
+                guard let self else { return }
                 guard !isFilling else { return }
                 model.setBasis(choices[Int(gtk_drop_down_get_selected(opaque(dropDown)))])
             })
@@ -325,7 +337,8 @@ extension RecordFormWindow {
             productRowsBasis = model.basis
             let units = QuantityUnit.allCases.map(model.doseUnitTitle)
             productRows = model.products.indices.map { index in
-                let row = RecordProductRow(number: index + 1, units: units, columns: columns) { [unowned self] number in
+                let row = RecordProductRow(number: index + 1, units: units, columns: columns) { [weak self] number in
+                    guard let self else { return }
                     model.setText(number, for: .productAuthorisation(index))
                     if productRows.indices.contains(index) {
                         textFields.filling { gtk_editable_set_text(opaque(productRows[index].authorisationEntry), number) }
@@ -354,22 +367,28 @@ extension RecordFormWindow {
     private func connectProduct(_ row: RecordProductRow, _ index: Int) {
         for (entry, field) in [(row.nameEntry, RecordFormField.productName(index)), (row.authorisationEntry, .productAuthorisation(index)),
                                (row.doseEntry, .productDose(index)), (row.quantityEntry, .productQuantity(index))] {
-            connect(entry, "changed") { [unowned self] in
+            connect(entry, "changed") { [weak self] in
+                guard let self else { return }
                 guard !isFilling else { return }
                 model.setText(Widgets.text(of: entry), for: field)
             }
         }
-        connect(row.unitDropDown, "notify::selected", withArgument: { [unowned self, unowned row] _ in
+        connect(row.unitDropDown, "notify::selected", withArgument: { [weak self, weak row] _ in
+            guard let self, let row else { return }
             guard !isFilling else { return }
             let unit = QuantityUnit.allCases[Int(gtk_drop_down_get_selected(opaque(row.unitDropDown)))]
             gtk_label_set_text(opaque(row.quantityUnit), unit.rawValue)
             model.setUnit(unit, ofProduct: index)
         })
-        connect(row.kindDropDown, "notify::selected", withArgument: { [unowned self, unowned row] _ in
+        connect(row.kindDropDown, "notify::selected", withArgument: { [weak self, weak row] _ in
+            guard let self, let row else { return }
             guard !isFilling else { return }
             model.setKind(ProductKind.allCases[Int(gtk_drop_down_get_selected(opaque(row.kindDropDown)))], ofProduct: index)
         })
-        connect(row.removeButton, "clicked") { [unowned self] in model.removeProduct(at: index) }
+        connect(row.removeButton, "clicked") { [weak self] in
+            guard let self else { return }
+            model.removeProduct(at: index)
+        }
     }
 
     /// The crops found for the text typed, while none is chosen; a warning for an unknown code.

@@ -65,7 +65,10 @@ final class RecordFormWindow {
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_show_title_buttons(cast(header), 0)
         let cancel = Widgets.button(tr("_Cancel"))
-        connect(cancel, "clicked") { [unowned self] in self.cancel() }
+        connect(cancel, "clicked") { [weak self] in
+            guard let self else { return }
+            self.cancel()
+        }
         let save = Widgets.button(tr("_Save"), action: Action.saveRecord.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(save, Action.saveRecord.tooltip(tr("Save the record in the register")))
         gtk_header_bar_pack_start(cast(header), cancel)
@@ -109,15 +112,23 @@ final class RecordFormWindow {
     private func installActions() {
         // A plain GtkWindow is no action map: its "win." actions live in a group of its own.
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addAction(.saveRecord, to: actions) { [unowned self] in save() }
-        addStringAction(.pickField, to: actions) { [unowned self] id in
+        addAction(.saveRecord, to: actions) { [weak self] in
+            guard let self else { return }
+            save()
+        }
+        addStringAction(.pickField, to: actions) { [weak self] id in
+            guard let self else { return }
             if let id = UUID(uuidString: id) { model.pickField(id: id) }
         }
-        addStringAction(.toggleField, to: actions) { [unowned self] id in
+        addStringAction(.toggleField, to: actions) { [weak self] id in
+            guard let self else { return }
             if let id = UUID(uuidString: id) { model.toggleField(id: id) }
         }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in cancel() }
+        addShortcut(shortcuts, .closeWindow) { [weak self] in
+            guard let self else { return }
+            cancel()
+        }
         gtk_widget_add_controller(window, shortcuts)
     }
 

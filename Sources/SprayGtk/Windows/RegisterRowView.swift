@@ -47,12 +47,30 @@ final class RegisterRowView {
         container = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [text, buttons])
         Widgets.setMargins(container, 8)
 
-        connect(details, "clicked") { [unowned self, unowned window] in record.map(window.showDetails) }
-        connect(duplicate, "clicked") { [unowned self, unowned window] in record.map(window.duplicate) }
-        connect(correct, "clicked") { [unowned self, unowned window] in record.map(window.correct) }
-        connect(withdraw, "clicked") { [unowned self, unowned window] in record.map(window.withdraw) }
-        connect(pdf, "clicked") { [unowned self, unowned window] in record.map(window.saveReport) }
-        connect(remove, "clicked") { [unowned self, unowned window] in record.map(window.remove) }
+        connect(details, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            record.map(window.showDetails)
+        }
+        connect(duplicate, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            record.map(window.duplicate)
+        }
+        connect(correct, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            record.map(window.correct)
+        }
+        connect(withdraw, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            record.map(window.withdraw)
+        }
+        connect(pdf, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            record.map(window.saveReport)
+        }
+        connect(remove, "clicked") { [weak self, weak window] in
+            guard let self, let window else { return }
+            record.map(window.remove)
+        }
         attach(self, to: container)
     }
 

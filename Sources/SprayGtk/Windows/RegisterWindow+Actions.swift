@@ -25,17 +25,39 @@ extension RegisterWindow {
 
     func installActions() {
         gtk_widget_insert_action_group(window, "win", cast(actions))
-        addStringAction(.exportRegister, to: actions) { [unowned self] target in
+        addStringAction(.exportRegister, to: actions) { [weak self] target in
+            guard let self else { return }
             if let choice = ExportChoice(target: target) { export(choice) }
         }
-        addAction(.newRecord, to: actions) { [unowned self] in openForm(RecordFormViewModel(store: services.records, library: library)) }
-        addAction(.transcribe, to: actions) { [unowned self] in transcribe() }
-        addAction(.importSpreadsheet, to: actions) { [unowned self] in chooseSpreadsheet() }
-        addAction(.print, to: actions) { [unowned self] in printRegister() }
-        addAction(.printPreview, to: actions) { [unowned self] in previewRegister() }
-        addAction(.harvestDates, to: actions) { [unowned self] in showHarvestDates() }
+        addAction(.newRecord, to: actions) { [weak self] in
+            guard let self else { return }
+            openForm(RecordFormViewModel(store: services.records, library: library))
+        }
+        addAction(.transcribe, to: actions) { [weak self] in
+            guard let self else { return }
+            transcribe()
+        }
+        addAction(.importSpreadsheet, to: actions) { [weak self] in
+            guard let self else { return }
+            chooseSpreadsheet()
+        }
+        addAction(.print, to: actions) { [weak self] in
+            guard let self else { return }
+            printRegister()
+        }
+        addAction(.printPreview, to: actions) { [weak self] in
+            guard let self else { return }
+            previewRegister()
+        }
+        addAction(.harvestDates, to: actions) { [weak self] in
+            guard let self else { return }
+            showHarvestDates()
+        }
         let shortcuts = gtk_shortcut_controller_new()!
-        addShortcut(shortcuts, .closeWindow) { [unowned self] in gtk_window_close(cast(window)) }
+        addShortcut(shortcuts, .closeWindow) { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(window))
+        }
         gtk_widget_add_controller(window, shortcuts)
     }
 
@@ -147,7 +169,10 @@ extension RegisterWindow {
             parent: cast(window), title: tr("Import a spreadsheet of treatments"), suggestedName: "",
             fileType: tr("Spreadsheets (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv", "*.txt"],
             failureTitle: tr("The spreadsheet was not read"), opening: true,
-            write: { [unowned self] path in try openSpreadsheet(at: path) }
+            write: { [weak self] path in
+                guard let self else { return }
+                try openSpreadsheet(at: path)
+            }
         ).show()
     }
 

@@ -121,8 +121,12 @@ final class RegisterWindow {
 
     private func makeFilterBar() -> Widget {
         seasonDropDown = Widgets.dropDown([tr("All seasons")], tooltip: tr("Show one season (a calendar year)"))
-        connect(seasonDropDown, "notify::selected", withArgument: { [unowned self] _ in seasonChosen() })
-        dates.onChange = { [unowned self] range in
+        connect(seasonDropDown, "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
+            seasonChosen()
+        })
+        dates.onChange = { [weak self] range in
+            guard let self else { return }
             var filter = model.filter
             filter.from = range.from
             filter.to = range.to
@@ -132,7 +136,10 @@ final class RegisterWindow {
         cropDropDown = Widgets.dropDown([tr("All crops")], tooltip: tr("Show one crop"))
         productDropDown = Widgets.dropDown([tr("All products")], tooltip: tr("Show one product"))
         for dropDown in [parcelDropDown!, cropDropDown!, productDropDown!] {
-            connect(dropDown, "notify::selected", withArgument: { [unowned self] _ in choicesChanged() })
+            connect(dropDown, "notify::selected", withArgument: { [weak self] _ in
+                guard let self else { return }
+                choicesChanged()
+            })
         }
         countLabel = Widgets.label("", classes: ["dim-label"], xalign: 1)
         gtk_widget_set_hexpand(countLabel, 1)
@@ -184,7 +191,10 @@ final class RegisterWindow {
             gtk_widget_set_hexpand(text, 1)
             let record = Widgets.button(tr("_Record…"), mnemonic: true)
             gtk_widget_set_tooltip_text(record, tr("Record this plan as a treatment"))
-            connect(record, "clicked") { [unowned self] in self.record(plan: entry) }
+            connect(record, "clicked") { [weak self] in
+                guard let self else { return }
+                self.record(plan: entry)
+            }
             gtk_box_append(cast(pendingBox), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [text, record]))
         }
         let more = model.pendingPlans.count - 5
@@ -209,14 +219,19 @@ final class RegisterWindow {
     private func makeList() -> Widget {
         let list = ItemList(
             rows: rows, accessibleLabel: tr("Treatment records"),
-            makeRow: { [unowned self] in RegisterRowView(window: self).container },
-            bind: { [unowned self] child, position in
+            makeRow: { [weak self] in
+                guard let self else { return gtk_label_new(nil) }
+                return RegisterRowView(window: self).container
+            },
+            bind: { [weak self] child, position in
+                guard let self else { return }
                 guard let row = owner(of: child, as: RegisterRowView.self), model.shown.indices.contains(position) else { return }
                 let record = model.shown[position]
                 row.show(record, model.row(for: record), canRemove: model.canRemove(record))
                 if position == 0 { Trace.mark("register rows") }
             },
-            activate: { [unowned self] position in
+            activate: { [weak self] position in
+                guard let self else { return }
                 guard model.shown.indices.contains(position) else { return }
                 showDetails(model.shown[position])
             })

@@ -29,7 +29,8 @@ final class SharingSection {
             Widgets.label(tr("Share the record with other computers"), classes: ["card-title"]), statusLabel, name,
             Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [share, stopButton]),
         ])
-        connect(share, "clicked") { [unowned self] in
+        connect(share, "clicked") { [weak self] in
+            guard let self else { return }
             SaveFileDialog(parent: cast(window), title: tr("Share the record through a folder"), suggestedName: "", fileType: "", patterns: [],
                            failureTitle: tr("The record is not shared"), choosingFolder: true,
                            write: { [weak self] folder in
@@ -39,7 +40,8 @@ final class SharingSection {
                                show(said.message, said.isError)
                            }).show()
         }
-        connect(stopButton, "clicked") { [unowned self] in
+        connect(stopButton, "clicked") { [weak self] in
+            guard let self else { return }
             show(sharing.stop(), false)
             refresh()
         }

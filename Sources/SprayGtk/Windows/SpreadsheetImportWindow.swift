@@ -65,7 +65,8 @@ final class SpreadsheetImportWindow {
             gtk_widget_set_size_request(sample, 200, -1)
             let meaning = Widgets.dropDown(titles, tooltip: tr("What this column holds"))
             ko_accessible_set_label(meaning, model.title(of: column))
-            connect(meaning, "notify::selected", withArgument: { [unowned self] _ in
+            connect(meaning, "notify::selected", withArgument: { [weak self] _ in
+                guard let self else { return }
                 guard !isFilling else { return }
                 let chosen = Int(gtk_drop_down_get_selected(cast(meaning)))
                 model.setMeaning(SpreadsheetImportViewModel.meanings[chosen], of: column)

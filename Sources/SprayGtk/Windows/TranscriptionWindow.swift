@@ -79,18 +79,21 @@ final class TranscriptionWindow {
         ko_accessible_set_label(columnView, tr("Rows transcribed from paper"))
         for column in TranscriptionColumn.allCases {
             let factory = gtk_signal_list_item_factory_new()!
-            connect(factory, "setup", withArgument: { [unowned self] item in
+            connect(factory, "setup", withArgument: { [weak self] item in
+                guard let self else { return }
                 guard let item else { return }
                 gtk_list_item_set_child(cast(item), TranscriptionCell(column: column, window: self).entry)
             })
-            connect(factory, "bind", withArgument: { [unowned self] item in
+            connect(factory, "bind", withArgument: { [weak self] item in
+                guard let self else { return }
                 guard let item, let child = gtk_list_item_get_child(cast(item)),
                       let cell = owner(of: child, as: TranscriptionCell.self) else { return }
                 cell.row = Int(gtk_list_item_get_position(cast(item)))
                 cells[CellKey(row: cell.row, column: column)] = cell
                 show(cell)
             })
-            connect(factory, "unbind", withArgument: { [unowned self] item in
+            connect(factory, "unbind", withArgument: { [weak self] item in
+                guard let self else { return }
                 guard let item, let child = gtk_list_item_get_child(cast(item)),
                       let cell = owner(of: child, as: TranscriptionCell.self) else { return }
                 let key = CellKey(row: cell.row, column: column)
@@ -162,9 +165,18 @@ final class TranscriptionWindow {
     // MARK: Actions
 
     private func installActions() {
-        addAction(.saveTranscription, to: actions) { [unowned self] in _ = model.save() }
-        frame.onKeys(.copyRowAbove) { [unowned self] in copyRowAbove() }
-        frame.onKeys(.repeatTreatmentAbove) { [unowned self] in repeatTreatmentAbove() }
+        addAction(.saveTranscription, to: actions) { [weak self] in
+            guard let self else { return }
+            _ = model.save()
+        }
+        frame.onKeys(.copyRowAbove) { [weak self] in
+            guard let self else { return }
+            copyRowAbove()
+        }
+        frame.onKeys(.repeatTreatmentAbove) { [weak self] in
+            guard let self else { return }
+            repeatTreatmentAbove()
+        }
     }
 
     /// Ctrl+D: the row above copied into the cursor's row, the cursor where the model says.
@@ -234,19 +246,25 @@ final class TranscriptionCell {
         // Cells without frames read as a spreadsheet's; the column separators draw the grid.
         gtk_entry_set_has_frame(cast(entry), 0)
         ko_accessible_set_label(entry, column.title)
-        connect(entry, "changed") { [unowned self, unowned window] in
+        connect(entry, "changed") { [weak self, weak window] in
+            guard let self, let window else { return }
             guard !window.isFilling else { return }
             window.model.setText(Widgets.text(of: entry), row: row, column: column)
         }
         // Enter moves down the column; leaving a cell keeps the rows on disk.
-        connect(entry, "activate") { [unowned self, unowned window] in
+        connect(entry, "activate") { [weak self, weak window] in
+            guard let self, let window else { return }
             window.model.commit()
             let next = window.model.cellAfterEnter(row: row, column: column, tabsFrom: window.rowStartColumn)
             window.focus(row: next.row, column: next.column)
         }
         let focus = gtk_event_controller_focus_new()!
-        connect(focus, "leave") { [unowned window] in window.model.commit() }
-        connect(focus, "enter") { [unowned self, unowned window] in
+        connect(focus, "leave") { [weak window] in
+            guard let window else { return }
+            window.model.commit()
+        }
+        connect(focus, "enter") { [weak self, weak window] in
+            guard let self, let window else { return }
             // What the column completes from grows as rows are typed: taken when the cell is entered.
             let names = window.model.completions(for: column)
             if !names.isEmpty { withCStringArray(names) { ko_entry_set_inline_completion(entry, $0) } }
