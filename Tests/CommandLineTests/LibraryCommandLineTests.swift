@@ -156,6 +156,28 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(calc.stderr, "--product: another product of the library has this name (case and spaces aside): rename one of them\n")
     }
 
+    /// A restore merges the backup's library as import does: a broken item kept and named
+    /// (exit 1), an item here kept.
+    func testRestoreMergesTheLibraryKeepsAndNamesWhatNeedsChecking() throws {
+        let file = directory.appendingPathComponent("broken.json")
+        try Data(#"""
+            {"format":"kalkulator-oprysku/library","version":1,"items":[
+            {"kind":"operator","id":"00000000-0000-4000-8000-000000000001","name":"Jan Kowalski","certificate":"123/2021"},
+            {"kind":"field","id":"00000000-0000-4000-8000-000000000002","name":"Minus","area":-5}]}
+            """#.utf8).write(to: file)
+        XCTAssertEqual(try run(["library", "import", file.path]).status, 1)
+        let backup = directory.appendingPathComponent("kopia.json").path
+        XCTAssertEqual(try run(["backup", "--output", backup]).status, 0)
+
+        let laptop = directory.appendingPathComponent("laptop")
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Tylko tu", "--area", "2"], data: laptop).status, 0)
+        let restored = try run(["restore", backup, "--yes"], data: laptop)
+        XCTAssertEqual(restored.status, 1, restored.stderr)
+        XCTAssertTrue(restored.stderr.contains("“Minus” (field) needs checking: Area (ha): must be greater than 0"), restored.stderr)
+        let list = try run(["library", "list"], data: laptop).stdout
+        for name in ["Jan Kowalski", "Minus", "Tylko tu"] { XCTAssertTrue(list.contains("  " + name), list) }
+    }
+
     func testCalcPicksFieldSprayerAndProductsByName() throws {
         try addFarm()
         let result = try run(["calc", "--field", "działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd",
