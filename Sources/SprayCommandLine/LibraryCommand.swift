@@ -44,6 +44,8 @@ public enum LibraryCommand: Equatable, Sendable {
         case .bought: "--bought"
         case .certificate: "--certificate"
         case .validUntil: "--valid-until"
+        case .crop: "--crop"
+        case .calibration: "calibrate"
         }
     }
 

@@ -140,10 +140,16 @@ enum JobOptions {
         var form = JobForm(products: [])
         // --field gives the area and --sprayer the tank, unless --area or --tank say otherwise.
         let field = options.single("--field").flatMap { name in
-            library.library.field(named: name) ?? { options.errors.append(.invalid(option: "--field", .notInLibrary(name))); return nil }()
+            library.library.field(named: name) ?? {
+                options.errors.append(.invalid(option: "--field", library.library.isShared(.field, name: name) ? .sharedName(.field) : .notInLibrary(name)))
+                return nil
+            }()
         }
         let sprayer = options.single("--sprayer").flatMap { name in
-            library.library.sprayer(named: name) ?? { options.errors.append(.invalid(option: "--sprayer", .notInLibrary(name))); return nil }()
+            library.library.sprayer(named: name) ?? {
+                options.errors.append(.invalid(option: "--sprayer", library.library.isShared(.sprayer, name: name) ? .sharedName(.sprayer) : .notInLibrary(name)))
+                return nil
+            }()
         }
         let format = NumberFormat.current
         // An unknown --field or --sprayer is the one problem to tell, not a missing --area or --tank as well.

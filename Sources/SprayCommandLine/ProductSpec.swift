@@ -23,6 +23,7 @@ enum ProductSpec {
         }
         // A word with no rate: a product meant to be in the library.
         let trimmed = text.trimmedWhitespace
+        if !text.contains("="), library.isShared(.product, name: trimmed) { return .failure(.sharedName(.product)) }
         if !text.contains("="), trimmed.first?.isLetter == true { return .failure(.notInLibrary(trimmed)) }
         return parse(text).map { product in
             var product = product

@@ -152,6 +152,7 @@ public final class SprayApplication {
         services.historyModel.reload()
         services.registerModel.reload()
         services.favorites.reload()
+        services.library.reload()
         Appearance.apply(.system)
         if chosenLanguage != nil { switchLanguage(to: nil) }
         return problems
@@ -165,6 +166,7 @@ public final class SprayApplication {
         services.historyModel.reload()
         services.registerModel.reload()
         services.favorites.reload()
+        services.library.reload()
         Appearance.apply(services.settings.settings.theme)
         if services.settings.settings.language != language { switchLanguage(to: services.settings.settings.language) }
     }

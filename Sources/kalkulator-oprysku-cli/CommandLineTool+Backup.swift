@@ -76,7 +76,9 @@ extension CommandLineTool {
             })
             let lines = (command.confirmed ? preview : []) + restored.map(\.text)
             let printed = printOutput(lines.joined(separator: "\n") + "\n")
-            return reportNeedingChecks(contents.records ?? []) && printed ? 0 : 1
+            let libraryProblems = restored.flatMap(\.problems)
+            report(libraryProblems)
+            return reportNeedingChecks(contents.records ?? []) && printed && libraryProblems.isEmpty ? 0 : 1
         } catch {
             report([tr("The restore stopped: %@").filled(userMessage(error))])
             return 1

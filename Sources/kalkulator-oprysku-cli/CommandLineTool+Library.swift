@@ -40,12 +40,17 @@ extension CommandLineTool {
             case let .importFile(path):
                 let items = try LibraryStore.items(inExport: try InputFile.read(path), path: path)
                 let merge = try store.merge(items)
-                report([tr("Imported: %@.").filled(merge.text)])
+                let checking = store.needingChecking(Set(merge.taken.map(\.id)))
+                report([tr("Imported: %@.").filled(merge.summary.text)] + merge.conflicts.map(\.message) + checking)
+                if !merge.conflicts.isEmpty || !checking.isEmpty { return 1 }
             }
             return 0
         } catch let error as LibraryError {
             report([error.message])
-            if case .nameTaken = error { return 2 }
+            switch error {
+            case .nameTaken, .refused, .emptyName: return 2
+            default: break
+            }
             return 1
         } catch {
             report([userMessage(error)])
@@ -85,6 +90,7 @@ extension CommandLineTool {
             guard !rows.isEmpty else { continue }
             sections.append(([LibraryViewModel.title(of: kind)] + rows.map {
                 "  " + FreeText.displayable($0.title) + ($0.summary.isEmpty ? "" : " — " + FreeText.displayable($0.summary))
+                    + ($0.needsChecking.map { "\n    " + $0 } ?? "")
             }).joined(separator: "\n"))
         }
         if sections.isEmpty { return tr("The library is empty: add products, fields and sprayers with “kalkulator-oprysku library add”.") + "\n" }

@@ -84,6 +84,100 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(notALibrary.stderr, "/etc/hostname is not a library exported by Kalkulator Oprysku.\n")
     }
 
+    func testAnOperatorGoesThroughListJSONExportAndImport() throws {
+        let added = try run(["library", "add", "operator", "--name", "Jan Kowalski", "--certificate", "123/2021", "--valid-until", "2026-03-01"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let json = try run(["library", "list", "--format", "json"])
+        XCTAssertTrue(json.stdout.contains(#""kind" : "operator""#) && json.stdout.contains(#""certificate" : "123/2021""#), json.stdout)
+        let file = directory.appendingPathComponent("farm.json").path
+        XCTAssertEqual(try run(["library", "export", "--output", file]).status, 0)
+        let laptop = directory.appendingPathComponent("laptop")
+        XCTAssertEqual(try run(["library", "import", file], data: laptop).stderr, "Imported: 1 added, 0 updated, 0 unchanged.\n")
+        XCTAssertTrue(try run(["library", "list"], data: laptop).stdout.contains("Jan Kowalski — certificate 123/2021"))
+    }
+
+    /// What `library import` took before the gate: kept and marked, or (an id of another
+    /// kind, a name of another item) not taken; exit 1 naming each. `library add` refuses them.
+    func testImportKeepsAndMarksBrokenItemsAndRefusesWhatWouldChangeAnItem() throws {
+        try addFarm()
+        let herbicyd = try XCTUnwrap(LibraryFile.ids(in: try run(["library", "list", "--format", "json"]).stdout)["Herbicyd"])
+        let adiuwant = try XCTUnwrap(LibraryFile.ids(in: try run(["library", "list", "--format", "json"]).stdout)["Adiuwant"])
+        let file = directory.appendingPathComponent("broken.json")
+        try Data(#"""
+            {"format":"kalkulator-oprysku/library","version":1,"items":[
+            {"kind":"field","id":"\#(herbicyd)","name":"Łąka","area":3},
+            {"kind":"product","id":"\#(adiuwant)","name":"herbicyd"},
+            {"kind":"field","id":"00000000-0000-4000-8000-000000000001","name":"Minus","area":-5},
+            {"kind":"product","id":"00000000-0000-4000-8000-000000000002","name":"Phineg","rate":1,"phi_days":-10},
+            {"kind":"product","id":"00000000-0000-4000-8000-000000000003","name":"Esc\u001b[31m","rate":1}]}
+            """#.utf8).write(to: file)
+        let imported = try run(["library", "import", file.path])
+        XCTAssertEqual(imported.status, 1)
+        XCTAssertTrue(imported.stderr.hasPrefix("Imported: 3 added, 0 updated, 0 unchanged.\n"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("“Łąka” (field) was not taken"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("“herbicyd” (product) was not taken"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("“Minus” (field) needs checking: Area (ha): must be greater than 0"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("“Phineg” (product) needs checking: Pre-harvest interval (days)"), imported.stderr)
+        XCTAssertFalse(imported.stderr.contains("\u{1B}"), "shown without the escape")
+
+        let list = try run(["library", "list"])
+        XCTAssertTrue(list.stdout.contains("  Herbicyd — WG"), "the product stays a product: \(list.stdout)")
+        XCTAssertTrue(list.stdout.contains("  Adiuwant — adjuvant"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("  Minus — -5 ha\n    Needs checking: Area (ha): must be greater than 0"), list.stdout)
+        let json = try run(["library", "list", "--format", "json"])
+        XCTAssertTrue(json.stdout.contains(#""problems" : ["#), json.stdout)
+
+        // A record of that product says what is wrong: its interval, not the dose typed.
+        let record = try run(["record", "add", "--product", "Phineg=1 l/ha", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2",
+                              "--crop", "TRZAW", "--reason", "mszyca", "--operator", "Jan"])
+        XCTAssertEqual(record.status, 2)
+        XCTAssertTrue(record.stderr.contains("its pre-harvest interval of -10 days is not 0 to 3650: correct the product in the library"),
+                      record.stderr)
+
+        let refused = try run(["library", "add", "field", "--name", "Ogromne", "--area", "200000"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.hasPrefix("--area: too large: at most 100"), refused.stderr)
+    }
+
+    /// Two products of one name (a library.json of an older version): both marked, and the
+    /// name picks neither — `--product fungicyd` used to take either.
+    func testANameTwoItemsShareNamesNeither() throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try Data(#"""
+            {"format":"kalkulator-oprysku/library","version":1,"items":[
+            {"kind":"product","id":"00000000-0000-4000-8000-00000000000A","name":"fungicyd","rate":1},
+            {"kind":"product","id":"00000000-0000-4000-8000-00000000000B","name":"Fungicyd","rate":3}]}
+            """#.utf8).write(to: dataDirectory.appendingPathComponent("library.json"))
+        let list = try run(["library", "list"])
+        XCTAssertEqual(list.stdout.components(separatedBy: "Needs checking: Name: another product of the library has this name").count, 3,
+                       list.stdout)
+        let calc = try run(["calc", "--area", "1", "--spray-rate", "150", "--tank", "600", "--product", "fungicyd"])
+        XCTAssertEqual(calc.status, 2)
+        XCTAssertEqual(calc.stderr, "--product: another product of the library has this name (case and spaces aside): rename one of them\n")
+    }
+
+    /// A restore merges the backup's library as import does: a broken item kept and named
+    /// (exit 1), an item here kept.
+    func testRestoreMergesTheLibraryKeepsAndNamesWhatNeedsChecking() throws {
+        let file = directory.appendingPathComponent("broken.json")
+        try Data(#"""
+            {"format":"kalkulator-oprysku/library","version":1,"items":[
+            {"kind":"operator","id":"00000000-0000-4000-8000-000000000001","name":"Jan Kowalski","certificate":"123/2021"},
+            {"kind":"field","id":"00000000-0000-4000-8000-000000000002","name":"Minus","area":-5}]}
+            """#.utf8).write(to: file)
+        XCTAssertEqual(try run(["library", "import", file.path]).status, 1)
+        let backup = directory.appendingPathComponent("kopia.json").path
+        XCTAssertEqual(try run(["backup", "--output", backup]).status, 0)
+
+        let laptop = directory.appendingPathComponent("laptop")
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Tylko tu", "--area", "2"], data: laptop).status, 0)
+        let restored = try run(["restore", backup, "--yes"], data: laptop)
+        XCTAssertEqual(restored.status, 1, restored.stderr)
+        XCTAssertTrue(restored.stderr.contains("“Minus” (field) needs checking: Area (ha): must be greater than 0"), restored.stderr)
+        let list = try run(["library", "list"], data: laptop).stdout
+        for name in ["Jan Kowalski", "Minus", "Tylko tu"] { XCTAssertTrue(list.contains("  " + name), list) }
+    }
+
     func testCalcPicksFieldSprayerAndProductsByName() throws {
         try addFarm()
         let result = try run(["calc", "--field", "działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd",
@@ -218,5 +312,15 @@ final class EquipmentPageCommandLineTests: DataFolderTestCase {
         }
         XCTAssertFalse(try PDFTools.text(without).contains("Equipment and operators"))
         XCTAssertEqual(try run(["record", "export", "--format", "csv", "--no-equipment"]).status, 2)
+    }
+}
+
+/// The ids of a `library list --format json`, by name.
+enum LibraryFile {
+    static func ids(in json: String) throws -> [String: String] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let items = object?["items"] as? [[String: Any]] ?? []
+        return Dictionary(items.compactMap { item in (item["name"] as? String).flatMap { name in (item["id"] as? String).map { (name, $0) } } },
+                          uniquingKeysWith: { first, _ in first })
     }
 }

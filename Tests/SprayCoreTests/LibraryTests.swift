@@ -86,9 +86,9 @@ final class LibraryTests: TemporaryDirectoryTestCase {
         let laptop = LibraryStore(file: path("laptop.json"))
         try laptop.save(.product(LibraryProduct(name: "herbicyd", rate: 1)))  // the same product, typed there first
         let items = try LibraryStore.items(inExport: exported, path: "export.json")
-        XCTAssertEqual(try laptop.merge(items), ImportSummary(added: 2, updated: 1, unchanged: 0))
+        XCTAssertEqual(try laptop.merge(items).summary, ImportSummary(added: 2, updated: 1, unchanged: 0))
         let once = try Data(contentsOf: path("laptop.json"))
-        XCTAssertEqual(try laptop.merge(items), ImportSummary(added: 0, updated: 0, unchanged: 3))
+        XCTAssertEqual(try laptop.merge(items).summary, ImportSummary(added: 0, updated: 0, unchanged: 3))
         XCTAssertEqual(try Data(contentsOf: path("laptop.json")), once)
         XCTAssertEqual(laptop.library.products.count, 1)
         XCTAssertEqual(laptop.library.products[0].authorisation, "R-12/2024")

@@ -10,6 +10,7 @@ import CoreTestSupport
 final class StoredFormatTests: TemporaryDirectoryTestCase {
     private static let spoilt = UUID(uuidString: "0000000B-0000-4000-8000-00000000BAD1")!
     private static let today = CalendarDate(year: 2026, month: 11, day: 25)!
+    private static let spoiltField = UUID(uuidString: "0000000B-0000-4000-8000-00000000BAD2")!
 
     func testRecordsVersion1AreReadAndTheSpoiltOneMarked() throws {
         let store = RecordStore(file: try copyFixture("records-v1.json", as: "records.json"))
@@ -24,12 +25,34 @@ final class StoredFormatTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(RecordStore(file: store.url).record(id: Self.spoilt)?.details.parcel, "Pole\u{1B}[31m\u{202E}krad")
     }
 
-    func testLibraryVersion1IsRead() throws {
+    func testLibraryVersion1IsReadWholeWithItsOperatorAndTheSpoiltFieldMarked() throws {
         let store = LibraryStore(file: try copyFixture("library-v1.json", as: "library.json"))
         XCTAssertEqual(store.notices, [])
-        XCTAssertEqual(store.library.products.map(\.name), ["Topsin M 500 SC"])
-        XCTAssertEqual(store.library.fields.map(\.name), ["Za stodołą"])
-        XCTAssertEqual(store.library.sprayers.map(\.name), ["Pilmet"])
+        let day = { (text: String) in CalendarDate(typed: text)! }
+        XCTAssertEqual(store.library.products, [LibraryProduct(
+            id: UUID(uuidString: "046C1EE2-313B-488B-8206-7D909B5928B2")!, name: "Topsin M 500 SC", authorisation: "R-1/2020",
+            formulation: .sc, rate: Decimal(string: "1.5")!, unit: .litresPerHectare, maximumRate: 2, maximumTreatments: 2,
+            preHarvestDays: 14, notes: "przed kwitnieniem")])
+        XCTAssertEqual(store.library.fields, [
+            LibraryField(id: UUID(uuidString: "A739B27D-6CE5-4711-ACEE-6F136EA2C041")!, name: "Za stodołą", area: Decimal(string: "4.2")!,
+                         parcelIDs: ["141201_1.0001.123/4"], crop: CropChoice(eppoCode: "TRZAW", name: "winter wheat")),
+            LibraryField(id: Self.spoiltField, name: "Zepsute", area: -5, crop: CropChoice(eppoCode: "lowercase!!", name: "?"))])
+        XCTAssertEqual(store.library.sprayers, [LibrarySprayer(
+            id: UUID(uuidString: "46B043DD-2F3A-4D8D-8E2D-FC0A8D482D31")!, name: "Pilmet", tankCapacity: 2500, workingWidth: 18,
+            nozzleSpacing: Decimal(string: "0.5")!, nozzle: .size03,
+            calibration: SprayerCalibration(flowPerNozzle: Decimal(string: "1.2")!, speed: Decimal(string: "7.2")!, pressure: 3,
+                                            date: day("2026-04-02")),
+            inspected: day("2024-03-14"))])
+        XCTAssertEqual(store.library.operators, [LibraryOperator(
+            id: UUID(uuidString: "7B2E4C1A-9D3F-4E5A-8B6C-1D2E3F4A5B6C")!, name: "Jan Kowalski", certificate: "123/2021",
+            validUntil: day("2026-03-01"))])
+        // The spoilt field is kept, and marked; the others meet every rule.
+        XCTAssertEqual(LibraryRules.problems(in: store.library.items, today: Self.today).mapValues { $0.map(\.field) },
+                       [Self.spoiltField: [.area, .crop]])
+        // Exported and read back: every item, the operator too, the same.
+        let exported = try store.exported()
+        XCTAssertEqual(try LibraryStore.items(inExport: exported, path: "export.json"), store.library.items)
+        XCTAssertTrue(String(decoding: exported, as: UTF8.self).contains(#""problems" : ["#))
     }
 
     func testJournalVersion1IsReadLineByLineAndTheSpoiltRecordKept() throws {

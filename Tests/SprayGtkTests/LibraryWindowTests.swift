@@ -52,6 +52,47 @@ final class LibraryWindowTests: XCTestCase {
         }
     }
 
+    /// Restore… in Preferences, on a copy whose library has other products: the calculator
+    /// completes the restored library's names at once, the library window lists them.
+    func testAfterARestoreTheCalculatorCompletesTheRestoredLibrary() {
+        guard GtkTestSupport.requireDisplay() else { return }
+        MainActor.assumeIsolated {
+            let harness = Self.open(.english)
+            defer { harness.close() }
+            XCTAssertEqual(harness.window.model.productNames, ["Herbicyd"])
+            // A copy made on another computer: its library has Fungicyd and an operator.
+            let other = harness.directory.appendingPathComponent("other")
+            let copies = harness.directory.appendingPathComponent("copies")
+            do {
+                try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+                let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": other.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": other.path])
+                let store = LibraryStore(file: locations.libraryFile)
+                try store.save(.product(LibraryProduct(name: "Fungicyd", rate: 1)))
+                try store.save(.operator(LibraryOperator(name: "Jan Kowalski", certificate: "123/2021")))
+                let copy = copies.appendingPathComponent("kalkulator-oprysku-copy-2026-11-20.json")
+                try Data(try Backup.make(locations: locations, now: Date())).write(to: copy)
+                try harness.app.services.settings.update { $0.copyFolder = copies.path }
+            } catch {
+                return XCTFail("\(error)")
+            }
+            harness.activate(.preferences)
+            guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
+            let restore = harness.find(in: preferences.window) {
+                gtk_widget_get_tooltip_text($0).map { String(cString: $0) }
+                    == "Restore from this copy: it is checked and what will change is said first; no record is removed"
+            }
+            guard let restore else { return XCTFail("no Restore… button") }
+            ko_signal_emit_by_name(restore, "clicked")
+            guard let dialog = harness.toplevel(titled: "Restore from this backup?") else { return XCTFail("no confirmation") }
+            harness.click("_Restore", in: dialog)
+            XCTAssertTrue(GtkTestSupport.iterate(until: { harness.window.model.productNames == ["Fungicyd", "Herbicyd"] }),
+                          "\(harness.window.model.productNames)")
+            XCTAssertTrue(gtk_entry_get_completion(cast(harness.window.productRows[0].nameEntry)) != nil)
+            XCTAssertEqual(harness.app.services.library.library.operators.map(\.name), ["Jan Kowalski"])
+        }
+    }
+
     /// The labels of the menu `picker` opens, opening it first.
     @MainActor
     private static func menuLabels(afterOpening picker: Widget) -> [String] {

@@ -20,6 +20,38 @@ final class SharingWindowTests: XCTestCase {
         CalculatorHarness.run(.english) { harness in Self.mergeInBackground(harness) }
     }
 
+    /// The tractor's library arrives through the folder: the calculator completes its product
+    /// at once, and its broken field is kept and shown as needing checking in the library window.
+    func testAnotherComputersLibraryArrivesInTheCalculatorAndTheLibraryWindow() {
+        CalculatorHarness.run(.english) { harness in Self.libraryArrives(harness) }
+    }
+
+    @MainActor
+    private static func libraryArrives(_ harness: CalculatorHarness) {
+        let (farm, tractor) = Self.farmAndTractor(in: harness.directory)
+        let tractorRecords = RecordStore(file: tractor.recordsFile)
+        let tractorLibrary = LibraryStore(file: tractor.libraryFile)
+        XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
+        // The window watches the sharing once it is up.
+        XCTAssertTrue(GtkTestSupport.iterate(until: { harness.app.services.sharing.onChange != nil }))
+        let said = harness.app.services.sharing.share(folder: farm, name: "Biuro")
+        XCTAssertFalse(said.isError, said.message)
+
+        XCTAssertNoThrow(try tractorLibrary.save(.product(LibraryProduct(name: "Fungicyd", rate: 1))))
+        // A field written by an older version, with an area no editor takes.
+        XCTAssertNoThrow(try tractorLibrary.merge([.field(LibraryField(name: "Zepsute", area: -5))]))
+        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertEqual(harness.window.model.productNames, [])
+
+        harness.app.services.mergeInBackground()
+        XCTAssertTrue(GtkTestSupport.iterate(until: { harness.window.model.productNames == ["Fungicyd"] }, timeout: 30),
+                      "\(harness.window.model.productNames)")
+        harness.activate(.library)
+        guard let library = harness.window.libraryWindow else { return XCTFail("no library window") }
+        XCTAssertTrue(Widgets.labelTexts(in: library.window).contains("Needs checking: Area (ha): must be greater than 0"),
+                      "\(Widgets.labelTexts(in: library.window))")
+    }
+
     /// The farm folder and the tractor's data folder, beside the harness's own.
     private static func farmAndTractor(in directory: URL) -> (farm: String, tractor: DataLocations) {
         let farm = directory.appendingPathComponent("farm").path

@@ -28,14 +28,21 @@ public struct RestoredFile: Equatable, Sendable {
     public var keptAs: String?
     /// The backup's records were merged into the file rather than replacing it.
     public var merged = false
+    /// What the merge of library items did not take, and the items it took that need checking.
+    public var problems: [String] = []
 
     /// "…/records.json: the backup's records merged in; the file before is kept as …".
     public var text: String {
+        let library = path.hasSuffix("/library.json")
         switch (merged, keptAs) {
-        case let (true, kept?): tr("%1$@: the backup's records merged in; the file before is kept as %2$@").filled(path, kept)
-        case (true, nil): tr("%@: the backup's records merged in").filled(path)
-        case let (false, kept?): tr("%1$@ restored; the file it replaced is kept as %2$@").filled(path, kept)
-        case (false, nil): tr("%@ restored").filled(path)
+        case let (true, kept?) where library:
+            return tr("%1$@: the backup's library items merged in; the file before is kept as %2$@").filled(path, kept)
+        case (true, nil) where library:
+            return tr("%@: the backup's library items merged in").filled(path)
+        case let (true, kept?): return tr("%1$@: the backup's records merged in; the file before is kept as %2$@").filled(path, kept)
+        case (true, nil): return tr("%@: the backup's records merged in").filled(path)
+        case let (false, kept?): return tr("%1$@ restored; the file it replaced is kept as %2$@").filled(path, kept)
+        case (false, nil): return tr("%@ restored").filled(path)
         }
     }
 }

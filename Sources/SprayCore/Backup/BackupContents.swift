@@ -90,8 +90,13 @@ extension Backup {
             lines.append(tr("%1$@: %2$@ here replaced by the backup's %3$@.").filled(title, String(here), String(backup)))
         }
         if let library = contents.library {
-            replaced(tr("The library (products, fields, sprayers)"), here: LibraryStore(file: URL(fileURLWithPath: locations.libraryFile.path)).items.count,
-                     backup: library.count)
+            // The one merge of library items, tried on a copy of what is here.
+            var items = LibraryStore(file: URL(fileURLWithPath: locations.libraryFile.path)).items
+            let here = items.count
+            let merge = LibraryMerge.merge(library, into: &items)
+            let kept = here - merge.summary.updated - merge.summary.unchanged - merge.conflicts.count
+            lines.append(tr("The library (products, fields, sprayers, operators): %1$@ added from the backup, %2$@ updated, %3$@ kept that the backup does not have, %4$@ not taken; no item is removed.")
+                .filled(String(merge.summary.added), String(merge.summary.updated), String(max(0, kept)), String(merge.conflicts.count)))
         }
         if let history = contents.history {
             replaced(tr("The history of calculations"), here: HistoryStore(file: locations.historyFile).entries.count, backup: history.count)

@@ -35,15 +35,23 @@ extension Backup {
     /// How many restores' kept files stay beside the app's files.
     static let keptRestores = 5
 
+    /// The files a restore merges into what is here rather than replaces.
+    static let merged: Set<String> = ["records.json", "library.json"]
+
     /// Restores `files` (checked whole by `contents(of:)` first). The records are merged by id,
     /// never replaced: a record here that the backup lacks stays, one both have keeps every
-    /// version. Files the backup does not hold are left alone.
+    /// version. The library's items go through the one merge of library items (LibraryMerge),
+    /// as `library import` takes them: none here is removed. Files the backup does not hold
+    /// are left alone.
     public static func restore(_ files: [BackupFile], locations: DataLocations, now: Date,
                                patience: LockPatience = .interactive) throws -> [RestoredFile] {
         let contents = try contents(of: files)
         // A register this version may not write (from a newer one) would stop the restore halfway.
         if contents.records != nil, RecordStore(file: locations.recordsFile).isReadOnly {
             throw StorageError.readOnly(path: locations.recordsFile.path)
+        }
+        if contents.library != nil, LibraryStore(file: locations.libraryFile).isReadOnly {
+            throw StorageError.readOnly(path: locations.libraryFile.path)
         }
         let targets = files.map { file in (file: file, folder: places(locations).first { $0.name == file.name }!.folder) }
         for folder in Set(targets.map(\.folder)) { try POSIXFile.createDirectories(folder) }
@@ -63,12 +71,18 @@ extension Backup {
                         let base = "\(path).before-restore-\(stamp)"
                         keptAs = try POSIXFile.keepAside(path, asFirstFreeOf: (1...999).lazy.map { $0 == 1 ? base : "\(base)-\($0)" })
                     }
-                    if file.name != "records.json" { try POSIXFile.writeAtomically(file.bytes, to: path) }
+                    if !merged.contains(file.name) { try POSIXFile.writeAtomically(file.bytes, to: path) }
                 }
                 if file.name == "records.json", let records = contents.records {
                     // The store's own change, under the same lock: read afresh, merged, written atomically.
                     try RecordStore(file: URL(fileURLWithPath: path), patience: patience).merge(records, at: now, note: tr("from a backup"))
                     restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true))
+                } else if file.name == "library.json", let items = contents.library {
+                    // The one merge of library items, as `library import` and the farm folder do it.
+                    let store = LibraryStore(file: URL(fileURLWithPath: path), patience: patience)
+                    let merge = try store.merge(items)
+                    restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true,
+                                                 problems: merge.conflicts.map(\.message) + store.needingChecking(Set(merge.taken.map(\.id)))))
                 } else {
                     restored.append(RestoredFile(path: path, keptAs: keptAs))
                 }
@@ -101,7 +115,7 @@ extension Backup {
             guard statvfs(target.folder, &disk) == 0 else { continue }
             // The records are merged: the file after is at most the one now and the backup's together.
             var bytes = target.bytes
-            if target.path.hasSuffix("/records.json") {
+            if merged.contains(String(target.path.split(separator: "/").last ?? "")) {
                 var status = stat()
                 if stat(target.path, &status) == 0 { bytes += Int(status.st_size) }
             }

@@ -9,6 +9,7 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
     case area, parcelIDs
     case tank, width, spacing, inspected, bought
     case certificate, validUntil
+    case crop, calibration
 
     /// The label the editor gives it.
     public var label: String {
@@ -29,6 +30,8 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .bought: tr("Bought (never inspected yet)")
         case .certificate: tr("Training certificate number")
         case .validUntil: tr("Certificate valid until")
+        case .crop: tr("Crop")
+        case .calibration: tr("Calibration")
         }
     }
 }
@@ -55,6 +58,15 @@ public struct InvalidLibraryItem: Error, Equatable, Sendable {
 /// Reads the texts of one editor, collecting every problem.
 struct LibraryFormReader {
     var errors: [LibraryFormError] = []
+
+    /// `item` when neither its texts nor the library's rules (LibraryRules) found a problem;
+    /// a rule's problem is added for a field whose text read well.
+    func result<Item>(_ item: Item, as libraryItem: (Item) -> LibraryItem) -> Result<Item, InvalidLibraryItem> {
+        let read = Set(errors.map(\.field))
+        let ruled = LibraryRules.problems(of: libraryItem(item)).filter { !read.contains($0.field) }
+        let all = errors + ruled.map { LibraryFormError($0.field, $0.problem) }
+        return all.isEmpty ? .success(item) : .failure(InvalidLibraryItem(errors: all))
+    }
 
     mutating func name(_ text: String) -> String {
         let name = text.trimmedWhitespace
@@ -137,7 +149,7 @@ public struct ProductDraft: Equatable, Sendable {
             maximumRate: reader.positive(maximumRate, .maximumRate),
             maximumTreatments: reader.whole(maximumTreatments, .maximumTreatments),
             preHarvestDays: reader.whole(preHarvestDays, .preHarvestDays), notes: reader.notes(notes))
-        return reader.errors.isEmpty ? .success(product) : .failure(InvalidLibraryItem(errors: reader.errors))
+        return reader.result(product, as: LibraryItem.product)
     }
 }
 
@@ -162,7 +174,7 @@ public struct FieldDraft: Equatable, Sendable {
         for id in ids { _ = reader.line(id, .parcelIDs) }
         let field = LibraryField(id: id, name: reader.name(name), area: reader.positive(area, .area, required: true) ?? 0,
                                  parcelIDs: ids, crop: crop)
-        return reader.errors.isEmpty ? .success(field) : .failure(InvalidLibraryItem(errors: reader.errors))
+        return reader.result(field, as: LibraryItem.field)
     }
 }
 
@@ -199,7 +211,7 @@ public struct SprayerDraft: Equatable, Sendable {
         let sprayer = LibrarySprayer(id: id, name: reader.name(name), tankCapacity: reader.positive(tank, .tank, required: true) ?? 0,
                                      workingWidth: reader.positive(width, .width), nozzleSpacing: reader.positive(spacing, .spacing),
                                      nozzle: nozzle, calibration: calibration, inspected: inspected, bought: bought)
-        return reader.errors.isEmpty ? .success(sprayer) : .failure(InvalidLibraryItem(errors: reader.errors))
+        return reader.result(sprayer, as: LibraryItem.sprayer)
     }
 }
 
@@ -218,6 +230,6 @@ public struct OperatorDraft: Equatable, Sendable {
         var reader = LibraryFormReader()
         let person = LibraryOperator(id: id, name: reader.name(name), certificate: reader.line(certificate, .certificate),
                                      validUntil: reader.date(validUntil, .validUntil))
-        return reader.errors.isEmpty ? .success(person) : .failure(InvalidLibraryItem(errors: reader.errors))
+        return reader.result(person, as: LibraryItem.operator)
     }
 }

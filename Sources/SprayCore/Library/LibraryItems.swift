@@ -337,21 +337,34 @@ public struct Library: Equatable, Sendable {
         operators.sort { Library.nameKey($0.name) < Library.nameKey($1.name) }
     }
 
-    public func product(named name: String) -> LibraryProduct? {
-        products.first { Library.nameKey($0.name) == Library.nameKey(name) }
+    // A name two items of a kind share (a library.json of an older version; both are marked
+    // as needing checking) names neither: picking one would be a guess.
+    public func product(named name: String) -> LibraryProduct? { only(products, named: name) }
+
+    public func field(named name: String) -> LibraryField? { only(fields, named: name) }
+
+    public func sprayer(named name: String) -> LibrarySprayer? { only(sprayers, named: name) }
+
+    public func `operator`(named name: String) -> LibraryOperator? { only(operators, named: name) }
+
+    /// Whether two or more items of `kind` are called `name` (trimmed, any case).
+    public func isShared(_ kind: LibraryKind, name: String) -> Bool {
+        let key = Library.nameKey(name)
+        return items.filter { $0.kind == kind && Library.nameKey($0.name) == key }.count > 1
     }
 
-    public func field(named name: String) -> LibraryField? {
-        fields.first { Library.nameKey($0.name) == Library.nameKey(name) }
+    private func only<Item: Identifiable>(_ items: [Item], named name: String, _ itemName: (Item) -> String) -> Item? {
+        let key = Library.nameKey(name)
+        guard let index = items.firstIndex(where: { Library.nameKey(itemName($0)) == key }) else { return nil }
+        let next = items.index(after: index)
+        if next < items.endIndex, Library.nameKey(itemName(items[next])) == key { return nil }
+        return items[index]
     }
 
-    public func sprayer(named name: String) -> LibrarySprayer? {
-        sprayers.first { Library.nameKey($0.name) == Library.nameKey(name) }
-    }
-
-    public func `operator`(named name: String) -> LibraryOperator? {
-        operators.first { Library.nameKey($0.name) == Library.nameKey(name) }
-    }
+    private func only(_ items: [LibraryProduct], named name: String) -> LibraryProduct? { only(items, named: name, \.name) }
+    private func only(_ items: [LibraryField], named name: String) -> LibraryField? { only(items, named: name, \.name) }
+    private func only(_ items: [LibrarySprayer], named name: String) -> LibrarySprayer? { only(items, named: name, \.name) }
+    private func only(_ items: [LibraryOperator], named name: String) -> LibraryOperator? { only(items, named: name, \.name) }
 
     /// The item of `kind` called `name` (trimmed, any case).
     public func item(of kind: LibraryKind, named name: String) -> LibraryItem? {
@@ -364,5 +377,5 @@ public struct Library: Equatable, Sendable {
     }
 
     /// How names are told apart: trimmed, case-insensitive.
-    static func nameKey(_ name: String) -> String { name.trimmedWhitespace.lowercased() }
+    static func nameKey(_ name: String) -> String { LibraryRules.nameKey(name) }
 }

@@ -23,15 +23,19 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
         VersionedFile(url: file, kind: "library", version: formatVersion, patience: patience)
     }
 
-    /// Adds `item`, or replaces the one with its id. Throws when another item of its kind
-    /// has its name, or the name is empty.
+    /// Adds `item`, or replaces the one with its id: the door of everything a user types (the
+    /// editor, `library add`, Add to Library from the register, a calibration saved on a
+    /// sprayer). Throws when `item` breaks a rule (LibraryRules) — another item of its kind
+    /// with its name among them — or its id is an item of another kind.
     public func save(_ item: LibraryItem) throws {
-        guard !item.name.trimmedWhitespace.isEmpty else { throw LibraryError.emptyName }
+        if item.name.trimmedWhitespace.isEmpty { throw LibraryError.emptyName }
         try modify { items in
-            if items.contains(where: { $0.kind == item.kind && $0.id != item.id && Library.nameKey($0.name) == Library.nameKey(item.name) }) {
-                throw LibraryError.nameTaken(item.name.trimmedWhitespace)
+            if let problem = LibraryRules.refusal(of: item, among: items) {
+                if case .sharedName = problem.problem { throw LibraryError.nameTaken(item.name.trimmedWhitespace) }
+                throw LibraryError.refused(item.name, problem)
             }
             if let index = items.firstIndex(where: { $0.id == item.id }) {
+                guard items[index].kind == item.kind else { throw LibraryError.gone }
                 items[index] = item
             } else {
                 items.append(item)
@@ -64,36 +68,30 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
         return removed
     }
 
-    /// Takes in items exported on another computer: one known by id, or by kind and name,
-    /// is replaced by the incoming one (keeping the id here); the others are added.
+    /// Takes in items from elsewhere (`library import`, a restore) through the one merge of
+    /// library items (LibraryMerge): items that break a rule are kept and marked, never refused.
     /// Importing the same file twice changes nothing the second time.
     @discardableResult
-    public func merge(_ incoming: [LibraryItem]) throws -> ImportSummary {
-        var summary = ImportSummary()
-        try modify { items in
-            for item in incoming {
-                let index = items.firstIndex { $0.id == item.id }
-                    ?? items.firstIndex { $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
-                guard let index else {
-                    items.append(item)
-                    summary.added += 1
-                    continue
-                }
-                let replacement = item.withID(items[index].id)
-                if items[index] == replacement {
-                    summary.unchanged += 1
-                } else {
-                    items[index] = replacement
-                    summary.updated += 1
-                }
-            }
+    public func merge(_ incoming: [LibraryItem]) throws -> LibraryMergeResult {
+        var result = LibraryMergeResult()
+        try modify { items in result = LibraryMerge.merge(incoming, into: &items) }
+        return result
+    }
+
+    /// The items of `ids` that break a rule, with their problems, by name: what a door that
+    /// brought them says ("“Herbicyd” (product) needs checking: Area (ha): …").
+    public func needingChecking(_ ids: Set<UUID>) -> [String] {
+        let problems = library.problems
+        return library.items.filter { ids.contains($0.id) }.compactMap { item in
+            guard let found = problems[item.id], !found.isEmpty else { return nil }
+            return tr("“%1$@” (%2$@) needs checking: %3$@").filled(FreeText.displayable(item.name), item.kind.word,
+                                                                   found.map(\.text).joined(separator: "; "))
         }
-        return summary
     }
 
     /// The items of an exported library file (`library export`), or why it cannot be used.
     public static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
-        guard (try? JSONScanner.check(bytes)) != nil, let items = try? JSONDecoder().decode(Export.self, from: Data(bytes)),
+        guard (try? JSONScanner.check(bytes)) != nil, let items = try? JSONDecoder().decode(Export<LibraryItem>.self, from: Data(bytes)),
               items.format == "\(AppInfo.domain)/library", items.version >= 1 else {
             throw LibraryError.notALibrary(path: path)
         }
@@ -102,19 +100,43 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
     }
 
     /// What `library export` writes: the file's own envelope with every readable item.
+    /// An item that breaks a rule carries `"problems"` ("field: why", computed, never read back).
     public func exported() throws -> [UInt8] {
-        let items = library.products.map(LibraryItem.product) + library.fields.map(LibraryItem.field)
-            + library.sprayers.map(LibraryItem.sprayer)
+        let problems = library.problems
+        let items = library.items.map { ExportedItem(item: $0, problems: problems[$0.id]?.map(\.text) ?? []) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let export = Export(format: "\(AppInfo.domain)/library", version: Self.formatVersion, items: items)
         return Array(try encoder.encode(export)) + [0x0A]
     }
 
-    private struct Export: Codable {
+    private struct Export<Item: Codable>: Codable {
         var format: String
         var version: Int
-        var items: [LibraryItem]
+        var items: [Item]
+    }
+
+    /// An item as exported: its own members, and `problems` when it breaks a rule.
+    private struct ExportedItem: Codable {
+        var item: LibraryItem
+        var problems: [String]
+        private enum CodingKeys: String, CodingKey { case problems }
+
+        init(item: LibraryItem, problems: [String]) {
+            self.item = item
+            self.problems = problems
+        }
+
+        init(from decoder: any Decoder) throws {
+            self.init(item: try LibraryItem(from: decoder), problems: [])
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try item.encode(to: encoder)
+            guard !problems.isEmpty else { return }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(problems, forKey: .problems)
+        }
     }
 
     override func itemsChanged() {
@@ -125,6 +147,8 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
 public enum LibraryError: Error, Equatable, Sendable, LocalizedMessage {
     case emptyName
     case nameTaken(String)
+    /// The item called so breaks a rule of the library.
+    case refused(String, LibraryProblem)
     case notALibrary(path: String)
     case newerLibrary(path: String)
     /// The item was deleted meanwhile (in another window or by a command).
@@ -133,6 +157,7 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedMessage {
     public var message: String {
         switch self {
         case .emptyName: tr("Enter a name")
+        case let .refused(name, problem): tr("“%1$@” cannot be saved: %2$@").filled(FreeText.displayable(name.trimmedWhitespace), problem.text)
         case let .nameTaken(name): tr("“%@” is already in the library: choose another name, or edit that one.").filled(FreeText.displayable(name))
         case let .notALibrary(path): tr("%@ is not a library exported by Kalkulator Oprysku.").filled(path)
         case .gone: tr("This item is no longer in the library: it was deleted in another window or program.")

@@ -64,7 +64,12 @@ public enum RecordRules {
             check(.authorisation, product: index, FreeText.lineProblem(product.authorisation, limit: codeLimit))
             check(.dose, product: index, positive(product.dose))
             check(.quantityUsed, product: index, positive(product.quantityUsed))
-            if let days = product.preHarvestDays, !(0...3650).contains(days) { check(.dose, product: index, .notAWholeNumber) }
+            if let days = product.preHarvestDays, !(0...LibraryRules.preHarvestDaysLimit).contains(days) {
+                // Not typed in the record: it comes with a product of the library (LibraryRules marks it there).
+                found.append(RecordProblem(.dose, product: index,
+                                           tr("its pre-harvest interval of %1$@ days is not 0 to %2$@: correct the product in the library")
+                                               .filled(String(days), String(LibraryRules.preHarvestDaysLimit))))
+            }
             if let dose = product.dose, let quantity = product.quantityUsed, let size, size > 0, dose > 0, quantity > 0 {
                 let expected = dose * size
                 let difference = quantity > expected ? quantity - expected : expected - quantity

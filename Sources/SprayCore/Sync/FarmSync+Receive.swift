@@ -11,7 +11,8 @@ extension FarmSync {
         let incoming = try receive(&current, folder: folder)
         let merged = try RecordMerge.apply(Array(incoming.records.values), known: incoming.knownJSON, removed: current.removed,
                                            today: today, to: records)
-        report.library = try applyLibrary(incoming.library, to: &current, library: library)
+        var libraryProblems: [String] = []
+        report.library = try applyLibrary(incoming.library, to: &current, library: library, problems: &libraryProblems)
         report.added = merged.added
         report.updated = merged.updated
         report.removed = merged.removed
@@ -25,7 +26,7 @@ extension FarmSync {
         for id in merged.removedIDs { current.sent[id.uuidString] = nil }
         // After a merge wrote the records, the next pass looks at them all again.
         if !merged.isEmpty { current.recordsStamp = nil }
-        report.problems = Self.problemTexts(current)
+        report.problems = Self.problemTexts(current) + libraryProblems
         let future = merged.changed.filter { $0.isFromTheFuture(today: today) }.count
         if future > 0 {
             report.problems.append(trn("%d record from the farm folder has a version dated in the future: a computer's clock may be wrong. It was kept.",
@@ -39,10 +40,12 @@ extension FarmSync {
         }
     }
 
-    /// The library changes read, each taken when it is later than what holds here (an item
-    /// saved under a name another item of its kind got later gives way to that one).
+    /// The library changes read, each taken when it is later than what holds here, through
+    /// the one merge of library items (LibraryMerge) after the removals. An item saved under
+    /// a name another item of its kind here got later does not overwrite that one's newer
+    /// content. What the merge does not take, and what needs checking, is said.
     private func applyLibrary(_ changes: [UUID: (version: LibraryVersion, item: LibraryItem?)], to state: inout SyncState,
-                              library: LibraryStore) throws -> Int {
+                              library: LibraryStore, problems: inout [String]) throws -> Int {
         guard !changes.isEmpty else { return 0 }
         let items = library.items
         var upserts: [LibraryItem] = [], removals = Set<UUID>()
@@ -52,17 +55,30 @@ extension FarmSync {
             state.libraryVersions[key] = change.version
             guard let item = change.item else {
                 removals.insert(id)
+                upserts.removeAll { $0.id == id }
                 state.librarySent[key] = nil
                 continue
             }
-            let namesake = (items + upserts).first { $0.id != id && $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
-            if let namesake, let theirs = state.libraryVersions[namesake.id.uuidString], change.version < theirs { continue }
-            upserts.removeAll { $0.id == id || $0.kind == item.kind && Library.nameKey($0.name) == Library.nameKey(item.name) }
+            let nameKey = LibraryRules.nameKey(item.name)
+            let namesake = items.first { $0.id != id && $0.kind == item.kind && LibraryRules.nameKey($0.name) == nameKey }
+            if let namesake, !items.contains(where: { $0.id == id }), let theirs = state.libraryVersions[namesake.id.uuidString],
+               change.version < theirs { continue }
+            upserts.removeAll { $0.id == id }
             upserts.append(item)
-            state.librarySent[key] = JournalLine.libraryJSON(item)
         }
-        try LibraryMerge.apply(upserts: upserts, removals: removals, to: library)
-        return upserts.count + removals.count
+        guard !upserts.isEmpty || !removals.isEmpty else { return 0 }
+        var result = LibraryMergeResult()
+        var removed = 0
+        try library.modify { stored in
+            let before = stored.count
+            stored.removeAll { removals.contains($0.id) }
+            removed = before - stored.count
+            result = LibraryMerge.merge(upserts, into: &stored)
+        }
+        // What came from the folder is there already: not sent back.
+        for item in result.taken { state.librarySent[item.id.uuidString] = JournalLine.libraryJSON(item) }
+        problems += result.conflicts.map(\.message) + library.needingChecking(Set(result.taken.map(\.id)))
+        return result.summary.added + result.summary.updated + removed
     }
 
     private struct Incoming {

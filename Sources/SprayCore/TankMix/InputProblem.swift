@@ -71,6 +71,12 @@ public enum InputProblem: Equatable, Sendable, Error {
     case notAKind(String)
     /// Not COLUMN=MEANING with a column of the sheet (a letter or a header) and a meaning.
     case notAColumnMeaning(String)
+    /// A number above the most the field takes.
+    case notAbove(Decimal)
+    /// Not shaped like an IACS (ARiMR) parcel identifier.
+    case notAParcelID(String)
+    /// A name another library item of this kind has.
+    case sharedName(LibraryKind)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -155,6 +161,12 @@ public enum InputProblem: Equatable, Sendable, Error {
         case let .notAColumnMeaning(text):
             return tr("“%1$@” is not COLUMN=MEANING, COLUMN a letter or a header of the sheet, MEANING one of %2$@")
                 .filled(text, ImportColumn.allCases.map(\.rawValue).joined(separator: ", "))
+        case let .notAbove(limit):
+            return tr("too large: at most %@").filled(format.string(limit, maxFractionDigits: 4))
+        case let .sharedName(kind):
+            return LibraryRules.sharedName(kind)
+        case let .notAParcelID(text):
+            return tr("“%@” is not a parcel identifier (letters, digits and _ . / - without spaces, e.g. 141201_1.0001.123/4)").filled(text)
         case let .tooManyLoads(limit):
             return tr("too small for this job: it would take more than %@ loads")
                 .filled(format.string(Decimal(limit), maxFractionDigits: 0))

@@ -55,7 +55,7 @@ public struct BackupViewModel: Sendable {
     public func restore(_ plan: RestorePlan) -> Result<String, RestoreProblem> {
         do {
             let restored = try Backup.restore(plan.files, locations: locations, now: Date())
-            return .success(restored.map(\.text).joined(separator: "\n"))
+            return .success((restored.map(\.text) + restored.flatMap(\.problems)).joined(separator: "\n"))
         } catch {
             return .failure(RestoreProblem(message: tr("The restore stopped: %@").filled(userMessage(error))))
         }

@@ -51,6 +51,8 @@ public final class LibraryEditorViewModel {
         case nil:
             break
         }
+        // An item that came from elsewhere and needs checking shows its problems at once.
+        triedSaving = editing.map { !LibraryRules.problems(of: $0).isEmpty } ?? false
     }
 
     public var title: String {

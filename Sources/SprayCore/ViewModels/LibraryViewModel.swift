@@ -10,9 +10,27 @@ public struct LibraryRow: Equatable, Sendable {
     public var title: String
     /// "WG · R-12/2024 · 1,5 l/ha (max 2 l/ha) · karencja 60 days".
     public var summary: String
+    /// The rules it breaks ("Area (ha): must be greater than 0"): it came from elsewhere (an
+    /// import, a restore, the farm folder) and needs checking. Empty for most.
+    public var problems: [String] = []
+
+    /// "Needs checking: Area (ha): must be greater than 0; …", or nil.
+    public var needsChecking: String? {
+        problems.isEmpty ? nil : tr("Needs checking: %@").filled(problems.joined(separator: "; "))
+    }
+
+    /// Each item of `kind` in `library`, by name, each with the rules it breaks.
+    public static func rows(of kind: LibraryKind, in library: Library) -> [LibraryRow] {
+        let problems = library.problems
+        return plainRows(of: kind, in: library).map { row in
+            var row = row
+            row.problems = problems[row.id]?.map { FreeText.displayable($0.text) } ?? []
+            return row
+        }
+    }
 
     /// Each item of `kind` in `library`, by name: the library window's rows and `library list`'s lines.
-    public static func rows(of kind: LibraryKind, in library: Library) -> [LibraryRow] {
+    private static func plainRows(of kind: LibraryKind, in library: Library) -> [LibraryRow] {
         let format = NumberFormat.current
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
         switch kind {

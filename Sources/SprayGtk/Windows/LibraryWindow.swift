@@ -145,9 +145,11 @@ final class LibraryWindow {
     }
 
     private func makeRow(_ row: LibraryRow, kind: LibraryKind) -> Widget {
-        let title = Widgets.label(row.title, classes: ["card-title"], wrap: true)
-        let summary = Widgets.label(row.summary, classes: ["favorite-summary"], wrap: true)
-        let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [title, summary])
+        let title = Widgets.label(FreeText.displayable(row.title), classes: ["card-title"], wrap: true)
+        let summary = Widgets.label(FreeText.displayable(row.summary), classes: ["favorite-summary"], wrap: true)
+        // An item from elsewhere (an import, a restore, the farm folder) that breaks a rule: kept, and said.
+        let checking = row.needsChecking.map { Widgets.label($0, classes: ["field-error"], wrap: true) }
+        let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [title, summary] + (checking.map { [$0] } ?? []))
         gtk_widget_set_hexpand(text, 1)
         let edit = Widgets.button(tr("_Edit…"))
         let delete = Widgets.iconButton("user-trash-symbolic", tooltip: tr("Delete “%@”").filled(row.title))
