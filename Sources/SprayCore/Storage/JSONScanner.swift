@@ -17,36 +17,6 @@ struct JSONReadError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// A member's name as the text has it: compared with the names a reader knows without
-/// making a String of it (a file of 10 000 records holds millions of names). Only valid
-/// while its scanner reads.
-struct JSONKey {
-    private let plain: UnsafeBufferPointer<UInt8>?
-    private let decoded: String?
-
-    init(plain: UnsafeBufferPointer<UInt8>) {
-        self.plain = plain
-        decoded = nil
-    }
-
-    init(text: String) {
-        plain = nil
-        decoded = text
-    }
-
-    var text: String { decoded ?? String(decoding: plain!, as: UTF8.self) }
-
-    /// The name's bytes where the text has them as they are; nil for a name with escapes.
-    var plainBytes: UnsafeBufferPointer<UInt8>? { plain }
-
-    static func ~= (name: StaticString, key: JSONKey) -> Bool {
-        name.withUTF8Buffer { name in
-            guard let plain = key.plain else { return key.decoded!.utf8.elementsEqual(name) }
-            return plain.count == name.count && (name.isEmpty || memcmp(plain.baseAddress!, name.baseAddress!, name.count) == 0)
-        }
-    }
-}
-
 struct JSONScanner {
     /// Nesting deeper than this is refused rather than risking the stack.
     static let maximumDepth = 256
@@ -68,38 +38,8 @@ struct JSONScanner {
         return try result.get()
     }
 
-    /// Checks that `text` is one JSON value, that no object in it names a member twice, and
-    /// that it holds at most `maximumValues` values — before JSONDecoder, which would quietly
-    /// take one of two values, and builds every value it is given (a list of millions of
-    /// zeros in an unknown member takes gigabytes there).
-    static func check(_ text: some Collection<UInt8>, maximumValues: Int = 1_000_000) throws(JSONReadError) {
-        try reading(Array(text)) { scanner throws(JSONReadError) in
-            scanner.valuesLeft = maximumValues
-            try scanner.skipValue()
-            try scanner.end()
-        }
-    }
-
-    /// The "format" and "version" members of the object `text` holds, read without building
-    /// anything else (nil for each that is not there, or when `text` is not a JSON object).
-    static func header(of text: [UInt8]) -> (format: String?, version: Int?) {
-        var format: String?, version: Int?
-        let body = text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
-        _ = try? reading(body) { scanner throws(JSONReadError) in
-            try scanner.beginObject()
-            while let key = try scanner.nextKey() {
-                switch key {
-                case "format": format = try? scanner.string()
-                case "version": version = Int(try scanner.numberText())
-                default: try scanner.skipValue()
-                }
-            }
-        }
-        return (format, version)
-    }
-
     /// How many more values `skipValue` steps over before it refuses the text.
-    private var valuesLeft = Int.max
+    var valuesLeft = Int.max
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
