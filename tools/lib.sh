@@ -83,6 +83,10 @@ ensure_libraries() {
 # What building the app needs: GTK 4 headers (with cairo and pango), pkg-config, gettext,
 # and the font the printed report is set in.
 BUILD_PACKAGES=(libgtk-4-dev zlib1g-dev pkg-config gettext fonts-dejavu-core)
+# The Swift toolchain links with gold, which makes the relocations read-only after loading
+# (RELRO) as Debian's programs are; Debian 13 moved gold out of binutils, and the programs
+# linked by ld.bfd instead have none (lintian: hardening-no-relro).
+[ -x /usr/bin/ld.gold ] || BUILD_PACKAGES+=(binutils-gold)
 
 # What the report tests read PDF files with: pdfinfo, pdftotext, pdffonts, pdftoppm.
 REPORT_TEST_PACKAGES=(poppler-utils)
