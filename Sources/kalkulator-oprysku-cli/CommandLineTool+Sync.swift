@@ -22,7 +22,8 @@ extension CommandLineTool {
             switch command.action {
             case let .share(folder, name):
                 var host = [CChar](repeating: 0, count: 256)
-                let hostName = gethostname(&host, host.count) == 0 ? String(cString: host) : ""
+                let hostName = gethostname(&host, host.count) == 0
+                    ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
                 let fallback = FarmSync.nameProblem(hostName) == nil ? hostName : tr("This computer")
                 let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? fallback, records: records)
                 return printOutput(tr("The record is shared through %1$@ as “%2$@”.")
