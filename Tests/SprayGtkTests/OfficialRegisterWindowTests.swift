@@ -43,6 +43,9 @@ final class OfficialRegisterWindowTests: XCTestCase {
             XCTAssertNotNil(gtk_entry_get_completion(cast(form.productRows[0].nameEntry)), "names complete")
             XCTAssertTrue(form.model.productNames.contains("Azyl 250 SC"))
             XCTAssertTrue(form.model.warningText?.contains("Mospilan Plus 20 SP") ?? false, form.model.warningText ?? "no warning")
+            // A product the library does not have takes the register's number, shown in its field.
+            XCTAssertEqual(form.model.products[0].authorisation, "R-33/2015")
+            XCTAssertEqual(Widgets.text(of: form.productRows[0].authorisationEntry), "R-33/2015")
             gtk_window_destroy(cast(form.window))
         }
     }
