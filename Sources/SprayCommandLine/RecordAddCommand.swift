@@ -61,7 +61,11 @@ public struct RecordAddCommand: Equatable, Sendable {
             _ = reader.choice("--lang", parse: Language.init(rawValue:))
             errors += reader.errors
             own.fields = reader.values(of: "--field").compactMap { name in
-                library.library.field(named: name) ?? { errors.append(.invalid(option: "--field", .notInLibrary(name))); return nil }()
+                library.library.field(named: name) ?? {
+                    let problem: InputProblem = library.library.isShared(.field, name: name) ? .sharedName(.field) : .notInLibrary(name)
+                    errors.append(.invalid(option: "--field", problem))
+                    return nil
+                }()
             }
             // A field named twice (in any case) is one treatment on it, one record.
             var named = Set<UUID>()
@@ -209,6 +213,8 @@ private struct RecordOptions {
 
     /// The drafts of `base` with these options on top; one per field when several are given.
     func drafts(from base: RecordAddCommand.Base, language: Language, library: Library) -> Result<RecordAddCommand, CommandLineErrors> {
+        // The library's numbers here; the command fills the rest from earlier records and the register.
+        let lists = FarmLists(library: library)
         var errors: [CommandLineError] = []
         var warnings: [String] = []
         var draft: RecordDraft
@@ -222,7 +228,7 @@ private struct RecordOptions {
             warnings += made.warnings.map(\.message)
             if let field, fields.isEmpty { fields = [field] }
             var details = TreatmentDetails.prefilled(from: made, on: date ?? CalendarDate(year: 2000, month: 1, day: 1)!,
-                                                     parcel: entry?.parcel, notes: entry?.notes, library: library, field: field)
+                                                     parcel: entry?.parcel, notes: entry?.notes, lists: lists, field: field)
             if details.crop == nil, let typed = entry?.crop { details.crop = CropCatalog.choice(typed: typed) }
             draft = RecordDraft(details: details, calculation: made.input, planID: entry?.id)
             if let use, use != .surface {
@@ -255,7 +261,7 @@ private struct RecordOptions {
             var bases: Set<DoseBasis> = []
             details.products = []
             for (index, text) in products.enumerated() {
-                switch DoseSpec.parse(text, use: details.use, library: library) {
+                switch DoseSpec.parse(text, use: details.use, lists: lists, on: details.date) {
                 case let .success((product, basis)):
                     details.products.append(product)
                     bases.insert(basis)
@@ -292,11 +298,9 @@ private struct RecordOptions {
                 errors.append(.invalid(option: option, .onlyWithOneField))
             }
         } else if let field = fields.first {
-            details.parcel = field.name
-            details.parcelIDs = field.parcelIDs
-            if let crop = field.crop, details.use == .surface { details.crop = crop }
-            details.parcelSize = DoseBasis.hectare.convert(size: field.area, to: details.basis)
-            if case .plan = base {} else { details.treatedSize = details.parcelSize }
+            // A plan's area is the size treated; otherwise the field's.
+            let isPlan = if case .plan = base { true } else { false }
+            FarmLists.place(&details, on: field, treated: !isPlan)
         }
         if let parcel { details.parcel = parcel }
         if !parcelIDs.isEmpty { details.parcelIDs = parcelIDs }
@@ -320,7 +324,7 @@ private struct RecordOptions {
         if let bbch, details.use == .surface { details.bbch = bbch }
         if let seedBatch { details.seedBatch = details.use == .seeds && !seedBatch.isEmpty ? seedBatch : nil }
         if let reason { details.reason = reason }
-        if let operatorName { details.operatorName = operatorName }
+        if let operatorName { details.operatorName = lists.operatorName(operatorName) }
         if let notes { details.notes = notes }
         if let startTime { details.startTime = startTime }
 
@@ -332,7 +336,7 @@ private struct RecordOptions {
                     warnings.append(lapsed.message)
                 }
             } else if !errors.contains(where: { $0.option == "--sprayer" }) {
-                errors.append(.invalid(option: "--sprayer", .notInLibrary(sprayer)))
+                errors.append(.invalid(option: "--sprayer", library.isShared(.sprayer, name: sprayer) ? .sharedName(.sprayer) : .notInLibrary(sprayer)))
             }
         }
         if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { warnings.append(lapsed) }
@@ -355,12 +359,10 @@ enum DoseSpec {
                                                ("/m³", .cubicMetre), ("/t", .tonne), ("/kg", .kilogram)]
     static let units: [(String, QuantityUnit)] = [("ml", .millilitres), ("kg", .kilograms), ("l", .litres), ("g", .grams)]
 
-    static func parse(_ text: String, use: TypeOfUse, library: Library) -> Result<(ProductUse, DoseBasis), InputProblem> {
-        let choices = DoseBasis.choices(for: use)
+    static func parse(_ text: String, use: TypeOfUse, lists: FarmLists, on date: CalendarDate) -> Result<(ProductUse, DoseBasis), InputProblem> {
+        let choices = DoseBasis.choices(for: use), library = lists.library
         func product(named name: String, dose: Decimal?, unit: QuantityUnit) -> ProductUse {
-            let label = library.product(named: name)
-            return ProductUse(name: name, kind: ProductKind(label?.formulation), authorisation: label?.authorisation ?? "", dose: dose,
-                              doseUnit: unit, preHarvestDays: label?.preHarvestDays)
+            lists.product(named: name, dose: dose, unit: unit, on: date)
         }
         if !text.contains("="), let label = library.product(named: text) {
             guard let rate = label.rate else { return .failure(.needsRate(label.name)) }
@@ -368,6 +370,7 @@ enum DoseSpec {
             return .success((product(named: label.name, dose: rate, unit: label.unit.quantityUnit), .hectare))
         }
         let trimmed = text.trimmedWhitespace
+        if !text.contains("="), library.isShared(.product, name: trimmed) { return .failure(.sharedName(.product)) }
         if !text.contains("="), trimmed.first?.isLetter == true { return .failure(.notInLibrary(trimmed)) }
         guard text.filter({ $0 == "=" }).count <= 1 else { return .failure(.tooManyEquals) }
         let name = ProductSpec.name(in: text)

@@ -56,8 +56,8 @@ public struct RecordImportCommand: Equatable, Sendable {
 
     /// The import of `table` with the columns the command names set; an error names a column
     /// that is not in the sheet.
-    public func configure(_ table: SheetTable, library: Library, today: CalendarDate = .today) -> Result<SpreadsheetImport, CommandLineErrors> {
-        var reading = SpreadsheetImport(table: table, season: season ?? (today.month == 1 ? today.year - 1 : today.year), library: library)
+    public func configure(_ table: SheetTable, lists: FarmLists, today: CalendarDate = .today) -> Result<SpreadsheetImport, CommandLineErrors> {
+        var reading = SpreadsheetImport(table: table, season: season ?? (today.month == 1 ? today.year - 1 : today.year), lists: lists)
         var errors: [CommandLineError] = []
         for (column, meaning) in columns {
             guard let index = reading.column(named: column) else {

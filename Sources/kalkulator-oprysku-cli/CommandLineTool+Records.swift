@@ -68,10 +68,10 @@ extension CommandLineTool {
         var drafts = command.drafts
         // The one way from the lists: the library's number, an earlier record's, the register's.
         let register = keptRegister()
-        let numbers = ProductNumbers(library: libraryStore().library, earlier: records.authorisations(forProduct:), register: register)
+        let lists = FarmLists(library: libraryStore().library, earlier: records.authorisations(forProduct:), register: register)
         var ambiguous: [String] = []
         for draft in drafts.indices {
-            let filled = numbers.filled(drafts[draft].details)
+            let filled = lists.filled(drafts[draft].details)
             drafts[draft].details = filled.details
             for (name, candidates) in filled.ambiguous {
                 let message = "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
@@ -258,8 +258,9 @@ extension CommandLineTool {
             report([userMessage(error)])
             return 2
         }
+        let store = recordStore(), register = keptRegister()
         let reading: SpreadsheetImport
-        switch command.configure(table, library: libraryStore().library) {
+        switch command.configure(table, lists: FarmLists(library: libraryStore().library, earlier: store.authorisations(forProduct:), register: register)) {
         case let .success(configured): reading = configured
         case let .failure(errors):
             report(errors.messages + [tr("The sheet's columns:")] + RecordImportCommand.mappingLines(SpreadsheetImport(table: table, season: 2000)))
@@ -279,13 +280,12 @@ extension CommandLineTool {
             report(result.skipped.map(\.message))
             return printOutput(lines.joined(separator: "\n") + "\n") && result.skipped.isEmpty ? 0 : 1
         }
-        let store = recordStore()
         guard readable(store) else { return 1 }
         do {
             let added = try store.addNew(result.drafts, at: Date())
             let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
-            if let register = keptRegister() {
+            if let register {
                 for imported in result.drafts {
                     let place = trn("In row %@", "In rows %@", imported.rows.count).filled(imported.rows.map(String.init).joined(separator: ", "))
                     report(RegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })

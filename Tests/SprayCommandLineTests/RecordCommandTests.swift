@@ -165,6 +165,24 @@ final class RecordCommandTests: XCTestCase {
         }
     }
 
+    /// A name two items of the library share (an older library.json, marked) names neither:
+    /// `record add` says so instead of "not in the library".
+    func testANameTwoLibraryItemsShareIsSaidSo() {
+        var shared = Library()
+        shared.fields = [LibraryField(name: "Pole", area: 1), LibraryField(name: "POLE ", area: 2)]
+        shared.sprayers = [LibrarySprayer(name: "Pilmet", tankCapacity: 2500), LibrarySprayer(name: "pilmet", tankCapacity: 1000)]
+        shared.products = [LibraryProduct(name: "Topsin", rate: 1), LibraryProduct(name: "topsin", rate: 2)]
+        let messages = withLanguage(.english) {
+            RecordAddCommand.parse(["--field", "pole", "--sprayer", "PILMET", "--product", "Topsin", "--date", "2026-05-02", "--reason", "x",
+                                    "--crop", "TRZAW"], language: .english, library: JobLibrary(library: shared)).failure?.messages ?? []
+        }
+        for (option, kind) in [("--field", LibraryKind.field), ("--sprayer", .sprayer), ("--product", .product)] {
+            let expected = withLanguage(.english) { LibraryRules.sharedName(kind) }
+            XCTAssertTrue(messages.contains { $0.hasPrefix(option) && $0.hasSuffix(expected) }, "\(option): \(messages)")
+        }
+        XCTAssertFalse(messages.contains { $0.contains("not in the library") }, "\(messages)")
+    }
+
     private var library: Library {
         var library = Library()
         library.fields = [

@@ -162,8 +162,9 @@ final class LibraryTests: TemporaryDirectoryTestCase {
             ProductInput(name: "Herbicyd", rate: d("1.5"), unit: .kilogramsPerHectare), ProductInput(name: "Inny", rate: 1),
         ])).get()
         let details = TreatmentDetails.prefilled(from: plan, on: CalendarDate(year: 2026, month: 4, day: 14)!,
-                                                 library: Library(products: [herbicyd]), field: field,
-                                                 authorisations: { $0 == "Inny" ? ["R-1/2020"] : ["R-0/1999"] })
+                                                 lists: FarmLists(library: Library(products: [herbicyd]),
+                                                                  earlier: { $0 == "Inny" ? ["R-1/2020"] : ["R-0/1999"] }),
+                                                 field: field)
         XCTAssertEqual(details.products.map(\.authorisation), ["R-12/2024", "R-1/2020"], "the library first, then earlier records")
         XCTAssertEqual(details.products.map(\.preHarvestDays), [60, nil])
         XCTAssertEqual(details.parcel, "Działka 7")

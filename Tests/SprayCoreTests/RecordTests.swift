@@ -101,7 +101,7 @@ final class RecordCompletenessTests: XCTestCase {
                              products: [ProductInput(name: " Fungicyd ", rate: d("1.25")), ProductInput(name: "", rate: 200, unit: .millilitresPerHectare)])
         let plan = try TankMixEngine.plan(input).get()
         let details = TreatmentDetails.prefilled(from: plan, on: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7",
-                                                 authorisations: { $0 == " Fungicyd " ? ["R-12/2024"] : [] })
+                                                 lists: FarmLists(earlier: { $0 == "Fungicyd" ? ["R-12/2024"] : [] }))
         XCTAssertEqual(details.treatedSize, d("4.2"))
         XCTAssertEqual(details.basis, .hectare)
         XCTAssertEqual(details.parcel, "Działka 7")

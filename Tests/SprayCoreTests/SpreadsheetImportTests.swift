@@ -27,7 +27,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
     }
 
     private func reading(_ name: String) throws -> SpreadsheetImport {
-        SpreadsheetImport(table: try SpreadsheetFile.read(try fixture(name), name: name), season: 2026, library: Self.library)
+        SpreadsheetImport(table: try SpreadsheetFile.read(try fixture(name), name: name), season: 2026, lists: FarmLists(library: Self.library))
     }
 
     func testEveryFileOfTheSeasonReadsToTheSameRecords() throws {
@@ -85,7 +85,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
         var text = String(decoding: try fixture("season-2026.csv"), as: UTF8.self)
         text = text.replacing("5;31.04.2026;", with: "5;30.04.2026;").replacing(";abc;", with: ";3;")
         let corrected = SpreadsheetImport(table: try SpreadsheetFile.read(Array(text.utf8), name: "season.csv"), season: 2026,
-                                          library: Self.library).read()
+                                          lists: FarmLists(library: Self.library)).read()
         XCTAssertEqual(corrected.skipped, [])
         let fixed = try store.addNew(corrected.drafts, at: now)
         XCTAssertEqual(fixed.added.map(\.details.date.description), ["2026-04-30", "2026-07-12"], "only the rows that were fixed")
@@ -137,7 +137,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
     func testCellsAsFarmersWriteThem() throws {
         let header: [SheetCell] = ["data", "działka", "środek", "dawka", "jednostka dawki", "ilość cieczy", "powierzchnia"].map { .text($0) }
         func read(_ cells: [SheetCell], season: Int = 2026) -> SpreadsheetImport.Reading {
-            SpreadsheetImport(table: SheetTable(name: "t", rows: [header, cells]), season: season, library: Self.library).read()
+            SpreadsheetImport(table: SheetTable(name: "t", rows: [header, cells]), season: season, lists: FarmLists(library: Self.library)).read()
         }
         func t(_ text: String) -> SheetCell { .text(text) }
         let rows: [(cells: [SheetCell], date: String, products: [String], doses: [String], units: [QuantityUnit], size: String?)] = [

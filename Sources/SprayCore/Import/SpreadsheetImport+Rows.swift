@@ -113,7 +113,6 @@ extension SpreadsheetImport {
             return .surface
         }()
         let parcelName = firstText(.parcel)
-        let field = library.field(named: parcelName)
         let parcelIDs = firstText(.parcelIDs).split(whereSeparator: { $0 == "," || $0 == ";" }).map { String($0).trimmedWhitespace }
             .filter { !$0.isEmpty }
 
@@ -148,7 +147,6 @@ extension SpreadsheetImport {
         if parcelSize == nil, let treated, let fraction = number(firstText(.fraction)), fraction > 0 {
             parcelSize = (treated / fraction).rounded(fractionDigits: 6)
         }
-        let treatedSize = treated ?? parcelSize ?? field?.area
 
         // The crop: a code, a name the list knows, or the name as written (incomplete).
         let cropCode = firstText(.cropCode), cropName = firstText(.crop)
@@ -158,8 +156,6 @@ extension SpreadsheetImport {
                               name: cropName.isEmpty ? CropCatalog.choice(typed: cropCode, fileLanguage: headerLanguage)?.name ?? "" : cropName)
         } else if !cropName.isEmpty {
             crop = CropCatalog.choice(typed: cropName, fileLanguage: headerLanguage) ?? CropChoice(eppoCode: "", name: cropName)
-        } else {
-            crop = field?.crop
         }
         let bbch = firstText(.bbch)
 
@@ -189,8 +185,7 @@ extension SpreadsheetImport {
                     authorisation = String(name[name.index(after: open)..<name.index(before: name.endIndex)]).trimmedWhitespace
                     name = String(name[..<open]).trimmedWhitespace
                 }
-                let label = library.product(named: name)
-                if authorisation.isEmpty { authorisation = label?.authorisation ?? "" }
+                let label = lists.library.product(named: name)
                 let doseText = doses.indices.contains(index) ? doses[index] : (names.count == 1 ? text(row, .dose) : "")
                 var dose: Decimal?, unit = label?.unit.quantityUnit ?? .litres
                 if !doseText.isEmpty {
@@ -202,18 +197,26 @@ extension SpreadsheetImport {
                     (dose, unit) = (rate, label!.unit.quantityUnit)
                 }
                 let quantity = quantities.indices.contains(index) ? number(quantities[index]) : nil
-                let kind = (kinds.indices.contains(index) ? kinds[index] : nil) ?? Self.kind(of: name, label: label, authorisation: authorisation)
-                products.append(ProductUse(name: name, kind: kind, authorisation: authorisation, dose: dose,
-                                           doseUnit: unit, quantityUsed: quantity, preHarvestDays: label?.preHarvestDays))
+                // The sheet's kind, else the lists', else what the name says.
+                let told = (kinds.indices.contains(index) ? kinds[index] : nil)
+                    ?? (lists.kind(of: name, authorisation: authorisation, on: date) == nil ? Self.kind(named: name, authorisation: authorisation) : nil)
+                products.append(lists.product(named: name, authorisation: authorisation, kind: told, dose: dose, unit: unit,
+                                              quantityUsed: quantity, on: date))
             }
         }
         guard problems.isEmpty, let date else { return .failure(SkippedRowList(rows: problems)) }
-        let details = TreatmentDetails(
-            use: use, date: date, startTime: startTime, parcel: parcelName, parcelIDs: parcelIDs.isEmpty ? field?.parcelIDs ?? [] : parcelIDs,
-            treatedSize: treatedSize, parcelSize: parcelSize ?? field?.area, basis: basis, crop: crop, bbch: bbch.isEmpty ? nil : bbch,
+        var details = TreatmentDetails(
+            use: use, date: date, startTime: startTime, parcel: parcelName, basis: basis, bbch: bbch.isEmpty ? nil : bbch,
             seedBatch: firstText(.seedBatch).isEmpty ? nil : firstText(.seedBatch), products: products,
             reason: FreeText.joinedOnce(rows.map { text($0, .reason) }),
-            operatorName: firstText(.operatorName), notes: firstText(.notes))
+            operatorName: lists.operatorName(firstText(.operatorName)), notes: firstText(.notes))
+        // What the sheet says wins over what the library's field gives.
+        if let field = lists.library.field(named: parcelName) { FarmLists.place(&details, on: field, treated: true) }
+        details.parcel = parcelName
+        if !parcelIDs.isEmpty { details.parcelIDs = parcelIDs }
+        if let parcelSize { details.parcelSize = parcelSize }
+        if let size = treated ?? parcelSize { details.treatedSize = size }
+        if let crop { details.crop = crop }
         let draft = RecordDraft(details: details)
         // The rules every record meets, asked as at every other door; each named by its column.
         let productRows = rows.filter { !text($0, .product).isEmpty }
@@ -362,10 +365,9 @@ extension SpreadsheetImport {
         return nil
     }
 
-    /// A fertiliser or an adjuvant by the library, else — when the sheet gives no authorisation
-    /// number — by its name ("Nawóz …", "Adiuwant …"): only then does the kind matter.
-    static func kind(of name: String, label: LibraryProduct?, authorisation: String) -> ProductKind {
-        if let label { return ProductKind(label.formulation) }
+    /// A fertiliser or an adjuvant by its name ("Nawóz …", "Adiuwant …"), when the sheet
+    /// gives no authorisation number: only then does the kind matter.
+    static func kind(named name: String, authorisation: String) -> ProductKind {
         guard authorisation.isEmpty else { return .plantProtection }
         let folded = String(decoding: SearchFolding.fold(name), as: UTF8.self)
         if folded.contains("nawoz") || folded.contains("fertili") { return .notPlantProtection }

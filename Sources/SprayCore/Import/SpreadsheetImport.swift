@@ -49,7 +49,7 @@ public struct ImportedDraft: Equatable, Sendable {
     public var rows: [Int]
 }
 
-public struct SpreadsheetImport: Sendable {
+public struct SpreadsheetImport {
     public let table: SheetTable
     /// The sheet row (0-based) the headers are in; the records start below it.
     public var headerRow: Int {
@@ -69,13 +69,14 @@ public struct SpreadsheetImport: Sendable {
     public private(set) var decimals: Result<Decimals, SkippedRow> = .success(Decimals(mark: .comma, evidence: .nothingDepends))
     /// The year a date without one is in.
     public var season: Int
-    public var library: Library
+    /// The farm's lists: a product's kind and number, a field's place (FarmLists).
+    public var lists: FarmLists
 
     /// The import of `table` with its header row and columns guessed.
-    public init(table: SheetTable, season: Int, library: Library = Library()) {
+    public init(table: SheetTable, season: Int, lists: FarmLists = FarmLists()) {
         self.table = table
         self.season = season
-        self.library = library
+        self.lists = lists
         // The header row: of the first rows, the one naming the most columns the import knows.
         var best = (row: 0, score: 0)
         for row in 0..<min(table.rows.count, 20) {

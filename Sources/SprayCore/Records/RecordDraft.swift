@@ -37,12 +37,7 @@ public struct RecordDraft: Equatable, Sendable {
     public func onFields(_ fields: [LibraryField]) -> [RecordDraft] {
         fields.enumerated().map { offset, field in
             var draft = self
-            draft.details.parcel = field.name
-            draft.details.parcelIDs = field.parcelIDs
-            if let crop = field.crop { draft.details.crop = crop }
-            let size = DoseBasis.hectare.convert(size: field.area, to: details.basis)
-            draft.details.parcelSize = size
-            draft.details.treatedSize = size
+            FarmLists.place(&draft.details, on: field, treated: true)
             for index in draft.details.products.indices { draft.details.products[index].quantityUsed = nil }
             if offset > 0 { draft.planID = nil }
             return draft

@@ -1,30 +1,29 @@
 // A record made from a plan in one step: the products with their doses and the quantities
 // the plan used, the area treated, and what the history entry already says (parcel, notes);
-// the farm's library adds each product's authorisation number and pre-harvest interval,
-// and the field's name, parcel identifiers, area and crop.
+// the farm's lists (FarmLists) add each product's kind, authorisation number and pre-harvest
+// interval, and the field's name, parcel identifiers, area and crop.
 
 import FoundationEssentials
 
 extension TreatmentDetails {
     /// The details of a surface treatment of `plan` on `date`: each product's rate as its
     /// dose (per ha) and the plan's total as the quantity used; the area in hectares as the
-    /// size treated. Authorisation numbers come from `library`, else from `authorisations`
-    /// (earlier records).
+    /// size treated.
     public static func prefilled(from plan: TankMixPlan, on date: CalendarDate, startTime: ClockTime? = nil,
-                                 parcel: String? = nil, notes: String? = nil, library: Library = Library(),
-                                 field: LibraryField? = nil,
-                                 authorisations: @escaping (String) -> [String] = { _ in [] }) -> TreatmentDetails {
-        let numbers = ProductNumbers(library: library, earlier: authorisations)
+                                 parcel: String? = nil, notes: String? = nil, lists: FarmLists = FarmLists(),
+                                 field: LibraryField? = nil) -> TreatmentDetails {
         let products = plan.input.products.enumerated().map { index, product in
-            let label = library.product(named: product.name)
-            let authorisation = if case let .number(number, _) = numbers.lookUp(product.name, on: date) { number } else { "" }
-            return ProductUse(name: product.name.trimmedWhitespace, kind: ProductKind(label?.formulation ?? product.formulation),
-                              authorisation: authorisation,
-                              dose: product.rate, doseUnit: product.unit.quantityUnit, quantityUsed: plan.productTotals[index],
-                              preHarvestDays: label?.preHarvestDays)
+            // The calculation's formulation says the kind of a product the library does not know.
+            let told = lists.library.product(named: product.name) == nil ? product.formulation.map { ProductKind($0) } : nil
+            return lists.product(named: product.name, kind: told,
+                          dose: product.rate, unit: product.unit.quantityUnit, quantityUsed: plan.productTotals[index], on: date)
         }
-        return TreatmentDetails(use: .surface, date: date, startTime: startTime, parcel: parcel ?? field?.name ?? "",
-                                parcelIDs: field?.parcelIDs ?? [], treatedSize: plan.areaInHectares, parcelSize: field?.area,
-                                basis: .hectare, crop: field?.crop, products: products, notes: notes ?? "")
+        var details = TreatmentDetails(use: .surface, date: date, startTime: startTime, parcel: parcel ?? "",
+                                       treatedSize: plan.areaInHectares, basis: .hectare, products: products, notes: notes ?? "")
+        if let field {
+            FarmLists.place(&details, on: field, treated: false)
+            if let parcel { details.parcel = parcel }
+        }
+        return details
     }
 }

@@ -48,17 +48,18 @@ extension RecordFormViewModel {
 
     /// The field's name, identifiers, crop and area — the size treated too when none is given.
     func fill(from field: LibraryField) {
-        let format = NumberFormat.current
-        texts[.parcel] = field.name
-        texts[.parcelIDs] = field.parcelIDs.joined(separator: ", ")
-        let size = DoseBasis.hectare.convert(size: field.area, to: basis).map(format.editable) ?? ""
+        var placed = TreatmentDetails(use: use, date: today, basis: basis)
+        FarmLists.place(&placed, on: field, treated: true)
+        texts[.parcel] = placed.parcel
+        texts[.parcelIDs] = placed.parcelIDs.joined(separator: ", ")
+        let size = placed.parcelSize.map(NumberFormat.current.editable) ?? ""
         texts[.parcelSize] = size
         staleSizeBasis[.parcelSize] = nil
         if text(of: .treatedSize).trimmedWhitespace.isEmpty || isOnSeveralFields {
             texts[.treatedSize] = size
             staleSizeBasis[.treatedSize] = nil
         }
-        if let fieldCrop = field.crop {
+        if let fieldCrop = placed.crop {
             crop = fieldCrop
             texts[.crop] = Self.display(fieldCrop)
         }
@@ -77,7 +78,7 @@ extension RecordFormViewModel {
     /// The sprayer used, by its library name; nil for "not recorded". Its inspection is
     /// checked on the treatment's date (a warning).
     public func chooseSprayer(_ name: String?) {
-        let chosen = name.map { library.sprayer(named: $0)?.name ?? $0 }
+        let chosen = lists.sprayer(named: name)
         guard chosen != sprayer else { return }
         sprayer = chosen
         saveError = nil

@@ -190,8 +190,8 @@ public final class RecordFormViewModel {
                             now: Date = Date()) {
         let local = LocalTime.dateTime(at: now)
         var details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
-                                                 parcel: parcel, notes: notes, library: library, field: field,
-                                                 authorisations: store.authorisations(forProduct:))
+                                                 parcel: parcel, notes: notes,
+                                                 lists: FarmLists(library: library, earlier: store.authorisations(forProduct:)), field: field)
         details.sprayer = sprayer?.name
         self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), store: store, library: library, now: now)
         // The entry's crop was typed freely: it names a crop of the list, or stays a search.
@@ -235,12 +235,7 @@ public final class RecordFormViewModel {
         switch field {
         case let .productName(index):
             products[index].name = text
-            if let label = library.product(named: text) {
-                takeLabel(of: label, forProduct: index)
-            } else {
-                takeLabel(of: nil, forProduct: index)
-                takeRegistered(forProduct: index)
-            }
+            takeFromLists(forProduct: index)
         case let .productAuthorisation(index): products[index].authorisation = text
         case let .productDose(index):
             products[index].doseText = text
@@ -258,30 +253,31 @@ public final class RecordFormViewModel {
         onChange?(.state)
     }
 
-    /// A product named as one of the library: its authorisation number (unless one is
-    /// typed) and its pre-harvest interval; another name has no known interval.
-    private func takeLabel(of label: LibraryProduct?, forProduct index: Int) {
-        products[index].preHarvestDays = label?.preHarvestDays
-        if let label { products[index].kind = ProductKind(label.formulation) }
-        if let label, products[index].authorisation.trimmedWhitespace.isEmpty {
-            products[index].authorisation = label.authorisation
-        }
+    /// The farm's lists as the form knows them now (FarmLists: the one way into a record).
+    var lists: FarmLists { FarmLists(library: library, earlier: store.authorisations(forProduct:), register: officialRegister) }
+
+    /// A product named anew: its pre-harvest interval and kind by the lists (a kind they do
+    /// not know stays as chosen), and a number when none is typed.
+    private func takeFromLists(forProduct index: Int) {
+        let lists = self.lists, name = products[index].name.trimmedWhitespace, date = details.date
+        products[index].preHarvestDays = lists.preHarvestDays(of: name)
+        takeNumber(forProduct: index, from: lists, on: date)
+        if let kind = lists.kind(of: name, authorisation: products[index].authorisation, on: date) { products[index].kind = kind }
     }
 
-    /// A number when none is typed, the one way from the lists (ProductNumbers: the library's,
-    /// an earlier record's, the register's); and, for a product the library does not know,
-    /// the register's kind for it.
+    /// When the ministry's register arrives: a number for each product that has none, and
+    /// its kind for a product the library does not know (the library's stay as they are).
     private func takeRegistered(forProduct index: Int) {
-        let name = products[index].name
-        if products[index].authorisation.isBlank,
-           case let .number(number, _) = ProductNumbers(library: library, earlier: store.authorisations(forProduct:), register: officialRegister)
-               .lookUp(name, on: details.date) {
-            products[index].authorisation = number
-        }
-        guard library.product(named: name) == nil, let officialRegister,
-              case let .found(registered) = officialRegister.match(named: name, authorisation: products[index].authorisation, on: details.date)
-        else { return }
-        products[index].kind = registered.isAdjuvant ? .adjuvant : .plantProtection
+        let lists = self.lists, name = products[index].name.trimmedWhitespace, date = details.date
+        takeNumber(forProduct: index, from: lists, on: date)
+        guard library.product(named: name) == nil,
+              let kind = lists.kind(of: name, authorisation: products[index].authorisation, on: date) else { return }
+        products[index].kind = kind
+    }
+
+    private func takeNumber(forProduct index: Int, from lists: FarmLists, on date: CalendarDate) {
+        guard products[index].authorisation.isBlank else { return }
+        products[index].authorisation = lists.product(named: products[index].name, dose: nil, unit: products[index].unit, on: date).authorisation
     }
 
     /// Sets the type of use; the basis becomes its usual one unless it already fits.

@@ -24,11 +24,12 @@ public final class SpreadsheetImportViewModel {
 
     /// The import of the spreadsheet in `bytes`; throws when they are not a sheet the app reads.
     public init(bytes: [UInt8], fileName: String, records: RecordStore, library: Library = Library(),
-                today: CalendarDate = .today) throws(SpreadsheetError) {
+                officialRegister: RegisterIndex? = nil, today: CalendarDate = .today) throws(SpreadsheetError) {
         self.fileName = fileName
         self.records = records
         let table = try SpreadsheetFile.read(bytes, name: fileName)
-        reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year, library: library)
+        reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year,
+                                   lists: FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister))
         result = reading.read()
     }
 

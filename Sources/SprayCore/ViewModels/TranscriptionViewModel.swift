@@ -292,6 +292,9 @@ public final class TranscriptionViewModel {
 
     // MARK: Helpers
 
+    /// The farm's lists as the grid knows them now (FarmLists: the one way into a record).
+    var lists: FarmLists { FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister) }
+
     /// The record of one treatment's rows: the place, crop and reason of its first row that
     /// gives them, a product per row.
     func draft(of indices: [Int]) -> RecordDraft {
@@ -299,26 +302,20 @@ public final class TranscriptionViewModel {
         func first(_ column: TranscriptionColumn) -> String {
             group.lazy.map { $0[column].trimmedWhitespace }.first { !$0.isEmpty } ?? ""
         }
-        let fieldName = first(.field)
-        let field = library.field(named: fieldName)
+        let lists = self.lists, date = PaperDate.parse(first(.date), season: season) ?? CalendarDate.today
         func number(_ text: String) -> Decimal? { if case let .success(value) = NumberParser.parse(text) { value } else { nil } }
         let products = group.filter { !$0[.product].isBlank || !$0[.dose].isBlank }.map { row in
-            let name = row[.product].trimmedWhitespace
-            let label = library.product(named: name)
-            return ProductUse(name: name, kind: ProductKind(label?.formulation), authorisation: row[.authorisation].trimmedWhitespace,
-                              dose: number(row[.dose]), doseUnit: RateUnit(parsing: row[.unit])?.quantityUnit ?? .litres,
-                              preHarvestDays: label?.preHarvestDays)
+            lists.product(named: row[.product], authorisation: row[.authorisation], dose: number(row[.dose]),
+                          unit: RateUnit(parsing: row[.unit])?.quantityUnit ?? .litres, on: date)
         }
-        let size = number(first(.size)) ?? field?.area
         let bbch = first(.bbch)
-        let sprayer = first(.sprayer)
-        let details = TreatmentDetails(
-            use: .surface, date: PaperDate.parse(first(.date), season: season) ?? CalendarDate.today,
-            startTime: ClockTime(parsing: first(.start)), parcel: fieldName, parcelIDs: field?.parcelIDs ?? [],
-            treatedSize: size, parcelSize: field?.area, basis: .hectare, crop: CropCatalog.choice(typed: first(.crop)) ?? field?.crop,
+        var details = TreatmentDetails(
+            use: .surface, date: date, startTime: ClockTime(parsing: first(.start)), parcel: first(.field), basis: .hectare,
             bbch: bbch.isEmpty ? nil : bbch, products: products, reason: FreeText.joinedOnce(group.map { $0[.reason] }),
-            operatorName: first(.operatorName), notes: first(.notes),
-            sprayer: sprayer.isEmpty ? nil : library.sprayer(named: sprayer)?.name ?? sprayer)
+            operatorName: lists.operatorName(first(.operatorName)), notes: first(.notes), sprayer: lists.sprayer(named: first(.sprayer)))
+        if let field = library.field(named: first(.field)) { FarmLists.place(&details, on: field, treated: true) }
+        if let size = number(first(.size)) { details.treatedSize = size }
+        if let crop = CropCatalog.choice(typed: first(.crop)) { details.crop = crop }
         return RecordDraft(details: details)
     }
 
@@ -341,7 +338,7 @@ public final class TranscriptionViewModel {
         let product = library.product(named: name.trimmedWhitespace), earlier = library.product(named: before.trimmedWhitespace)
         func rate(_ product: LibraryProduct?) -> String? { product?.rate.map(NumberFormat.current.editable) }
         // The one way from the lists: the library's, an earlier record's, the register's.
-        let numbers = ProductNumbers(library: library, earlier: records.authorisations(forProduct:), register: officialRegister)
+        let numbers = lists.numbers
         let day = PaperDate.parse(rows[row][.date].trimmedWhitespace, season: season)
         func number(_ name: String, _ product: LibraryProduct?) -> String? {
             if case let .number(number, _) = numbers.lookUp(name.trimmedWhitespace, on: day) { return number }

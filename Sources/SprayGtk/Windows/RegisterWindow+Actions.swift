@@ -180,7 +180,8 @@ extension RegisterWindow {
     func openSpreadsheet(at path: String) throws {
         let bytes = try InputFile.read(path)
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library)
+        let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library,
+                                                   officialRegister: services.officialRegister)
         // The GTK window holds the import window (attach); the register only points to it.
         let sheet = SpreadsheetImportWindow(parent: window, application: application, model: model)
         spreadsheetImportWindow = sheet
