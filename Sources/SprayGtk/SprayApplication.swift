@@ -103,29 +103,16 @@ public final class SprayApplication {
 
     func openPreferences() {
         guard let parent = calculatorWindow?.window else { return }
+        let model = PreferencesViewModel(settings: services.settings, backup: services.backup, secondCopy: services.secondCopy)
         let preferences = PreferencesWindow(
-            parent: parent, settings: services.settings.settings, deletion: services.dataDeletion, backup: services.backup,
-            secondCopy: services.secondCopy,
-            changeLanguage: { [weak self] language in
-                guard let self else { return nil }
-                let error = saveSettings { $0.language = language }
+            parent: parent, model: model, deletion: services.dataDeletion,
+            applyLanguage: { [weak self] language, problem in
+                guard let self else { return }
                 switchLanguage(to: language)
                 // The preferences were rebuilt in the new language: the new window says it.
-                preferencesWindow?.show(error)
-                return error
+                preferencesWindow?.show(problem)
             },
-            changeTheme: { [weak self] theme in
-                guard let self else { return nil }
-                Appearance.apply(theme)
-                return saveSettings { $0.theme = theme }
-            },
-            changeFarm: { [weak self] name, number in
-                guard let self else { return nil }
-                return saveSettings {
-                    $0.farmName = name.isBlank ? nil : name.trimmedWhitespace
-                    $0.producerNumber = number.isBlank ? nil : number.trimmedWhitespace
-                }
-            },
+            applyTheme: { theme in Appearance.apply(theme) },
             restored: { [weak self] in
                 guard let self else { return }
                 reloadAfterRestore()
@@ -172,15 +159,6 @@ public final class SprayApplication {
     }
 
     /// Keeps a settings change; the message to show when it cannot be written.
-    private func saveSettings(_ change: (inout Settings) -> Void) -> String? {
-        do {
-            try services.settings.update(change)
-            return nil
-        } catch {
-            return (error as? StorageError)?.message ?? tr("The preferences could not be saved.")
-        }
-    }
-
     /// Applies a language at once: the windows are built again in it; what the user typed
     /// survives because it lives in the view-models, not in the widgets.
     func switchLanguage(to language: Language?) {

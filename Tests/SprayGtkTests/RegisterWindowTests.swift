@@ -53,6 +53,15 @@ final class RegisterWindowTests: XCTestCase {
         XCTAssertEqual(register.parcelChoices, [nil, "Działka 7"])
         gtk_drop_down_set_selected(cast(register.parcelDropDown), 1)
         XCTAssertEqual(register.model.filter.parcel, "Działka 7")
+        // A season is the view-model's choice; the date entries show its first and last day.
+        let year = CalendarDate.today.year
+        gtk_drop_down_set_selected(cast(register.seasonDropDown), 1)
+        XCTAssertEqual(register.model.filter.from, CalendarDate(year: year, month: 1, day: 1))
+        XCTAssertEqual(register.model.filter.to, CalendarDate(year: year, month: 12, day: 31))
+        XCTAssertEqual(Widgets.text(of: register.dates.to), CalendarDate(year: year, month: 12, day: 31)?.typedText(in: Translation.current.language))
+        gtk_drop_down_set_selected(cast(register.seasonDropDown), 0)
+        XCTAssertNil(register.model.filter.from)
+        XCTAssertEqual(Widgets.text(of: register.dates.from), "")
         harness.type("01.01.2020", into: register.dates.from)
         harness.type("31.12.2020", into: register.dates.to)
         XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 0 }))

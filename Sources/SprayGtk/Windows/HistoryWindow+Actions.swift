@@ -125,7 +125,9 @@ extension HistoryWindow {
     }
 
     func saveReport(_ entry: HistoryEntry) {
-        guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return }
-        PDFSaveDialog.present(report: PreparedReport(plan: plan, time: ReportTime(local: entry.timestamp)), parent: cast(window))
+        switch model.plan(for: entry) {
+        case let .success(plan): PDFSaveDialog.present(report: PreparedReport(plan: plan, time: ReportTime(local: entry.timestamp)), parent: cast(window))
+        case let .failure(problem): ErrorDialog.show(problem.title, detail: problem.detail, parent: cast(window))
+        }
     }
 }

@@ -20,7 +20,6 @@ final class PreferencesWindow {
     /// The copies the app holds, with Restore… on each; refilled after a change.
     private(set) var copiesBox: Widget!
     private var listCopies: @MainActor () -> Void = {}
-    static let copiesShown = 8
     private var copyFolderLabel: Widget!
     private var stopCopyButton: Widget!
     /// The farm folder: this computer's name, Share Through a Folder…, Stop Sharing.
@@ -33,27 +32,26 @@ final class PreferencesWindow {
     /// frame, the window fits a 1024 × 768 screen.
     static let maximumContentHeight: Int32 = 620
 
-    /// Dropdown order; nil follows the system. Language names are written in their own language.
-    static let languages: [Language?] = [nil, .polish, .english]
-
-    init(parent: Widget, settings: Settings, deletion: DataDeletion, backup: BackupViewModel, secondCopy: SecondCopyKeeper,
-         changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
-         changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
+    /// The model decides and saves; the app applies a language (the windows built again in
+    /// it) and a theme.
+    init(parent: Widget, model: PreferencesViewModel, deletion: DataDeletion,
+         applyLanguage: @escaping @MainActor (Language?, _ problem: String?) -> Void, applyTheme: @escaping @MainActor (Theme) -> Void,
          restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String],
          openCopy: @escaping @MainActor (RegisterViewModel) -> Void, sharing: FarmSharing) {
         window = Widgets.childWindow(title: tr("Preferences"), parent: parent, width: 460, height: -1)
+        let backup = model.backup
 
-        languageDropDown = Widgets.dropDown([tr("Follow the system"), "Polski", "English"], tooltip: tr("Language of the whole app"))
-        gtk_drop_down_set_selected(cast(languageDropDown), guint(Self.languages.firstIndex(of: settings.language) ?? 0))
-        themeDropDown = Widgets.dropDown([tr("Follow the system"), tr("Light"), tr("Dark")])
-        gtk_drop_down_set_selected(cast(themeDropDown), guint(Theme.allCases.firstIndex(of: settings.theme) ?? 0))
+        languageDropDown = Widgets.dropDown(PreferencesViewModel.languageTitles, tooltip: tr("Language of the whole app"))
+        gtk_drop_down_set_selected(cast(languageDropDown), guint(model.languageIndex))
+        themeDropDown = Widgets.dropDown(PreferencesViewModel.themeTitles)
+        gtk_drop_down_set_selected(cast(themeDropDown), guint(model.themeIndex))
         messageLabel = Widgets.label("", wrap: true)
         gtk_label_set_selectable(cast(messageLabel), 1)
         gtk_widget_set_visible(messageLabel, 0)
         farmEntry = Widgets.entry(tooltip: tr("Printed on the treatment register"), widthChars: 30)
-        gtk_editable_set_text(cast(farmEntry), settings.farmName ?? "")
+        gtk_editable_set_text(cast(farmEntry), model.farmName)
         producerEntry = Widgets.entry(tooltip: tr("The producer number given by ARiMR, printed on the treatment register"), widthChars: 12)
-        gtk_editable_set_text(cast(producerEntry), settings.producerNumber ?? "")
+        gtk_editable_set_text(cast(producerEntry), model.producerNumber)
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 10)
@@ -110,25 +108,28 @@ final class PreferencesWindow {
         }
         connect(languageDropDown, "notify::selected", withArgument: { [weak self] _ in
             guard let self else { return }
-            let language = Self.languages[Int(gtk_drop_down_get_selected(cast(languageDropDown)))]
+            let index = Int(gtk_drop_down_get_selected(cast(languageDropDown)))
             cancelLanguageChange()  // the last choice wins
             pendingLanguageChange = runWhenIdle { [weak self] in
                 guard let self, !isDestroyed else { return }
                 pendingLanguageChange = 0
-                let problem = changeLanguage(language)
+                let (language, problem) = model.chooseLanguage(at: index)
+                applyLanguage(language, problem)
                 if !isDestroyed { show(problem) }
             }
         })
         connect(themeDropDown, "notify::selected", withArgument: { [weak self] _ in
             guard let self else { return }
-            show(changeTheme(Theme.allCases[Int(gtk_drop_down_get_selected(cast(themeDropDown)))]))
+            let (theme, problem) = model.chooseTheme(at: Int(gtk_drop_down_get_selected(cast(themeDropDown))))
+            applyTheme(theme)
+            show(problem)
         })
         // The farm is saved when the user leaves a field or presses Enter, not on every key.
         for entry in [farmEntry, producerEntry] {
             // Weak: a field also loses the focus while the window is being destroyed.
             let save = { @MainActor [weak self] in
                 guard let self else { return }
-                show(changeFarm(Widgets.text(of: farmEntry), Widgets.text(of: producerEntry)))
+                show(model.saveFarm(name: Widgets.text(of: farmEntry), producerNumber: Widgets.text(of: producerEntry)))
             }
             connect(entry, "activate") { save() }
             let focus = gtk_event_controller_focus_new()!
@@ -155,10 +156,10 @@ final class PreferencesWindow {
                                }
                            }).show()
         }
-        showCopyFolder(secondCopy.folder)
+        showCopyFolder(model)
         listCopies = { [weak self] in
             guard let self else { return }
-            fillCopies(backup.keptCopies(secondCopyFolder: secondCopy.folder), open: { [weak self] path in
+            fillCopies(model.copies, older: model.olderCopiesText(of:), open: { [weak self] path in
                 switch RegisterViewModel.openCopy(at: path) {
                 case let .failure(problem): self?.show(problem.message)
                 case let .success(copy): openCopy(copy)
@@ -176,16 +177,17 @@ final class PreferencesWindow {
             SaveFileDialog(parent: cast(window), title: tr("Also keep a copy in"), suggestedName: "", fileType: "", patterns: [],
                            failureTitle: tr("No second copy"), choosingFolder: true,
                            write: { [weak self] folder in
-                               let said = secondCopy.setFolder(folder)
-                               self?.showCopyFolder(secondCopy.folder)
+                               let said = model.setCopyFolder(folder)
+                               self?.showCopyFolder(model)
                                self?.listCopies()
-                               self?.show(said, isError: secondCopy.takeNotice() != nil)
+                               self?.show(said.message, isError: said.isError)
                            }).show()
         }
         connect(stopCopyButton, "clicked") { [weak self] in
             guard let self else { return }
-            show(secondCopy.setFolder(nil), isError: false)
-            showCopyFolder(secondCopy.folder)
+            let said = model.setCopyFolder(nil)
+            show(said.message, isError: said.isError)
+            showCopyFolder(model)
             listCopies()
         }
         connect(deleteButton, "clicked") { [weak self] in
@@ -211,11 +213,11 @@ final class PreferencesWindow {
     /// The copies the app holds, the newest first, each with Open (its records, read only)
     /// and Restore… (what it holds is checked and said before anything changes; records
     /// merge, none is removed).
-    private func fillCopies(_ copies: [KeptCopy], open: @escaping @MainActor (String) -> Void,
+    private func fillCopies(_ copies: [KeptCopy], older: (([KeptCopy]) -> String?), open: @escaping @MainActor (String) -> Void,
                             restore: @escaping @MainActor (String) -> Void) {
         Widgets.removeAllChildren(of: copiesBox)
         if copies.isEmpty { gtk_box_append(cast(copiesBox), Widgets.label(tr("None yet."), classes: ["dim-label"])) }
-        for copy in copies.prefix(Self.copiesShown) {
+        for copy in copies.prefix(PreferencesViewModel.copiesShown) {
             let text = Widgets.label(copy.text, wrap: true)
             gtk_widget_set_hexpand(text, 1)
             gtk_widget_set_tooltip_text(text, copy.path)
@@ -227,18 +229,13 @@ final class PreferencesWindow {
             connect(openButton, "clicked") { open(copy.path) }
             gtk_box_append(cast(copiesBox), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [text, openButton, button]))
         }
-        let more = copies.count - Self.copiesShown
-        if more > 0 {
-            gtk_box_append(cast(copiesBox), Widgets.label(trn("and %d older copy", "and %d older copies", more).filled(String(more)),
-                                                          classes: ["dim-label"]))
-        }
+        if let more = older(copies) { gtk_box_append(cast(copiesBox), Widgets.label(more, classes: ["dim-label"])) }
     }
 
-    /// "A copy of all the data is kept in …", or that none is.
-    func showCopyFolder(_ folder: String?) {
-        gtk_label_set_text(cast(copyFolderLabel), folder.map { tr("A copy of all the data is kept every day in %@.").filled($0) }
-                           ?? tr("No copy is kept off this computer."))
-        gtk_widget_set_sensitive(stopCopyButton, folder == nil ? 0 : 1)
+    /// Where the second copy is kept, or that none is.
+    func showCopyFolder(_ model: PreferencesViewModel) {
+        gtk_label_set_text(cast(copyFolderLabel), model.copyFolderText)
+        gtk_widget_set_sensitive(stopCopyButton, model.keepsSecondCopy ? 1 : 0)
     }
 
     /// Asks before a restore replaces anything; then restores and says what was put back.

@@ -219,11 +219,9 @@ extension RegisterWindow {
 
     /// The job report with the record filled in, when the record was made from a calculation.
     func saveReport(_ record: TreatmentRecord) {
-        guard let input = record.calculation, case let .success(plan) = TankMixEngine.plan(input) else {
-            ErrorDialog.show(tr("No job report for this record"),
-                             detail: tr("This record was not made from a calculation, so there is no recipe to print."), parent: cast(window))
-            return
+        switch model.plan(for: record) {
+        case let .success(plan): PDFSaveDialog.present(report: PreparedReport(plan: plan, record: record), parent: cast(window))
+        case let .failure(problem): ErrorDialog.show(problem.title, detail: problem.detail, parent: cast(window))
         }
-        PDFSaveDialog.present(report: PreparedReport(plan: plan, record: record), parent: cast(window))
     }
 }

@@ -285,10 +285,10 @@ final class RegisterWindow {
     private func seasonChosen() {
         guard !isFillingChoices else { return }
         let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
-        let year = seasonChoices.indices.contains(index) ? seasonChoices[index] : nil
+        model.showSeason(seasonChoices.indices.contains(index) ? seasonChoices[index] : nil)
+        // The date entries show the season's first and last day, as the filter has them.
         let language = Translation.current.language
-        dates.set(year.flatMap { CalendarDate(year: $0, month: 1, day: 1)?.typedText(in: language) } ?? "",
-                  year.flatMap { CalendarDate(year: $0, month: 12, day: 31)?.typedText(in: language) } ?? "")
+        dates.set(model.filter.from?.typedText(in: language) ?? "", model.filter.to?.typedText(in: language) ?? "")
     }
 
     private func choicesChanged() {
