@@ -158,7 +158,6 @@ public final class SprayApplication {
         if services.settings.settings.language != language { switchLanguage(to: services.settings.settings.language) }
     }
 
-    /// Keeps a settings change; the message to show when it cannot be written.
     /// Applies a language at once: the windows are built again in it; what the user typed
     /// survives because it lives in the view-models, not in the widgets.
     func switchLanguage(to language: Language?) {

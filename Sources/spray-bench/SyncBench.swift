@@ -28,7 +28,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
                 details.notes = "poprawka \(round)"
                 return try record.corrected(to: details, note: "runda \(round)", at: record.changedAt.addingTimeInterval(Double(round)))
             }
-            try computer.store.merge(corrected, at: Date(), note: "")
+            try computer.store.merge(corrected, at: Date())
             try computer.sync.syncNow(records: computer.store)
         }
     }
@@ -40,7 +40,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
             try FileManager.default.createDirectory(atPath: place.dataDirectory, withIntermediateDirectories: true)
             let store = RecordStore(file: place.recordsFile)
             let own = Array(all[(index * 2_000)..<((index + 1) * 2_000)])
-            try store.merge(own, at: Date(), note: "")
+            try store.merge(own, at: Date())
             let sync = FarmSync(locations: place)
             _ = try sync.share(folder: folder, name: name, records: store)
             computers.append((sync, store, own))

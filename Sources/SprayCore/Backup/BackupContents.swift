@@ -73,7 +73,7 @@ extension Backup {
             let keptHere = here.filter { !backupIDs.contains($0.id) }.count
             let both = incoming.compactMap { other in known[other.id].map { ($0, other) } }
             let newerHere = both.filter { local, other in local.changedAt > other.changedAt }.count
-            let updated = both.filter { local, other in local.changedAt <= other.changedAt && local.merging(other).record != local }.count
+            let updated = both.filter { local, other in local.changedAt <= other.changedAt && local.joined(with: other) != local }.count
             var parts = [trn("%d added from the backup", "%d added from the backup", added).filled(String(added)),
                          trn("%d kept that the backup does not have", "%d kept that the backup does not have", keptHere).filled(String(keptHere))]
             if newerHere > 0 {

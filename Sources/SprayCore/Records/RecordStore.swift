@@ -183,11 +183,13 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// The daily copies kept in backups/, oldest first.
     public var dailyCopies: [String] { backups?.copies() ?? [] }
 
-    /// Merges records exported on another machine (`record import`), by id: a new record is
-    /// added; one known here gains the versions it does not have yet in its trail (the one
-    /// saved last becomes current), and a withdrawal; the same file twice changes nothing.
+    /// Merges records exported on another machine (`record import`) or kept in a backup
+    /// (restore), by id, with the farm folder's join: a new record is added; one known here
+    /// gains the versions it does not have yet (the one saved last becomes current) and the
+    /// earlier withdrawal; a version saved after a withdrawal is set aside; the same file
+    /// twice changes nothing. Whatever the order, the result is the one sync gives.
     @discardableResult
-    public func merge(_ incoming: [TreatmentRecord], at now: Date, note: String = tr("from another computer")) throws -> ImportSummary {
+    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
         var summary = ImportSummary()
         try modify { items in
             for other in incoming {
@@ -196,12 +198,14 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
                     summary.added += 1
                     continue
                 }
-                let merged = items[index].merging(other, note: note)
-                summary.setAside += merged.setAside
-                if merged.record == items[index] {
+                let joined = items[index].joined(with: other)
+                summary.setAside += other.versions.filter { version in
+                    joined.withdrawal.map { version.savedAt > $0.at } == true && !joined.versions.contains { $0.isSame(as: version) }
+                }.count
+                if joined == items[index] {
                     summary.unchanged += 1
                 } else {
-                    items[index] = merged.record
+                    items[index] = joined
                     summary.updated += 1
                 }
             }
@@ -306,31 +310,6 @@ public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
             tr("A record must be kept for 3 years after the treatment: withdraw it instead of removing it.")
         case let .invalidDraft(problem): problem
         }
-    }
-}
-
-extension TreatmentRecord {
-    /// This record with what `other` (the same record, from a file) adds: every version either
-    /// has, in the order saved, the latest current; a withdrawal either has. A withdrawn
-    /// record takes no version it has not; nor does one that `other` withdraws take versions
-    /// saved after the withdrawal. `setAside` counts the versions not taken.
-    func merging(_ other: TreatmentRecord, note: String = tr("from another computer")) -> (record: TreatmentRecord, setAside: Int) {
-        var versions = self.versions
-        let withdrawal = withdrawal ?? other.withdrawal
-        var setAside = 0
-        for version in other.versions where !versions.contains(where: { $0.isSame(as: version) }) {
-            if self.withdrawal != nil || withdrawal.map({ version.savedAt > $0.at }) == true {
-                setAside += 1
-                continue
-            }
-            var imported = version
-            if imported.note.isEmpty { imported.note = note }
-            versions.append(imported)
-        }
-        var merged = withTrail(versions.enumerated().sorted { ($0.element.savedAt, $0.offset) < ($1.element.savedAt, $1.offset) }.map(\.element),
-                               joining: other)
-        merged.withdrawal = withdrawal
-        return (merged, setAside)
     }
 }
 
