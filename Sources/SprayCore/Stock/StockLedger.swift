@@ -245,7 +245,7 @@ extension StockMovement.Kind {
 
 /// Which product a name and an authorisation number mean: the library's product of that
 /// name, else the library's product of that number, else one seen before by number or name.
-struct ProductMatcher {
+public struct ProductMatcher {
     struct Identity {
         var name: String
         var authorisation: String
@@ -271,7 +271,7 @@ struct ProductMatcher {
         }
     }
 
-    static func numberKey(_ authorisation: String) -> String { authorisation.trimmedWhitespace.uppercased() }
+    public static func numberKey(_ authorisation: String) -> String { authorisation.trimmedWhitespace.uppercased() }
 
     func unit(of group: Int) -> QuantityUnit { groups[group].unit }
 
@@ -308,7 +308,7 @@ struct ProductMatcher {
     }
 
     /// The unit the product `name` is kept in, as far as the library and `entries` say.
-    static func knownUnit(of name: String, authorisation: String = "", library: Library, entries: [StockEntry]) -> QuantityUnit? {
+    public static func knownUnit(of name: String, authorisation: String = "", library: Library, entries: [StockEntry]) -> QuantityUnit? {
         var matcher = ProductMatcher(library: library)
         let probe = matcher.group(named: name, authorisation: authorisation, unit: .litres)
         if let index = matcher.libraryByName[LibraryRules.nameKey(name)], library.products[index].rate != nil {
