@@ -118,6 +118,13 @@ public final class StockStore: VersionedStore<StockEntry> {
         return contents.items
     }
 
+    /// Removes every entry and the daily copies (Delete All Data, after the user was told how many).
+    public func removeAll() throws {
+        // Not through this store's modify: no daily copy of what is being deleted.
+        try super.modify { $0 = [] }
+        try backups?.removeAll()
+    }
+
     // MARK: Helpers
 
     private func change(_ id: UUID, _ body: (inout StockEntry) throws -> Void) throws -> StockEntry {
