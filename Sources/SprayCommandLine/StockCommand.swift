@@ -102,7 +102,7 @@ public enum StockCommand: Equatable, Sendable {
             case let .success((value, unit)):
                 (facts.quantity, facts.unit) = (value, unit)
                 quantityRead = true
-            case let .failure(problem): options.errors.append(.invalid(option: "--quantity", problem))
+            case let .failure(problem): options.errors.append(.breaksRule(option: "--quantity", problem.message))
             }
         }
         let dateText = options.required("--date")
@@ -122,7 +122,7 @@ public enum StockCommand: Equatable, Sendable {
             if let text = options.single("--package") {
                 switch StockRules.quantity(typed: text, language: language) {
                 case let .success((size, unit)): facts.package = StockPackage(size: size, unit: unit)
-                case let .failure(problem): options.errors.append(.invalid(option: "--package", problem))
+                case let .failure(problem): options.errors.append(.breaksRule(option: "--package", problem.message))
                 }
             }
         } else {

@@ -87,20 +87,30 @@ public enum StockRules {
                                    : tr("this product is measured in kg or g, not in l or ml")
     }
 
-    /// "20 l", "0,5 kg", "500 g" as a quantity; the unit is required.
-    public static func quantity(typed text: String, language: Language = Translation.current.language) -> Result<(Decimal, QuantityUnit), InputProblem> {
+    /// "20 l", "0,5 kg", "500 g" as a quantity; the unit is required. The failure is the
+    /// message to show under the field.
+    public static func quantity(typed text: String, language: Language = Translation.current.language) -> Result<(Decimal, QuantityUnit), TypedQuantityProblem> {
         let trimmed = text.trimmedWhitespace
-        guard !trimmed.isEmpty else { return .failure(.empty) }
+        guard !trimmed.isEmpty else { return .failure(TypedQuantityProblem(message: InputProblem.empty.message)) }
         let letters = trimmed.reversed().prefix { $0.isLetter }
         let unitText = String(letters.reversed())
+        guard !unitText.isEmpty else {
+            return .failure(TypedQuantityProblem(message: tr("write the quantity with its unit: 20 l, 500 ml, 2 kg or 250 g")))
+        }
         guard let unit = QuantityUnit(rawValue: unitText.lowercased()) else {
-            return .failure(.unknownUnit(unitText.isEmpty ? trimmed : unitText, accepted: QuantityUnit.allCases.map(\.rawValue)))
+            return .failure(TypedQuantityProblem(message: InputProblem.unknownUnit(FreeText.displayable(unitText),
+                                                                                  accepted: QuantityUnit.allCases.map(\.rawValue)).message))
         }
         switch NumberParser.parse(String(trimmed.dropLast(unitText.count)), language: language) {
         case let .success(value): return .success((value, unit))
-        case let .failure(problem): return .failure(InputProblem(problem))
+        case let .failure(problem): return .failure(TypedQuantityProblem(message: InputProblem(problem).message))
         }
     }
+}
+
+/// Why a typed quantity ("20 l") cannot be read.
+public struct TypedQuantityProblem: Error, Equatable, Sendable {
+    public var message: String
 }
 
 extension StockEntry {
