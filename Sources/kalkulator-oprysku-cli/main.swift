@@ -49,7 +49,8 @@ case "library":
     exit(CommandLineTool.sharing(CommandLineTool.library(Array(arguments.dropFirst())),
                                  changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "stock":
-    exit(CommandLineTool.stock(Array(arguments.dropFirst())))
+    exit(CommandLineTool.sharing(CommandLineTool.stock(Array(arguments.dropFirst())),
+                                 changing: ["add", "count", "dispose"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "calibrate":
     exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "backup":

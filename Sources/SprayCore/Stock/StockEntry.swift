@@ -127,8 +127,13 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
     func joined(with other: StockEntry) -> StockEntry {
         guard other.id == id, other != self else { return self }
         var versions = self.versions
-        for version in other.versions where !versions.contains(where: { $0.facts == version.facts && Self.sameSecond($0.savedAt, version.savedAt) }) {
-            versions.append(version)
+        for version in other.versions {
+            // A version the current one here was is, there, in the trail with why it was replaced.
+            if let known = versions.firstIndex(where: { $0.facts == version.facts && Self.sameSecond($0.savedAt, version.savedAt) }) {
+                if versions[known].note.isEmpty { versions[known].note = version.note }
+            } else {
+                versions.append(version)
+            }
         }
         versions.sort { $0.savedAt < $1.savedAt }
         var joined = self
