@@ -131,6 +131,14 @@ final class StockTests: TemporaryDirectoryTestCase {
                 }
             }
         }
+        // A record that gives a liquid in kg is not counted, and said once for the product.
+        let records = [record("2026-04-01", [ProductUse(name: "Chwastox Trio 540 SL", dose: 1, doseUnit: .kilograms, quantityUsed: 4)]),
+                       record("2026-04-02", [ProductUse(name: "Chwastox Trio 540 SL", dose: 1, doseUnit: .grams, quantityUsed: 4000)])]
+        let product = StockLedger.stock(on: today, entries: store.entries, records: records, library: library, today: today)[0]
+        XCTAssertEqual(product.inStock, 20)
+        XCTAssertEqual(product.warnings.map(\.text),
+                       ["needs checking: 2 records from 2026-04-01 on give it in g, not in its unit: they are not counted"])
+
         var packaged = purchase("A", "10", .litres, "2026-03-02")
         packaged.package = StockPackage(size: 5, unit: .kilograms)
         XCTAssertEqual(StockRules.problems(in: packaged, today: today).map(\.field), [.package])
@@ -160,6 +168,16 @@ final class StockTests: TemporaryDirectoryTestCase {
             let read = try? StockRules.quantity(typed: text, language: .polish).get()
             XCTAssertEqual(read?.0, value, text)
             XCTAssertEqual(read?.1, unit, text)
+        }
+    }
+
+    func testQuantitiesAreSummedExactlyToTheMillionth() {
+        let table: [(String, Int64)] = [("0", 0), ("5.25", 5_250_000), ("-0.001", -1000), ("0.0000004", 0), ("0.0000005", 1),
+                                        ("-0.0000005", -1), ("123456789.123456", 123_456_789_123_456), ("1e3", 1_000_000_000),
+                                        ("0.333333333333333333333333333", 333_333)]
+        for (text, micro) in table {
+            XCTAssertEqual(MicroQuantity.micro(d(text)), micro, text)
+            XCTAssertEqual(MicroQuantity.decimal(micro), d(String(micro)) / 1_000_000, text)
         }
     }
 

@@ -101,13 +101,51 @@ public struct ProductStock: Equatable, Sendable {
     /// The ministry register's last day of use, when the register has the product.
     public var useUntil: CalendarDate?
     public var warnings: [StockWarning] = []
-    /// Oldest first, up to the date.
-    public var movements: [StockMovement] = []
+    /// Oldest first, up to the date; worked out when asked (the list needs only the totals).
+    public var movements: [StockMovement] {
+        lines.map { line in
+            var movement = StockMovement(kind: line.kind, date: line.date, quantity: line.quantity, change: MicroQuantity.decimal(line.change),
+                                         balance: MicroQuantity.decimal(line.balance), detail: "")
+            if line.source >= 0 {
+                let facts = sources.entries[line.source].facts
+                movement.detail = facts.kind == .purchase ? facts.lot : facts.note
+                movement.entryID = sources.entries[line.source].id
+            } else {
+                let record = sources.records[(-line.source - 1) >> 8]
+                movement.detail = record.details.parcel
+                movement.recordID = record.id
+            }
+            return movement
+        }
+    }
+
+    /// A movement as the ledger keeps it: change and balance in millionths, and where it
+    /// comes from (an entry's index, or −1 − a record's index × 256 + its product's).
+    struct Line: Equatable, Sendable {
+        var kind: StockMovement.Kind
+        var date: CalendarDate
+        var quantity: Decimal
+        var change: Int64
+        var balance: Int64
+        var source: Int
+    }
+
+    var lines: [Line] = []
+    var sources = StockSources(entries: [], records: [])
 
     /// "20 l" in the user's format.
     public func formatted(_ value: Decimal) -> String {
         NumberFormat.current.string(value, maxFractionDigits: 3) + "\u{00A0}" + unit.rawValue
     }
+}
+
+/// The entries and records a ledger was worked out from, for the details of its movements.
+/// Not part of a product's stock as a value: two stocks are equal by their lines.
+struct StockSources: Equatable, Sendable {
+    let entries: [StockEntry]
+    let records: [TreatmentRecord]
+
+    static func == (a: StockSources, b: StockSources) -> Bool { true }
 }
 
 public enum StockLedger {
@@ -121,15 +159,15 @@ public enum StockLedger {
         var products = ProductMatcher(library: library)
         var movements: [[Pending]] = []
         var checking: [[String]] = []
-        func add(_ pending: Pending, to group: Int) {
+        func room(for group: Int) {
             while movements.count <= group { movements.append([]); checking.append([]) }
-            movements[group].append(pending)
         }
         var order = 0
-        for entry in entries where entry.withdrawal == nil {
-            let facts = entry.facts
+        var otherUnit: [Int: (count: Int, first: CalendarDate, unit: QuantityUnit)] = [:]
+        for index in entries.indices where entries[index].withdrawal == nil {
+            let facts = entries[index].facts
             let group = products.group(named: facts.product, authorisation: facts.authorisation, unit: facts.unit)
-            while checking.count <= group { movements.append([]); checking.append([]) }
+            room(for: group)
             if let problem = StockRules.problems(in: facts, today: today).first {
                 checking[group].append(problem.text)
             }
@@ -144,57 +182,74 @@ public enum StockLedger {
             case .count: .count
             case .disposal: .disposal
             }
-            let detail = facts.kind == .purchase ? facts.lot : facts.note
-            add(Pending(kind: kind, date: facts.date, quantity: facts.baseQuantity, detail: detail, entryID: entry.id, order: order,
-                        lot: facts.lot, package: facts.package.map { $0.size / $0.unit.base.factor }), to: group)
+            movements[group].append(Pending(key: facts.date.daysSinceEpoch * 4 + kind.rank, order: order, kind: kind, date: facts.date,
+                                            quantity: inBase(facts.quantity, facts.unit), source: index))
         }
-        for record in records where record.withdrawal == nil && record.details.date <= date {
-            let details = record.details
-            for product in details.products {
-                guard let quantity = product.quantityUsed ?? product.dose.flatMap({ dose in details.treatedSize.map { dose * $0 } }),
+        for index in records.indices where records[index].withdrawal == nil && records[index].details.date <= date {
+            let details = records[index].details
+            let day = details.date.daysSinceEpoch * 4 + StockMovement.Kind.use.rank
+            let size = details.treatedSize
+            for (place, product) in details.products.enumerated() {
+                guard let quantity = product.quantityUsed ?? product.dose.flatMap({ dose in size.map { dose * $0 } }),
                       quantity > 0 else { continue }
                 let group = products.group(named: product.name, authorisation: product.authorisation, unit: product.doseUnit)
-                while checking.count <= group { movements.append([]); checking.append([]) }
+                room(for: group)
                 guard products.unit(of: group).base.unit == product.doseUnit.base.unit else {
-                    checking[group].append(tr("a record of %@ gives it in %@").filled(details.date.description, product.doseUnit.rawValue))
+                    // Said once per product, after the loop: thousands of records may do it.
+                    let known = otherUnit[group]
+                    otherUnit[group] = (count: (known?.count ?? 0) + 1, first: min(known?.first ?? details.date, details.date),
+                                        unit: product.doseUnit)
                     continue
                 }
                 order += 1
-                add(Pending(kind: .use, date: details.date, quantity: quantity / product.doseUnit.base.factor, detail: details.parcel,
-                            recordID: record.id, order: order), to: group)
+                movements[group].append(Pending(key: day, order: order, kind: .use, date: details.date,
+                                                quantity: inBase(quantity, product.doseUnit), source: -1 - (index << 8 | min(place, 255))))
             }
         }
+        let sources = StockSources(entries: entries, records: records)
         var result: [ProductStock] = []
         for group in products.groups.indices {
             let identity = products.groups[group]
             var stock = ProductStock(name: identity.name, authorisation: identity.authorisation, unit: identity.unit.base.unit)
+            stock.sources = sources
             var belowSince: CalendarDate?
-            let list = group < movements.count ? movements[group] : []
-            for pending in list.sorted(by: { ($0.date, $0.kind.rank, $0.order) < ($1.date, $1.kind.rank, $1.order) }) {
-                let change: Decimal
+            var list = group < movements.count ? movements[group] : []
+            list.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+            var balance: Int64 = 0, bought: Int64 = 0, used: Int64 = 0, adjusted: Int64 = 0, disposed: Int64 = 0
+            var lines: [ProductStock.Line] = []
+            lines.reserveCapacity(list.count)
+            for pending in list {
+                let quantity = MicroQuantity.micro(pending.quantity)
+                let change: Int64
                 switch pending.kind {
                 case .purchase:
-                    change = pending.quantity
-                    stock.bought += pending.quantity
-                    if !pending.lot.isEmpty { stock.lots.append(StockLot(lot: pending.lot, date: pending.date, quantity: pending.quantity)) }
-                    if let package = pending.package { stock.packageSize = package }
+                    change = quantity
+                    bought += quantity
+                    let facts = entries[pending.source].facts
+                    if !facts.lot.isEmpty { stock.lots.append(StockLot(lot: facts.lot, date: pending.date, quantity: pending.quantity)) }
+                    if let package = facts.package { stock.packageSize = inBase(package.size, package.unit) }
                 case .use:
-                    change = -pending.quantity
-                    stock.used += pending.quantity
+                    change = -quantity
+                    used += quantity
                 case .disposal:
-                    change = -pending.quantity
-                    stock.disposed += pending.quantity
+                    change = -quantity
+                    disposed += quantity
                 case .count:
-                    change = pending.quantity - stock.inStock
-                    stock.adjusted += change
+                    change = quantity - balance
+                    adjusted += change
                 }
-                let before = stock.inStock
-                stock.inStock += change
-                if stock.inStock < 0 { if before >= 0 || belowSince == nil { belowSince = pending.date } } else { belowSince = nil }
-                stock.movements.append(StockMovement(kind: pending.kind, date: pending.date, quantity: pending.quantity, change: change,
-                                                     balance: stock.inStock, detail: pending.detail, entryID: pending.entryID,
-                                                     recordID: pending.recordID))
+                let before = balance
+                balance += change
+                if balance < 0 { if before >= 0 || belowSince == nil { belowSince = pending.date } } else { belowSince = nil }
+                lines.append(ProductStock.Line(kind: pending.kind, date: pending.date, quantity: pending.quantity, change: change,
+                                               balance: balance, source: pending.source))
             }
+            stock.inStock = MicroQuantity.decimal(balance)
+            stock.bought = MicroQuantity.decimal(bought)
+            stock.used = MicroQuantity.decimal(used)
+            stock.adjusted = MicroQuantity.decimal(adjusted)
+            stock.disposed = MicroQuantity.decimal(disposed)
+            stock.lines = lines
             if let belowSince, stock.inStock < 0 { stock.warnings.append(.belowZero(since: belowSince)) }
             if let register {
                 switch register.match(named: identity.name, authorisation: identity.authorisation, on: date) {
@@ -212,22 +267,34 @@ public enum StockLedger {
                 }
             }
             stock.warnings += (group < checking.count ? checking[group] : []).map(StockWarning.needsChecking)
+            if let other = otherUnit[group] {
+                stock.warnings.append(.needsChecking(trn("%1$@ record from %2$@ on gives it in %3$@, not in its unit: it is not counted",
+                                                         "%1$@ records from %2$@ on give it in %3$@, not in its unit: they are not counted", other.count)
+                    .filled(String(other.count), other.first.typedText(in: Translation.current.language), other.unit.rawValue)))
+            }
             result.append(stock)
         }
         return result.sorted { ($0.name.lowercased(), $0.authorisation) < ($1.name.lowercased(), $1.authorisation) }
     }
 
-    /// A movement before it is put in order.
+    /// A movement before it is put in order: small, without strings, as 20 000 are sorted.
     private struct Pending {
+        /// The day, then what comes first within it.
+        var key: Int
+        var order: Int
         var kind: StockMovement.Kind
         var date: CalendarDate
         var quantity: Decimal
-        var detail: String
-        var entryID: UUID?
-        var recordID: UUID?
-        var order: Int
-        var lot = ""
-        var package: Decimal?
+        /// An entry's index, or −1 − a record's index × 256 + its product's.
+        var source: Int
+    }
+
+    private static let thousandth = Decimal(sign: .plus, exponent: -3, significand: 1)
+
+    /// `quantity` of `unit` in litres or kilograms: multiplied, not divided (a Decimal
+    /// division costs several times a multiplication, and a farm's records hold thousands).
+    private static func inBase(_ quantity: Decimal, _ unit: QuantityUnit) -> Decimal {
+        unit.base.factor == 1 ? quantity : quantity * thousandth
     }
 }
 
@@ -259,7 +326,13 @@ public struct ProductMatcher {
     private var groupOfLibrary: [Int: Int] = [:]
     private var byName: [String: Int] = [:]
     private var byNumber: [String: Int] = [:]
-    private var resolved: [String: Int] = [:]
+    /// By the name and number as given: most movements name a product as others did.
+    private var resolved: [Given: Int] = [:]
+
+    private struct Given: Hashable {
+        var name: String
+        var authorisation: String
+    }
 
     init(library: Library) {
         self.library = library.products
@@ -278,7 +351,7 @@ public struct ProductMatcher {
     /// The group of the product `name` with `authorisation` means; a new one, measured in
     /// `unit`, when none is known yet.
     mutating func group(named name: String, authorisation: String, unit: QuantityUnit) -> Int {
-        let cacheKey = name + "\u{0}" + authorisation
+        let cacheKey = Given(name: name, authorisation: authorisation)
         if let known = resolved[cacheKey] { return known }
         let nameKey = LibraryRules.nameKey(name), number = Self.numberKey(authorisation)
         let group: Int
