@@ -63,5 +63,17 @@ final class StockViewModelTests: TemporaryDirectoryTestCase {
         let exported = try JSONSerialization.jsonObject(with: Data(viewModel.exportedList())) as? [String: Any]
         XCTAssertEqual(exported?["date"] as? String, "2026-03-31")
         XCTAssertEqual(try StockStore.entries(inExport: try viewModel.exportedEntries()).count, 1)
+
+        // Correct… starts from the entry as it stands and keeps what it replaces; Withdraw takes it out of the sums.
+        let id = viewModel.store.entries[0].id
+        var corrected = try XCTUnwrap(viewModel.form(of: id))
+        XCTAssertEqual([corrected.quantity, corrected.date, corrected.package, corrected.lot], ["10 l", "2026-03-01", "5 l", "L7"])
+        corrected.quantity = "12 l"
+        XCTAssertThrowsError(try viewModel.correct(id: id, to: { var bad = corrected; bad.quantity = "0 l"; return bad }(), note: "x"))
+        try viewModel.correct(id: id, to: corrected, note: "faktura")
+        XCTAssertEqual(viewModel.products.map(\.inStock), [12])
+        XCTAssertEqual(viewModel.store.entry(id: id)?.corrections.map(\.facts.quantity), [10])
+        try viewModel.withdraw(id: id, reason: "pomyłka")
+        XCTAssertEqual(viewModel.products.map(\.inStock), [], "a withdrawn entry counts nowhere")
     }
 }

@@ -115,6 +115,17 @@ public final class StockViewModel {
     /// that breaks a rule (nothing is saved then), or the store's error.
     @discardableResult
     public func save(_ form: StockForm) throws -> StockEntry {
+        let known = ProductMatcher.knownUnit(of: form.product, authorisation: form.authorisation, library: library(), entries: store.entries)
+        let facts = try checkedFacts(form, measuredIn: known)
+        do {
+            return try store.add(facts, measuredIn: known, at: now())
+        } catch let StockError.invalid(found) {
+            throw StockFormError(problems: found)
+        }
+    }
+
+    /// What `form` says, read and checked against the gate; StockFormError otherwise.
+    private func checkedFacts(_ form: StockForm, measuredIn known: QuantityUnit?) throws -> StockFacts {
         let language = Translation.current.language
         var problems: [StockProblem] = []
         var facts = StockFacts(kind: form.kind, product: form.product, authorisation: form.authorisation, quantity: 0, unit: .litres,
@@ -138,17 +149,47 @@ public final class StockViewModel {
             case let .failure(problem): problems.append(StockProblem(.package, problem.message))
             }
         }
-        let known = ProductMatcher.knownUnit(of: facts.product, authorisation: facts.authorisation, library: library(), entries: store.entries)
+        let packageRead = !problems.contains { $0.field == .package }
         problems += StockRules.problems(in: facts, measuredIn: known, today: today()).filter { problem in
-            !(problem.field == .quantity && !quantityRead) && !(problem.field == .date && !dateRead)
-                && !problems.contains { $0.field == problem.field && problem.field == .package }
+            !(problem.field == .quantity && !quantityRead) && !(problem.field == .date && !dateRead) && !(problem.field == .package && !packageRead)
         }
         if !problems.isEmpty { throw StockFormError(problems: problems) }
+        return facts
+    }
+
+    /// Corrects entry `id` to what `form` says, keeping the version it replaces with `note`
+    /// (the entry's trail); throws StockFormError naming each field that breaks a rule.
+    @discardableResult
+    public func correct(id: UUID, to form: StockForm, note: String) throws -> StockEntry {
+        let facts = try checkedFacts(form, measuredIn: nil)
         do {
-            return try store.add(facts, measuredIn: known, at: now())
+            return try store.correct(id: id, to: facts, note: note, at: now())
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
+    }
+
+    /// Withdraws entry `id` (typed by mistake) with `reason`: it stays, counted nowhere.
+    @discardableResult
+    public func withdraw(id: UUID, reason: String) throws -> StockEntry {
+        try store.withdraw(id: id, reason: reason, at: now())
+    }
+
+    /// The form of entry `id` as it stands, for Correct….
+    public func form(of id: UUID) -> StockForm? {
+        guard let facts = store.entry(id: id)?.facts else { return nil }
+        let format = NumberFormat.current, language = Translation.current.language
+        var form = StockForm(kind: facts.kind)
+        form.product = facts.product
+        form.authorisation = facts.authorisation
+        form.quantity = format.editable(facts.quantity) + " " + facts.unit.rawValue
+        form.date = facts.date.typedText(in: language)
+        form.lot = facts.lot
+        form.supplier = facts.supplier
+        form.invoice = facts.invoice
+        form.package = facts.package.map { format.editable($0.size) + " " + $0.unit.rawValue } ?? ""
+        form.note = facts.note
+        return form
     }
 
     /// The list on the shown date as JSON (docs/stock-format.md).
