@@ -222,10 +222,17 @@ final class StockTests: TemporaryDirectoryTestCase {
                        "use by 2026-06-30 (60 days left); after that it must be handed back as hazardous waste")
         XCTAssertEqual(inPolish { StockWarning.useUntilSoon(useUntil, days: 2).text },
                        "zużyj do 30.06.2026 (zostały 2 dni); potem trzeba go oddać jako odpad niebezpieczny")
+        let soon = StockLedger.stock(on: useUntil, entries: entries, records: [], library: library, register: register, today: useUntil)
+        XCTAssertEqual(StockLedger.useUntilSummary(soon),
+                       "1 product in the store is past or within 60 days of its use-until date: Chwastox Trio 540 SL (2026-06-30)")
+        XCTAssertEqual(inPolish { StockLedger.useUntilSummary(soon) },
+                       "1 środek w magazynie jest po terminie stosowania lub na 60 dni przed nim: Chwastox Trio 540 SL (30.06.2026)")
         // Nothing in the store: nothing to warn of.
         let usedUp = entries + [entry(StockFacts(kind: .count, product: "Chwastox Trio 540 SL", quantity: 0, unit: .litres,
                                                  date: day("2026-06-01")))]
-        XCTAssertEqual(StockLedger.stock(on: useUntil, entries: usedUp, records: [], register: register, today: useUntil)[0].warnings, [])
+        let empty = StockLedger.stock(on: useUntil, entries: usedUp, records: [], register: register, today: useUntil)
+        XCTAssertEqual(empty[0].warnings, [])
+        XCTAssertNil(StockLedger.useUntilSummary(empty))
     }
 
     func testTheShoppingListWithAndWithoutPackageSizes() {
@@ -256,6 +263,11 @@ final class StockTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(inPolish { ShoppingItem.packagesText(count, of: "5 l") }, text)
         }
         XCTAssertEqual(ShoppingItem.packagesText(1, of: "5 l"), "1 package of 5 l")
+        // The calculator's card for one job: in stock and missing.
+        let card = ShoppingList.items(for: [JobInput(area: 2, sprayRate: 200, tankCapacity: 2000,
+                                                     products: [ProductInput(name: "Chwastox Trio 540 SL", rate: 1)])], stock: stock, library: library)
+        XCTAssertEqual(card.map(\.inStock), [5])
+        XCTAssertEqual(card.map(\.toBuy), [0])
         XCTAssertEqual(inPolish { items[0].text },
                        "Chwastox Trio 540 SL: potrzeba 17\u{A0}l, w magazynie 5\u{A0}l, do kupienia 15\u{A0}l (3 opakowania po 5\u{A0}l)")
     }

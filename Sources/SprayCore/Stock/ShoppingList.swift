@@ -39,14 +39,19 @@ public enum ShoppingList {
     /// The items for `plans` (saved calculations no record was made from, PendingPlans),
     /// against `stock` (StockLedger, today): every product the plans name, by name.
     public static func items(plans: [HistoryEntry], stock: [ProductStock], library: Library = Library()) -> [ShoppingItem] {
+        items(for: plans.map(\.input), stock: stock, library: library)
+    }
+
+    /// The items for `jobs` — the plans ahead, a favorite ticked with its field, or the one job
+    /// in the calculator (its "to buy" card: in stock, and what is missing).
+    public static func items(for jobs: [JobInput], stock: [ProductStock], library: Library = Library()) -> [ShoppingItem] {
         var matcher = ProductMatcher(library: library)
         var stockOfGroup: [Int: ProductStock] = [:]
         for product in stock {
             stockOfGroup[matcher.group(named: product.name, authorisation: product.authorisation, unit: product.unit)] = product
         }
         var needed: [Int: Decimal] = [:], order: [Int] = []
-        for plan in plans {
-            let input = plan.input
+        for input in jobs {
             for (index, product) in input.products.enumerated() {
                 let unit = product.unit.quantityUnit
                 let name = input.displayName(ofProduct: index)

@@ -395,3 +395,23 @@ public struct ProductMatcher {
         return nil
     }
 }
+
+extension StockLedger {
+    /// The register's summary line (and the calculator's warnings) for the products still in
+    /// the store that are past, or within 60 days of, their use-until date; nil when none is.
+    public static func useUntilSummary(_ stock: [ProductStock]) -> String? {
+        let named = stock.compactMap { product -> String? in
+            let due = product.warnings.lazy.compactMap { warning -> CalendarDate? in
+                switch warning {
+                case let .useUntilSoon(date, _), let .useUntilPassed(date): date
+                default: nil
+                }
+            }.first
+            return due.map { FreeText.displayable(product.name) + " (" + $0.typedText(in: Translation.current.language) + ")" }
+        }
+        guard !named.isEmpty else { return nil }
+        return trn("%1$@ product in the store is past or within 60 days of its use-until date: %2$@",
+                   "%1$@ products in the store are past or within 60 days of their use-until dates: %2$@", named.count)
+            .filled(String(named.count), named.joined(separator: ", "))
+    }
+}
