@@ -14,6 +14,8 @@ public enum StockCommand: Equatable, Sendable {
     /// The entries as the store keeps them, to `output` ("-" or nil: standard output).
     case export(output: String?)
     case shoppingList(format: OutputFormat)
+    /// Withdraws entry `id` (typed by mistake): it stays in the file, counted nowhere.
+    case withdraw(id: UUID, reason: String)
 
     /// The options of each way of adding, in the order --help lists them.
     static func addOptions(_ kind: StockEntryKind) -> [String] {
@@ -64,6 +66,18 @@ public enum StockCommand: Equatable, Sendable {
             let output = options.single("--output")
             _ = options.single("--lang")
             return finish(options, .export(output: output))
+        case "withdraw":
+            let words = rest.prefix { !$0.hasPrefix("--") }
+            var options = OptionReader(arguments: Array(rest.dropFirst(words.count)), known: ["--reason", "--lang"])
+            let reason = options.required("--reason")
+            _ = options.single("--lang")
+            guard words.count == 1 else {
+                return .failure(CommandLineErrors(errors: options.errors + [words.isEmpty ? .missing(option: "ID") : .unexpectedArgument(words.dropFirst().joined(separator: " "))]))
+            }
+            guard let id = UUID(uuidString: words[words.startIndex]) else {
+                return .failure(CommandLineErrors(errors: options.errors + [.invalid(option: "ID", .notARecordID(words[words.startIndex]))]))
+            }
+            return finish(options, .withdraw(id: id, reason: reason))
         case "shopping-list":
             var options = OptionReader(arguments: rest, known: ["--format", "--lang"])
             let format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text

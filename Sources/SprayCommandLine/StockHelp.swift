@@ -11,6 +11,7 @@ public enum StockHelp {
         case "count": lines = count
         case "dispose": lines = dispose
         case "list", "movements", "export", "shopping-list": lines = reading
+        case "withdraw": lines = withdraw
         default: lines = overview
         }
         return lines.joined(separator: "\n") + "\n"
@@ -31,6 +32,7 @@ public enum StockHelp {
             "  movements --product NAME " + tr("a product’s purchases, uses, counts and disposals"),
             "  export                   " + tr("the store’s entries as JSON"),
             "  shopping-list            " + tr("what the plans not yet recorded need, less what is in stock"),
+            "  withdraw ID --reason T   " + tr("withdraw an entry typed by mistake: it stays, counted nowhere"),
             "",
             tr("Run “kalkulator-oprysku stock COMMAND --help” for its options."),
         ] + exitStatus
@@ -89,6 +91,15 @@ public enum StockHelp {
             tr("a warning 60 days ahead, and after it the product must be handed back as hazardous waste."),
             tr("The shopping list covers the plans saved in the last year that no record was made from."),
             tr("JSON is described in docs/stock-format.md."),
+        ] + exitStatus
+    }
+
+    static var withdraw: [String] {
+        [
+            tr("Usage: kalkulator-oprysku stock withdraw ID --reason T"),
+            "",
+            tr("Withdraws an entry typed by mistake: it stays in stock.json with the reason, and counts"),
+            tr("nowhere; add the right one again. The ids are in “stock movements --format json”."),
         ] + exitStatus
     }
 

@@ -55,6 +55,13 @@ extension CommandLineTool {
                 return printOutput(format == .json ? StockExport.movementsJSON(product) : StockExport.movementsText(product)) ? 0 : 1
             case let .export(output):
                 try OutputFile.write(try store.exported(), to: output ?? "-", protecting: appFolders)
+            case let .withdraw(id, reason):
+                guard store.entry(id: id) != nil else {
+                    write(tr("No stock entry has the id %@ (kalkulator-oprysku stock movements --format json gives each entry’s id)")
+                        .filled(id.uuidString) + "\n", to: .standardError)
+                    return 2
+                }
+                try store.withdraw(id: id, reason: reason, at: Date())
             case let .shoppingList(format):
                 let records = RecordStore.standard(patience: .commandLine { _ in })
                 let history = HistoryStore.standard()
@@ -67,6 +74,12 @@ extension CommandLineTool {
                 return printOutput(format == .json ? StockExport.shoppingJSON(items) : StockExport.shoppingText(items)) ? 0 : 1
             }
             return 0
+        } catch StockError.withdrawn {
+            report([StockError.withdrawn.message])
+            return 1
+        } catch StockError.withdrawalNeedsReason {
+            report(["--reason: " + StockError.withdrawalNeedsReason.message])
+            return 2
         } catch let StockError.invalid(problems) {
             let kind: StockEntryKind = if case let .add(facts) = command { facts.kind } else { .purchase }
             report(problems.map { StockCommand.option(for: $0.field, kind: kind) + ": " + $0.message })

@@ -50,7 +50,7 @@ case "library":
                                  changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "stock":
     exit(CommandLineTool.sharing(CommandLineTool.stock(Array(arguments.dropFirst())),
-                                 changing: ["add", "count", "dispose"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
+                                 changing: ["add", "count", "dispose", "withdraw"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "calibrate":
     exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "backup":

@@ -52,11 +52,24 @@ final class StockCommandLineTests: DataFolderTestCase {
             """)
         XCTAssertEqual(try run(["stock", "movements", "--product", "Nieznany"]).status, 2)
 
+        // The disposal typed by mistake: withdrawn by its id, kept, counted nowhere.
+        let json = try json(try run(["stock", "movements", "--product", "Chwastox Trio 540 SL", "--format", "json"]).stdout)
+        let moves = try XCTUnwrap(json["movements"] as? [[String: Any]])
+        let disposal = try XCTUnwrap(moves.last?["entry"] as? String)
+        XCTAssertEqual(try run(["stock", "withdraw", disposal, "--reason", "pomyłka"]).status, 0)
+        XCTAssertTrue(try run(["stock", "list", "--date", "2026-05-01"]).stdout.contains("20\u{A0}l in stock"))
+        let again = try run(["stock", "withdraw", disposal, "--reason", "x"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.stderr, "This stock entry was withdrawn, so it cannot be changed.\n")
+        XCTAssertEqual(try run(["stock", "withdraw", UUID().uuidString, "--reason", "x"]).status, 2)
+        XCTAssertEqual(try run(["stock", "withdraw", disposal]).stderr, "--reason: this option is required\n")
+
         let export = try run(["stock", "export"])
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertTrue(export.stdout.hasPrefix("{\"format\":\"kalkulator-oprysku/stock\",\"version\":1,\"items\":[\n"), export.stdout)
         let entries = try StockStore.entries(inExport: Array(export.stdout.utf8))
         XCTAssertEqual(entries.map(\.facts.kind), [.purchase, .purchase, .count, .disposal])
+        XCTAssertEqual(entries.map { $0.withdrawal?.reason }, [nil, nil, nil, "pomyłka"])
         XCTAssertEqual(entries[0].facts.package, StockPackage(size: 5, unit: .litres))
         XCTAssertEqual(entries[0].facts.invoice, "FV 1/2026")
     }

@@ -45,7 +45,7 @@ public enum StockExport {
         return JSONValue.object([("items", .array(list))]).serialized() + "\n"
     }
 
-    /// `{"product", "unit", "movements": [{"date", "kind", "quantity", "change", "balance", "detail"}]}`.
+    /// `{"product", "unit", "movements": [{"date", "kind", "quantity", "change", "balance", "detail", "entry", "record"}]}`.
     public static func movementsJSON(_ product: ProductStock) -> String {
         let list: [JSONValue] = product.movements.map { movement in
             .object([
@@ -55,6 +55,8 @@ public enum StockExport {
                 ("change", .number(movement.change)),
                 ("balance", .number(movement.balance)),
                 ("detail", .string(movement.detail)),
+                ("entry", movement.entryID.map { .string($0.uuidString) } ?? .null),
+                ("record", movement.recordID.map { .string($0.uuidString) } ?? .null),
             ])
         }
         return JSONValue.object([("product", .string(product.name)), ("unit", .string(product.unit.rawValue)),
