@@ -61,7 +61,7 @@ public struct RegisterCommand: Equatable, Sendable {
 
 /// What `register status` and `register search` print.
 public enum RegisterOutput {
-    public static func status(_ register: OfficialRegister?, format: OutputFormat) -> String {
+    public static func status(_ register: OfficialRegister?, format: OutputFormat, today: CalendarDate = .today) -> String {
         guard let register else {
             return format == .json ? "{\"imported\": false}\n" : tr("No register of products is kept (see: register import).") + "\n"
         }
@@ -70,9 +70,12 @@ public enum RegisterOutput {
                 ("imported", .bool(true)), ("date", register.date.map { .string($0.description) } ?? .null),
                 ("imported_at", .string(Timestamp.utc(register.importedAt))), ("source", .string(register.source)),
                 ("products", .number(register.products.count)), ("uses", .number(register.useCount)),
+                ("days_since_import", .number(register.daysSinceImport(today: today))),
             ]).serialized() + "\n"
         }
-        return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.localToTheSecond(register.importedAt), FreeText.displayable(register.source)) + "\n"
+        let advice = register.staleAdvice(today: today).map { $0 + "\n" } ?? ""
+        return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.localToTheSecond(register.importedAt), FreeText.displayable(register.source))
+            + " (" + register.importedText(today: today) + ")\n" + advice
     }
 
     public static func search(_ products: [RegisteredProduct], format: OutputFormat) -> String {

@@ -103,6 +103,33 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
 
     public var useCount: Int { products.reduce(0) { $0 + $1.uses.count } }
 
+    /// From this many days after its import, the app suggests looking for a newer file.
+    public static let staleAfterDays = 90
+
+    /// Whole days from the import to `today` (local dates; 0 on the day of the import).
+    public func daysSinceImport(today: CalendarDate) -> Int {
+        max(0, today.daysSinceEpoch - LocalTime.dateTime(at: importedAt).date.daysSinceEpoch)
+    }
+
+    /// "imported today", "imported 12 days ago".
+    public func importedText(today: CalendarDate) -> String {
+        let days = daysSinceImport(today: today)
+        switch days {
+        case 0: return tr("imported today")
+        case 1: return tr("imported yesterday")
+        default: return trn("imported %d day ago", "imported %d days ago", days).filled(String(days))
+        }
+    }
+
+    /// The suggestion to look for a newer file, from `staleAfterDays` after the import.
+    public func staleAdvice(today: CalendarDate) -> String? {
+        let days = daysSinceImport(today: today)
+        guard days >= Self.staleAfterDays else { return nil }
+        return trn("The ministry's register was imported %d day ago: check the ministry's page for a newer file and import it.",
+                   "The ministry's register was imported %d days ago: check the ministry's page for a newer file and import it.", days)
+            .filled(String(days))
+    }
+
     /// "Register of 28.02.2026: 2 products, 5 uses".
     public func summary(in language: Language = Translation.current.language) -> String {
         let head = date.map { tr("Register of %@").filled($0.typedText(in: language)) } ?? tr("Register")

@@ -301,6 +301,7 @@ public final class CalculatorViewModel {
                                                  treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 })
             if let officialRegister {
                 plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: today(), library: library, index: officialRegister)
+                if let advice = officialRegister.register.staleAdvice(today: today()) { plan.warnings.append(.register(advice)) }
             }
             if let lapsed = LabelCheck.inspection(of: sprayer, on: today()) { plan.warnings.append(lapsed) }
             return plan

@@ -106,10 +106,18 @@ public final class LibraryViewModel {
     /// What the Products page says of the register kept: "Register of 31.12.2031: …".
     public private(set) var registerStatus = ""
 
-    /// The register kept, said on the Products page; read when the window opens.
+    /// Today, for how long ago the register was imported (a clock the tests set).
+    public var today: () -> CalendarDate = { .today }
+
+    /// The register kept, said on the Products page with how old the import is (and, from
+    /// 90 days on, to look for a newer file); read when the window opens.
     public func readRegisterStatus(_ index: RegisterIndex?) {
         officialRegister = index
-        registerStatus = index.map { tr("Official register: %@").filled($0.register.summary()) }
+        registerStatus = index.map { index in
+            let register = index.register, day = today()
+            return ([tr("Official register: %@").filled(register.summary()) + "; " + register.importedText(today: day)]
+                    + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
+        }
             ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx to complete names and check doses.")
         onChange?()
     }
