@@ -61,7 +61,7 @@ final class FirstStepsTests: TemporaryDirectoryTestCase {
     @MainActor func testTheCalculatorAndTheLibrarySayAnOldRegister() async throws {
         let today = CalendarDate(year: 2026, month: 11, day: 26)!
         for (days, said) in [(89, false), (100, true)] {
-            let index = RegisterIndex(Self.register(importedDaysBefore: days, today: today))
+            let index = OfficialRegisterIndex(Self.register(importedDaysBefore: days, today: today))
             let calculator = CalculatorViewModel(form: JobForm(areaText: "4", sprayRateText: "200", tankText: "2500",
                                                                products: [ProductForm(name: "Fungicyd", rateText: "1")]))
             calculator.today = { today }

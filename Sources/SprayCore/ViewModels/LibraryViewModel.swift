@@ -100,9 +100,9 @@ public final class LibraryViewModel {
     /// Where the ministry's register is kept, and what the app does with one just imported
     /// (the calculator and the forms check by it); set by the window that opens the library.
     public var officialRegisterFile: URL?
-    public var onRegisterImported: ((RegisterIndex) -> Void)?
+    public var onRegisterImported: ((OfficialRegisterIndex) -> Void)?
     /// The register kept, once read: products are found in it and added to the library.
-    public private(set) var officialRegister: RegisterIndex?
+    public private(set) var officialRegister: OfficialRegisterIndex?
     /// What the Products page says of the register kept: "Register of 31.12.2031: …".
     public private(set) var registerStatus = ""
 
@@ -111,7 +111,7 @@ public final class LibraryViewModel {
 
     /// The register kept, said on the Products page with how old the import is (and, from
     /// 90 days on, to look for a newer file); read when the window opens.
-    public func readRegisterStatus(_ index: RegisterIndex?) {
+    public func readRegisterStatus(_ index: OfficialRegisterIndex?) {
         officialRegister = index
         registerStatus = index.map { index in
             let register = index.register, day = today()
@@ -147,7 +147,7 @@ public final class LibraryViewModel {
     /// is wrong) when it is not one, and the register kept stays.
     public func importRegister(at path: String) throws {
         guard let file = officialRegisterFile else { return }
-        let index = RegisterIndex(try OfficialRegisterStore.importFile(path, keptAt: file))
+        let index = OfficialRegisterIndex(try OfficialRegisterStore.importFile(path, keptAt: file))
         onRegisterImported?(index)
         readRegisterStatus(index)
     }

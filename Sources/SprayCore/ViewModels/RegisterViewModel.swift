@@ -79,7 +79,7 @@ public final class RegisterViewModel {
         didSet { if library != oldValue { rowsSayMore() } }
     }
     /// The ministry's register, once read: each row says what it finds against the record.
-    public var officialRegister: RegisterIndex? {
+    public var officialRegister: OfficialRegisterIndex? {
         didSet { rowsSayMore() }
     }
     public var isReadOnly: Bool { store.isReadOnly }
@@ -228,7 +228,7 @@ public final class RegisterViewModel {
         let problems = record.problems
         let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
-        var registerWarnings = record.withdrawal == nil ? (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []) : []
+        var registerWarnings = record.withdrawal == nil ? (officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? []) : []
         if record.withdrawal == nil, let library {
             registerWarnings += [LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
                                  LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }

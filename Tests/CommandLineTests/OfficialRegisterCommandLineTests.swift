@@ -5,7 +5,7 @@
 import Foundation
 import XCTest
 
-final class RegisterCommandLineTests: DataFolderTestCase {
+final class OfficialRegisterCommandLineTests: DataFolderTestCase {
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SprayCoreTests/Fixtures/register")
 
