@@ -40,8 +40,9 @@ final class PreferencesWindow {
          changeLanguage: @escaping @MainActor (Language?) -> String?, changeTheme: @escaping @MainActor (Theme) -> String?,
          changeFarm: @escaping @MainActor (_ name: String, _ producerNumber: String) -> String?,
          restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String],
-         openCopy: @escaping @MainActor (RegisterViewModel) -> Void, sharing: FarmSharing) {
+         openCopy: @escaping @MainActor (RegisterViewModel) -> Void, sharing: FarmSharing, help: any HelpLauncher) {
         window = Widgets.childWindow(title: tr("Preferences"), parent: parent, width: 460, height: -1)
+        Help.offer(.preferences, in: window, launcher: help)
 
         languageDropDown = Widgets.dropDown([tr("Follow the system"), "Polski", "English"], tooltip: tr("Language of the whole app"))
         gtk_drop_down_set_selected(cast(languageDropDown), guint(Self.languages.firstIndex(of: settings.language) ?? 0))
