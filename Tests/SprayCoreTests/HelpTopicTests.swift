@@ -22,6 +22,25 @@ final class HelpTopicTests: XCTestCase {
         }
     }
 
+    /// meson installs what help/meson.build lists: every page, and every figure a page shows.
+    func testMesonInstallsEveryPageAndFigure() throws {
+        let build = try String(contentsOf: help.appendingPathComponent("meson.build"), encoding: .utf8)
+        for topic in HelpTopic.allCases {
+            XCTAssertTrue(build.contains("'\(topic.fileName)',"), "help/meson.build lists \(topic.fileName)")
+        }
+        for topic in HelpTopic.allCases {
+            let page = try String(contentsOf: help.appendingPathComponent("C").appendingPathComponent(topic.fileName), encoding: .utf8)
+            for match in page.matches(of: /<media [^>]*src="([^"]+)"/) {
+                let figure = String(match.1)
+                XCTAssertTrue(build.contains("'\(figure)',"), "help/meson.build lists \(figure) (\(topic.fileName))")
+                for language in ["C", "pl"] {
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: help.appendingPathComponent("\(language)/\(figure)").path),
+                                  "help/\(language)/\(figure): run tools/screenshot help")
+                }
+            }
+        }
+    }
+
     func testTheURIsNameTheInstalledHelp() {
         XCTAssertEqual(HelpTopic.officialRegister.uri, "help:kalkulator-oprysku/official-register")
         XCTAssertEqual(HelpWindow.preferences.topic, .backup)
