@@ -14,6 +14,8 @@ public final class AppServices {
     public let settings: SettingsStore
     /// Back up and restore of the same folders the stores use.
     public let backup: BackupViewModel
+    /// Opens the help's pages (tests pass one that records them).
+    public let help: any HelpLauncher
     private let openHistory: () -> HistoryStore
     private var openedHistory: HistoryStore?
     private let openRecords: () -> RecordStore
@@ -23,8 +25,10 @@ public final class AppServices {
 
     public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
                 favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() },
-                library: @escaping () -> LibraryStore = { .standard() }, backup: BackupViewModel = BackupViewModel()) {
+                library: @escaping () -> LibraryStore = { .standard() }, backup: BackupViewModel = BackupViewModel(),
+                help: any HelpLauncher = SystemHelpLauncher()) {
         self.calculator = calculator
+        self.help = help
         self.backup = backup
         self.openHistory = history
         self.openRecords = records

@@ -1,5 +1,5 @@
 // The GtkApplication: one instance per session (D-Bus), one calculator window, and the
-// application-wide actions (quit, preferences, shortcuts, about).
+// application-wide actions (quit, preferences, shortcuts, help, about).
 
 import CGtk
 import Gettext
@@ -92,6 +92,10 @@ public final class SprayApplication {
             guard let self else { return }
             openPreferences()
         }
+        addAction(.help, to: application) { [weak self] in
+            guard let self else { return }
+            if let calculatorWindow { Help.show(HelpWindow.calculator.topic, from: calculatorWindow.window, launcher: services.help) }
+        }
         addAction(.about, to: application) { [weak self] in
             guard let self else { return }
             if let calculatorWindow { AboutDialog.present(parent: calculatorWindow.window) }
@@ -126,7 +130,7 @@ public final class SprayApplication {
                 guard let parent = calculatorWindow?.window else { return }
                 RegisterWindow(parent: parent, services: services, application: application, copy: copy).present()
             },
-            sharing: services.sharing)
+            sharing: services.sharing, help: services.help)
         preferencesWindow = preferences
         preferences.present()
     }

@@ -80,7 +80,7 @@ extension CalculatorWindow {
             services.officialRegisterRead(index)
         }
         model.readRegisterStatus(services.officialRegisterNow())
-        let library = LibraryWindow(parent: window, model: model)
+        let library = LibraryWindow(parent: window, model: model, help: services.help)
         libraryWindow = library
         library.present()
     }

@@ -39,11 +39,12 @@ final class CalibrationWindow {
         g_object_unref(actions.rawPointer)
     }
 
-    init(parent: Widget, model: CalibrationViewModel) {
+    init(parent: Widget, model: CalibrationViewModel, help: any HelpLauncher) {
         self.model = model
         textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
         NozzleSwatch.installStyle()
         window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 760)
+        Help.offer(.calibration, in: window, launcher: help)
         if let application = gtk_window_get_application(cast(parent)) { gtk_window_set_application(cast(window), application) }
 
         let header = gtk_header_bar_new()!

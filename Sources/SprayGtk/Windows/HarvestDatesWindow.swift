@@ -28,6 +28,7 @@ final class HarvestDatesWindow {
         self.services = services
         self.model = model
         frame = ChildWindow(title: model.title, parent: parent, application: application, width: 760, height: 620)
+        Help.offer(.harvestDates, in: frame.window, launcher: services.help)
         let header = frame.header
         seasonDropDown = Widgets.dropDown([], tooltip: tr("The season (a calendar year) whose treatments count"))
         connect(seasonDropDown, "notify::selected", withArgument: { [weak self] _ in

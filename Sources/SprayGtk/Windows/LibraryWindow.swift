@@ -11,6 +11,7 @@ final class LibraryWindow {
     let frame: ChildWindow
     var window: Widget { frame.window }
     let model: LibraryViewModel
+    private let help: any HelpLauncher
     private let stack: Widget
     private var lists: [LibraryKind: Widget] = [:]
     /// Add Product…, Add Field…, Add Sprayer…, in the order of the pages.
@@ -26,9 +27,11 @@ final class LibraryWindow {
     private(set) var registerSearch: Widget!
     private(set) var registerMatches: Widget!
 
-    init(parent: Widget, model: LibraryViewModel) {
+    init(parent: Widget, model: LibraryViewModel, help: any HelpLauncher) {
         self.model = model
         frame = ChildWindow(title: tr("Library"), parent: parent, application: nil, width: 720, height: 520)
+        self.help = help
+        Help.offer(.library, in: frame.window, launcher: help)
 
         stack = gtk_stack_new()!
         let switcher = gtk_stack_switcher_new()!
@@ -170,7 +173,7 @@ final class LibraryWindow {
             connect(calibrate, "clicked") { [weak self] in
                 guard let self else { return }
                 guard let calibration = model.calibration(ofSprayer: id) else { return }
-                CalibrationWindow(parent: window, model: calibration).present()
+                CalibrationWindow(parent: window, model: calibration, help: help).present()
             }
             itemButtons.append(calibrate)
             children.insert(calibrate, at: 0)

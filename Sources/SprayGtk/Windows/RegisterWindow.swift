@@ -66,6 +66,7 @@ final class RegisterWindow {
         self.application = application
         model = copy ?? services.registerModel
         window = Widgets.childWindow(title: model.title, parent: parent, width: 1080, height: 700)
+        Help.offer(.register, in: window, launcher: services.help)
         // The action table's accelerators (Ctrl+N) reach the window through the application.
         gtk_window_set_application(cast(window), application)
 

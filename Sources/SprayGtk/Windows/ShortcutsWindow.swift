@@ -21,7 +21,7 @@ enum ShortcutsWindow {
             (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register, .newRecord, .transcribe, .saveTranscription, .copyRowAbove, .repeatTreatmentAbove, .importSpreadsheet, .importRecords, .harvestDates])),
             (tr("History"), rows([.history, .searchHistory, .deleteHistoryEntry])),
             (tr("Sprayer calibration"), rows([.saveCalibration])),
-            (tr("General"), rows([.closeWindow, .preferences, .shortcuts, .quit])),
+            (tr("General"), rows([.windowHelp, .closeWindow, .preferences, .shortcuts, .quit])),
         ]
     }
 

@@ -22,10 +22,11 @@ final class SpreadsheetImportWindow {
     /// Set while the dropdowns are filled, so their "selected" is not a choice.
     private var isFilling = false
 
-    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: SpreadsheetImportViewModel) {
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: SpreadsheetImportViewModel, help: any HelpLauncher) {
         self.model = model
         frame = ChildWindow(title: tr("Import Spreadsheet — %@").filled(model.fileName), parent: parent, application: application,
                             width: 1120, height: 680)
+        Help.offer(.spreadsheetImport, in: frame.window, launcher: help)
         let header = frame.header
         let importButton = Widgets.button(tr("_Import"), action: Action.importRecords.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(importButton, Action.importRecords.tooltip(tr("Add the records to the register")))

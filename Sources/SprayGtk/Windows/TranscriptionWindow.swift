@@ -34,11 +34,12 @@ final class TranscriptionWindow {
         var column: TranscriptionColumn
     }
 
-    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: TranscriptionViewModel) {
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: TranscriptionViewModel, help: any HelpLauncher) {
         self.model = model
         // The grid's keys (Ctrl+D) come before a focused cell's own.
         frame = ChildWindow(title: tr("Transcribe from Paper"), parent: parent, application: application, width: 1240, height: 640,
                             captureKeys: true)
+        Help.offer(.transcription, in: frame.window, launcher: help)
         let header = frame.header
         let save = Widgets.button(tr("_Save Records"), action: Action.saveTranscription.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(save, Action.saveTranscription.tooltip(tr("Save every readable row in the register")))
