@@ -43,8 +43,7 @@ final class HarvestDatesWindow {
         }
         gtk_header_bar_pack_start(cast(header), Widgets.exportButton(tooltip: tr("Save the harvest dates for a grain buyer"), menu: menu))
         g_object_unref(menu.rawPointer)
-        DocumentPrinting.addButtons(to: header, print: tr("Print the harvest dates of the season"),
-                                    preview: tr("The pages as they will be printed"))
+        DocumentPrinting.addButtons(to: header, print: tr("Print the harvest dates of the season"))
 
         summaryLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         list = gtk_list_box_new()!

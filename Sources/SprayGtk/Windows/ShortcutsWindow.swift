@@ -28,6 +28,8 @@ enum ShortcutsWindow {
     static func present(parent: Widget) {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
         xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
+        // Ten rows to a column: more columns, and the window fits a 720 px high screen.
+        xml += "<property name=\"max-height\">10</property>"
         for (title, rows) in groups where !rows.isEmpty {
             xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(title))</property>"
             for (accel, rowTitle) in rows {
