@@ -98,6 +98,29 @@ enum Widgets {
         }
     }
 
+    /// Names the list row holding `child` (a GtkListBoxRow, a list view's item): the row takes
+    /// the focus, and GTK 4.8 would read it without a name. The name is the row's text, its
+    /// buttons' aside.
+    static func nameRow(holding child: Widget) {
+        guard let row = gtk_widget_get_parent(child) else { return }
+        setAccessibleName(row, readableText(in: child).joined(separator: ", "))
+    }
+
+    private static func readableText(in widget: Widget) -> [String] {
+        if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0 || gtk_widget_get_visible(widget) == 0 { return [] }
+        if g_type_check_instance_is_a(cast(widget), gtk_label_get_type()) != 0 {
+            let text = String(cString: gtk_label_get_text(opaque(widget)))
+            return text.isEmpty ? [] : [text]
+        }
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += readableText(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
     private static func firstChild(of widget: Widget, type: GType) -> Widget? {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {

@@ -106,6 +106,7 @@ final class HarvestDatesWindow {
                 gtk_box_append(cast(card), Widgets.label(line, classes: index == 0 ? ["card-title"] : index == 1 ? [] : ["field-error"], wrap: true))
             }
             gtk_list_box_append(cast(list), card)
+            Widgets.nameRow(holding: card)
         }
         gtk_widget_set_visible(list, model.rows.isEmpty ? 0 : 1)
         updateActions()

@@ -401,6 +401,7 @@ extension RecordFormWindow {
                 let label = Widgets.label(model.title(of: crop))
                 Widgets.setMargins(label, 6)
                 gtk_list_box_append(opaque(cropList), label)
+                Widgets.nameRow(holding: label)
             }
         }
         gtk_widget_set_visible(cropListFrame, matches.isEmpty ? 0 : 1)
