@@ -19,6 +19,69 @@ final class WindowSizeTests: XCTestCase {
     func testEveryWindowFitsInPolishWithLargerText() { Self.check(.polish, textScale: 1.25) }
     func testEveryWindowFitsInEnglishWithLargerText() { Self.check(.english, textScale: 1.25) }
 
+    /// What left the header bars is in their menus: every action of the register and the
+    /// harvest dates is a header button or a menu item, and keeps its shortcut.
+    func testEveryActionOfTheRegisterAndHarvestDatesIsInTheHeaderOrItsMenu() {
+        CalculatorHarness.run(.polish) { harness in
+            for (stop, kind) in [(WindowTour.Stop.register, ActionWindow.register), (.harvestDates, .harvestDates)] {
+                guard let window = WindowTour.open(stop, in: harness.app), let header = Self.header(of: window) else {
+                    return XCTFail("\(stop): no window")
+                }
+                let reachable = Self.actionNames(in: header)
+                for action in Action.allCases where action.windows.contains(kind) && action.rawValue.hasPrefix("win.") {
+                    XCTAssertTrue(reachable.contains(action.rawValue), "\(stop): \(action.rawValue) in neither the header nor its menu")
+                    for accelerator in action.accelerators {
+                        XCTAssertTrue(harness.actions(forAccelerator: accelerator).contains(action.rawValue), "\(action): \(accelerator)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The paper grid on a 1280 px screen: scrolled to its last column, the date, hour and field
+    /// are still in view; Tab from the field goes on to the crop of the same row.
+    func testTheGridKeepsDateHourAndFieldInViewWhenScrolledSideways() {
+        CalculatorHarness.run(.polish) { harness in
+            guard let window = WindowTour.open(.grid, in: harness.app), let grid = harness.window.registerWindow?.transcriptionWindow else {
+                return XCTFail("no grid")
+            }
+            gtk_window_set_default_size(cast(window), 1280, 720)
+            func scrollsSideways(_ widget: Widget) -> Bool {
+                guard Self.isA(widget, gtk_scrolled_window_get_type()) else { return false }
+                var horizontal = GTK_POLICY_NEVER, vertical = GTK_POLICY_NEVER
+                gtk_scrolled_window_get_policy(cast(widget), &horizontal, &vertical)
+                return horizontal == GTK_POLICY_AUTOMATIC
+            }
+            guard let scroller = harness.find(in: grid.columnView, scrollsSideways) else { return XCTFail("no sideways scroller") }
+            let sideways = gtk_scrolled_window_get_hadjustment(cast(scroller))!
+            XCTAssertTrue(GtkTestSupport.iterate(until: {
+                gtk_widget_get_width(window) <= 1280 && gtk_adjustment_get_upper(sideways) > gtk_adjustment_get_page_size(sideways)
+            }), "more columns than fit in 1280 px")
+            gtk_adjustment_set_value(sideways, gtk_adjustment_get_upper(sideways))
+            /// Where `column`'s cell of the first row is, left to right, in the window; nil when not built.
+            @MainActor func span(_ column: TranscriptionColumn) -> ClosedRange<Float>? {
+                var bounds = graphene_rect_t()
+                guard let entry = grid.cells[.init(row: 0, column: column)]?.entry,
+                      gtk_widget_compute_bounds(entry, window, &bounds) != 0 else { return nil }
+                return bounds.origin.x...(bounds.origin.x + bounds.size.width)
+            }
+            var scrollerBounds = graphene_rect_t()
+            XCTAssertTrue(gtk_widget_compute_bounds(scroller, window, &scrollerBounds) != 0)
+            let visible = scrollerBounds.origin.x...(scrollerBounds.origin.x + scrollerBounds.size.width)
+            XCTAssertTrue(GtkTestSupport.iterate(until: { span(.notes).map { visible.contains($0.upperBound) } ?? false }),
+                          "the last column scrolled into view: \(String(describing: span(.notes))) in \(visible)")
+            for column in TranscriptionWindow.keptColumns {
+                XCTAssertTrue(span(column).map { $0.lowerBound >= 0 && $0.upperBound <= visible.lowerBound } ?? false,
+                              "\(column) kept in view, left of the scrolling columns: \(String(describing: span(column)))")
+            }
+            XCTAssertTrue(span(.crop).map { $0.lowerBound < visible.lowerBound } ?? true, "the crop scrolled away to the left")
+
+            guard let field = grid.cells[.init(row: 0, column: .field)] else { return XCTFail("no field cell") }
+            grid.tabAcross(from: field, backwards: false)
+            XCTAssertTrue(GtkTestSupport.iterate(until: { grid.focusedCell.map { $0.row == 0 && $0.column == .crop } ?? false }))
+        }
+    }
+
     private static func check(_ language: Language, textScale: Double) {
         guard GtkTestSupport.requireDisplay() else { return }
         MainActor.assumeIsolated {
@@ -121,6 +184,35 @@ final class WindowSizeTests: XCTestCase {
         }
         visit(header)
         return (buttons, menus)
+    }
+
+    /// The actions of the buttons and menu items under `widget` (menus followed into sections and submenus).
+    private static func actionNames(in widget: Widget) -> Set<String> {
+        var names: Set<String> = []
+        func visit(_ model: UnsafeMutablePointer<GMenuModel>) {
+            for index in 0..<g_menu_model_get_n_items(model) {
+                if let action = g_menu_model_get_item_attribute_value(model, index, "action", nil) {
+                    names.insert(String(cString: g_variant_get_string(action, nil)))
+                    g_variant_unref(action)
+                }
+                for link in ["section", "submenu"] {
+                    if let linked = g_menu_model_get_item_link(model, index, link) {
+                        visit(cast(linked))
+                        g_object_unref(linked.rawPointer)
+                    }
+                }
+            }
+        }
+        if isA(widget, gtk_menu_button_get_type()), let model = gtk_menu_button_get_menu_model(cast(widget)) { visit(cast(model)) }
+        if isA(widget, gtk_button_get_type()), let action = gtk_actionable_get_action_name(cast(widget)) {
+            names.insert(String(cString: action))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            names.formUnion(actionNames(in: current))
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return names
     }
 
     private static func header(of window: Widget) -> Widget? {
