@@ -1,6 +1,6 @@
 // Every window fits a 1366 × 768 laptop and a 1280 × 720 one, at text scaling 1.0 and 1.25,
-// in Polish and English: its natural width (gtk_widget_measure) and its minimum height are
-// within the screen, and shown at the screen's size, its title is not cut. The header bars
+// in Polish and English: its natural width (gtk_widget_measure), its minimum height and the size
+// it opens at are within the screen, and shown at the screen's size, its title is not cut. The header bars
 // carry at most three buttons and one menu (GNOME's guidelines); the rest is in that menu.
 
 import CGtk
@@ -108,7 +108,14 @@ final class WindowSizeTests: XCTestCase {
                 let buttons = headerButtons(of: window)
                 XCTAssertLessThanOrEqual(buttons.buttons, 3, "\(where_): \(buttons.buttons) buttons in the header bar")
                 XCTAssertLessThanOrEqual(buttons.menus, 1, "\(where_): \(buttons.menus) main menus in the header bar")
+                var defaultWidth: Int32 = 0, defaultHeight: Int32 = 0
+                gtk_window_get_default_size(cast(window), &defaultWidth, &defaultHeight)
+                let opensAt = (width: defaultWidth > 0 ? defaultWidth : naturalWidth, height: defaultHeight > 0 ? defaultHeight : naturalHeight)
+                report[report.count - 1] += ", opens at \(opensAt.width)×\(opensAt.height)"
                 for screen in screens {
+                    // GNOME's top bar takes 32 px of the screen's height.
+                    XCTAssertLessThanOrEqual(opensAt.width, screen.width, "\(where_): opens \(opensAt.width) px wide on \(screen)")
+                    XCTAssertLessThanOrEqual(opensAt.height, screen.height - 32, "\(where_): opens \(opensAt.height) px high on \(screen)")
                     XCTAssertLessThanOrEqual(naturalWidth, screen.width, "\(where_): \(naturalWidth) px wide on \(screen)")
                     XCTAssertLessThanOrEqual(minimumHeight, screen.height, "\(where_): \(minimumHeight) px high on \(screen)")
                     if let cut = titleCut(window, width: screen.width, height: screen.height) {

@@ -37,7 +37,7 @@ public final class PrintPreviewWindow {
         state = PreviewState(pageCount: report.pageCount)
         window = gtk_window_new()
         gtk_window_set_title(cast(window), tr("Print preview"))
-        gtk_window_set_default_size(cast(window), 900, 760)
+        gtk_window_set_default_size(cast(window), 900, 680)
         if let parent {
             gtk_window_set_transient_for(cast(window), parent)
             gtk_window_set_destroy_with_parent(cast(window), 1)

@@ -43,7 +43,7 @@ final class CalibrationWindow {
         self.model = model
         textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
         NozzleSwatch.installStyle()
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 700)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 680)
         if let application = gtk_window_get_application(cast(parent)) { gtk_window_set_application(cast(window), application) }
 
         let header = gtk_header_bar_new()!

@@ -59,7 +59,7 @@ final class RecordFormWindow {
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: RecordFormViewModel) {
         self.model = model
         textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 780, height: 860)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 780, height: 680)
         gtk_window_set_application(cast(window), application)
 
         let header = gtk_header_bar_new()!

@@ -65,7 +65,7 @@ final class RegisterWindow {
         self.services = services
         self.application = application
         model = copy ?? services.registerModel
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 1080, height: 700)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 1080, height: 680)
         // The action table's accelerators (Ctrl+N) reach the window through the application.
         gtk_window_set_application(cast(window), application)
 
