@@ -108,7 +108,11 @@ enum WindowTour {
 
     /// A two-row season sheet in the temporary folder, as a farmer's export from a spreadsheet.
     private static func sampleSheet() -> String {
-        let path = String(cString: g_get_tmp_dir()) + "/kalkulator-oprysku-tour-\(getpid()).csv"
+        // A folder of its own, so the import window's title shows a farmer's file name.
+        let made = g_dir_make_tmp("kalkulator-oprysku-XXXXXX", nil)
+        defer { g_free(made) }
+        let folder = made.map { String(cString: $0) } ?? String(cString: g_get_tmp_dir())
+        let path = folder + "/sezon-2026.csv"
         let text = """
         Data;Godzina;Działka;Powierzchnia (ha);Roślina;BBCH;Środek;Nr zezwolenia;Dawka;Ilość cieczy (l/ha);Przyczyna;Wykonawca
         14.04.2026;08:00;Za stodołą;4,5;pszenica ozima;30;Axial 50 EC;R-1/2010;0,9 l/ha;200;miotła zbożowa;Jan Nowak
