@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Screenshots of every window as a user meets it: the app started under a private Xvfb of SIZE, with one
 window opened (KALKULATOR_OPRYSKU_OPEN_WINDOWS, see WindowTour.swift), in each LANGUAGE, one PNG each.
-usage: window-shots.py APP OUT_DIR [--size 1366x768] [--languages pl,en] [--scale 1.0] [STOP...]"""
+usage: window-shots.py APP OUT_DIR [--size 1366x768] [--languages pl,en] [STOP...]"""
 import os, subprocess, sys, tempfile, time
 
 args = sys.argv[1:]
@@ -12,7 +12,7 @@ def option(name, default):
         del args[index:index + 2]
         return value
     return default
-size, languages, scale = option("--size", "1366x768"), option("--languages", "pl,en").split(","), float(option("--scale", "1.0"))
+size, languages = option("--size", "1366x768"), option("--languages", "pl,en").split(",")
 app, out = args[0], args[1]
 stops = args[2:] or ["calculator", "results", "history", "register", "record-form", "grid", "spreadsheet-import", "library",
                      "library-editor", "official-register", "calibration", "harvest-dates", "favorites", "print-preview",
@@ -24,10 +24,6 @@ xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", s
                         pass_fds=[write_end], stderr=subprocess.DEVNULL)
 os.close(write_end)
 display = ":" + os.read(read_end, 16).decode().strip()
-# Text scaling as GNOME's setting gives it, through GTK's own settings file (no settings daemon here).
-os.makedirs(home + "/xdg/gtk-4.0")
-with open(home + "/xdg/gtk-4.0/settings.ini", "w") as settings:
-    settings.write("[Settings]\ngtk-xft-dpi=%d\n" % int(scale * 96 * 1024))
 # The ministry's register, so the library's search has something to find.
 fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests/SprayCoreTests/Fixtures/register/rejestr.csv")
 data = dict(KALKULATOR_OPRYSKU_DATA_DIR=home + "/data", KALKULATOR_OPRYSKU_CONFIG_DIR=home + "/config")
@@ -37,7 +33,7 @@ try:
     for language in languages:
         for stop in stops:
             env = dict(os.environ, DISPLAY=display, GDK_BACKEND="x11", GTK_A11Y="none", GSETTINGS_BACKEND="memory",
-                       LANGUAGE=language, LANG="C.UTF-8", XDG_CONFIG_HOME=home + "/xdg", KALKULATOR_OPRYSKU_TRACE="1", KALKULATOR_OPRYSKU_OPEN_WINDOWS=stop, **data)
+                       LANGUAGE=language, LANG="C.UTF-8", KALKULATOR_OPRYSKU_TRACE="1", KALKULATOR_OPRYSKU_OPEN_WINDOWS=stop, **data)
             errors = open(home + "/stderr", "w+")
             process = subprocess.Popen([app], env=env, stdout=subprocess.DEVNULL, stderr=errors)
             deadline = time.monotonic() + 30
