@@ -50,6 +50,7 @@ extension CalculatorWindow {
                 gtk_box_append(cast(resultsBox), card)
             }
             let flow = gtk_flow_box_new()!
+            Widgets.setAccessibleName(flow, tr("Results"))
             gtk_flow_box_set_selection_mode(cast(flow), GTK_SELECTION_NONE)
             gtk_flow_box_set_max_children_per_line(cast(flow), 2)
             gtk_flow_box_set_homogeneous(cast(flow), 0)
