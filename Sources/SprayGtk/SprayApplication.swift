@@ -48,6 +48,14 @@ public final class SprayApplication {
                 app.calculatorWindow?.openRegister()
             }
         }
+        let tour = WindowTour.requested
+        if !tour.isEmpty {
+            connect(app.application, "activate") { [weak app] in
+                guard let app else { return }
+                for stop in tour { WindowTour.open(stop, in: app) }
+                Trace.mark("windows opened")
+            }
+        }
         let status = g_application_run(cast(app.application), 0, nil)
         app.services.secondCopy.appQuits()
         g_object_unref(app.application)

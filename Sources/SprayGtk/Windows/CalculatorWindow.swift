@@ -65,7 +65,7 @@ public final class CalculatorWindow {
         window = gtk_application_window_new(application)
         favoritesMenu = g_menu_new()
         gtk_window_set_title(cast(window), tr("Spray Calculator"))
-        gtk_window_set_default_size(cast(window), 1180, 780)
+        gtk_window_set_default_size(cast(window), 1180, 680)
         gtk_window_set_icon_name(cast(window), AppInfo.applicationID)
 
         gtk_window_set_titlebar(cast(window), makeHeaderBar())

@@ -41,7 +41,6 @@ final class LibraryWindow {
         importRegisterButton = Widgets.button(tr("Official Register: _Import the Register File…"))
         gtk_widget_set_tooltip_text(importRegisterButton,
                                     tr("The ministry's register of plant protection products (Rejestr_zastosowanie.xlsx or its CSV), kept offline"))
-        gtk_header_bar_pack_start(cast(header), importRegisterButton)
         registerStatusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         registerSearch = gtk_search_entry_new()!
         gtk_widget_set_tooltip_text(registerSearch, tr("Find a product in the official register, to add it to the library"))
@@ -60,7 +59,7 @@ final class LibraryWindow {
             gtk_scrolled_window_set_child(cast(scroller), list)
             gtk_widget_set_vexpand(scroller, 1)
             let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12,
-                                   children: kind == .product ? [add, registerStatusLabel, registerSearch, registerMatches, scroller] : [add, scroller])
+                                   children: kind == .product ? [add, officialRegisterRow(), registerSearch, registerMatches, scroller] : [add, scroller])
             Widgets.setMargins(page, 18)
             gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
             connect(add, "clicked") { [weak self] in
@@ -80,6 +79,14 @@ final class LibraryWindow {
         }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
+    }
+
+    /// What the ministry's register kept is, and Import the Register File… beside it: on the
+    /// products' page, which it fills (the header keeps the page switcher's room).
+    private func officialRegisterRow() -> Widget {
+        gtk_widget_set_hexpand(registerStatusLabel, 1)
+        gtk_widget_set_valign(importRegisterButton, GTK_ALIGN_CENTER)
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [registerStatusLabel, importRegisterButton])
     }
 
     /// The register's products the search finds, each with Add to Library.
@@ -183,7 +190,7 @@ final class LibraryWindow {
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])
     }
 
-    private func edit(_ model: LibraryEditorViewModel) {
+    func edit(_ model: LibraryEditorViewModel) {
         let editor = LibraryEditorWindow(parent: window, model: model)
         self.editor = editor
         editor.present()

@@ -65,7 +65,7 @@ final class SpreadsheetImportWindow {
             let sample = Widgets.label(model.sample(of: column), classes: ["dim-label"], wrap: true)
             gtk_widget_set_size_request(sample, 200, -1)
             let meaning = Widgets.dropDown(titles, tooltip: tr("What this column holds"))
-            ko_accessible_set_label(meaning, model.title(of: column))
+            Widgets.setAccessibleName(meaning, model.title(of: column))
             connect(meaning, "notify::selected", withArgument: { [weak self] _ in
                 guard let self else { return }
                 guard !isFilling else { return }
