@@ -36,13 +36,15 @@ public enum FirstSteps {
     public static let officialRegisterPage = "https://www.gov.pl/web/rolnictwo/rejestr-srodkow-ochrony-roslin"
 
     /// The steps still to do for a farm with `library`, a ministry's register or none, and
-    /// `recordCount` records; none once the farm has fields, a sprayer and the register.
-    public static func remaining(library: Library, hasOfficialRegister: Bool, recordCount: Int) -> [FirstStep] {
+    /// `recordCount` records (last season's spreadsheet offered only while there are none, and
+    /// where `offeringSpreadsheet`); none once the farm has fields, a sprayer and the register.
+    public static func remaining(library: Library, hasOfficialRegister: Bool, recordCount: Int,
+                                 offeringSpreadsheet: Bool = true) -> [FirstStep] {
         var steps: [FirstStep] = []
         if library.fields.isEmpty { steps.append(.addField) }
         if library.sprayers.isEmpty { steps.append(.addSprayer) }
         if !hasOfficialRegister { steps += [.openOfficialRegisterPage, .importOfficialRegister] }
-        if recordCount == 0, !steps.isEmpty { steps.append(.importSpreadsheet) }
+        if offeringSpreadsheet, recordCount == 0, !steps.isEmpty { steps.append(.importSpreadsheet) }
         return steps
     }
 

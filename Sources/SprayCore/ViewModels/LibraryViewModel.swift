@@ -109,6 +109,14 @@ public final class LibraryViewModel {
     /// Today, for how long ago the register was imported (a clock the tests set).
     public var today: () -> CalendarDate = { .today }
 
+    /// What a farm starting out does first, while the library is empty (FirstSteps; last
+    /// season's spreadsheet is the register's to offer).
+    public var firstSteps: [FirstStep] {
+        guard store.library.items.isEmpty, !isReadOnly else { return [] }
+        return FirstSteps.remaining(library: store.library, hasOfficialRegister: officialRegister != nil, recordCount: 0,
+                                    offeringSpreadsheet: false)
+    }
+
     /// The register kept, said on the Products page with how old the import is (and, from
     /// 90 days on, to look for a newer file); read when the window opens.
     public func readRegisterStatus(_ index: OfficialRegisterIndex?) {

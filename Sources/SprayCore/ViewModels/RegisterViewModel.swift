@@ -257,6 +257,11 @@ public final class RegisterViewModel {
             + (checking > 0 ? ", " + trn("%d needs checking", "%d need checking", checking).filled(String(checking)) : "")
     }
 
+    /// What a farm starting out does first, while the register holds no record (FirstSteps).
+    public func firstSteps(library: Library, hasOfficialRegister: Bool) -> [FirstStep] {
+        records.isEmpty && !isReadOnly && copyName == nil ? FirstSteps.remaining(library: library, hasOfficialRegister: hasOfficialRegister, recordCount: 0) : []
+    }
+
     public var emptyText: String? {
         if records.isEmpty {
             return tr("No treatments recorded yet. Add one with New Record… (Ctrl+N), or record a calculation (Record Treatment…, Ctrl+R).")

@@ -78,7 +78,9 @@ extension CalculatorWindow {
             open.present()
             return
         }
-        let register = RegisterWindow(parent: window, services: services, application: application)
+        let register = RegisterWindow(parent: window, services: services, application: application) { [weak self] step in
+            self?.runFirstStep(step)
+        }
         registerWindow = register
         register.present()
     }

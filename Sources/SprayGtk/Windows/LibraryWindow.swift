@@ -27,7 +27,11 @@ final class LibraryWindow {
     private(set) var registerSearch: Widget!
     private(set) var registerMatches: Widget!
 
-    init(parent: Widget, model: LibraryViewModel, help: any HelpLauncher) {
+    /// What a farm starting out does first, while the library is empty.
+    private(set) var firstSteps: FirstStepsBox!
+
+    /// `firstStep` runs a first step's button (the calculator window's, which opens the others).
+    init(parent: Widget, model: LibraryViewModel, help: any HelpLauncher, firstStep: @escaping @MainActor (FirstStep) -> Void = { _ in }) {
         self.model = model
         frame = ChildWindow(title: tr("Library"), parent: parent, application: nil, width: 720, height: 520)
         self.help = help
@@ -67,7 +71,9 @@ final class LibraryWindow {
                 edit(model.editor(for: kind))
             }
         }
-        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]), margin: 0)
+        firstSteps = FirstStepsBox(run: firstStep)
+        Widgets.setMargins(firstSteps.container, 18)
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, firstSteps.container, stack]), margin: 0)
         frame.keep(self)
         connect(importRegisterButton, "clicked") { [weak self] in
             guard let self else { return }
@@ -109,7 +115,7 @@ final class LibraryWindow {
     }
 
     /// Import the Register File…: the file chosen is read and kept, or the dialog says why not.
-    private func chooseRegisterFile() {
+    func chooseRegisterFile() {
         SaveFileDialog(
             parent: cast(window), title: tr("Import the register of plant protection products"), suggestedName: "",
             fileType: tr("The register (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv"],
@@ -146,6 +152,7 @@ final class LibraryWindow {
         gtk_label_set_text(cast(registerStatusLabel), model.registerStatus)
         gtk_widget_set_visible(registerSearch, model.officialRegister == nil ? 0 : 1)
         gtk_widget_set_visible(banner, notices.isEmpty ? 0 : 1)
+        firstSteps.show(model.firstSteps)
         updateActions()
     }
 

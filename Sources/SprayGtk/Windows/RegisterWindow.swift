@@ -28,6 +28,8 @@ final class RegisterWindow {
     var productDropDown: Widget!
     var countLabel: Widget!
     var emptyLabel: Widget!
+    /// What a farm starting out does first, while no record is kept.
+    var firstSteps: FirstStepsBox!
     var banner: Widget!
     var bannerLabel: Widget!
     var exportButton: Widget!
@@ -61,7 +63,9 @@ final class RegisterWindow {
     }
 
     /// The register, or with `copy` a copy's records to look at (RegisterViewModel.openCopy).
-    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>, copy: RegisterViewModel? = nil) {
+    /// `firstStep` runs a first step's button (the calculator window's, which opens the others).
+    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>, copy: RegisterViewModel? = nil,
+         firstStep: @escaping @MainActor (FirstStep) -> Void = { _ in }) {
         self.services = services
         self.application = application
         model = copy ?? services.registerModel
@@ -72,8 +76,9 @@ final class RegisterWindow {
 
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
 
+        firstSteps = FirstStepsBox(run: firstStep)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [
-            makeFilterBar(), makeBanner(), makeNotRecorded(), makeList(),
+            makeFilterBar(), makeBanner(), makeNotRecorded(), firstSteps.container, makeList(),
         ])
         Widgets.setMargins(content, 14)
         gtk_window_set_child(cast(window), content)
@@ -275,6 +280,7 @@ final class RegisterWindow {
         gtk_label_set_text(cast(countLabel), model.countText)
         fillPending()
         itemList.showEmpty(model.emptyText)
+        firstSteps.show(model.firstSteps(library: services.library.library, hasOfficialRegister: services.officialRegister != nil))
         let message = model.lastError ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")
         gtk_widget_set_visible(banner, message == nil ? 0 : 1)
