@@ -95,3 +95,46 @@ static inline void ko_entry_set_inline_completion(GtkWidget *entry, const char *
     ko_entry_set_completion(entry, strings);
     gtk_entry_completion_set_inline_completion(gtk_entry_get_completion(GTK_ENTRY(entry)), TRUE);
 }
+
+/* Whether a program is set to open URIs of `scheme` (help: — yelp). */
+static inline gboolean ko_has_handler_for_scheme(const char *scheme) {
+    GAppInfo *info = g_app_info_get_default_for_uri_scheme(scheme);
+    if (!info)
+        return FALSE;
+    g_object_unref(info);
+    return TRUE;
+}
+
+static void ko_uri_launched(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)source;
+    (void)data;
+    GError *error = NULL;
+    if (!g_app_info_launch_default_for_uri_finish(result, &error)) {
+        g_warning("The help viewer did not start: %s", error->message);
+        g_error_free(error);
+    }
+}
+
+/* Opens `uri` in its default program, started on `widget`'s display (gtk_show_uri's work,
+   which GTK 4.10 deprecates; GtkUriLauncher is newer than Debian 12's GTK 4.8). */
+static inline void ko_launch_uri(const char *uri, GtkWidget *widget) {
+    GdkAppLaunchContext *context = gdk_display_get_app_launch_context(gtk_widget_get_display(widget));
+    g_app_info_launch_default_for_uri_async(uri, G_APP_LAUNCH_CONTEXT(context), NULL, ko_uri_launched, NULL);
+    g_object_unref(context);
+}
+
+/* The text size as GNOME's "text scaling factor" sets it: 96 dpi × factor (the window-size tests). */
+static inline void ko_set_text_scale(double factor) {
+    g_object_set(gtk_settings_get_default(), "gtk-xft-dpi", (int)(factor * 96 * 1024), NULL);
+}
+
+/* A vertical box a screen reader reads as one group (the calculator's result cards); the role
+   can only be given when the widget is made. */
+static inline GtkWidget *ko_group_box_new(int spacing) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "spacing", spacing,
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL));
+}
+
+static inline void ko_accessible_reset_labelled_by(GtkWidget *widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}

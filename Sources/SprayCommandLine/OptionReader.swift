@@ -98,10 +98,10 @@ public struct JobLibrary {
     public var library: Library
     public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
     /// The ministry's register kept here, asked only for a job that names a product.
-    public var register: () -> RegisterIndex?
+    public var register: () -> OfficialRegisterIndex?
 
     public init(library: Library = Library(), treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 },
-                register: @escaping () -> RegisterIndex? = { nil }) {
+                register: @escaping () -> OfficialRegisterIndex? = { nil }) {
         self.library = library
         self.treatmentsSoFar = treatmentsSoFar
         self.register = register
@@ -188,7 +188,7 @@ enum JobOptions {
                                                  treatmentsSoFar: library.treatmentsSoFar)
             if let lapsed = LabelCheck.inspection(of: sprayer, on: .today) { plan.warnings.append(lapsed) }
             if plan.input.products.contains(where: { !$0.name.isBlank }), let register = library.register() {
-                plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
+                plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
             }
             return .success(ParsedJob(plan: plan, language: language, field: field, sprayer: sprayer))
         case .success:

@@ -14,6 +14,8 @@ public final class AppServices {
     public let settings: SettingsStore
     /// Back up and restore of the same folders the stores use.
     public let backup: BackupViewModel
+    /// Opens the help's pages (tests pass one that records them).
+    public let help: any HelpLauncher
     private let openHistory: () -> HistoryStore
     private var openedHistory: HistoryStore?
     private let openRecords: () -> RecordStore
@@ -23,8 +25,10 @@ public final class AppServices {
 
     public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
                 favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() },
-                library: @escaping () -> LibraryStore = { .standard() }, backup: BackupViewModel = BackupViewModel()) {
+                library: @escaping () -> LibraryStore = { .standard() }, backup: BackupViewModel = BackupViewModel(),
+                help: any HelpLauncher = SystemHelpLauncher()) {
         self.calculator = calculator
+        self.help = help
         self.backup = backup
         self.openHistory = history
         self.openRecords = records
@@ -110,29 +114,29 @@ public final class AppServices {
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
 
     /// The ministry's register of products kept here, once read (`readOfficialRegister`).
-    public private(set) var officialRegister: RegisterIndex?
+    public private(set) var officialRegister: OfficialRegisterIndex?
 
     /// Reads the register kept here on another core — a moment after the start, never before
     /// the first frame — and gives it to the calculator, whose plan is then checked against it.
     public func readOfficialRegister() {
         let file = backup.locations.officialRegisterFile
         DispatchQueue.global(qos: .utility).async {
-            let index = (try? OfficialRegisterStore.load(file)).flatMap { $0 }.map(RegisterIndex.init)
+            let index = (try? OfficialRegisterStore.load(file)).flatMap { $0 }.map(OfficialRegisterIndex.init)
             runOnMainLoop { [weak self] in self?.officialRegisterRead(index) }
         }
     }
 
     /// The register kept here, read now if the reading on another core has not given it yet
     /// (the library window says what is kept as it opens).
-    public func officialRegisterNow() -> RegisterIndex? {
+    public func officialRegisterNow() -> OfficialRegisterIndex? {
         if officialRegister == nil, let index = (try? OfficialRegisterStore.load(backup.locations.officialRegisterFile)).flatMap({ $0 }) {
-            officialRegisterRead(RegisterIndex(index))
+            officialRegisterRead(OfficialRegisterIndex(index))
         }
         return officialRegister
     }
 
     /// A register read, or imported in the window: the calculator and the forms opened from now on check by it.
-    public func officialRegisterRead(_ index: RegisterIndex?) {
+    public func officialRegisterRead(_ index: OfficialRegisterIndex?) {
         officialRegister = index
         calculator.officialRegister = index
         if let registerModel = openedRegisterModel { registerModel.officialRegister = index }

@@ -1,5 +1,5 @@
 // The GtkApplication: one instance per session (D-Bus), one calculator window, and the
-// application-wide actions (quit, preferences, shortcuts, about).
+// application-wide actions (quit, preferences, shortcuts, help, about).
 
 import CGtk
 import Gettext
@@ -48,6 +48,14 @@ public final class SprayApplication {
                 app.calculatorWindow?.openRegister()
             }
         }
+        let tour = WindowTour.requested
+        if !tour.isEmpty {
+            connect(app.application, "activate") { [weak app] in
+                guard let app else { return }
+                for stop in tour { WindowTour.open(stop, in: app) }
+                Trace.mark("windows opened")
+            }
+        }
         let status = g_application_run(cast(app.application), 0, nil)
         app.services.secondCopy.appQuits()
         g_object_unref(app.application)
@@ -92,6 +100,10 @@ public final class SprayApplication {
             guard let self else { return }
             openPreferences()
         }
+        addAction(.help, to: application) { [weak self] in
+            guard let self else { return }
+            if let calculatorWindow { Help.show(HelpWindow.calculator.topic, from: calculatorWindow.window, launcher: services.help) }
+        }
         addAction(.about, to: application) { [weak self] in
             guard let self else { return }
             if let calculatorWindow { AboutDialog.present(parent: calculatorWindow.window) }
@@ -126,7 +138,7 @@ public final class SprayApplication {
                 guard let parent = calculatorWindow?.window else { return }
                 RegisterWindow(parent: parent, services: services, application: application, copy: copy).present()
             },
-            sharing: services.sharing)
+            sharing: services.sharing, help: services.help)
         preferencesWindow = preferences
         preferences.present()
     }

@@ -73,7 +73,7 @@ extension CommandLineTool {
             let opened = RecordStore.standard(patience: .commandLine { _ in })
             records = opened
             return opened
-        }, register: keptRegister)
+        }, register: keptOfficialRegister)
     }
 
     static func libraryStore() -> LibraryStore {

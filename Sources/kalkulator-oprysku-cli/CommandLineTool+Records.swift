@@ -67,7 +67,7 @@ extension CommandLineTool {
         guard readable(records) else { return 1 }
         var drafts = command.drafts
         // The one way from the lists: the library's number, an earlier record's, the register's.
-        let register = keptRegister()
+        let register = keptOfficialRegister()
         let lists = FarmLists(library: libraryStore().library, earlier: records.authorisations(forProduct:), register: register)
         var ambiguous: [String] = []
         for draft in drafts.indices {
@@ -75,7 +75,7 @@ extension CommandLineTool {
             drafts[draft].details = filled.details
             for (name, candidates) in filled.ambiguous {
                 let message = "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
-                    .filled(FreeText.displayable(name), RegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
+                    .filled(FreeText.displayable(name), OfficialRegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
                 if !ambiguous.contains(message) { ambiguous.append(message) }
             }
         }
@@ -91,7 +91,7 @@ extension CommandLineTool {
                 }
                 let warnings = RecordCompleteness.warnings(in: record.details)
                 report(warnings.map { tr("%@: recorded when the label gives one").filled($0.title(in: record.details)) })
-                if let register { report(RegisterCheck.warnings(for: record.details, index: register)) }
+                if let register { report(OfficialRegisterCheck.warnings(for: record.details, index: register)) }
             }
             return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {
@@ -258,7 +258,7 @@ extension CommandLineTool {
             report([userMessage(error)])
             return 2
         }
-        let store = recordStore(), register = keptRegister()
+        let store = recordStore(), register = keptOfficialRegister()
         let reading: SpreadsheetImport
         switch command.configure(table, lists: FarmLists(library: libraryStore().library, earlier: store.authorisations(forProduct:), register: register)) {
         case let .success(configured): reading = configured
@@ -288,7 +288,7 @@ extension CommandLineTool {
             if let register {
                 for imported in result.drafts {
                     let place = trn("In row %@", "In rows %@", imported.rows.count).filled(imported.rows.map(String.init).joined(separator: ", "))
-                    report(RegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })
+                    report(OfficialRegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })
                 }
             }
             return printOutput(summary + "\n" + reading.conventionText + "\n") && result.skipped.isEmpty ? 0 : 1

@@ -30,7 +30,7 @@ extension CommandLineTool {
             report(records.notices.map(\.message))
             let library = libraryStore()
             return StockLedger.stock(on: date, entries: store.entries, records: records.records, library: library.library,
-                                     register: keptRegister(), today: today)
+                                     register: keptOfficialRegister(), today: today)
         }
         do {
             switch command {
@@ -69,7 +69,7 @@ extension CommandLineTool {
                 let library = libraryStore().library
                 let plans = PendingPlans.list(history: history.entries, records: records.records, today: today, days: ShoppingList.planDays)
                 let products = StockLedger.stock(on: today, entries: store.entries, records: records.records, library: library,
-                                                 register: keptRegister(), today: today)
+                                                 register: keptOfficialRegister(), today: today)
                 let items = ShoppingList.items(plans: plans, stock: products, library: library)
                 return printOutput(format == .json ? StockExport.shoppingJSON(items) : StockExport.shoppingText(items)) ? 0 : 1
             }

@@ -38,7 +38,7 @@ case "register":
     let directory = "/tmp/spray-bench-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try registerBench(file: option("--file") ?? "Rejestr_zastosowanie.xlsx", directory: URL(fileURLWithPath: directory))
+    try officialRegisterBench(file: option("--file") ?? "Rejestr_zastosowanie.xlsx", directory: URL(fileURLWithPath: directory))
 case "sync":
     // A kept farm names its folder in each computer's settings, so it runs where it was built.
     let directory = option("--farm").map { $0 + ".run" } ?? "/tmp/spray-bench-\(UUID().uuidString)"

@@ -28,12 +28,12 @@ final class FarmListsTests: TemporaryDirectoryTestCase {
         return library
     }
 
-    private static let register: RegisterIndex = {
-        func registered(_ name: String, _ number: String, kind: String) -> RegisteredProduct {
-            RegisteredProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
+    private static let register: OfficialRegisterIndex = {
+        func registered(_ name: String, _ number: String, kind: String) -> OfficialRegisterProduct {
+            OfficialRegisterProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
                               useUntil: nil, uses: [])
         }
-        return RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        return OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
             registered("Chwastox Trio 540 SL", "R-77/2018", kind: "Herbicyd"), registered("Adiuwant X", "A-1/2020", kind: "Adiuwant"),
             registered("Stary", "R-9/2009", kind: "Fungicyd"),
         ]))

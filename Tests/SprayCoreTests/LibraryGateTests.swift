@@ -235,14 +235,14 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
     /// product that breaks a rule (a dose no label gives) is refused with the message.
     @MainActor
     func testAddToLibraryFromTheRegisterAsksTheSameRules() throws {
-        func registered(_ name: String, largest: String) -> RegisteredProduct {
-            RegisteredProduct(name: name, authorisation: "R-1/2020", kind: "Fungicyd", substances: "", authorisedUntil: nil, saleUntil: nil,
-                              useUntil: nil, uses: [RegisteredUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "",
+        func registered(_ name: String, largest: String) -> OfficialRegisterProduct {
+            OfficialRegisterProduct(name: name, authorisation: "R-1/2020", kind: "Fungicyd", substances: "", authorisedUntil: nil, saleUntil: nil,
+                              useUntil: nil, uses: [OfficialRegisterUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "",
                                                                   maxDose: Decimal(string: largest)!, doseUnit: .litresPerHectare, timing: "",
                                                                   bbchFrom: nil, bbchTo: nil)])
         }
         let model = LibraryViewModel(store: LibraryStore(file: path("library.json")))
-        model.readRegisterStatus(RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
             registered("Dobry 250 SC", largest: "1"), registered("Zły 250 SC", largest: "5000000")])))
         XCTAssertTrue(try model.addFromRegister(named: "Dobry 250 SC"))
         XCTAssertThrowsError(try model.addFromRegister(named: "Zły 250 SC")) { error in

@@ -36,10 +36,10 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     func testAFileWithoutTheProductColumnsIsRefused() {
         let sheet = Array("nazwa;uprawa\nAzyl;pszenica\n".utf8)
         XCTAssertThrowsError(try OfficialRegister.read(sheet, source: "x.csv", importedAt: Date())) {
-            XCTAssertEqual($0 as? RegisterImportError, .missingColumns(["NrZezw"]))
+            XCTAssertEqual($0 as? OfficialRegisterImportError, .missingColumns(["NrZezw"]))
         }
         XCTAssertThrowsError(try OfficialRegister.read(Array("a;b\n1;2\n".utf8), source: "x.csv", importedAt: Date())) {
-            XCTAssertEqual($0 as? RegisterImportError, .missingColumns(["nazwa", "NrZezw"]))
+            XCTAssertEqual($0 as? OfficialRegisterImportError, .missingColumns(["nazwa", "NrZezw"]))
         }
     }
 
@@ -58,7 +58,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             ("Stosować 3 razy w sezonie, maksymalna dawka 1,2 l/ha", "1.2 l/ha"),
         ]
         for (text, expected) in rows {
-            let read = RegisterText.maxDose(text).map { "\($0.value) \($0.unit.rawValue)" }
+            let read = OfficialRegisterText.maxDose(text).map { "\($0.value) \($0.unit.rawValue)" }
             XCTAssertEqual(read, expected, text)
         }
     }
@@ -76,14 +76,14 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             ("BBCH 123", nil, nil),
         ]
         for (text, from, to) in rows {
-            let range = RegisterText.bbchRange(text)
+            let range = OfficialRegisterText.bbchRange(text)
             XCTAssertEqual(range.from, from, text)
             XCTAssertEqual(range.to, to, text)
         }
     }
 
     func testSearchIgnoresCaseAndPolishLetters() throws {
-        let index = RegisterIndex(try read("rejestr.csv"))
+        let index = OfficialRegisterIndex(try read("rejestr.csv"))
         XCTAssertEqual(index.search("azyl").map(\.name), ["Azyl 250 SC"])
         XCTAssertEqual(index.search("CHWASTOX").map(\.name), ["Chwastox Trio 540 SL"])
         XCTAssertEqual(index.search("lakowiec").map(\.name), ["Łąkowiec 100 EC"])
@@ -115,10 +115,10 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     }
 
     func testEachWarningOfATreatment() throws {
-        let index = RegisterIndex(try read("rejestr.csv"))
+        let index = OfficialRegisterIndex(try read("rejestr.csv"))
         let wheat = CropCatalog.crop(code: "TRZAW")!.choice(in: .english)
         func warnings(_ product: ProductUse, date: String = "2026-04-14", crop: CropChoice? = wheat, bbch: String? = "31") -> [String] {
-            RegisterCheck.warnings(products: [product], date: CalendarDate(parsing: date)!, crop: crop, bbch: bbch, index: index)
+            OfficialRegisterCheck.warnings(products: [product], date: CalendarDate(parsing: date)!, crop: crop, bbch: bbch, index: index)
         }
         XCTAssertEqual(warnings(ProductUse(name: "Azyl 250 SC", authorisation: "R-146/2017", dose: d("1.5"), doseUnit: .litres)), [],
                        "as the register allows")
@@ -144,7 +144,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
         let register = try read("rejestr.csv")
         let file = path("records.json")
         MainActor.assumeIsolated {
-            let index = RegisterIndex(register)
+            let index = OfficialRegisterIndex(register)
             let calculator = CalculatorViewModel()
             var library = Library()
             let field = LibraryField(name: "Za stodołą", area: 4, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"))
@@ -173,7 +173,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     }
 
     func testTheGridAndTheTreatmentRegisterUseTheRegister() throws {
-        let register = RegisterIndex(try read("rejestr.csv"))
+        let register = OfficialRegisterIndex(try read("rejestr.csv"))
         let directory: URL = path("")
         MainActor.assumeIsolated {
             let records = RecordStore(file: directory.appendingPathComponent("records.json"))
@@ -201,7 +201,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     }
 
     func testAddToLibraryMakesAProductOfTheRegisters() throws {
-        let index = RegisterIndex(try read("rejestr.csv"))
+        let index = OfficialRegisterIndex(try read("rejestr.csv"))
         XCTAssertEqual(index.product(named: "Azyl 250 SC")?.libraryProduct().formulation, .sc)
         let mospilan = try XCTUnwrap(index.product(named: "Mospilan Plus 20 SP")?.libraryProduct())
         XCTAssertEqual([mospilan.authorisation, mospilan.unit.rawValue], ["R-33/2015", "g/ha"])
@@ -226,14 +226,14 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     /// tells them apart; without one, the date does when only one may be used on it; the
     /// checks are those of the product meant (its dose, its last day).
     func testProductsSharingANameAreToldApartByTheirNumber() throws {
-        func delta(_ number: String, until: String?, authorised: String, largest: String) -> RegisteredProduct {
-            RegisteredProduct(name: "Delta", authorisation: number, kind: "Fungicyd", substances: "",
+        func delta(_ number: String, until: String?, authorised: String, largest: String) -> OfficialRegisterProduct {
+            OfficialRegisterProduct(name: "Delta", authorisation: number, kind: "Fungicyd", substances: "",
                               authorisedUntil: CalendarDate(parsing: authorised), saleUntil: nil,
                               useUntil: until.flatMap(CalendarDate.init(parsing:)),
-                              uses: [RegisteredUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "", maxDose: d(largest),
+                              uses: [OfficialRegisterUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "", maxDose: d(largest),
                                                    doseUnit: .litresPerHectare, timing: "", bbchFrom: nil, bbchTo: nil)])
         }
-        let index = RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        let index = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
             delta("R-3/2020", until: "2026-01-01", authorised: "2030-12-31", largest: "1"),
             delta("R-4/2020", until: nil, authorised: "2031-12-31", largest: "2"),
         ]))
@@ -262,7 +262,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             case .notInRegister: XCTFail(label)
             }
             let product = ProductUse(name: "Delta", authorisation: row.number, dose: d("1.5"), doseUnit: .litres)
-            XCTAssertEqual(RegisterCheck.warnings(products: [product], date: date, crop: wheat, bbch: nil, index: index), row.warnings, label)
+            XCTAssertEqual(OfficialRegisterCheck.warnings(products: [product], date: date, crop: wheat, bbch: nil, index: index), row.warnings, label)
         }
         XCTAssertEqual(index.match(named: "Gamma", authorisation: "", on: CalendarDate(parsing: "2026-04-14")!), .notInRegister)
         XCTAssertEqual(index.products(named: " DELTA ").count, 2)

@@ -76,11 +76,11 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
     /// fills an empty one (a product the library has without a number too), never a typed or
     /// the library's own; a name two register products share is left for the farmer.
     func testAFormFromACalculationTakesTheRegistersNumber() throws {
-        func registered(_ name: String, _ number: String, kind: String = "Fungicyd", useUntil: String? = nil) -> RegisteredProduct {
-            RegisteredProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
+        func registered(_ name: String, _ number: String, kind: String = "Fungicyd", useUntil: String? = nil) -> OfficialRegisterProduct {
+            OfficialRegisterProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
                               useUntil: useUntil.flatMap(CalendarDate.init(parsing:)), uses: [])
         }
-        let register = RegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
             registered("Chwastox Trio 540 SL", "R-77/2018", kind: "Herbicyd"), registered("Fungicyd Ś", "R-99/2099"),
             registered("Delta", "R-3/2020"), registered("Delta", "R-4/2020"), registered("Adiuwant X", "A-1/2020", kind: "Adiuwant"),
         ]))

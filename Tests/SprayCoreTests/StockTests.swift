@@ -198,8 +198,8 @@ final class StockTests: TemporaryDirectoryTestCase {
 
     func testUseUntilWarningsAt61600AndMinus1DaysAndAProductTheRegisterLacks() {
         let useUntil = day("2026-06-30")
-        let register = RegisterIndex(OfficialRegister(date: nil, importedAt: now, source: "test", products: [
-            RegisteredProduct(name: "Chwastox Trio 540 SL", authorisation: "R-1/2020", kind: "Herbicyd", substances: "",
+        let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: now, source: "test", products: [
+            OfficialRegisterProduct(name: "Chwastox Trio 540 SL", authorisation: "R-1/2020", kind: "Herbicyd", substances: "",
                               authorisedUntil: nil, saleUntil: nil, useUntil: useUntil, uses: []),
         ]))
         let entries = [purchase("Chwastox Trio 540 SL", "5", .litres, "2026-03-01"), purchase("Domowy", "1", .litres, "2026-03-01")].map(entry)

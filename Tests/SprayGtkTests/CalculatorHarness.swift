@@ -15,6 +15,8 @@ final class CalculatorHarness {
 
     /// The history, records, favorites and settings live in a fresh temporary directory, removed on close.
     let directory: URL
+    /// The help: URIs F1 and Help hand to the viewer (no viewer is started).
+    let help = RecordingHelpLauncher()
 
     /// `prepare` may put files in the data directory before the app reads it.
     init(language: Language, prepare: (URL) -> Void = { _ in }) {
@@ -28,7 +30,8 @@ final class CalculatorHarness {
             records: { [directory] in RecordStore(file: directory.appendingPathComponent("records.json")) },
             library: { [directory] in LibraryStore(file: directory.appendingPathComponent("library.json")) },
             backup: BackupViewModel(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.path,
-                                                                           "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path]))
+                                                                           "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path])),
+            help: help
         )
         Localization.start(language: language)
         app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE, services: services)

@@ -53,8 +53,8 @@ final class OfficialRegisterWindowTests: XCTestCase {
     func testTheLibraryImportsTheRegisterInEnglishAndPolish() throws {
         guard GtkTestSupport.requireDisplay() else { return }
         for (language, none, imported) in [
-            (Language.english, "No official register imported", "Official register: Register of 2031-12-31: 6 products, 8 uses"),
-            (Language.polish, "Nie zaimportowano rejestru", "Rejestr urzędowy: Rejestr z 31.12.2031: 6 środków, 8 zastosowań"),
+            (Language.english, "No official register imported", "Official register: Register of 2031-12-31: 6 products, 8 uses; imported today"),
+            (Language.polish, "Nie zaimportowano rejestru", "Rejestr urzędowy: Rejestr z 31.12.2031: 6 środków, 8 zastosowań; zaimportowany dziś"),
         ] {
             try MainActor.assumeIsolated {
                 let harness = CalculatorHarness(language: language)

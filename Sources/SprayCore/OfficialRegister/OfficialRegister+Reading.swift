@@ -8,7 +8,7 @@ import FileFormats
 import FoundationEssentials
 
 /// Why a file is not a register the app reads.
-public enum RegisterImportError: Error, Equatable, Sendable, LocalizedMessage {
+public enum OfficialRegisterImportError: Error, Equatable, Sendable, LocalizedMessage {
     case notASpreadsheet(SpreadsheetError)
     /// The header has none of these (in the file's spelling).
     case missingColumns([String])
@@ -34,11 +34,11 @@ extension OfficialRegister {
     }
 
     /// The register `bytes` hold (a workbook or a CSV named `source`).
-    public static func read(_ bytes: [UInt8], source: String, importedAt: Date) throws(RegisterImportError) -> OfficialRegister {
+    public static func read(_ bytes: [UInt8], source: String, importedAt: Date) throws(OfficialRegisterImportError) -> OfficialRegister {
         let table: SheetTable
         do {
             table = try sheet(in: bytes, source: source)
-        } catch let error as RegisterImportError {
+        } catch let error as OfficialRegisterImportError {
             throw error
         } catch let error as SpreadsheetError {
             throw .notASpreadsheet(error)
@@ -62,7 +62,7 @@ extension OfficialRegister {
     }
 
     /// The register of `table`'s rows below its header.
-    static func read(_ table: SheetTable, source: String, importedAt: Date) throws(RegisterImportError) -> OfficialRegister {
+    static func read(_ table: SheetTable, source: String, importedAt: Date) throws(OfficialRegisterImportError) -> OfficialRegister {
         guard let header = headerRow(of: table) else {
             let found = Set(table.rows.prefix(20).flatMap { $0.map { key(of: $0.text()) } })
             throw .missingColumns([("nazwa", Column.name), ("NrZezw", Column.authorisation)].filter { !found.contains($0.1.rawValue) }.map(\.0))
@@ -77,10 +77,10 @@ extension OfficialRegister {
         }
         func date(_ row: [SheetCell], _ column: Column) -> CalendarDate? {
             guard let index = columns[column], row.indices.contains(index) else { return nil }
-            return RegisterText.date(row[index])
+            return OfficialRegisterText.date(row[index])
         }
         let eppoOfName = Dictionary(CropCatalog.all.map { (SearchFolding.fold($0.polishName), $0.eppoCode) }) { first, _ in first }
-        var products: [RegisteredProduct] = []
+        var products: [OfficialRegisterProduct] = []
         var indexOfKey: [String: Int] = [:]
         // The same texts come back on row after row: each read once.
         var dosesRead: [String: (value: Decimal, unit: RateUnit)?] = [:]
@@ -100,7 +100,7 @@ extension OfficialRegister {
             } else {
                 index = products.count
                 indexOfKey[key] = index
-                products.append(RegisteredProduct(name: name, authorisation: authorisation, kind: text(row, .kind),
+                products.append(OfficialRegisterProduct(name: name, authorisation: authorisation, kind: text(row, .kind),
                                                   substances: text(row, .substances), authorisedUntil: dates[0], saleUntil: dates[1],
                                                   useUntil: dates[2], uses: []))
             }
@@ -108,18 +108,18 @@ extension OfficialRegister {
             guard !crop.isEmpty || !text(row, .dose).isEmpty else { continue }
             let doseText = text(row, .dose)
             var dose: (value: Decimal, unit: RateUnit)?
-            if let known = dosesRead[doseText] { dose = known } else { dose = RegisterText.maxDose(doseText); dosesRead[doseText] = dose }
+            if let known = dosesRead[doseText] { dose = known } else { dose = OfficialRegisterText.maxDose(doseText); dosesRead[doseText] = dose }
             // Some versions give the figures in columns of their own.
             if let maximum = NumberParser.parse(text(row, .maximum)).success ?? NumberParser.parse(text(row, .recommended)).success,
                let unit = RateUnit(parsing: text(row, .unit)) ?? dose?.unit {
                 dose = (maximum, unit)
             }
             let timing = text(row, .timing)
-            let stages = stagesRead[timing] ?? RegisterText.bbchRange(timing)
+            let stages = stagesRead[timing] ?? OfficialRegisterText.bbchRange(timing)
             stagesRead[timing] = stages
             let eppo = eppoRead[crop] ?? eppoOfName[SearchFolding.fold(crop)]
             eppoRead[crop] = eppo
-            products[index].uses.append(RegisteredUse(crop: crop, eppo: eppo, pests: text(row, .pests),
+            products[index].uses.append(OfficialRegisterUse(crop: crop, eppo: eppo, pests: text(row, .pests),
                                                       doseText: doseText, maxDose: dose?.value, doseUnit: dose?.unit, timing: timing,
                                                       bbchFrom: stages.from, bbchTo: stages.to))
         }
@@ -147,7 +147,7 @@ extension OfficialRegister {
 }
 
 /// What the register's free texts say, where they say it plainly.
-public enum RegisterText {
+public enum OfficialRegisterText {
     /// A date cell: a spreadsheet date or serial, or text as 2026-02-28, 28.02.2026 or
     /// "2026-02-28 00:00:00"; nil when empty or unreadable.
     public static func date(_ cell: SheetCell) -> CalendarDate? {

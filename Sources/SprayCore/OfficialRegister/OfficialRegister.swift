@@ -8,7 +8,7 @@
 import FoundationEssentials
 
 /// One use of a product on a crop, as the register gives it.
-public struct RegisteredUse: Equatable, Codable, Sendable {
+public struct OfficialRegisterUse: Equatable, Codable, Sendable {
     /// The crop as written ("pszenica ozima").
     public var crop: String
     /// The crop catalogue's code for that Polish name, when it has one.
@@ -32,7 +32,7 @@ public struct RegisteredUse: Equatable, Codable, Sendable {
 }
 
 /// One product of the register (one authorisation), with all its uses.
-public struct RegisteredProduct: Equatable, Codable, Sendable {
+public struct OfficialRegisterProduct: Equatable, Codable, Sendable {
     public var name: String
     /// NrZezw, e.g. "R-146/2017".
     public var authorisation: String
@@ -43,7 +43,7 @@ public struct RegisteredProduct: Equatable, Codable, Sendable {
     public var authorisedUntil: CalendarDate?
     public var saleUntil: CalendarDate?
     public var useUntil: CalendarDate?
-    public var uses: [RegisteredUse]
+    public var uses: [OfficialRegisterUse]
 
     private enum CodingKeys: String, CodingKey {
         case name, authorisation, kind, substances, authorisedUntil = "authorised_until", saleUntil = "sale_until"
@@ -70,7 +70,7 @@ public struct RegisteredProduct: Equatable, Codable, Sendable {
     }
 
     /// Its uses on the crop of `eppo` (or, without a code, of the Polish name `cropName`).
-    public func uses(onCrop eppo: String?, named cropName: String?) -> [RegisteredUse] {
+    public func uses(onCrop eppo: String?, named cropName: String?) -> [OfficialRegisterUse] {
         let folded = cropName.map(SearchFolding.fold)
         return uses.filter { use in
             if let eppo, let code = use.eppo { return code == eppo }
@@ -88,13 +88,13 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
     public var importedAt: Date
     public var source: String
     /// By name, as a search lists them.
-    public var products: [RegisteredProduct]
+    public var products: [OfficialRegisterProduct]
 
     private enum CodingKeys: String, CodingKey {
         case date, importedAt = "imported_at", source, products
     }
 
-    public init(date: CalendarDate?, importedAt: Date, source: String, products: [RegisteredProduct]) {
+    public init(date: CalendarDate?, importedAt: Date, source: String, products: [OfficialRegisterProduct]) {
         self.date = date
         self.importedAt = importedAt
         self.source = source
@@ -102,6 +102,33 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
     }
 
     public var useCount: Int { products.reduce(0) { $0 + $1.uses.count } }
+
+    /// From this many days after its import, the app suggests looking for a newer file.
+    public static let staleAfterDays = 90
+
+    /// Whole days from the import to `today` (local dates; 0 on the day of the import).
+    public func daysSinceImport(today: CalendarDate) -> Int {
+        max(0, today.daysSinceEpoch - LocalTime.dateTime(at: importedAt).date.daysSinceEpoch)
+    }
+
+    /// "imported today", "imported 12 days ago".
+    public func importedText(today: CalendarDate) -> String {
+        let days = daysSinceImport(today: today)
+        switch days {
+        case 0: return tr("imported today")
+        case 1: return tr("imported yesterday")
+        default: return trn("imported %d day ago", "imported %d days ago", days).filled(String(days))
+        }
+    }
+
+    /// The suggestion to look for a newer file, from `staleAfterDays` after the import.
+    public func staleAdvice(today: CalendarDate) -> String? {
+        let days = daysSinceImport(today: today)
+        guard days >= Self.staleAfterDays else { return nil }
+        return trn("The ministry's register was imported %d day ago: check the ministry's page for a newer file and import it.",
+                   "The ministry's register was imported %d days ago: check the ministry's page for a newer file and import it.", days)
+            .filled(String(days))
+    }
 
     /// "Register of 28.02.2026: 2 products, 5 uses".
     public func summary(in language: Language = Translation.current.language) -> String {
@@ -112,21 +139,21 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
 }
 
 /// Which product of the register a product of a treatment is.
-public enum RegisterMatch: Equatable, Sendable {
+public enum OfficialRegisterMatch: Equatable, Sendable {
     /// No product of the register has its name.
     case notInRegister
-    case found(RegisteredProduct)
+    case found(OfficialRegisterProduct)
     /// Several products have its name and neither its number nor the date tells which: all of them.
-    case ambiguous([RegisteredProduct])
+    case ambiguous([OfficialRegisterProduct])
 
     /// "R-3/2020, R-4/2020": the numbers of the products an ambiguous name may be.
-    public static func numbers(of products: [RegisteredProduct]) -> String {
+    public static func numbers(of products: [OfficialRegisterProduct]) -> String {
         products.map { $0.authorisation.isEmpty ? "?" : FreeText.displayable($0.authorisation) }.joined(separator: ", ")
     }
 }
 
 /// The register with what a search or a check needs worked out once: names folded.
-public final class RegisterIndex: Sendable {
+public final class OfficialRegisterIndex: Sendable {
     public let register: OfficialRegister
     private let foldedNames: [[UInt8]]
     private let byName: [[UInt8]: Int]
@@ -141,7 +168,7 @@ public final class RegisterIndex: Sendable {
 
     /// The products whose name holds `text` (ignoring case and Polish diacritics), by name;
     /// with `crop` (an EPPO code or a crop's name), only those with a use on it.
-    public func search(_ text: String, crop: String? = nil) -> [RegisteredProduct] {
+    public func search(_ text: String, crop: String? = nil) -> [OfficialRegisterProduct] {
         let needle = SearchFolding.fold(text.trimmedWhitespace)
         // A code as the catalogue has it, or one in capitals of its shape; anything else is a crop's name.
         let code = crop.flatMap { CropCatalog.crop(code: $0)?.eppoCode ?? (CropCatalog.hasEPPOShape($0) ? $0 : nil) }
@@ -158,13 +185,13 @@ public final class RegisterIndex: Sendable {
 
     /// The first product of exactly this name (ignoring case and diacritics); where several
     /// share it, `match(named:authorisation:on:)` tells them apart.
-    public func product(named name: String) -> RegisteredProduct? {
+    public func product(named name: String) -> OfficialRegisterProduct? {
         byName[SearchFolding.fold(name.trimmedWhitespace)].map { register.products[$0] }
     }
 
     /// Every product of exactly this name (ignoring case and diacritics): one as a rule, two or
     /// more where parallel-trade permits share a name ("Delta" R-3/2020 and R-4/2020).
-    public func products(named name: String) -> [RegisteredProduct] {
+    public func products(named name: String) -> [OfficialRegisterProduct] {
         let folded = SearchFolding.fold(name.trimmedWhitespace)
         guard let first = byName[folded] else { return [] }
         return register.products.indices.dropFirst(first).filter { foldedNames[$0] == folded }.map { register.products[$0] }
@@ -173,7 +200,7 @@ public final class RegisterIndex: Sendable {
     /// The product of the register that `name` with the authorisation number `authorisation`
     /// (empty when none is given) means on `date`: the one with that number; without a number,
     /// the only one of the name, or the only one of the name that may still be used on `date`.
-    public func match(named name: String, authorisation: String, on date: CalendarDate) -> RegisterMatch {
+    public func match(named name: String, authorisation: String, on date: CalendarDate) -> OfficialRegisterMatch {
         let candidates = products(named: name)
         guard !candidates.isEmpty else { return .notInRegister }
         let number = authorisation.trimmedWhitespace.uppercased()
@@ -188,7 +215,7 @@ public final class RegisterIndex: Sendable {
 
     /// The names a product's name completes from: the farm library's first, then the
     /// register's that the library lacks (the register when one was read).
-    public static func names(library: Library, then register: RegisterIndex?) -> [String] {
+    public static func names(library: Library, then register: OfficialRegisterIndex?) -> [String] {
         let own = library.products.map(\.name)
         guard let register else { return own }
         let known = Set(own.map(SearchFolding.fold))

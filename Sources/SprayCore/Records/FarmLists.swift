@@ -11,7 +11,7 @@ public struct FarmLists {
     public var numbers: ProductNumbers
     public var library: Library { numbers.library }
 
-    public init(library: Library = Library(), earlier: @escaping (String) -> [String] = { _ in [] }, register: RegisterIndex? = nil) {
+    public init(library: Library = Library(), earlier: @escaping (String) -> [String] = { _ in [] }, register: OfficialRegisterIndex? = nil) {
         numbers = ProductNumbers(library: library, earlier: earlier, register: register)
     }
 
@@ -64,7 +64,7 @@ public struct FarmLists {
 
     /// `details` with a number for each product that has none, and the names the ministry's
     /// register leaves ambiguous (ProductNumbers.filled).
-    public func filled(_ details: TreatmentDetails) -> (details: TreatmentDetails, ambiguous: [(name: String, candidates: [RegisteredProduct])]) {
+    public func filled(_ details: TreatmentDetails) -> (details: TreatmentDetails, ambiguous: [(name: String, candidates: [OfficialRegisterProduct])]) {
         numbers.filled(details)
     }
 }

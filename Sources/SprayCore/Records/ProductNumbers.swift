@@ -11,9 +11,9 @@ public struct ProductNumbers {
     public var library: Library
     /// Numbers earlier records gave a product of the name, most recent first.
     public var earlier: (String) -> [String]
-    public var register: RegisterIndex?
+    public var register: OfficialRegisterIndex?
 
-    public init(library: Library, earlier: @escaping (String) -> [String] = { _ in [] }, register: RegisterIndex? = nil) {
+    public init(library: Library, earlier: @escaping (String) -> [String] = { _ in [] }, register: OfficialRegisterIndex? = nil) {
         self.library = library
         self.earlier = earlier
         self.register = register
@@ -22,9 +22,9 @@ public struct ProductNumbers {
     /// What the lists say of product `name` on `date`.
     public enum Found: Equatable {
         /// Its number, and its kind when the register (not the library) gave it.
-        case number(String, registered: RegisteredProduct?)
+        case number(String, registered: OfficialRegisterProduct?)
         /// Several register products have the name, and nothing tells which.
-        case ambiguous([RegisteredProduct])
+        case ambiguous([OfficialRegisterProduct])
         case none
     }
 
@@ -32,7 +32,7 @@ public struct ProductNumbers {
     /// several register products share stays ambiguous).
     public func lookUp(_ name: String, on date: CalendarDate?) -> Found {
         if let own = library.product(named: name)?.authorisation, !own.isBlank { return .number(own, registered: nil) }
-        let match: RegisterMatch = switch (register, date) {
+        let match: OfficialRegisterMatch = switch (register, date) {
         case (nil, _): .notInRegister
         case let (register?, date?): register.match(named: name, authorisation: "", on: date)
         case let (register?, nil):
@@ -48,9 +48,9 @@ public struct ProductNumbers {
 
     /// `details` with a number for each product that has none (a fertiliser needs none), and
     /// an adjuvant's kind where the register says so; the names the register leaves ambiguous.
-    public func filled(_ details: TreatmentDetails) -> (details: TreatmentDetails, ambiguous: [(name: String, candidates: [RegisteredProduct])]) {
+    public func filled(_ details: TreatmentDetails) -> (details: TreatmentDetails, ambiguous: [(name: String, candidates: [OfficialRegisterProduct])]) {
         var details = details
-        var ambiguous: [(String, [RegisteredProduct])] = []
+        var ambiguous: [(String, [OfficialRegisterProduct])] = []
         for index in details.products.indices where details.products[index].authorisation.isBlank && details.products[index].kind != .notPlantProtection {
             switch lookUp(details.products[index].name, on: details.date) {
             case let .number(number, registered):

@@ -155,7 +155,7 @@ public enum StockLedger {
     /// Every product's stock on `date` (the end of that day), by name. `register` marks the
     /// use-until dates and the products it lacks; without one, neither is said.
     public static func stock(on date: CalendarDate, entries: [StockEntry], records: [TreatmentRecord], library: Library = Library(),
-                             register: RegisterIndex? = nil, today: CalendarDate = .today) -> [ProductStock] {
+                             register: OfficialRegisterIndex? = nil, today: CalendarDate = .today) -> [ProductStock] {
         var products = ProductMatcher(library: library)
         var movements: [[Pending]] = []
         var checking: [[String]] = []

@@ -12,7 +12,7 @@ public enum PlanWarning: Equatable, Sendable {
     case rateAboveLabel(product: String, rate: Decimal, maximum: Decimal, unit: RateUnit)
     /// This treatment would be number `count` of a product on a field this season, more than the label allows.
     case treatmentsAboveLabel(product: String, field: String, count: Int, allowed: Int)
-    /// What the ministry's register says against a product of the job (RegisterCheck), as said.
+    /// What the ministry's register says against a product of the job (OfficialRegisterCheck), as said.
     case register(String)
     /// The sprayer's technical inspection was valid until `validUntil`, before the day of the job.
     case inspectionLapsed(sprayer: String, validUntil: CalendarDate)

@@ -60,7 +60,7 @@ public final class CalculatorViewModel {
     public var treatmentsSoFar: ((_ product: String, _ field: String) -> Int)?
     /// The ministry's register, once it has been read (never at start-up): the plan is
     /// checked against it. Setting it checks the plan shown again.
-    public var officialRegister: RegisterIndex? {
+    public var officialRegister: OfficialRegisterIndex? {
         didSet {
             onChange?(.names)
             recompute(.results)
@@ -148,7 +148,7 @@ public final class CalculatorViewModel {
 
     /// The names the product name entries complete from.
     /// The names a product completes from: the library's, then the register's that the library lacks.
-    public var productNames: [String] { RegisterIndex.names(library: library, then: officialRegister) }
+    public var productNames: [String] { OfficialRegisterIndex.names(library: library, then: officialRegister) }
 
     public func text(of field: FormTextField) -> String {
         switch field {
@@ -300,7 +300,8 @@ public final class CalculatorViewModel {
             plan.warnings += LabelCheck.warnings(for: plan, library: library, field: field?.name,
                                                  treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 })
             if let officialRegister {
-                plan.warnings += RegisterCheck.warnings(for: plan, crop: field?.crop, on: today(), library: library, index: officialRegister)
+                plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: today(), library: library, index: officialRegister)
+                if let advice = officialRegister.register.staleAdvice(today: today()) { plan.warnings.append(.register(advice)) }
             }
             if let lapsed = LabelCheck.inspection(of: sprayer, on: today()) { plan.warnings.append(lapsed) }
             return plan

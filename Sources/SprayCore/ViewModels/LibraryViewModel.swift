@@ -100,16 +100,32 @@ public final class LibraryViewModel {
     /// Where the ministry's register is kept, and what the app does with one just imported
     /// (the calculator and the forms check by it); set by the window that opens the library.
     public var officialRegisterFile: URL?
-    public var onRegisterImported: ((RegisterIndex) -> Void)?
+    public var onRegisterImported: ((OfficialRegisterIndex) -> Void)?
     /// The register kept, once read: products are found in it and added to the library.
-    public private(set) var officialRegister: RegisterIndex?
+    public private(set) var officialRegister: OfficialRegisterIndex?
     /// What the Products page says of the register kept: "Register of 31.12.2031: …".
     public private(set) var registerStatus = ""
 
-    /// The register kept, said on the Products page; read when the window opens.
-    public func readRegisterStatus(_ index: RegisterIndex?) {
+    /// Today, for how long ago the register was imported (a clock the tests set).
+    public var today: () -> CalendarDate = { .today }
+
+    /// What a farm starting out does first, while the library is empty (FirstSteps; last
+    /// season's spreadsheet is the register's to offer).
+    public var firstSteps: [FirstStep] {
+        guard store.library.items.isEmpty, !isReadOnly else { return [] }
+        return FirstSteps.remaining(library: store.library, hasOfficialRegister: officialRegister != nil, recordCount: 0,
+                                    offeringSpreadsheet: false)
+    }
+
+    /// The register kept, said on the Products page with how old the import is (and, from
+    /// 90 days on, to look for a newer file); read when the window opens.
+    public func readRegisterStatus(_ index: OfficialRegisterIndex?) {
         officialRegister = index
-        registerStatus = index.map { tr("Official register: %@").filled($0.register.summary()) }
+        registerStatus = index.map { index in
+            let register = index.register, day = today()
+            return ([tr("Official register: %@").filled(register.summary()) + "; " + register.importedText(today: day)]
+                    + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
+        }
             ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx to complete names and check doses.")
         onChange?()
     }
@@ -139,7 +155,7 @@ public final class LibraryViewModel {
     /// is wrong) when it is not one, and the register kept stays.
     public func importRegister(at path: String) throws {
         guard let file = officialRegisterFile else { return }
-        let index = RegisterIndex(try OfficialRegisterStore.importFile(path, keptAt: file))
+        let index = OfficialRegisterIndex(try OfficialRegisterStore.importFile(path, keptAt: file))
         onRegisterImported?(index)
         readRegisterStatus(index)
     }

@@ -174,7 +174,7 @@ extension RecordFormViewModel {
     public var warningText: String? {
         let details = self.details
         let warnings = RecordCompleteness.warnings(in: details).map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }
-            + (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? [])
+            + (officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? [])
             + [LabelCheck.inspection(of: sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
                LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
         return warnings.isEmpty ? nil : warnings.joined(separator: "\n")

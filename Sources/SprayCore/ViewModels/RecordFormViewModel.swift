@@ -102,7 +102,7 @@ public final class RecordFormViewModel {
     /// The ministry's register, once read: what it says of the products is a warning, and a
     /// product the library does not know takes its number and kind from it — also in a form
     /// already filled from a calculation when the register arrives.
-    public var officialRegister: RegisterIndex? {
+    public var officialRegister: OfficialRegisterIndex? {
         didSet {
             for index in products.indices { takeRegistered(forProduct: index) }
             onChange?(.fields)
@@ -113,7 +113,7 @@ public final class RecordFormViewModel {
     public internal(set) var sprayer: String?
 
     /// The names a product completes from: the library's, then the register's that the library lacks.
-    public var productNames: [String] { RegisterIndex.names(library: library, then: officialRegister) }
+    public var productNames: [String] { OfficialRegisterIndex.names(library: library, then: officialRegister) }
 
     // MARK: Making
 

@@ -79,7 +79,7 @@ public final class RegisterViewModel {
         didSet { if library != oldValue { rowsSayMore() } }
     }
     /// The ministry's register, once read: each row says what it finds against the record.
-    public var officialRegister: RegisterIndex? {
+    public var officialRegister: OfficialRegisterIndex? {
         didSet { rowsSayMore() }
     }
     public var isReadOnly: Bool { store.isReadOnly }
@@ -228,7 +228,7 @@ public final class RegisterViewModel {
         let problems = record.problems
         let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
-        var registerWarnings = record.withdrawal == nil ? (officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []) : []
+        var registerWarnings = record.withdrawal == nil ? (officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? []) : []
         if record.withdrawal == nil, let library {
             registerWarnings += [LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
                                  LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
@@ -255,6 +255,11 @@ public final class RegisterViewModel {
         return head + ": " + trn("%d incomplete", "%d incomplete", incomplete).filled(String(incomplete)) + ", "
             + trn("%d withdrawn", "%d withdrawn", withdrawn).filled(String(withdrawn))
             + (checking > 0 ? ", " + trn("%d needs checking", "%d need checking", checking).filled(String(checking)) : "")
+    }
+
+    /// What a farm starting out does first, while the register holds no record (FirstSteps).
+    public func firstSteps(library: Library, hasOfficialRegister: Bool) -> [FirstStep] {
+        records.isEmpty && !isReadOnly && copyName == nil ? FirstSteps.remaining(library: library, hasOfficialRegister: hasOfficialRegister, recordCount: 0) : []
     }
 
     public var emptyText: String? {

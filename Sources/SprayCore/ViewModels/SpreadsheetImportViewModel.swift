@@ -24,7 +24,7 @@ public final class SpreadsheetImportViewModel {
 
     /// The import of the spreadsheet in `bytes`; throws when they are not a sheet the app reads.
     public init(bytes: [UInt8], fileName: String, records: RecordStore, library: Library = Library(),
-                officialRegister: RegisterIndex? = nil, today: CalendarDate = .today) throws(SpreadsheetError) {
+                officialRegister: OfficialRegisterIndex? = nil, today: CalendarDate = .today) throws(SpreadsheetError) {
         self.fileName = fileName
         self.records = records
         let table = try SpreadsheetFile.read(bytes, name: fileName)

@@ -57,7 +57,7 @@ public final class StockViewModel {
     public let store: StockStore
     private let records: RecordStore
     private let library: () -> Library
-    private let register: () -> RegisterIndex?
+    private let register: () -> OfficialRegisterIndex?
     private let today: () -> CalendarDate
     private let now: () -> Date
 
@@ -71,7 +71,7 @@ public final class StockViewModel {
     /// Called after `products` changed (an entry saved here or elsewhere, a record, the date).
     public var onChange: (() -> Void)?
 
-    public init(store: StockStore, records: RecordStore, library: @escaping () -> Library, register: @escaping () -> RegisterIndex? = { nil },
+    public init(store: StockStore, records: RecordStore, library: @escaping () -> Library, register: @escaping () -> OfficialRegisterIndex? = { nil },
                 today: @escaping () -> CalendarDate = { .today }, now: @escaping () -> Date = { Date() }) {
         self.store = store
         self.records = records

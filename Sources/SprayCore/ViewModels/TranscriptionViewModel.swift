@@ -22,7 +22,7 @@ public final class TranscriptionViewModel {
     public private(set) var season: Int
     /// The ministry's register, once read: product names complete from it, a product the
     /// library lacks takes its number from it, and what it says shows as warnings.
-    public var officialRegister: RegisterIndex?
+    public var officialRegister: OfficialRegisterIndex?
     /// What the last save did, or why it failed.
     public private(set) var lastSave: String?
     public var onChange: ((Change) -> Void)?
@@ -239,7 +239,7 @@ public final class TranscriptionViewModel {
         read().ready.flatMap { rows in
             let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
             let details = draft(of: rows).details
-            let register = officialRegister.map { RegisterCheck.warnings(for: details, index: $0) } ?? []
+            let register = officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? []
             let equipment = [LabelCheck.certificate(of: details.operatorName, in: library, on: details.date),
                              LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message].compactMap { $0 }
             return (register + equipment).map { place + ": " + $0 }

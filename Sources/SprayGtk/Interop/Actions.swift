@@ -13,6 +13,8 @@ enum Action: String, CaseIterable {
     case quit = "app.quit"
     case preferences = "app.preferences"
     case shortcuts = "app.shortcuts"
+    /// The main menu's Help: the help's first page.
+    case help = "app.help"
     case about = "app.about"
     case calculate = "win.calculate"
     case clear = "win.clear"
@@ -71,6 +73,9 @@ enum Action: String, CaseIterable {
     case previousPage = "key.previous-page"
     case printFromPreview = "key.print-from-preview"
     case savePDFFromPreview = "key.save-pdf-from-preview"
+    /// F1: the page of the help about the window (`HelpWindow.topic`). A key of each window, not
+    /// an accelerator of app.help: the application's accelerators would take F1 before any window.
+    case windowHelp = "key.help"
 
     /// The name without its "app." / "win." prefix, as registered on the action map.
     var name: String { String(rawValue.split(separator: ".", maxSplits: 1)[1]) }
@@ -109,7 +114,8 @@ enum Action: String, CaseIterable {
         case .calibration: ["<Control>k"]
         case .saveCalibration: ["<Control>s"]
         case .useMeasuredFlow: []
-        case .about, .manageFavorites, .applyFavorite: []
+        case .about, .manageFavorites, .applyFavorite, .help: []
+        case .windowHelp: ["F1"]
         case .searchHistory: ["<Control>f"]
         case .deleteHistoryEntry: ["Delete"]
         case .closeWindow: ["Escape"]
@@ -126,7 +132,9 @@ enum Action: String, CaseIterable {
     /// The windows the action works in: an "app." action in every one.
     var windows: Set<ActionWindow> {
         switch self {
-        case .quit, .preferences, .shortcuts, .about: Set(ActionWindow.allCases)
+        case .quit, .preferences, .shortcuts, .about, .help: Set(ActionWindow.allCases)
+        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .transcription,
+                           .spreadsheetImport, .harvestDates, .preferences]
         case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .pickSprayer, .calibration: [.calculator]
         case .printPreview, .print: [.calculator, .register, .harvestDates]
@@ -193,7 +201,8 @@ enum Action: String, CaseIterable {
         case .calibration: tr("Sprayer calibration")
         case .saveCalibration: tr("Save the calibration on the sprayer")
         case .useMeasuredFlow: nil
-        case .about, .manageFavorites, .applyFavorite: nil
+        case .about, .manageFavorites, .applyFavorite, .help: nil
+        case .windowHelp: tr("Help about the window")
         case .searchHistory: tr("Search the history")
         case .deleteHistoryEntry: tr("Delete the selected calculation")
         case .closeWindow: tr("Close the window")
@@ -218,7 +227,8 @@ enum Action: String, CaseIterable {
 
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
-    case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates
+    case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates,
+         preferences
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

@@ -24,6 +24,7 @@ struct ItemList {
         connect(factory, "bind", withArgument: { item in
             guard let item, let child = gtk_list_item_get_child(cast(item)) else { return }
             bind(child, Int(gtk_list_item_get_position(cast(item))))
+            Widgets.nameRow(holding: child)
         })
         let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
         gtk_single_selection_set_autoselect(selection, 0)

@@ -24,6 +24,9 @@ enum Widgets {
         if wrap {
             gtk_label_set_wrap(opaque(label), 1)
             gtk_label_set_wrap_mode(opaque(label), PANGO_WRAP_WORD_CHAR)
+            // A wrapping label asks for its whole text on one line unless told a width: a long
+            // hint would make its window wider than a laptop's screen. It still fills the width it is given.
+            gtk_label_set_max_width_chars(opaque(label), 60)
         }
         addClasses(classes, to: label)
         return label
@@ -35,6 +38,9 @@ enum Widgets {
         let label = gtk_label_new_with_mnemonic(text)!
         gtk_label_set_xalign(opaque(label), 0)
         gtk_label_set_mnemonic_widget(opaque(label), target)
+        if g_type_check_instance_is_a(cast(target), gtk_drop_down_get_type()) != 0 {
+            setAccessibleName(target, withoutMnemonic(text))
+        }
         addClasses(classes, to: label)
         return label
     }
@@ -48,15 +54,87 @@ enum Widgets {
 
     static func button(_ label: String, mnemonic: Bool = true, action: String? = nil, classes: [String] = []) -> Widget {
         let button = mnemonic ? gtk_button_new_with_mnemonic(label)! : gtk_button_new_with_label(label)!
+        nameAfterLabel(button, mnemonic ? withoutMnemonic(label) : label)
         if let action { gtk_actionable_set_action_name(opaque(button), action) }
         addClasses(classes, to: button)
         return button
     }
 
+    static func checkButton(_ label: String) -> Widget {
+        let button = gtk_check_button_new_with_mnemonic(label)!
+        nameAfterLabel(button, withoutMnemonic(label))
+        return button
+    }
+
+    /// GTK 4.8 names a button with a mnemonic twice over — its label as written ("_Calculate")
+    /// and then the label inside it ("Calculate"): a screen reader said "_Calculate Calculate".
+    /// The button is named once, by the text shown.
+    static func nameAfterLabel(_ button: Widget, _ text: String) {
+        ko_accessible_reset_labelled_by(button)
+        ko_accessible_set_label(button, text)
+    }
+
+    /// "_Print…" as shown: "Print…" ("__" is an underscore shown).
+    static func withoutMnemonic(_ label: String) -> String {
+        var text = "", escaped = false
+        for character in label {
+            if character == "_", !escaped {
+                escaped = true
+                continue
+            }
+            escaped = false
+            text.append(character)
+        }
+        return text
+    }
+
+    /// The name a screen reader says for `widget`. A dropdown is named on its button as well:
+    /// the button is what takes the focus, and GTK would give it its class name.
+    static func setAccessibleName(_ widget: Widget, _ name: String) {
+        ko_accessible_set_label(widget, name)
+        if g_type_check_instance_is_a(cast(widget), gtk_drop_down_get_type()) != 0,
+           let button = firstChild(of: widget, type: gtk_toggle_button_get_type()) {
+            ko_accessible_set_label(button, name)
+        }
+    }
+
+    /// Names the list row holding `child` (a GtkListBoxRow, a list view's item): the row takes
+    /// the focus, and GTK 4.8 would read it without a name. The name is the row's text, its
+    /// buttons' aside.
+    static func nameRow(holding child: Widget) {
+        guard let row = gtk_widget_get_parent(child) else { return }
+        setAccessibleName(row, readableText(in: child).joined(separator: ", "))
+    }
+
+    private static func readableText(in widget: Widget) -> [String] {
+        if g_type_check_instance_is_a(cast(widget), gtk_button_get_type()) != 0 || gtk_widget_get_visible(widget) == 0 { return [] }
+        if g_type_check_instance_is_a(cast(widget), gtk_label_get_type()) != 0 {
+            let text = String(cString: gtk_label_get_text(opaque(widget)))
+            return text.isEmpty ? [] : [text]
+        }
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += readableText(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
+    private static func firstChild(of widget: Widget, type: GType) -> Widget? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(cast(current), type) != 0 { return current }
+            if let found = firstChild(of: current, type: type) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     static func iconButton(_ iconName: String, tooltip: String, action: String? = nil) -> Widget {
         let button = gtk_button_new_from_icon_name(iconName)!
         gtk_widget_set_tooltip_text(button, tooltip)
-        ko_accessible_set_label(button, tooltip)
+        setAccessibleName(button, tooltip)
         if let action { gtk_actionable_set_action_name(opaque(button), action) }
         return button
     }
@@ -75,6 +153,7 @@ enum Widgets {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_label(cast(button), tr("_Export"))
         gtk_menu_button_set_use_underline(cast(button), 1)
+        setAccessibleName(button, withoutMnemonic(tr("_Export")))
         gtk_widget_set_tooltip_text(button, tooltip)
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
         return button
@@ -135,7 +214,11 @@ enum Widgets {
 
     static func dropDown(_ items: [String], tooltip: String? = nil) -> Widget {
         let dropDown = withCStringArray(items) { ko_drop_down_new($0)! }
-        if let tooltip { gtk_widget_set_tooltip_text(dropDown, tooltip) }
+        if let tooltip {
+            gtk_widget_set_tooltip_text(dropDown, tooltip)
+            // Until a label names it (mnemonicLabel, setAccessibleName), it is read as what it is for.
+            setAccessibleName(dropDown, tooltip)
+        }
         return dropDown
     }
 

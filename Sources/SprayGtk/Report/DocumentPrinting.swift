@@ -1,5 +1,5 @@
 // Print… and Print Preview of a window's printable document (the register, the harvest
-// dates): the header's two buttons, the print dialog offering the printer chosen last time,
+// dates): the header's Print… and menu, the print dialog offering the printer chosen last time,
 // and one preview window at a time over the window.
 
 import CGtk
@@ -13,14 +13,20 @@ final class DocumentPrinting {
     /// Kept so that the next Print… offers the printer and options chosen last time.
     private var printer: ReportPrinter?
 
-    /// Print… and Print Preview at the end of `header`, with what each prints in its tooltip.
-    static func addButtons(to header: Widget, print: String, preview: String) {
+    /// Print… at the end of `header`, with what it prints in its tooltip, and the window's menu
+    /// beside it holding Print Preview and Print… (a header bar keeps its title's room).
+    static func addButtons(to header: Widget, print: String) {
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("Print Pre_view"), Action.printPreview.rawValue)
+        g_menu_append(menu, tr("_Print…"), Action.print.rawValue)
+        let menuButton = Widgets.menuButton(icon: "open-menu-symbolic", tooltip: tr("Main menu"))
+        gtk_menu_button_set_primary(cast(menuButton), 1)
+        gtk_menu_button_set_menu_model(cast(menuButton), cast(menu))
+        g_object_unref(menu.rawPointer)
+        gtk_header_bar_pack_end(cast(header), menuButton)
         let printButton = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
         gtk_widget_set_tooltip_text(printButton, Action.print.tooltip(print))
-        let previewButton = Widgets.button(tr("Print Pre_view"), action: Action.printPreview.rawValue)
-        gtk_widget_set_tooltip_text(previewButton, Action.printPreview.tooltip(preview))
         gtk_header_bar_pack_end(cast(header), printButton)
-        gtk_header_bar_pack_end(cast(header), previewButton)
     }
 
     /// The print dialog for `document`, over `parent`.

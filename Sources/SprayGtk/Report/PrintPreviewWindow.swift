@@ -37,40 +37,42 @@ public final class PrintPreviewWindow {
         state = PreviewState(pageCount: report.pageCount)
         window = gtk_window_new()
         gtk_window_set_title(cast(window), tr("Print preview"))
-        gtk_window_set_default_size(cast(window), 900, 760)
+        gtk_window_set_default_size(cast(window), 900, 680)
         if let parent {
             gtk_window_set_transient_for(cast(window), parent)
             gtk_window_set_destroy_with_parent(cast(window), 1)
         }
 
-        previousButton = Self.iconButton("go-previous-symbolic", tooltip: Action.previousPage.tooltip(tr("Previous page")))
-        nextButton = Self.iconButton("go-next-symbolic", tooltip: Action.nextPage.tooltip(tr("Next page")))
+        previousButton = Widgets.iconButton("go-previous-symbolic", tooltip: Action.previousPage.tooltip(tr("Previous page")))
+        nextButton = Widgets.iconButton("go-next-symbolic", tooltip: Action.nextPage.tooltip(tr("Next page")))
         pageLabel = gtk_label_new("")
         gtk_label_set_width_chars(opaque(pageLabel), 14)
-        zoomOutButton = Self.iconButton("zoom-out-symbolic", tooltip: Action.zoomOut.tooltip(tr("Zoom out")))
-        zoomInButton = Self.iconButton("zoom-in-symbolic", tooltip: Action.zoomIn.tooltip(tr("Zoom in")))
+        zoomOutButton = Widgets.iconButton("zoom-out-symbolic", tooltip: Action.zoomOut.tooltip(tr("Zoom out")))
+        zoomInButton = Widgets.iconButton("zoom-in-symbolic", tooltip: Action.zoomIn.tooltip(tr("Zoom in")))
         zoomLabel = gtk_label_new("")
         gtk_label_set_width_chars(opaque(zoomLabel), 5)
-        let fitButton = Self.iconButton("zoom-fit-best-symbolic", tooltip: Action.fitWidth.tooltip(tr("Fit width")))
-        let saveButton = gtk_button_new_with_mnemonic(tr("_Save PDF…"))!
-        let printButton = gtk_button_new_with_mnemonic(tr("_Print…"))!
-        gtk_widget_add_css_class(printButton, "suggested-action")
+        let fitButton = Widgets.iconButton("zoom-fit-best-symbolic", tooltip: Action.fitWidth.tooltip(tr("Fit width")))
+        let saveButton = Widgets.button(tr("_Save PDF…"))
+        gtk_widget_set_tooltip_text(saveButton, Action.savePDFFromPreview.tooltip(tr("Save as PDF")))
+        let printButton = Widgets.button(tr("_Print…"), classes: ["suggested-action"])
+        gtk_widget_set_tooltip_text(printButton, Action.printFromPreview.tooltip(tr("Print")))
 
+        // The header carries what the preview is for; turning pages and zooming are under the page.
         let header = gtk_header_bar_new()!
-        let pages = Self.linked([previousButton, pageLabel, nextButton])
-        let zoom = Self.linked([zoomOutButton, zoomLabel, zoomInButton, fitButton])
-        gtk_header_bar_pack_start(opaque(header), pages)
-        gtk_header_bar_pack_start(opaque(header), zoom)
         gtk_header_bar_pack_end(opaque(header), printButton)
         gtk_header_bar_pack_end(opaque(header), saveButton)
         gtk_window_set_titlebar(cast(window), header)
+        let controls = gtk_action_bar_new()!
+        gtk_action_bar_pack_start(opaque(controls), Self.linked([previousButton, pageLabel, nextButton]))
+        gtk_action_bar_pack_end(opaque(controls), Self.linked([zoomOutButton, zoomLabel, zoomInButton, fitButton]))
 
         area = gtk_drawing_area_new()
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_vexpand(area, 1)
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(opaque(scroller), area)
-        gtk_window_set_child(cast(window), scroller)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, children: [scroller, controls]))
 
         attach(self, to: window)
         setDrawFunction(area) { [weak self] cr, width, height in
@@ -250,12 +252,6 @@ public final class PrintPreviewWindow {
             gtk_window_close(cast(self.window))
         }
         gtk_widget_add_controller(window, shortcuts)
-    }
-
-    private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, tooltip)
-        return button
     }
 
     /// Widgets side by side in a "linked" box, as GNOME apps group related buttons.

@@ -21,7 +21,23 @@ enum AboutDialog {
         withCStringArray([tr("“Kalkulator Oprysku” for iOS by Wojciech Olszak")]) {
             gtk_about_dialog_add_credit_section(cast(about), tr("Based on"), $0)
         }
+        nameTextViews(in: about)
         gtk_window_present(cast(about))
         return about
+    }
+
+    /// The licence and system pages' text, which GTK 4.8 leaves to a screen reader as
+    /// "GtkTextView": named by the title of the page they are on.
+    private static func nameTextViews(in widget: Widget, stack: Widget? = nil, page: Widget? = nil) {
+        if g_type_check_instance_is_a(cast(widget), gtk_text_view_get_type()) != 0, let stack, let page,
+           let stackPage = gtk_stack_get_page(cast(stack), page), let title = gtk_stack_page_get_title(stackPage) {
+            Widgets.setAccessibleName(widget, String(cString: title))
+        }
+        let isStack = g_type_check_instance_is_a(cast(widget), gtk_stack_get_type()) != 0
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            nameTextViews(in: current, stack: isStack ? widget : stack, page: isStack ? current : page)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 }

@@ -64,7 +64,7 @@ extension CalculatorWindow {
             open.present()
             return
         }
-        let history = HistoryWindow(parent: window, model: services.historyModel) { [weak self] entry in
+        let history = HistoryWindow(parent: window, model: services.historyModel, help: services.help) { [weak self] entry in
             guard let self else { return }
             model.replaceForm(with: services.historyModel.form(for: entry))
             gtk_window_present(cast(window))
@@ -78,7 +78,9 @@ extension CalculatorWindow {
             open.present()
             return
         }
-        let register = RegisterWindow(parent: window, services: services, application: application)
+        let register = RegisterWindow(parent: window, services: services, application: application) { [weak self] step in
+            self?.runFirstStep(step)
+        }
         registerWindow = register
         register.present()
     }
@@ -88,7 +90,7 @@ extension CalculatorWindow {
             open.present()
             return
         }
-        let calibration = CalibrationWindow(parent: window, model: CalibrationViewModel())
+        let calibration = CalibrationWindow(parent: window, model: CalibrationViewModel(), help: services.help)
         calibrationWindow = calibration
         calibration.present()
     }
@@ -99,7 +101,7 @@ extension CalculatorWindow {
         let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library, field: model.field,
                                        sprayer: model.sprayer)
         form.officialRegister = services.officialRegister
-        RecordFormWindow(parent: window, application: application, model: form).present()
+        RecordFormWindow(parent: window, application: application, model: form, help: services.help).present()
     }
 
     /// Opens the record form filled from history entry `entryID` (the history window asks).
@@ -107,7 +109,7 @@ extension CalculatorWindow {
         guard let id = UUID(uuidString: entryID), let entry = services.historyModel.entry(id: id),
               let form = RecordFormViewModel(entry: entry, store: services.records, library: services.library.library) else { return }
         form.officialRegister = services.officialRegister
-        RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form).present()
+        RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form, help: services.help).present()
     }
 
     /// Clears at once when there is nothing to lose; otherwise asks first.

@@ -60,8 +60,8 @@ extension CalculatorWindow {
         let addProduct = Widgets.button(tr("_Add product"), action: Action.addProduct.rawValue)
         gtk_widget_set_halign(addProduct, GTK_ALIGN_START)
 
-        fullLoadsButton = gtk_check_button_new_with_mnemonic(tr("_Full tanks, then one partial"))
-        equalLoadsButton = gtk_check_button_new_with_mnemonic(tr("_Equal loads"))
+        fullLoadsButton = Widgets.checkButton(tr("_Full tanks, then one partial"))
+        equalLoadsButton = Widgets.checkButton(tr("_Equal loads"))
         gtk_check_button_set_group(cast(equalLoadsButton), cast(fullLoadsButton))
         gtk_widget_set_tooltip_text(equalLoadsButton, tr("The fewest loads, all of the same size"))
 

@@ -80,8 +80,34 @@ extension CalculatorWindow {
             services.officialRegisterRead(index)
         }
         model.readRegisterStatus(services.officialRegisterNow())
-        let library = LibraryWindow(parent: window, model: model)
+        let library = LibraryWindow(parent: window, model: model, help: services.help) { [weak self] step in
+            self?.runFirstStep(step)
+        }
         libraryWindow = library
         library.present()
+    }
+}
+
+extension CalculatorWindow {
+    /// A first step's button, from the register's or the library's empty page: the library
+    /// opened at a new field or sprayer, or at Import the Register File…; the ministry's page
+    /// in the browser; the register's Import Spreadsheet….
+    func runFirstStep(_ step: FirstStep) {
+        switch step {
+        case .addField, .addSprayer:
+            openLibrary()
+            let kind: LibraryKind = step == .addField ? .field : .sprayer
+            guard let library = libraryWindow else { return }
+            library.show(kind)
+            library.edit(library.model.editor(for: kind))
+        case .importOfficialRegister:
+            openLibrary()
+            libraryWindow?.chooseRegisterFile()
+        case .openOfficialRegisterPage:
+            services.help.launch(FirstSteps.officialRegisterPage, from: window)
+        case .importSpreadsheet:
+            openRegister()
+            registerWindow?.chooseSpreadsheet()
+        }
     }
 }

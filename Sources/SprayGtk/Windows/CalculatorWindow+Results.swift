@@ -50,6 +50,7 @@ extension CalculatorWindow {
                 gtk_box_append(cast(resultsBox), card)
             }
             let flow = gtk_flow_box_new()!
+            Widgets.setAccessibleName(flow, tr("Results"))
             gtk_flow_box_set_selection_mode(cast(flow), GTK_SELECTION_NONE)
             gtk_flow_box_set_max_children_per_line(cast(flow), 2)
             gtk_flow_box_set_homogeneous(cast(flow), 0)
@@ -57,7 +58,10 @@ extension CalculatorWindow {
             gtk_flow_box_set_row_spacing(cast(flow), 12)
             gtk_flow_box_set_column_spacing(cast(flow), 12)
             for card in plan.cards {
-                gtk_flow_box_append(cast(flow), makeCard(card))
+                let made = makeCard(card)
+                gtk_flow_box_append(cast(flow), made)
+                // The cards are read, not chosen: no focus stop on an unnamed flow box child.
+                gtk_widget_get_parent(made).map { gtk_widget_set_focusable($0, 0) }
             }
             gtk_box_append(cast(resultsBox), flow)
         }
@@ -66,7 +70,10 @@ extension CalculatorWindow {
     private func makeCard(_ card: ResultCard) -> Widget {
         var classes = ["result-card"]
         if case .recipe = card.kind { classes.append("recipe") }
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: classes)
+        // A group named by its title: a screen reader says which card it is in, card by card.
+        let box = ko_group_box_new(6)!
+        Widgets.addClasses(classes, to: box)
+        Widgets.setAccessibleName(box, card.title)
         gtk_widget_set_focusable(box, 0)
         gtk_box_append(cast(box), Widgets.label(card.title, classes: ["card-title"], wrap: true))
         if let headline = card.headline {

@@ -65,10 +65,11 @@ public final class CalculatorWindow {
         window = gtk_application_window_new(application)
         favoritesMenu = g_menu_new()
         gtk_window_set_title(cast(window), tr("Spray Calculator"))
-        gtk_window_set_default_size(cast(window), 1180, 780)
+        gtk_window_set_default_size(cast(window), 1180, 680)
         gtk_window_set_icon_name(cast(window), AppInfo.applicationID)
 
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
+        Help.offer(.calculator, in: window, launcher: services.help)
         let form = makeForm()
         let results = makeResults()
         let columns = Widgets.box(GTK_ORIENTATION_HORIZONTAL, children: [
@@ -129,7 +130,7 @@ public final class CalculatorWindow {
         return header
     }
 
-    private func makePrimaryMenu() -> OpaquePointer {
+    func makePrimaryMenu() -> OpaquePointer {
         let menu = g_menu_new()!
         let windows = g_menu_new()!
         g_menu_append(windows, tr("_History"), Action.history.rawValue)
@@ -148,6 +149,7 @@ public final class CalculatorWindow {
         let app = g_menu_new()!
         g_menu_append(app, tr("_Preferences"), Action.preferences.rawValue)
         g_menu_append(app, tr("_Keyboard Shortcuts"), Action.shortcuts.rawValue)
+        g_menu_append(app, tr("_Help"), Action.help.rawValue)
         g_menu_append(app, tr("_About Spray Calculator"), Action.about.rawValue)
         g_menu_append_section(menu, nil, cast(app))
         g_object_unref(windows.rawPointer)

@@ -23,8 +23,11 @@ final class NozzleChartRowView {
         gtk_widget_set_size_request(pressureLabel, 80, -1)
         container = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, children: [swatch, code, colour, flow, pressureLabel])
         Widgets.setMargins(container, 6)
-        ko_accessible_set_label(container, row.code + " " + row.colourName + ", " + row.chartFlow)
+        name = row.code + " " + row.colourName + ", " + row.chartFlow
     }
+
+    /// What a screen reader says for the row: the size, its colour and its flow.
+    let name: String
 
     func show(_ row: NozzleChartRow) {
         gtk_label_set_text(opaque(pressureLabel), row.pressure ?? "")
@@ -71,6 +74,8 @@ extension CalibrationWindow {
             let view = NozzleChartRowView(row)
             chartRows.append(view)
             gtk_list_box_append(opaque(chartList), view.container)
+            // The list box's row takes the focus: it carries the name.
+            gtk_widget_get_parent(view.container).map { Widgets.setAccessibleName($0, view.name) }
         }
         // Only a row chosen counts: the list unselects its row while the window closes.
         connect(chartList, "row-selected", withArgument: { [weak self] row in

@@ -39,11 +39,12 @@ final class CalibrationWindow {
         g_object_unref(actions.rawPointer)
     }
 
-    init(parent: Widget, model: CalibrationViewModel) {
+    init(parent: Widget, model: CalibrationViewModel, help: any HelpLauncher) {
         self.model = model
         textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
         NozzleSwatch.installStyle()
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 760)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 1240, height: 680)
+        Help.offer(.calibration, in: window, launcher: help)
         if let application = gtk_window_get_application(cast(parent)) { gtk_window_set_application(cast(window), application) }
 
         let header = gtk_header_bar_new()!
@@ -59,7 +60,11 @@ final class CalibrationWindow {
             column(makeChartSection(), width: 360), gtk_separator_new(GTK_ORIENTATION_VERTICAL),
             column(makeCatchSection(), width: -1),
         ])
-        gtk_window_set_child(cast(window), columns)
+        // On a small screen (1280 × 720, larger text) the three columns scroll rather than overflow.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), columns)
+        gtk_window_set_child(cast(window), scroller)
 
         installActions()
         attach(self, to: window)

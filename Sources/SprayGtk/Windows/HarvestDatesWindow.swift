@@ -28,6 +28,7 @@ final class HarvestDatesWindow {
         self.services = services
         self.model = model
         frame = ChildWindow(title: model.title, parent: parent, application: application, width: 760, height: 620)
+        Help.offer(.harvestDates, in: frame.window, launcher: services.help)
         let header = frame.header
         seasonDropDown = Widgets.dropDown([], tooltip: tr("The season (a calendar year) whose treatments count"))
         connect(seasonDropDown, "notify::selected", withArgument: { [weak self] _ in
@@ -43,8 +44,7 @@ final class HarvestDatesWindow {
         }
         gtk_header_bar_pack_start(cast(header), Widgets.exportButton(tooltip: tr("Save the harvest dates for a grain buyer"), menu: menu))
         g_object_unref(menu.rawPointer)
-        DocumentPrinting.addButtons(to: header, print: tr("Print the harvest dates of the season"),
-                                    preview: tr("The pages as they will be printed"))
+        DocumentPrinting.addButtons(to: header, print: tr("Print the harvest dates of the season"))
 
         summaryLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         list = gtk_list_box_new()!
@@ -107,6 +107,7 @@ final class HarvestDatesWindow {
                 gtk_box_append(cast(card), Widgets.label(line, classes: index == 0 ? ["card-title"] : index == 1 ? [] : ["field-error"], wrap: true))
             }
             gtk_list_box_append(cast(list), card)
+            Widgets.nameRow(holding: card)
         }
         gtk_widget_set_visible(list, model.rows.isEmpty ? 0 : 1)
         updateActions()

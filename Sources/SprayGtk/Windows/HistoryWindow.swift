@@ -37,10 +37,11 @@ final class HistoryWindow {
         g_object_unref(actions.rawPointer)
     }
 
-    init(parent: Widget, model: HistoryViewModel, reopen: @escaping @MainActor (HistoryEntry) -> Void) {
+    init(parent: Widget, model: HistoryViewModel, help: any HelpLauncher, reopen: @escaping @MainActor (HistoryEntry) -> Void) {
         self.model = model
         self.reopen = reopen
         window = Widgets.childWindow(title: tr("History"), parent: parent, width: 980, height: 680)
+        Help.offer(.history, in: window, launcher: help)
 
         let header = gtk_header_bar_new()!
         exportButton = Widgets.exportButton(tooltip: tr("Save the calculations as CSV for a spreadsheet, or as JSON"),

@@ -11,6 +11,7 @@ final class LibraryWindow {
     let frame: ChildWindow
     var window: Widget { frame.window }
     let model: LibraryViewModel
+    private let help: any HelpLauncher
     private let stack: Widget
     private var lists: [LibraryKind: Widget] = [:]
     /// Add Product…, Add Field…, Add Sprayer…, in the order of the pages.
@@ -26,9 +27,15 @@ final class LibraryWindow {
     private(set) var registerSearch: Widget!
     private(set) var registerMatches: Widget!
 
-    init(parent: Widget, model: LibraryViewModel) {
+    /// What a farm starting out does first, while the library is empty.
+    private(set) var firstSteps: FirstStepsBox!
+
+    /// `firstStep` runs a first step's button (the calculator window's, which opens the others).
+    init(parent: Widget, model: LibraryViewModel, help: any HelpLauncher, firstStep: @escaping @MainActor (FirstStep) -> Void = { _ in }) {
         self.model = model
         frame = ChildWindow(title: tr("Library"), parent: parent, application: nil, width: 720, height: 520)
+        self.help = help
+        Help.offer(.library, in: frame.window, launcher: help)
 
         stack = gtk_stack_new()!
         let switcher = gtk_stack_switcher_new()!
@@ -38,7 +45,6 @@ final class LibraryWindow {
         importRegisterButton = Widgets.button(tr("Official Register: _Import the Register File…"))
         gtk_widget_set_tooltip_text(importRegisterButton,
                                     tr("The ministry's register of plant protection products (Rejestr_zastosowanie.xlsx or its CSV), kept offline"))
-        gtk_header_bar_pack_start(cast(header), importRegisterButton)
         registerStatusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         registerSearch = gtk_search_entry_new()!
         gtk_widget_set_tooltip_text(registerSearch, tr("Find a product in the official register, to add it to the library"))
@@ -57,7 +63,7 @@ final class LibraryWindow {
             gtk_scrolled_window_set_child(cast(scroller), list)
             gtk_widget_set_vexpand(scroller, 1)
             let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12,
-                                   children: kind == .product ? [add, registerStatusLabel, registerSearch, registerMatches, scroller] : [add, scroller])
+                                   children: kind == .product ? [add, officialRegisterRow(), registerSearch, registerMatches, scroller] : [add, scroller])
             Widgets.setMargins(page, 18)
             gtk_stack_add_titled(cast(stack), page, kind.rawValue, LibraryViewModel.title(of: kind))
             connect(add, "clicked") { [weak self] in
@@ -65,7 +71,9 @@ final class LibraryWindow {
                 edit(model.editor(for: kind))
             }
         }
-        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, stack]), margin: 0)
+        firstSteps = FirstStepsBox(run: firstStep)
+        Widgets.setMargins(firstSteps.container, 18)
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, children: [banner, firstSteps.container, stack]), margin: 0)
         frame.keep(self)
         connect(importRegisterButton, "clicked") { [weak self] in
             guard let self else { return }
@@ -77,6 +85,14 @@ final class LibraryWindow {
         }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
+    }
+
+    /// What the ministry's register kept is, and Import the Register File… beside it: on the
+    /// products' page, which it fills (the header keeps the page switcher's room).
+    private func officialRegisterRow() -> Widget {
+        gtk_widget_set_hexpand(registerStatusLabel, 1)
+        gtk_widget_set_valign(importRegisterButton, GTK_ALIGN_CENTER)
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [registerStatusLabel, importRegisterButton])
     }
 
     /// The register's products the search finds, each with Add to Library.
@@ -99,7 +115,7 @@ final class LibraryWindow {
     }
 
     /// Import the Register File…: the file chosen is read and kept, or the dialog says why not.
-    private func chooseRegisterFile() {
+    func chooseRegisterFile() {
         SaveFileDialog(
             parent: cast(window), title: tr("Import the register of plant protection products"), suggestedName: "",
             fileType: tr("The register (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv"],
@@ -136,6 +152,7 @@ final class LibraryWindow {
         gtk_label_set_text(cast(registerStatusLabel), model.registerStatus)
         gtk_widget_set_visible(registerSearch, model.officialRegister == nil ? 0 : 1)
         gtk_widget_set_visible(banner, notices.isEmpty ? 0 : 1)
+        firstSteps.show(model.firstSteps)
         updateActions()
     }
 
@@ -170,7 +187,7 @@ final class LibraryWindow {
             connect(calibrate, "clicked") { [weak self] in
                 guard let self else { return }
                 guard let calibration = model.calibration(ofSprayer: id) else { return }
-                CalibrationWindow(parent: window, model: calibration).present()
+                CalibrationWindow(parent: window, model: calibration, help: help).present()
             }
             itemButtons.append(calibrate)
             children.insert(calibrate, at: 0)
@@ -180,7 +197,7 @@ final class LibraryWindow {
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])
     }
 
-    private func edit(_ model: LibraryEditorViewModel) {
+    func edit(_ model: LibraryEditorViewModel) {
         let editor = LibraryEditorWindow(parent: window, model: model)
         self.editor = editor
         editor.present()

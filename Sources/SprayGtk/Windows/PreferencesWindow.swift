@@ -37,9 +37,10 @@ final class PreferencesWindow {
     init(parent: Widget, model: PreferencesViewModel, deletion: DataDeletion,
          applyLanguage: @escaping @MainActor (Language?, _ problem: String?) -> Void, applyTheme: @escaping @MainActor (Theme) -> Void,
          restored: @escaping @MainActor () -> Void, deleteAllData: @escaping @MainActor () -> [String],
-         openCopy: @escaping @MainActor (RegisterViewModel) -> Void, sharing: FarmSharing) {
+         openCopy: @escaping @MainActor (RegisterViewModel) -> Void, sharing: FarmSharing, help: any HelpLauncher) {
         window = Widgets.childWindow(title: tr("Preferences"), parent: parent, width: 460, height: -1)
         let backup = model.backup
+        Help.offer(.preferences, in: window, launcher: help)
 
         languageDropDown = Widgets.dropDown(PreferencesViewModel.languageTitles, tooltip: tr("Language of the whole app"))
         gtk_drop_down_set_selected(cast(languageDropDown), guint(model.languageIndex))

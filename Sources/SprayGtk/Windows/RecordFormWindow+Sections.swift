@@ -92,9 +92,9 @@ final class RecordProductRow {
         ko_accessible_set_label(nameEntry, tr("Name of product %@").filled(numberText))
         ko_accessible_set_label(authorisationEntry, tr("Authorisation number of product %@").filled(numberText))
         ko_accessible_set_label(doseEntry, tr("Dose of product %@").filled(numberText))
-        ko_accessible_set_label(unitDropDown, tr("Dose unit of product %@").filled(numberText))
+        Widgets.setAccessibleName(unitDropDown, tr("Dose unit of product %@").filled(numberText))
         ko_accessible_set_label(quantityEntry, tr("Quantity used of product %@").filled(numberText))
-        ko_accessible_set_label(kindDropDown, tr("What product %@ is").filled(numberText))
+        Widgets.setAccessibleName(kindDropDown, tr("What product %@ is").filled(numberText))
 
         let heading = Widgets.label(tr("Product %@").filled(numberText), classes: ["card-title"])
         gtk_widget_set_hexpand(heading, 1)
@@ -316,7 +316,7 @@ extension RecordFormWindow {
         let choices = model.basisChoices
         if choices.count > 1 {
             let dropDown = Widgets.dropDown(choices.map(\.symbol), tooltip: tr("What the size and the doses are measured in"))
-            ko_accessible_set_label(dropDown, tr("Unit of the size treated"))
+            Widgets.setAccessibleName(dropDown, tr("Unit of the size treated"))
             gtk_drop_down_set_selected(opaque(dropDown), guint(choices.firstIndex(of: model.basis) ?? 0))
             connect(dropDown, "notify::selected", withArgument: { [weak self] _ in
                 guard let self else { return }
@@ -401,6 +401,7 @@ extension RecordFormWindow {
                 let label = Widgets.label(model.title(of: crop))
                 Widgets.setMargins(label, 6)
                 gtk_list_box_append(opaque(cropList), label)
+                Widgets.nameRow(holding: label)
             }
         }
         gtk_widget_set_visible(cropListFrame, matches.isEmpty ? 0 : 1)

@@ -56,10 +56,11 @@ final class RecordFormWindow {
     }
 
     /// `application` lets the action table's accelerators (Ctrl+S) reach this window.
-    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: RecordFormViewModel) {
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: RecordFormViewModel, help: any HelpLauncher) {
         self.model = model
         textFields = FieldBinder { [model] text, field in model.setText(text, for: field) }
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 780, height: 860)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 780, height: 680)
+        Help.offer(.recordForm, in: window, launcher: help)
         gtk_window_set_application(cast(window), application)
 
         let header = gtk_header_bar_new()!

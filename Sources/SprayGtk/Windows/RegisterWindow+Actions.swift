@@ -158,7 +158,7 @@ extension RegisterWindow {
         if let open = transcriptionWindow { return gtk_window_present(cast(open.window)) }
         let model = TranscriptionViewModel(records: services.records, draft: .standard(), library: library)
         model.officialRegister = services.officialRegister
-        let grid = TranscriptionWindow(parent: window, application: application, model: model)
+        let grid = TranscriptionWindow(parent: window, application: application, model: model, help: services.help)
         transcriptionWindow = grid
         grid.present()
     }
@@ -183,7 +183,7 @@ extension RegisterWindow {
         let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library,
                                                    officialRegister: services.officialRegister)
         // The GTK window holds the import window (attach); the register only points to it.
-        let sheet = SpreadsheetImportWindow(parent: window, application: application, model: model)
+        let sheet = SpreadsheetImportWindow(parent: window, application: application, model: model, help: services.help)
         spreadsheetImportWindow = sheet
         sheet.present()
     }
@@ -192,7 +192,7 @@ extension RegisterWindow {
 
     private func openForm(_ form: RecordFormViewModel, focus: RecordFormField = .parcel) {
         form.officialRegister = services.officialRegister
-        RecordFormWindow(parent: window, application: application, model: form).present(focus: focus)
+        RecordFormWindow(parent: window, application: application, model: form, help: services.help).present(focus: focus)
     }
 
     func withdraw(_ record: TreatmentRecord) {

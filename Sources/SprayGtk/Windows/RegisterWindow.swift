@@ -28,6 +28,8 @@ final class RegisterWindow {
     var productDropDown: Widget!
     var countLabel: Widget!
     var emptyLabel: Widget!
+    /// What a farm starting out does first, while no record is kept.
+    var firstSteps: FirstStepsBox!
     var banner: Widget!
     var bannerLabel: Widget!
     var exportButton: Widget!
@@ -61,36 +63,22 @@ final class RegisterWindow {
     }
 
     /// The register, or with `copy` a copy's records to look at (RegisterViewModel.openCopy).
-    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>, copy: RegisterViewModel? = nil) {
+    /// `firstStep` runs a first step's button (the calculator window's, which opens the others).
+    init(parent: Widget, services: AppServices, application: UnsafeMutablePointer<GtkApplication>, copy: RegisterViewModel? = nil,
+         firstStep: @escaping @MainActor (FirstStep) -> Void = { _ in }) {
         self.services = services
         self.application = application
         model = copy ?? services.registerModel
-        window = Widgets.childWindow(title: model.title, parent: parent, width: 1080, height: 700)
+        window = Widgets.childWindow(title: model.title, parent: parent, width: 1080, height: 680)
+        Help.offer(.register, in: window, launcher: services.help)
         // The action table's accelerators (Ctrl+N) reach the window through the application.
         gtk_window_set_application(cast(window), application)
 
-        let header = gtk_header_bar_new()!
-        let newRecord = Widgets.button(tr("_New Record…"), action: Action.newRecord.rawValue)
-        gtk_widget_set_tooltip_text(newRecord, Action.newRecord.tooltip(tr("A record typed in, without a calculation: from paper, say")))
-        gtk_header_bar_pack_start(cast(header), newRecord)
-        let transcribe = Widgets.button(tr("_Transcribe from Paper…"), action: Action.transcribe.rawValue)
-        gtk_widget_set_tooltip_text(transcribe, Action.transcribe.tooltip(tr("Type a paper record book in a grid, a row per product")))
-        gtk_header_bar_pack_start(cast(header), transcribe)
-        let importSheet = Widgets.button(tr("_Import Spreadsheet…"), action: Action.importSpreadsheet.rawValue)
-        gtk_widget_set_tooltip_text(importSheet, Action.importSpreadsheet.tooltip(tr("Records from a spreadsheet kept in Excel or LibreOffice, or a CSV")))
-        gtk_header_bar_pack_start(cast(header), importSheet)
-        exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
-                                            menu: Self.exportMenu)
-        gtk_header_bar_pack_start(cast(header), exportButton)
-        DocumentPrinting.addButtons(to: header, print: tr("Print the records shown, as the register's PDF"),
-                                    preview: tr("The pages of the register as they will be printed"))
-        let harvestButton = Widgets.button(tr("_Harvest Dates…"), action: Action.harvestDates.rawValue)
-        gtk_widget_set_tooltip_text(harvestButton, Action.harvestDates.tooltip(tr("When harvest may begin on each field, by the pre-harvest intervals")))
-        gtk_header_bar_pack_end(cast(header), harvestButton)
-        gtk_window_set_titlebar(cast(window), header)
+        gtk_window_set_titlebar(cast(window), makeHeaderBar())
 
+        firstSteps = FirstStepsBox(run: firstStep)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [
-            makeFilterBar(), makeBanner(), makeNotRecorded(), makeList(),
+            makeFilterBar(), makeBanner(), makeNotRecorded(), firstSteps.container, makeList(),
         ])
         Widgets.setMargins(content, 14)
         gtk_window_set_child(cast(window), content)
@@ -105,6 +93,44 @@ final class RegisterWindow {
         }
         refresh()
     }
+
+    /// New Record…, Export and Print… in the header; the rest in its menu, so the title has
+    /// room on a 1280 px screen (GNOME: at most three buttons and one menu in a header bar).
+    private func makeHeaderBar() -> Widget {
+        let header = gtk_header_bar_new()!
+        let newRecord = Widgets.button(tr("_New Record…"), action: Action.newRecord.rawValue)
+        gtk_widget_set_tooltip_text(newRecord, Action.newRecord.tooltip(tr("A record typed in, without a calculation: from paper, say")))
+        gtk_header_bar_pack_start(cast(header), newRecord)
+        exportButton = Widgets.exportButton(tooltip: tr("Save the records as CSV, JSON or the printable register (PDF)"),
+                                            menu: Self.exportMenu)
+        gtk_header_bar_pack_start(cast(header), exportButton)
+
+        let menuButton = Widgets.menuButton(icon: "open-menu-symbolic", tooltip: tr("Main menu"))
+        gtk_menu_button_set_primary(cast(menuButton), 1)
+        gtk_menu_button_set_menu_model(cast(menuButton), cast(Self.registerMenu))
+        gtk_header_bar_pack_end(cast(header), menuButton)
+        let printButton = Widgets.button(tr("_Print…"), action: Action.print.rawValue)
+        gtk_widget_set_tooltip_text(printButton, Action.print.tooltip(tr("Print the records shown, as the register's PDF")))
+        gtk_header_bar_pack_end(cast(header), printButton)
+        return header
+    }
+
+    /// The register's menu: every action of the window the header has no button for (their
+    /// shortcuts shown beside them).
+    static let registerMenu: OpaquePointer = {
+        let menu = g_menu_new()!
+        for items in [
+            [(tr("_Transcribe from Paper…"), Action.transcribe), (tr("_Import Spreadsheet…"), Action.importSpreadsheet)],
+            [(tr("_Harvest Dates…"), Action.harvestDates)],
+            [(tr("Print Pre_view"), Action.printPreview), (tr("_Print…"), Action.print)],
+        ] {
+            let section = g_menu_new()!
+            for (label, action) in items { g_menu_append(section, label, action.rawValue) }
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(section.rawPointer)
+        }
+        return menu
+    }()
 
     /// Shows the window; the rows arrive once the list has its size (as in HistoryWindow).
     func present() {
@@ -254,6 +280,7 @@ final class RegisterWindow {
         gtk_label_set_text(cast(countLabel), model.countText)
         fillPending()
         itemList.showEmpty(model.emptyText)
+        firstSteps.show(model.firstSteps(library: services.library.library, hasOfficialRegister: services.officialRegister != nil))
         let message = model.lastError ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")
         gtk_widget_set_visible(banner, message == nil ? 0 : 1)

@@ -21,13 +21,15 @@ enum ShortcutsWindow {
             (tr("Treatment record"), rows([.recordTreatment, .saveRecord, .register, .newRecord, .transcribe, .saveTranscription, .copyRowAbove, .repeatTreatmentAbove, .importSpreadsheet, .importRecords, .harvestDates])),
             (tr("History"), rows([.history, .searchHistory, .deleteHistoryEntry])),
             (tr("Sprayer calibration"), rows([.saveCalibration])),
-            (tr("General"), rows([.closeWindow, .preferences, .shortcuts, .quit])),
+            (tr("General"), rows([.windowHelp, .closeWindow, .preferences, .shortcuts, .quit])),
         ]
     }
 
     static func present(parent: Widget) {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
         xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
+        // Ten rows to a column: more columns, and the window fits a 720 px high screen.
+        xml += "<property name=\"max-height\">10</property>"
         for (title, rows) in groups where !rows.isEmpty {
             xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(title))</property>"
             for (accel, rowTitle) in rows {
@@ -43,8 +45,39 @@ enum ShortcutsWindow {
         let window = gtk_builder_get_object(builder, "window")!
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_title(cast(window), tr("Keyboard shortcuts"))
+        nameControls(in: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self))
         gtk_window_present(cast(window))
         g_object_unref(builder.rawPointer)
+    }
+
+    /// GTK 4.8 leaves the shortcuts window's own controls to a screen reader as "GtkImage",
+    /// "GtkSearchEntry", "GtkMenuButton" and its pages as "_1", "_2": each is named here.
+    private static func nameControls(in widget: Widget, page: inout Int) {
+        func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(cast(widget), type) != 0 }
+        if isA(gtk_stack_switcher_get_type()) {
+            var child = gtk_widget_get_first_child(widget)
+            while let button = child {
+                page += 1
+                Widgets.setAccessibleName(button, tr("Page %@").filled(String(page)))
+                child = gtk_widget_get_next_sibling(button)
+            }
+            return
+        }
+        if isA(gtk_search_entry_get_type()) || isA(gtk_toggle_button_get_type()) {
+            Widgets.setAccessibleName(widget, tr("Search the shortcuts"))
+        } else if isA(gtk_menu_button_get_type()) {
+            Widgets.setAccessibleName(widget, tr("Sections"))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            nameControls(in: current, page: &page)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    private static func nameControls(in window: Widget) {
+        var page = 0
+        nameControls(in: window, page: &page)
     }
 
     static func escape(_ text: String) -> String {

@@ -22,10 +22,11 @@ final class SpreadsheetImportWindow {
     /// Set while the dropdowns are filled, so their "selected" is not a choice.
     private var isFilling = false
 
-    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: SpreadsheetImportViewModel) {
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: SpreadsheetImportViewModel, help: any HelpLauncher) {
         self.model = model
         frame = ChildWindow(title: tr("Import Spreadsheet — %@").filled(model.fileName), parent: parent, application: application,
                             width: 1120, height: 680)
+        Help.offer(.spreadsheetImport, in: frame.window, launcher: help)
         let header = frame.header
         let importButton = Widgets.button(tr("_Import"), action: Action.importRecords.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(importButton, Action.importRecords.tooltip(tr("Add the records to the register")))
@@ -64,7 +65,7 @@ final class SpreadsheetImportWindow {
             let sample = Widgets.label(model.sample(of: column), classes: ["dim-label"], wrap: true)
             gtk_widget_set_size_request(sample, 200, -1)
             let meaning = Widgets.dropDown(titles, tooltip: tr("What this column holds"))
-            ko_accessible_set_label(meaning, model.title(of: column))
+            Widgets.setAccessibleName(meaning, model.title(of: column))
             connect(meaning, "notify::selected", withArgument: { [weak self] _ in
                 guard let self else { return }
                 guard !isFilling else { return }

@@ -15,7 +15,10 @@ final class TranscriptionWindow {
     var actions: UnsafeMutablePointer<GSimpleActionGroup> { frame.actions }
     let model: TranscriptionViewModel
     let rows = StringListModel()
+    /// The grid: the kept columns and the scrolling ones side by side.
     var columnView: Widget!
+    /// The two column views, kept columns first.
+    private var columnViews: [Widget] = []
     var summaryLabel: Widget!
     var saveLabel: Widget!
     /// The problem of the cell the cursor is in, said in words under the grid.
@@ -34,11 +37,12 @@ final class TranscriptionWindow {
         var column: TranscriptionColumn
     }
 
-    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: TranscriptionViewModel) {
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>, model: TranscriptionViewModel, help: any HelpLauncher) {
         self.model = model
         // The grid's keys (Ctrl+D) come before a focused cell's own.
         frame = ChildWindow(title: tr("Transcribe from Paper"), parent: parent, application: application, width: 1240, height: 640,
                             captureKeys: true)
+        Help.offer(.transcription, in: frame.window, launcher: help)
         let header = frame.header
         let save = Widgets.button(tr("_Save Records"), action: Action.saveTranscription.rawValue, classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(save, Action.saveTranscription.tooltip(tr("Save every readable row in the register")))
@@ -71,13 +75,36 @@ final class TranscriptionWindow {
 
     // MARK: The grid
 
+    /// Date, hour and field stay in view while the other columns scroll sideways beside them:
+    /// they say which treatment a row is. Two column views over the same rows, one vertical position.
+    static let keptColumns = Array(TranscriptionColumn.allCases.prefix(3))
+
     private func makeGrid() -> Widget {
+        let kept = makeColumnView(Self.keptColumns)
+        let scrolling = makeColumnView(TranscriptionColumn.allCases.filter { !Self.keptColumns.contains($0) })
+        columnViews = [kept, scrolling]
+        let keptScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(keptScroller), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_child(cast(keptScroller), kept)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), scrolling)
+        gtk_widget_set_hexpand(scroller, 1)
+        // A scrollbar always shown says there are more columns to the right.
+        gtk_scrolled_window_set_overlay_scrolling(cast(scroller), 0)
+        gtk_scrolled_window_set_vadjustment(cast(keptScroller), gtk_scrolled_window_get_vadjustment(cast(scroller)))
+        columnView = Widgets.box(GTK_ORIENTATION_HORIZONTAL, children: [keptScroller, gtk_separator_new(GTK_ORIENTATION_VERTICAL), scroller])
+        gtk_widget_set_vexpand(columnView, 1)
+        return columnView
+    }
+
+    private func makeColumnView(_ columns: [TranscriptionColumn]) -> Widget {
         let selection = gtk_no_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(rows.list))))!
-        columnView = gtk_column_view_new(cast(selection))
-        gtk_column_view_set_show_row_separators(cast(columnView), 1)
-        gtk_column_view_set_show_column_separators(cast(columnView), 1)
-        ko_accessible_set_label(columnView, tr("Rows transcribed from paper"))
-        for column in TranscriptionColumn.allCases {
+        let view = gtk_column_view_new(cast(selection))!
+        gtk_column_view_set_show_row_separators(cast(view), 1)
+        gtk_column_view_set_show_column_separators(cast(view), 1)
+        ko_accessible_set_label(view, tr("Rows transcribed from paper"))
+        for column in columns {
             let factory = gtk_signal_list_item_factory_new()!
             connect(factory, "setup", withArgument: { [weak self] item in
                 guard let self else { return }
@@ -101,14 +128,10 @@ final class TranscriptionWindow {
             })
             let viewColumn = gtk_column_view_column_new(column.title, cast(factory))!
             gtk_column_view_column_set_resizable(viewColumn, 1)
-            gtk_column_view_append_column(cast(columnView), viewColumn)
+            gtk_column_view_append_column(cast(view), viewColumn)
             g_object_unref(viewColumn.rawPointer)
         }
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), columnView)
-        gtk_widget_set_vexpand(scroller, 1)
-        return scroller
+        return view
     }
 
     /// Copies a cell's text and problem from the model.
@@ -134,7 +157,7 @@ final class TranscriptionWindow {
             gtk_widget_grab_focus(cell.entry)
             return
         }
-        if let list = listView { gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(guint32(row))) }
+        for list in listViews { gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(guint32(row))) }
         addTickCallback(columnView) { [weak self] _ in
             guard let self, let cell = cells[CellKey(row: row, column: column)] else { return false }
             gtk_widget_grab_focus(cell.entry)
@@ -142,14 +165,24 @@ final class TranscriptionWindow {
         }
     }
 
-    /// The GtkListView inside the column view, whose "list.scroll-to-item" brings a row into view.
-    private var listView: Widget? {
-        var child = gtk_widget_get_first_child(columnView)
-        while let widget = child {
-            if g_type_check_instance_is_a(cast(widget), gtk_list_view_get_type()) != 0 { return widget }
-            child = gtk_widget_get_next_sibling(widget)
+    /// The GtkListView inside each column view, whose "list.scroll-to-item" brings a row into view.
+    private var listViews: [Widget] {
+        columnViews.compactMap { view in
+            var child = gtk_widget_get_first_child(view)
+            while let widget = child {
+                if g_type_check_instance_is_a(cast(widget), gtk_list_view_get_type()) != 0 { return widget }
+                child = gtk_widget_get_next_sibling(widget)
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// Tab from the last kept column goes on in the same row, to the first scrolling one, and
+    /// Shift+Tab back: the focus would otherwise leave one column view for the other's first row.
+    func tabAcross(from cell: TranscriptionCell, backwards: Bool) {
+        let all = TranscriptionColumn.allCases
+        guard let index = all.firstIndex(of: cell.column), all.indices.contains(index + (backwards ? -1 : 1)) else { return }
+        focus(row: cell.row, column: all[index + (backwards ? -1 : 1)])
     }
 
     /// The cell the cursor is in, if it is in one.
@@ -258,6 +291,21 @@ final class TranscriptionCell {
             let next = window.model.cellAfterEnter(row: row, column: column, tabsFrom: window.rowStartColumn)
             window.focus(row: next.row, column: next.column)
         }
+        // Tab from the last kept column and Shift+Tab from the first scrolling one stay in the row.
+        let keys = gtk_shortcut_controller_new()!
+        if column == TranscriptionWindow.keptColumns.last {
+            addShortcut(keys, "Tab") { [weak self, weak window] in
+                guard let self, let window else { return }
+                window.tabAcross(from: self, backwards: false)
+            }
+        }
+        if column == TranscriptionColumn.allCases.first(where: { !TranscriptionWindow.keptColumns.contains($0) }) {
+            addShortcut(keys, "<Shift>ISO_Left_Tab") { [weak self, weak window] in
+                guard let self, let window else { return }
+                window.tabAcross(from: self, backwards: true)
+            }
+        }
+        gtk_widget_add_controller(entry, keys)
         let focus = gtk_event_controller_focus_new()!
         connect(focus, "leave") { [weak window] in
             guard let window else { return }

@@ -4,7 +4,7 @@
 
 import SprayCore
 
-public struct RegisterCommand: Equatable, Sendable {
+public struct OfficialRegisterCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
         case importFile(String)
         case status(OutputFormat)
@@ -15,7 +15,7 @@ public struct RegisterCommand: Equatable, Sendable {
     public var action: Action
     public var language: Language?
 
-    public static func parse(_ arguments: [String]) -> Result<RegisterCommand, CommandLineErrors> {
+    public static func parse(_ arguments: [String]) -> Result<OfficialRegisterCommand, CommandLineErrors> {
         let words = arguments.prefix { !$0.hasPrefix("--") }
         let names = ["--crop", "--format", "--lang"]
         var options = OptionReader(arguments: Array(arguments.dropFirst(words.count)), known: Set(names))
@@ -38,7 +38,7 @@ public struct RegisterCommand: Equatable, Sendable {
         if crop != nil, words.first != "search" { options.errors.append(.needs(option: "--crop", other: "search")) }
         if format != nil, !["search", "status"].contains(words.first) { options.errors.append(.needs(option: "--format", other: "search, status")) }
         guard options.errors.isEmpty, let action else { return .failure(CommandLineErrors(options.errors, order: names)) }
-        return .success(RegisterCommand(action: action, language: language))
+        return .success(OfficialRegisterCommand(action: action, language: language))
     }
 
     public static var help: String {
@@ -60,8 +60,8 @@ public struct RegisterCommand: Equatable, Sendable {
 }
 
 /// What `register status` and `register search` print.
-public enum RegisterOutput {
-    public static func status(_ register: OfficialRegister?, format: OutputFormat) -> String {
+public enum OfficialRegisterOutput {
+    public static func status(_ register: OfficialRegister?, format: OutputFormat, today: CalendarDate = .today) -> String {
         guard let register else {
             return format == .json ? "{\"imported\": false}\n" : tr("No register of products is kept (see: register import).") + "\n"
         }
@@ -70,12 +70,15 @@ public enum RegisterOutput {
                 ("imported", .bool(true)), ("date", register.date.map { .string($0.description) } ?? .null),
                 ("imported_at", .string(Timestamp.utc(register.importedAt))), ("source", .string(register.source)),
                 ("products", .number(register.products.count)), ("uses", .number(register.useCount)),
+                ("days_since_import", .number(register.daysSinceImport(today: today))),
             ]).serialized() + "\n"
         }
-        return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.localToTheSecond(register.importedAt), FreeText.displayable(register.source)) + "\n"
+        let advice = register.staleAdvice(today: today).map { $0 + "\n" } ?? ""
+        return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.localToTheSecond(register.importedAt), FreeText.displayable(register.source))
+            + " (" + register.importedText(today: today) + ")\n" + advice
     }
 
-    public static func search(_ products: [RegisteredProduct], format: OutputFormat) -> String {
+    public static func search(_ products: [OfficialRegisterProduct], format: OutputFormat) -> String {
         if format == .json { return JSONValue.array(products.map(json)).serialized() + "\n" }
         guard !products.isEmpty else { return tr("No product of the register matches.") + "\n" }
         let language = Translation.current.language
@@ -92,7 +95,7 @@ public enum RegisterOutput {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ product: RegisteredProduct) -> JSONValue {
+    private static func json(_ product: OfficialRegisterProduct) -> JSONValue {
         func date(_ day: CalendarDate?) -> JSONValue { day.map { .string($0.description) } ?? .null }
         return .object([
             ("name", .string(product.name)), ("authorisation", .string(product.authorisation)), ("kind", .string(product.kind)),

@@ -6,10 +6,10 @@
 
 import FoundationEssentials
 
-public enum RegisterCheck {
+public enum OfficialRegisterCheck {
     /// The warnings for `products` used on `date` on the crop `crop` at stage `bbch`.
     public static func warnings(products: [ProductUse], date: CalendarDate, crop: CropChoice?, bbch: String?,
-                                index: RegisterIndex) -> [String] {
+                                index: OfficialRegisterIndex) -> [String] {
         let register = index.register
         let registerName = register.date.map { tr("the register of %@").filled($0.typedText(in: Translation.current.language)) }
             ?? tr("the register")
@@ -19,13 +19,13 @@ public enum RegisterCheck {
             let name = FreeText.displayable(product.name)
             let typed = product.authorisation.trimmedWhitespace
             // Products that share a name (parallel-trade permits) are told apart by the number.
-            let entry: RegisteredProduct
+            let entry: OfficialRegisterProduct
             switch index.match(named: product.name, authorisation: typed, on: date) {
             case .notInRegister:
                 warnings.append(tr("%1$@ is not in %2$@.").filled(name, registerName))
                 continue
             case let .ambiguous(candidates):
-                let numbers = RegisterMatch.numbers(of: candidates)
+                let numbers = OfficialRegisterMatch.numbers(of: candidates)
                 warnings.append(typed.isEmpty
                     ? tr("%1$@: %2$@ has several products of this name (%3$@); give its authorisation number.")
                         .filled(name, registerName, numbers)
@@ -73,7 +73,7 @@ public enum RegisterCheck {
     /// The warnings for a job about to be sprayed on `date` (today) on `crop` (the field's):
     /// each named product at its rate per hectare; a fertiliser of the library is not checked.
     public static func warnings(for plan: TankMixPlan, crop: CropChoice?, on date: CalendarDate, library: Library,
-                                index: RegisterIndex) -> [PlanWarning] {
+                                index: OfficialRegisterIndex) -> [PlanWarning] {
         let products = plan.input.products.map { product in
             ProductUse(name: product.name, kind: ProductKind(library.product(named: product.name)?.formulation), dose: product.rate,
                        doseUnit: product.unit.quantityUnit)
@@ -82,7 +82,7 @@ public enum RegisterCheck {
     }
 
     /// The warnings for a record's details.
-    public static func warnings(for details: TreatmentDetails, index: RegisterIndex) -> [String] {
+    public static func warnings(for details: TreatmentDetails, index: OfficialRegisterIndex) -> [String] {
         guard details.use == .surface else {
             return warnings(products: details.products, date: details.date, crop: nil, bbch: nil, index: index)
         }
@@ -91,7 +91,7 @@ public enum RegisterCheck {
 
     /// The largest dose of `uses` that states one, in `unit` (litres and millilitres, kilograms
     /// and grams converted); nil when none states one in a comparable unit.
-    static func largestDose(of uses: [RegisteredUse], in unit: QuantityUnit) -> (value: Decimal, unit: QuantityUnit)? {
+    static func largestDose(of uses: [OfficialRegisterUse], in unit: QuantityUnit) -> (value: Decimal, unit: QuantityUnit)? {
         let comparable = uses.compactMap { use -> Decimal? in
             guard let dose = use.maxDose, let from = use.doseUnit?.quantityUnit else { return nil }
             return convert(dose, from: from, to: unit)

@@ -5,7 +5,7 @@
 import Foundation
 import XCTest
 
-final class RegisterCommandLineTests: DataFolderTestCase {
+final class OfficialRegisterCommandLineTests: DataFolderTestCase {
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SprayCoreTests/Fixtures/register")
 
@@ -25,6 +25,8 @@ final class RegisterCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(status["products"] as? Int, 6)
         XCTAssertEqual(status["uses"] as? Int, 8)
         XCTAssertEqual(status["source"] as? String, "rejestr.xlsx")
+        XCTAssertEqual(status["days_since_import"] as? Int, 0)
+        XCTAssertTrue(polish.stdout.contains("(zaimportowany dziś)\n"), polish.stdout)
 
         // Not the register: refused, naming the columns, the kept one as it was.
         let kept = try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin"))

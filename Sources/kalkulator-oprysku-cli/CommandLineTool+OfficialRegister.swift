@@ -10,11 +10,11 @@ extension CommandLineTool {
     static func register(_ arguments: [String]) -> Int32 {
         Localization.start(language: RestoreCommand.requestedLanguage(arguments))
         if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
-            let printed = printOutput(RegisterCommand.help)
+            let printed = printOutput(OfficialRegisterCommand.help)
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }
-        let command: RegisterCommand
-        switch RegisterCommand.parse(arguments) {
+        let command: OfficialRegisterCommand
+        switch OfficialRegisterCommand.parse(arguments) {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
@@ -24,13 +24,13 @@ extension CommandLineTool {
             case let .importFile(path):
                 do {
                     return printOutput(try OfficialRegisterStore.importFile(path, keptAt: file).summary() + "\n") ? 0 : 1
-                } catch let problem as RegisterImportError {
+                } catch let problem as OfficialRegisterImportError {
                     // Not the register: the one kept stays as it is.
                     report([problem.message])
                     return 2
                 }
             case let .status(format):
-                return printOutput(RegisterOutput.status(try OfficialRegisterStore.load(file), format: format)) ? 0 : 1
+                return printOutput(OfficialRegisterOutput.status(try OfficialRegisterStore.load(file), format: format)) ? 0 : 1
             case .remove:
                 let removed = try OfficialRegisterStore.remove(file)
                 return printOutput((removed ? tr("The register of products is no longer kept.") : tr("No register of products was kept.")) + "\n") ? 0 : 1
@@ -39,7 +39,7 @@ extension CommandLineTool {
                     report([tr("No register of products is kept (see: register import).")])
                     return 1
                 }
-                return printOutput(RegisterOutput.search(RegisterIndex(register).search(text, crop: crop), format: format)) ? 0 : 1
+                return printOutput(OfficialRegisterOutput.search(OfficialRegisterIndex(register).search(text, crop: crop), format: format)) ? 0 : 1
             }
         } catch {
             report([userMessage(error)])
@@ -49,9 +49,9 @@ extension CommandLineTool {
 
     /// The register kept here, for checks and completion; nil (and a word on stderr when it
     /// cannot be read) when there is none.
-    static func keptRegister() -> RegisterIndex? {
+    static func keptOfficialRegister() -> OfficialRegisterIndex? {
         do {
-            return try OfficialRegisterStore.load(DataLocations.current.officialRegisterFile).map(RegisterIndex.init)
+            return try OfficialRegisterStore.load(DataLocations.current.officialRegisterFile).map(OfficialRegisterIndex.init)
         } catch {
             report([error.message])
             return nil

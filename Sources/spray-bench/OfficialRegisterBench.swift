@@ -5,7 +5,7 @@ import FileFormats
 import FoundationEssentials
 import SprayCore
 
-func registerBench(file: String, directory: URL) throws {
+func officialRegisterBench(file: String, directory: URL) throws {
     let bytes = try InputFile.read(file)
     var table = SheetTable(name: "", rows: [])
     report("the sheet read (ZIP, XML, cells)", try milliseconds(runs: 3) {
@@ -20,8 +20,8 @@ func registerBench(file: String, directory: URL) throws {
     report("kept (packed, written atomically)", try milliseconds(runs: 3) { try OfficialRegisterStore.save(register, to: kept) })
     var loaded: OfficialRegister?
     report("read back", try milliseconds(runs: 3) { loaded = try OfficialRegisterStore.load(kept) })
-    var index: RegisterIndex?
-    report("indexed for searching", milliseconds(runs: 3) { index = RegisterIndex(loaded!) })
+    var index: OfficialRegisterIndex?
+    report("indexed for searching", milliseconds(runs: 3) { index = OfficialRegisterIndex(loaded!) })
     guard let index else { return }
     var found = 0
     report("one search with a crop (\"produkt 12\" on TRZAW)", milliseconds { found += index.search("produkt 12", crop: "TRZAW").count }, goal: 10)
