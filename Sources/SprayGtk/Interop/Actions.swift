@@ -136,7 +136,7 @@ enum Action: String, CaseIterable {
     var windows: Set<ActionWindow> {
         switch self {
         case .quit, .preferences, .shortcuts, .about, .help: Set(ActionWindow.allCases)
-        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .transcription,
+        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .store, .transcription,
                            .spreadsheetImport, .harvestDates, .preferences]
         case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .store, .pickSprayer, .calibration: [.calculator]
@@ -149,7 +149,7 @@ enum Action: String, CaseIterable {
         case .importRecords: [.spreadsheetImport]
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
-        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription, .spreadsheetImport,
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .store, .preview, .transcription, .spreadsheetImport,
                             .harvestDates]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
@@ -232,7 +232,7 @@ enum Action: String, CaseIterable {
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
     case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates,
-         preferences
+         preferences, store
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

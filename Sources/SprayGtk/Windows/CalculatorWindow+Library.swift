@@ -78,7 +78,8 @@ extension CalculatorWindow {
         let model = StockViewModel(store: services.stock, records: services.records, library: { [weak services] in
             services?.library.library ?? Library()
         }, register: { [weak services] in services?.officialRegister })
-        let store = StockWindow(parent: window, model: model, productNames: services.calculator.productNames)
+        let store = StockWindow(parent: window, model: model, productNames: services.calculator.productNames,
+                                help: services.help)
         storeWindow = store
         store.present()
     }

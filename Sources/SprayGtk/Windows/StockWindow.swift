@@ -24,10 +24,11 @@ final class StockWindow {
     /// The entry form open over this window, if any.
     private(set) weak var entryWindow: StockEntryWindow?
 
-    init(parent: Widget, model: StockViewModel, productNames: [String]) {
+    init(parent: Widget, model: StockViewModel, productNames: [String], help: any HelpLauncher) {
         self.model = model
         self.productNames = productNames
         frame = ChildWindow(title: tr("Store of Products"), parent: parent, application: nil, width: 900, height: 620)
+        Help.offer(.store, in: frame.window, launcher: help)
 
         addPurchaseButton = Widgets.button(tr("_Add Purchase…"), classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(addPurchaseButton, tr("A product bought: its quantity, date, lot and package"))
