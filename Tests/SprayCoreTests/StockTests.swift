@@ -8,6 +8,7 @@ import Foundation
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
+@testable import FileFormats
 @testable import SprayCore
 
 private func day(_ text: String) -> CalendarDate { CalendarDate(parsing: text)! }
@@ -98,6 +99,25 @@ final class StockTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(stock[1].unit, .kilograms)
         XCTAssertEqual(stock[1].inStock, 1)
         XCTAssertEqual(stock[1].used, 1)
+    }
+
+    func testTheListAndTheShoppingListExportAsCSVWorkbookAndJSON() throws {
+        let (entries, records) = workedExample
+        let stock = StockLedger.stock(on: day("2026-05-01"), entries: entries, records: records, library: library, today: today)
+        let csv = String(decoding: StockExport.data(stock, on: day("2026-05-01"), as: .csv(.semicolon)).dropFirst(3), as: UTF8.self)
+        XCTAssertEqual(csv.split(separator: "\r\n").map(String.init).prefix(2), [
+            "product;authorisation number;unit;in stock;bought;used;adjusted;disposed of;use until;warnings",
+            "Chwastox Trio 540 SL;R-1/2020;l;10;20,5;9;-0,5;1;;",
+        ])
+        let workbook = try SpreadsheetFile.read(StockExport.data(stock, on: day("2026-05-01"), as: .xlsx), name: "magazyn.xlsx")
+        XCTAssertEqual(workbook.rows.count, 3)
+        XCTAssertEqual(workbook[1, 0], .text("Chwastox Trio 540 SL"))
+        XCTAssertEqual(workbook[1, 4], .number(d("20.5")))
+        let json = try JSONSerialization.jsonObject(with: Data(StockExport.data(stock, on: day("2026-05-01"), as: .json))) as? [String: Any]
+        XCTAssertEqual((json?["products"] as? [Any])?.count, 2)
+        let items = [ShoppingItem(name: "A", unit: .litres, needed: 12, inStock: 5, toBuy: 10, packages: 2, packageSize: 5)]
+        XCTAssertEqual(String(decoding: StockExport.data(items, as: .csv(.comma)).dropFirst(3), as: UTF8.self),
+                       "product,unit,needed,in stock,to buy,packages,package size\r\nA,l,12,5,10,2,5\r\n")
     }
 
     func testOnOneDayACountComesAfterTheDaysPurchasesAndUses() {

@@ -2,6 +2,7 @@
 // shopping-list --format json`, and the window's Export. Quantities are numbers in the
 // unit given ("l" or "kg"); dates are YYYY-MM-DD.
 
+import FileFormats
 import FoundationEssentials
 
 public enum StockExport {
@@ -119,5 +120,53 @@ extension StockMovement.Kind {
         case .count: "count"
         case .disposal: "disposal"
         }
+    }
+}
+
+extension StockExport {
+    /// The store's list (or the shopping list) as the bytes of `format`, for the window's
+    /// Export: a CSV starts with a UTF-8 byte-order mark and, with ";" between cells, writes
+    /// decimals with a comma, as a Polish spreadsheet reads them.
+    public static func data(_ stock: [ProductStock], on date: CalendarDate, as format: DataExportFormat) -> [UInt8] {
+        switch format {
+        case let .csv(separator): CSV.byteOrderMark + Array(listTable(stock, decimalComma: separator == .semicolon).csv(separator: separator).utf8)
+        case .json: Array(listJSON(stock, on: date).utf8)
+        case .xlsx: XLSXWriter.workbook(listTable(stock, decimalComma: false), sheetName: tr("Stock %@").filled(date.description))
+        }
+    }
+
+    public static func data(_ items: [ShoppingItem], as format: DataExportFormat) -> [UInt8] {
+        switch format {
+        case let .csv(separator): CSV.byteOrderMark + Array(shoppingTable(items, decimalComma: separator == .semicolon).csv(separator: separator).utf8)
+        case .json: Array(shoppingJSON(items).utf8)
+        case .xlsx: XLSXWriter.workbook(shoppingTable(items, decimalComma: false), sheetName: tr("Shopping list"))
+        }
+    }
+
+    static func listTable(_ stock: [ProductStock], decimalComma: Bool) -> ExportTable {
+        func number(_ value: Decimal?) -> CSVCell { .number(value.map { text($0, decimalComma) } ?? "") }
+        let header = [tr("product"), tr("authorisation number"), tr("unit"), tr("in stock"), tr("bought"), tr("used"), tr("adjusted"),
+                      tr("disposed of"), tr("use until"), tr("warnings")]
+        let rows: [[CSVCell]] = stock.map { product in
+            [.text(product.name), .text(product.authorisation), .text(product.unit.rawValue), number(product.inStock), number(product.bought),
+             number(product.used), number(product.adjusted), number(product.disposed), .number(product.useUntil?.description ?? ""),
+             .text(product.warnings.map(\.text).joined(separator: "; "))]
+        }
+        return ExportTable(header: header, rows: rows)
+    }
+
+    static func shoppingTable(_ items: [ShoppingItem], decimalComma: Bool) -> ExportTable {
+        func number(_ value: Decimal?) -> CSVCell { .number(value.map { text($0, decimalComma) } ?? "") }
+        let header = [tr("product"), tr("unit"), tr("needed"), tr("in stock"), tr("to buy"), tr("packages"), tr("package size")]
+        let rows: [[CSVCell]] = items.map { item in
+            [.text(item.name), .text(item.unit.rawValue), number(item.needed), number(item.inStock), number(item.toBuy),
+             .number(item.packages.map(String.init) ?? ""), number(item.packageSize)]
+        }
+        return ExportTable(header: header, rows: rows)
+    }
+
+    private static func text(_ value: Decimal, _ decimalComma: Bool) -> String {
+        let text = value.description
+        return decimalComma ? String(text.map { $0 == "." ? "," : $0 }) : text
     }
 }

@@ -197,6 +197,11 @@ public final class StockViewModel {
         Array(StockExport.listJSON(products, on: shownDate).utf8)
     }
 
+    /// The list on the shown date as CSV, a workbook or JSON, for Export.
+    public func exportedList(as format: DataExportFormat) -> [UInt8] {
+        StockExport.data(products, on: shownDate, as: format)
+    }
+
     /// Every entry, as `stock export` writes them.
     public func exportedEntries() throws -> [UInt8] {
         try store.exported()
