@@ -47,6 +47,8 @@ public enum CommandLineError: Equatable, Sendable {
     case exactlyThree(of: [String], given: [String])
     /// An argument that is not UTF-8 text; `naming` when it names a file or folder.
     case notText(option: String, naming: Bool)
+    /// A rule of a gate (StockRules) the option's value breaks, in the gate's words.
+    case breaksRule(option: String, String)
 
     /// The option the error is about, if it is about one.
     public var option: String? {
@@ -54,7 +56,8 @@ public enum CommandLineError: Equatable, Sendable {
         case .unknownOption, .unexpectedArgument: nil
         case let .missingValue(option), let .missing(option), let .repeated(option),
              let .invalid(option, _), let .notAChoice(option, _, _), let .takesNoValue(option),
-             let .needs(option, _), let .notWith(option, _), let .notADate(option, _), let .notText(option, _): option
+             let .needs(option, _), let .notWith(option, _), let .notADate(option, _), let .notText(option, _),
+             let .breaksRule(option, _): option
         case .rangeBackwards: "--to"
         case let .exactlyThree(options, _): options.first
         }
@@ -90,6 +93,8 @@ public enum CommandLineError: Equatable, Sendable {
             options.joined(separator: ", ") + ": "
                 + tr("give exactly three of them, the fourth is computed (given: %@)")
                     .filled(given.isEmpty ? tr("none") : given.joined(separator: ", "))
+        case let .breaksRule(option, message):
+            option + ": " + message
         case let .notText(option, naming):
             option + ": " + (naming ? tr("the file’s or folder’s name is not UTF-8 text; rename it or choose another")
                                     : tr("not UTF-8 text"))

@@ -16,6 +16,8 @@ public enum Help {
             "                                                 " + tr("the treatment record (ewidencja zabiegów)"),
             "  kalkulator-oprysku library add|list|remove|export|import",
             "                                                 " + tr("the farm’s products, fields and sprayers"),
+            "  kalkulator-oprysku stock add|count|dispose|list|movements|export|shopping-list",
+            "                                                 " + tr("the farm’s store of products: bought, used, counted, to buy"),
             "  kalkulator-oprysku calibrate OPTIONS           " + tr("sprayer calibration: spray volume, nozzle flow, speed, pressure"),
             "  kalkulator-oprysku calibrate catch OPTIONS     " + tr("the catch test: each nozzle's flow, which to replace"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),
@@ -30,6 +32,7 @@ public enum Help {
             tr("Run “kalkulator-oprysku export-pdf --help” for the report options."),
             tr("Run “kalkulator-oprysku history --help” for the history commands."),
             tr("Run “kalkulator-oprysku library --help” for the library commands."),
+            tr("Run “kalkulator-oprysku stock --help” for the store of products."),
             tr("Run “kalkulator-oprysku calibrate --help” for the calibration options."),
             tr("Run “kalkulator-oprysku record --help” for the treatment record, “kalkulator-oprysku sync --help” for sharing it."),
         ].joined(separator: "\n") + "\n"

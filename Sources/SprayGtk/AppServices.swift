@@ -111,6 +111,9 @@ public final class AppServices {
     }
 
     /// The second copy of all the data in a folder off the laptop (Preferences).
+    /// The store of products: read when the store window first opens, after the first frame.
+    public private(set) lazy var stock = StockStore(file: backup.locations.stockFile)
+
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
 
     /// The ministry's register of products kept here, once read (`readOfficialRegister`).
@@ -166,7 +169,8 @@ public final class AppServices {
 
     public var dataDeletion: DataDeletion {
         DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings,
-                     transcription: .standard(), keptCopies: backup.keptCopies(secondCopyFolder: settings.settings.copyFolder))
+                     transcription: .standard(), keptCopies: backup.keptCopies(secondCopyFolder: settings.settings.copyFolder),
+                     stock: stock)
     }
 
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner;

@@ -20,6 +20,7 @@ enum WindowTour {
         case libraryEditor = "library-editor"
         case officialRegister = "official-register"
         case calibration
+        case store
         case harvestDates = "harvest-dates"
         case favorites
         case printPreview = "print-preview"
@@ -80,6 +81,7 @@ enum WindowTour {
             // A word in most products' names: the matches show under the search.
             gtk_editable_set_text(opaque(library.registerSearch), "a")
         case .calibration: activate(.calibration)
+        case .store: activate(.store)
         case .harvestDates: inRegister(.harvestDates)
         case .favorites: activate(.manageFavorites)
         case .printPreview:

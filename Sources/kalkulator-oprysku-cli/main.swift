@@ -20,7 +20,7 @@ case let .failure(errors):
 // The data and configuration folders as the environment names them: a name that is not
 // UTF-8 text is refused before anything is read or written, never another folder used.
 // (Help and the version use no folder, and an unknown command is said as such.)
-let commands = ["calc", "export-pdf", "history", "record", "library", "calibrate", "backup", "restore", "register", "sync"]
+let commands = ["calc", "export-pdf", "history", "record", "library", "stock", "calibrate", "backup", "restore", "register", "sync"]
 if let command = arguments.first, commands.contains(command), !arguments.contains("--help"), !arguments.contains("-h") {
     do {
         _ = try DataLocations.checkedCurrent()
@@ -48,6 +48,9 @@ case "record":
 case "library":
     exit(CommandLineTool.sharing(CommandLineTool.library(Array(arguments.dropFirst())),
                                  changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
+case "stock":
+    exit(CommandLineTool.sharing(CommandLineTool.stock(Array(arguments.dropFirst())),
+                                 changing: ["add", "count", "dispose", "withdraw"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "calibrate":
     exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "backup":

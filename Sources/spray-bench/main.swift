@@ -10,6 +10,7 @@
 //                                                          (built once into DIRECTORY, copied from it later;
 //                                                          then only the join and the start-up)
 //   spray-bench register --file FILE                       the ministry's register imported, kept, searched
+//   spray-bench stock [--entries N]                        every product's stock from N records (default 10 000) and 2 000 entries
 
 import FoundationEssentials
 import SprayCore
@@ -45,6 +46,8 @@ case "sync":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try syncBench(directory: URL(fileURLWithPath: directory), kept: option("--farm"))
+case "stock":
+    try stockBench(records: count, entries: 2_000)
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))

@@ -67,6 +67,8 @@ final class HelpWindowTests: XCTestCase {
             Self.assertF1(in: calculator.libraryWindow?.window, opens: .library, harness)
             harness.activate(.calibration)
             Self.assertF1(in: calculator.calibrationWindow?.window, opens: .calibration, harness)
+            harness.activate(.store)
+            Self.assertF1(in: calculator.storeWindow?.window, opens: .store, harness)
             harness.activate(.preferences)
             Self.assertF1(in: harness.app.preferencesWindow?.window, opens: .backup, harness)
 

@@ -34,7 +34,12 @@ public struct RestoredFile: Equatable, Sendable {
     /// "…/records.json: the backup's records merged in; the file before is kept as …".
     public var text: String {
         let library = path.hasSuffix("/library.json")
+        let stock = path.hasSuffix("/stock.json")
         switch (merged, keptAs) {
+        case let (true, kept?) where stock:
+            return tr("%1$@: the backup's stock entries merged in; the file before is kept as %2$@").filled(path, kept)
+        case (true, nil) where stock:
+            return tr("%@: the backup's stock entries merged in").filled(path)
         case let (true, kept?) where library:
             return tr("%1$@: the backup's library items merged in; the file before is kept as %2$@").filled(path, kept)
         case (true, nil) where library:
@@ -54,7 +59,7 @@ public enum Backup {
     /// The files a backup holds, and the folder of each.
     static func places(_ locations: DataLocations) -> [(name: String, folder: String)] {
         [("history.json", locations.dataDirectory), ("records.json", locations.dataDirectory),
-         ("library.json", locations.dataDirectory), ("favorites.json", locations.dataDirectory), ("settings.json", locations.configDirectory)]
+         ("library.json", locations.dataDirectory), ("stock.json", locations.dataDirectory), ("favorites.json", locations.dataDirectory), ("settings.json", locations.configDirectory)]
     }
 
     /// The backup of every app file that exists, read as it is now.

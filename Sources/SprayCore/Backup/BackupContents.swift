@@ -9,6 +9,7 @@ import FoundationEssentials
 public struct BackupContents: Sendable {
     public var records: [TreatmentRecord]?
     public var library: [LibraryItem]?
+    public var stock: [StockEntry]?
     public var history: [HistoryEntry]?
     public var favorites: [Favorite]?
     public var settings: [Settings]?
@@ -26,6 +27,8 @@ extension Backup {
                 contents.records = try items(of: file, RecordStore.versionedFile(anywhere, patience: .interactive), noun: (tr("record"), tr("records")))
             case "library.json":
                 contents.library = try items(of: file, LibraryStore.versionedFile(anywhere, patience: .interactive), noun: (tr("item"), tr("items")))
+            case "stock.json":
+                contents.stock = try items(of: file, StockStore.versionedFile(anywhere, patience: .interactive), noun: (tr("stock entry"), tr("stock entries")))
             case "history.json":
                 contents.history = try items(of: file, VersionedFile<HistoryEntry>(url: anywhere, kind: "history",
                                                                                   version: HistoryStore.formatVersion, codec: .lines),
@@ -97,6 +100,14 @@ extension Backup {
             let kept = here - merge.summary.updated - merge.summary.unchanged - merge.conflicts.count
             lines.append(tr("The library (products, fields, sprayers, operators): %1$@ added from the backup, %2$@ updated, %3$@ kept that the backup does not have, %4$@ not taken; no item is removed.")
                 .filled(String(merge.summary.added), String(merge.summary.updated), String(max(0, kept)), String(merge.conflicts.count)))
+        }
+        if let stock = contents.stock {
+            let here = StockStore(file: URL(fileURLWithPath: locations.stockFile.path)).entries
+            let known = Set(here.map(\.id)), backupIDs = Set(stock.map(\.id))
+            let added = stock.filter { !known.contains($0.id) }.count
+            let keptHere = here.filter { !backupIDs.contains($0.id) }.count
+            lines.append(tr("The store of products: %1$@ entries added from the backup, %2$@ kept that the backup does not have; no entry is removed.")
+                .filled(String(added), String(keptHere)))
         }
         if let history = contents.history {
             replaced(tr("The history of calculations"), here: HistoryStore(file: locations.historyFile).entries.count, backup: history.count)

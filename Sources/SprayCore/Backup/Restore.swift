@@ -36,7 +36,7 @@ extension Backup {
     static let keptRestores = 5
 
     /// The files a restore merges into what is here rather than replaces.
-    static let merged: Set<String> = ["records.json", "library.json"]
+    static let merged: Set<String> = ["records.json", "library.json", "stock.json"]
 
     /// Restores `files` (checked whole by `contents(of:)` first). The records are merged by id,
     /// never replaced: a record here that the backup lacks stays, one both have keeps every
@@ -52,6 +52,9 @@ extension Backup {
         }
         if contents.library != nil, LibraryStore(file: locations.libraryFile).isReadOnly {
             throw StorageError.readOnly(path: locations.libraryFile.path)
+        }
+        if contents.stock != nil, StockStore(file: locations.stockFile).isReadOnly {
+            throw StorageError.readOnly(path: locations.stockFile.path)
         }
         let targets = files.map { file in (file: file, folder: places(locations).first { $0.name == file.name }!.folder) }
         for folder in Set(targets.map(\.folder)) { try POSIXFile.createDirectories(folder) }
@@ -83,6 +86,16 @@ extension Backup {
                     let merge = try store.merge(items)
                     restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true,
                                                  problems: merge.conflicts.map(\.message) + store.needingChecking(Set(merge.taken.map(\.id)))))
+                } else if file.name == "stock.json", let entries = contents.stock {
+                    // Merged by id as the records are: no entry here is removed, one that breaks a rule is kept and marked.
+                    let store = StockStore(file: URL(fileURLWithPath: path), patience: patience)
+                    try store.merge(entries)
+                    let checking = entries.filter { !$0.problems().isEmpty }.map { entry in
+                        tr("Stock entry of “%1$@” on %2$@ needs checking: %3$@").filled(FreeText.displayable(entry.facts.product),
+                                                                                    entry.facts.date.description,
+                                                                                    entry.problems().map(\.text).joined(separator: "; "))
+                    }
+                    restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true, problems: checking))
                 } else {
                     restored.append(RestoredFile(path: path, keptAs: keptAs))
                 }

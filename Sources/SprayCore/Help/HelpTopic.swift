@@ -16,6 +16,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
     case sharing
     case backup
     case calibration
+    case store
     case commandLine = "command-line"
 
     /// The name the help is installed under (share/help/LANG/NAME), as yelp looks it up.
@@ -31,7 +32,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
 /// The windows that open a page of the help on F1, and the page each opens.
 public enum HelpWindow: CaseIterable, Sendable {
     case calculator, history, register, recordForm, harvestDates, transcription, spreadsheetImport, library, calibration,
-         preferences
+         store, preferences
 
     public var topic: HelpTopic {
         switch self {
@@ -43,6 +44,7 @@ public enum HelpWindow: CaseIterable, Sendable {
         case .spreadsheetImport: .spreadsheetImport
         case .library: .library
         case .calibration: .calibration
+        case .store: .store
         case .preferences: .backup
         }
     }

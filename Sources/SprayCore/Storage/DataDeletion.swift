@@ -13,13 +13,17 @@ public struct DataDeletion {
     let settings: SettingsStore
     /// The rows typed in Transcribe from Paper and not saved yet.
     let transcription: TranscriptionStore?
+    /// The farm store's entries (nil where the caller has none open).
+    let stock: StockStore?
     /// sync.json beside the records: forgotten, so that deleting here removes nothing elsewhere.
     private var sharing: SyncStateStore { SyncStateStore(file: records.url.deletingLastPathComponent().appendingPathComponent("sync.json")) }
     /// The copies the app keeps that Delete All Data leaves where they are.
     let keptCopies: [KeptCopy]
 
     public init(history: HistoryStore, records: RecordStore, library: LibraryStore, favorites: FavoritesViewModel,
-                settings: SettingsStore, transcription: TranscriptionStore? = nil, keptCopies: [KeptCopy] = []) {
+                settings: SettingsStore, transcription: TranscriptionStore? = nil, keptCopies: [KeptCopy] = [],
+                stock: StockStore? = nil) {
+        self.stock = stock
         self.history = history
         self.records = records
         self.library = library
@@ -48,6 +52,8 @@ public struct DataDeletion {
             tr("the preferences: language and theme (%@)").filled(settings.url.path),
         ] + (sharing.state?.folder == nil ? [] : [tr("the sharing of the record with other computers (%@); their journals in the farm folder stay")
             .filled(sharing.url.path)])
+        + (stock.map { store in [trn("%1$@ entry of the store of products (%2$@)", "%1$@ entries of the store of products (%2$@)",
+                                      store.entries.count).filled(String(store.entries.count), store.url.path)] } ?? [])
         + (transcription.map { $0.rows.isEmpty ? [] : [trn("%1$@ row typed in Transcribe from Paper, not saved yet (%2$@)",
                                                              "%1$@ rows typed in Transcribe from Paper, not saved yet (%2$@)", $0.rows.count)
                 .filled(String($0.rows.count), $0.url.path)] } ?? [])
@@ -76,6 +82,7 @@ public struct DataDeletion {
         do { _ = try history.clear() } catch { problems.append(userMessage(error)) }
         do { _ = try records.removeAll() } catch { problems.append(userMessage(error)) }
         do { _ = try library.removeAll() } catch { problems.append(userMessage(error)) }
+        do { try stock?.removeAll() } catch { problems.append(userMessage(error)) }
         if case let .failure(problem) = favorites.deleteAll() { problems.append(problem.message) }
         do { try settings.update { $0 = Settings() } } catch { problems.append(userMessage(error)) }
         do { try transcription?.keep([]) } catch { problems.append(userMessage(error)) }

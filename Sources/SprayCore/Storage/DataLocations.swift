@@ -104,6 +104,8 @@ public struct DataLocations: Equatable, Sendable {
     public var favoritesFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "favorites.json")) }
     public var historyFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "history.json")) }
     public var recordsFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "records.json")) }
+    /// The farm store's entries (StockStore).
+    public var stockFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "stock.json")) }
     /// The farm's products, fields and sprayers (LibraryStore).
     public var libraryFile: URL { URL(fileURLWithPath: DataLocations.join(dataDirectory, "library.json")) }
     /// The transcription grid's rows not yet saved as records.

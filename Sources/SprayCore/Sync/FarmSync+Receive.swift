@@ -13,6 +13,7 @@ extension FarmSync {
                                            today: today, to: records)
         var libraryProblems: [String] = []
         report.library = try applyLibrary(incoming.library, to: &current, library: library, problems: &libraryProblems)
+        report.stock = try applyStock(incoming.stock, to: &current, problems: &libraryProblems)
         report.added = merged.added
         report.updated = merged.updated
         report.removed = merged.removed
@@ -81,6 +82,26 @@ extension FarmSync {
         return result.summary.added + result.summary.updated + removed
     }
 
+    /// The stock entries read, merged by id as a restore merges them (StockStore.merge): none
+    /// here is removed, one that breaks a rule is kept and said to need checking.
+    private func applyStock(_ incoming: [UUID: StockEntry], to state: inout SyncState, problems: inout [String]) throws -> Int {
+        guard !incoming.isEmpty else { return 0 }
+        let store = openStock()
+        let summary = try store.merge(Array(incoming.values))
+        // What came from the folder is there already: not sent back unless it changed here since.
+        for entry in incoming.values {
+            guard let stored = store.entry(id: entry.id), stored == entry else { continue }
+            state.stockSent[entry.id.uuidString] = entry.digest()
+        }
+        for entry in incoming.values.sorted(by: { $0.facts.date < $1.facts.date }) where !entry.problems().isEmpty {
+            guard state.stockSent[entry.id.uuidString] == entry.digest() else { continue }
+            problems.append(tr("Stock entry of “%1$@” on %2$@ needs checking: %3$@").filled(FreeText.displayable(entry.facts.product),
+                                                                                         entry.facts.date.description,
+                                                                                         entry.problems().map(\.text).joined(separator: "; ")))
+        }
+        return summary.added + summary.updated
+    }
+
     private struct Incoming {
         var records: [UUID: TreatmentRecord]
         /// The JSON of the records that came in one line each, as the line held it.
@@ -97,6 +118,7 @@ extension FarmSync {
             }
         }
         var library: [UUID: (version: LibraryVersion, item: LibraryItem?)]
+        var stock: [UUID: StockEntry] = [:]
     }
 
     private func receive(_ state: inout SyncState, folder: String) throws -> Incoming {
@@ -109,6 +131,7 @@ extension FarmSync {
         var incoming: [UUID: TreatmentRecord] = [:]
         var json: [UUID: ArraySlice<UInt8>] = [:]
         var library: [UUID: (version: LibraryVersion, item: LibraryItem?)] = [:]
+        var stock: [UUID: StockEntry] = [:]
         func libraryChange(_ id: UUID, _ item: LibraryItem?, _ line: JournalLine) {
             let version = LibraryVersion(at: line.at, computer: line.computer.uuidString)
             if let known = library[id], !(known.version < version) { return }
@@ -171,6 +194,7 @@ extension FarmSync {
                     case let .removed(id): state.removed.insert(id)
                     case let .library(item): libraryChange(item.id, item, entry)
                     case let .libraryRemoved(id): libraryChange(id, nil, entry)
+                    case let .stock(item): stock[item.id] = stock[item.id].map { $0.joined(with: item) } ?? item
                     }
                     state.computers[key] = seen
                 case let .newerVersion(version):
@@ -217,7 +241,7 @@ extension FarmSync {
             state.marks[name] = ReadMark(offset: offset, tail: ReadMark.tailText(bytes[..<consumed], before: mark.tail))
             state.problems[name] = problem == FileProblem() ? nil : problem
         }
-        return Incoming(records: incoming, json: json, library: library)
+        return Incoming(records: incoming, json: json, library: library, stock: stock)
     }
 
     /// Where the next line break is from `start` on (a month's lines are tens of megabytes).

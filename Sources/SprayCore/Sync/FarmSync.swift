@@ -38,6 +38,8 @@ public struct SyncReport: Equatable, Sendable {
     public var removed = 0
     /// Products, fields and sprayers saved or deleted here by the other computers.
     public var library = 0
+    /// Stock entries added or changed here by the other computers.
+    public var stock = 0
     /// What could not be read, file by file (also in `FarmSync.status`).
     public var problems: [String] = []
 
@@ -45,6 +47,7 @@ public struct SyncReport: Equatable, Sendable {
     public var summary: String {
         tr("Changes sent: %1$@. From the other computers — records added: %2$@, changed: %3$@, removed after 3 years: %4$@.")
             .filled(String(sent), String(added), String(updated), String(removed))
+            + (stock > 0 ? " " + tr("Stock entries from the other computers: %@.").filled(String(stock)) : "")
     }
 }
 
@@ -134,6 +137,10 @@ public final class FarmSync {
         for record in records.records {
             bytes += JournalLine(computer: state.computer, at: now, change: .record(record)).encoded(numbers: &numbers)
         }
+        let stock = openStock()
+        for entry in stock.entries {
+            bytes += JournalLine(computer: state.computer, at: now, change: .stock(entry)).encoded(numbers: &numbers)
+        }
         do {
             // A rename replaces the name itself: a link or a pipe put there is replaced, never followed.
             try POSIXFile.writeAtomically(bytes, to: journal, permissions: .shared)
@@ -147,6 +154,7 @@ public final class FarmSync {
         state.marks[JournalFiles.name(of: state.computer)] = nil
         state.recordsStamp = nil
         state.librarySent = [:]
+        state.stockSent = Dictionary(stock.entries.map { ($0.id.uuidString, $0.digest()) }) { $1 }
     }
 
     /// Sends what changed here since the last time, then merges every journal's new lines.
@@ -217,6 +225,7 @@ public final class FarmSync {
             // A new journal (or one lost with the folder): everything is said again.
             state.sent = [:]
             state.librarySent = [:]
+            state.stockSent = [:]
             state.marks[journalName] = nil
             state.recordsStamp = nil
             state.ownJournal = nil
@@ -258,6 +267,7 @@ public final class FarmSync {
             }
         }
         lines += libraryLines(&state, items: library.items, now: now)
+        lines += stockLines(&state, entries: openStock().entries, now: now)
         guard !lines.isEmpty else { return (0, rewrote) }
         var numbers = DecimalTexts()
         do {
@@ -296,6 +306,23 @@ public final class FarmSync {
             state.libraryVersions[key] = version
         }
         return lines
+    }
+
+    /// Stock entries added or changed here since the last pass (an entry is never removed).
+    private func stockLines(_ state: inout SyncState, entries: [StockEntry], now: Date) -> [JournalLine] {
+        var lines: [JournalLine] = []
+        for entry in entries {
+            let key = entry.id.uuidString, digest = entry.digest()
+            guard state.stockSent[key] != digest else { continue }
+            lines.append(JournalLine(computer: state.computer, at: now, change: .stock(entry)))
+            state.stockSent[key] = digest
+        }
+        return lines
+    }
+
+    /// The store of products as it is now.
+    func openStock() -> StockStore {
+        StockStore(file: locations.stockFile, patience: .commandLine(waiting: { _ in }))
     }
 
     /// The library as it is now; a pass opens it once, to send and to merge.

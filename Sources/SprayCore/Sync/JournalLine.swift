@@ -5,6 +5,7 @@
 //   {"at":"…","computer":"<id>","journal":1,"removed":"<id>"}   a record removed after the 3 years
 //   {"at":"…","computer":"<id>","journal":1,"library":{…}}      a product, field or sprayer as saved
 //   {"at":"…","computer":"<id>","journal":1,"library_removed":"<id>"}   one deleted
+//   {"at":"…","computer":"<id>","journal":1,"stock":{…}}        a stock entry as it stands after a change
 // A line of a newer journal version is not read (nor passed over): the app must be updated.
 
 import FoundationEssentials
@@ -15,6 +16,7 @@ public enum JournalChange: Equatable, Sendable {
     case removed(UUID)
     case library(LibraryItem)
     case libraryRemoved(UUID)
+    case stock(StockEntry)
 }
 
 struct JournalLine: Equatable, Sendable {
@@ -61,6 +63,9 @@ struct JournalLine: Equatable, Sendable {
             line += "\"library\":" + Self.libraryJSON(item)
         case let .libraryRemoved(id):
             line += "\"library_removed\":\"" + id.uuidString + "\""
+        case let .stock(entry):
+            line += "\"stock\":"
+            entry.appendJSON(to: &line, numbers: &numbers)
         }
         line += "}\n"
         return Array(line.utf8)
@@ -92,6 +97,7 @@ struct JournalLine: Equatable, Sendable {
                             throw scanner.error("a library item")
                         }
                         change = .library(item)
+                    case "stock": change = .stock(try StockEntry(scanner: &scanner, numbers: &numbers))
                     case "library_removed":
                         guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
                         change = .libraryRemoved(id)
@@ -117,6 +123,20 @@ extension JournalLine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(item)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+}
+
+extension StockEntry {
+    /// The entry's digest (FNV-1a of its JSON line), hex: what a journal said of it last.
+    func digest() -> String {
+        var line = "", numbers = DecimalTexts()
+        appendJSON(to: &line, numbers: &numbers)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in line.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 }
 

@@ -91,6 +91,7 @@ struct JournalSnapshot: Equatable {
             case let .removed(id): "record " + id.uuidString
             case let .library(item): "library " + item.id.uuidString
             case let .libraryRemoved(id): "library " + id.uuidString
+            case let .stock(entry): "stock " + entry.id.uuidString
             }
             if last.updateValue(line, forKey: key) == nil { order.append(key) }
         }

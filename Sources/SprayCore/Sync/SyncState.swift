@@ -34,6 +34,8 @@ public struct SyncState: Codable, Equatable, Sendable {
     /// This computer's journal as it left it after its last write: a file found otherwise
     /// (replaced, cut short, grown by another, made a link) is written again from the records.
     var ownJournal: FileIdentity?
+    /// Each stock entry's digest as this computer last put it in its journal (or read it there), by id.
+    var stockSent: [String: String] = [:]
 
     public init(computer: UUID = UUID(), name: String, folder: String? = nil) {
         self.computer = computer
@@ -44,7 +46,7 @@ public struct SyncState: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case computer, name, folder, marks, removed, computers, problems
         case recordsStamp = "records_stamp", librarySent = "library_sent", libraryVersions = "library_versions"
-        case ownJournal = "own_journal"
+        case ownJournal = "own_journal", stockSent = "stock_sent"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +62,7 @@ public struct SyncState: Codable, Equatable, Sendable {
         librarySent = try container.decodeIfPresent([String: String].self, forKey: .librarySent) ?? [:]
         libraryVersions = try container.decodeIfPresent([String: LibraryVersion].self, forKey: .libraryVersions) ?? [:]
         ownJournal = try container.decodeIfPresent(FileIdentity.self, forKey: .ownJournal)
+        stockSent = try container.decodeIfPresent([String: String].self, forKey: .stockSent) ?? [:]
     }
 }
 

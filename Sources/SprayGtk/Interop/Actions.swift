@@ -59,6 +59,8 @@ enum Action: String, CaseIterable {
     /// The calculator's: take a sprayer of the library (its id the parameter).
     case pickSprayer = "win.pick-sprayer"
     case calibration = "win.calibration"
+    /// The store of products: what is in stock, bought, used, counted.
+    case store = "win.store"
     /// The calibration window's: the catch test's mean flow becomes the flow per nozzle.
     case useMeasuredFlow = "win.use-measured-flow"
     case saveCalibration = "win.save-calibration"
@@ -110,6 +112,7 @@ enum Action: String, CaseIterable {
         case .copyRowAbove: ["<Control>d"]
         case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
+        case .store: ["<Control>m"]
         case .pickField, .pickSprayer, .toggleField: []
         case .calibration: ["<Control>k"]
         case .saveCalibration: ["<Control>s"]
@@ -133,10 +136,10 @@ enum Action: String, CaseIterable {
     var windows: Set<ActionWindow> {
         switch self {
         case .quit, .preferences, .shortcuts, .about, .help: Set(ActionWindow.allCases)
-        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .transcription,
+        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .store, .transcription,
                            .spreadsheetImport, .harvestDates, .preferences]
         case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
-             .history, .recordTreatment, .recordHistoryEntry, .register, .library, .pickSprayer, .calibration: [.calculator]
+             .history, .recordTreatment, .recordHistoryEntry, .register, .library, .store, .pickSprayer, .calibration: [.calculator]
         case .printPreview, .print: [.calculator, .register, .harvestDates]
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
@@ -146,7 +149,7 @@ enum Action: String, CaseIterable {
         case .importRecords: [.spreadsheetImport]
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
-        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .preview, .transcription, .spreadsheetImport,
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .store, .preview, .transcription, .spreadsheetImport,
                             .harvestDates]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
@@ -197,6 +200,7 @@ enum Action: String, CaseIterable {
         case .copyRowAbove: tr("Copy the row above")
         case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
+        case .store: tr("Store of products")
         case .pickField, .pickSprayer, .toggleField: nil
         case .calibration: tr("Sprayer calibration")
         case .saveCalibration: tr("Save the calibration on the sprayer")
@@ -228,7 +232,7 @@ enum Action: String, CaseIterable {
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
     case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates,
-         preferences
+         preferences, store
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

@@ -11,6 +11,10 @@ extension CalculatorWindow {
             guard let self else { return }
             openLibrary()
         }
+        addAction(.store, to: window) { [weak self] in
+            guard let self else { return }
+            openStore()
+        }
         addStringAction(.pickField, to: window) { [weak self] id in
             guard let self else { return }
             if let id = UUID(uuidString: id) { model.pickField(id: id) }
@@ -66,6 +70,18 @@ extension CalculatorWindow {
     private func sprayerMenu() -> OpaquePointer {
         Widgets.pickerMenu(items: services.library.library.sprayers.map { ($0.name, $0.id) }, action: .pickSprayer,
                            empty: (tr("Add Sprayers to the Library…"), .library))
+    }
+
+    /// The store of products, one at a time.
+    func openStore() {
+        if let open = storeWindow { return open.present() }
+        let model = StockViewModel(store: services.stock, records: services.records, library: { [weak services] in
+            services?.library.library ?? Library()
+        }, register: { [weak services] in services?.officialRegister })
+        let store = StockWindow(parent: window, model: model, productNames: services.calculator.productNames,
+                                help: services.help)
+        storeWindow = store
+        store.present()
     }
 
     func openLibrary() {

@@ -49,6 +49,7 @@ public final class CalculatorWindow {
     weak var historyWindow: HistoryWindow?
     weak var registerWindow: RegisterWindow?
     weak var libraryWindow: LibraryWindow?
+    weak var storeWindow: StockWindow?
     weak var calibrationWindow: CalibrationWindow?
     /// Kept so the next print dialog offers the printer and options chosen last time.
     var printer: ReportPrinter?
@@ -137,6 +138,7 @@ public final class CalculatorWindow {
         g_menu_append(windows, tr("Treatment _Register"), Action.register.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
         g_menu_append(windows, tr("_Library: Products, Fields, Sprayers"), Action.library.rawValue)
+        g_menu_append(windows, tr("_Store of Products"), Action.store.rawValue)
         g_menu_append(windows, tr("Sprayer _Calibration"), Action.calibration.rawValue)
         g_menu_append_section(menu, nil, cast(windows))
         let report = g_menu_new()!

@@ -14,7 +14,7 @@ enum ShortcutsWindow {
             }
         }
         return [
-            (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct, .library, .calibration])),
+            (tr("Calculator"), [("Return", tr("Calculate from any field"))] + rows([.calculate, .clear, .addProduct, .library, .store, .calibration])),
             (tr("Report"), rows([.exportPDF, .printPreview, .print])),
             (tr("Print preview"), rows([.zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview])),
             (tr("Favorites"), rows([.saveFavorite])),

@@ -1,0 +1,417 @@
+// What is in the store on a date, per product: the entries (bought, counted, disposed of)
+// and what the treatment records used — taken from the record, never typed twice. A
+// withdrawn record uses nothing; a corrected one uses what its current version says.
+// A product is one by its library name, else by its authorisation number, else by its name.
+// Quantities are in litres or kilograms (ml and g converted).
+
+import FoundationEssentials
+
+/// One change of a product's stock.
+public struct StockMovement: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case purchase, use, count, disposal
+    }
+
+    public var kind: Kind
+    public var date: CalendarDate
+    /// What the entry or the record says (a count: what was counted), in the product's unit.
+    public var quantity: Decimal
+    /// What it changed: + bought, − used or disposed, a count's difference (the adjustment).
+    public var change: Decimal
+    /// The stock after it.
+    public var balance: Decimal
+    /// A purchase's lot, a count's note, a disposal's reason, a record's parcel.
+    public var detail: String
+    public var entryID: UUID?
+    public var recordID: UUID?
+
+    /// "purchase", "use (record)", "count", "disposal".
+    public var title: String {
+        switch kind {
+        case .purchase: tr("purchase")
+        case .use: tr("use (record)")
+        case .count: tr("count")
+        case .disposal: tr("disposal")
+        }
+    }
+}
+
+/// A purchase's lot.
+public struct StockLot: Equatable, Sendable {
+    public var lot: String
+    public var date: CalendarDate
+    public var quantity: Decimal
+}
+
+/// Something worth saying about a product's stock.
+public enum StockWarning: Equatable, Sendable {
+    /// More was used than bought since this day.
+    case belowZero(since: CalendarDate)
+    /// The register's use-until date is at most 60 days ahead (0: today is the last day).
+    case useUntilSoon(CalendarDate, days: Int)
+    /// The use-until date has passed with the product still in the store.
+    case useUntilPassed(CalendarDate)
+    /// The ministry's register (as kept here) has no product of this name.
+    case notInRegister
+    /// An entry that came from elsewhere breaks a rule, or a record gives the product in a
+    /// unit of the other kind (kg for a liquid): it is kept, and needs checking.
+    case needsChecking(String)
+
+    public var isSerious: Bool {
+        switch self {
+        case .useUntilPassed, .belowZero, .needsChecking: true
+        case .useUntilSoon, .notInRegister: false
+        }
+    }
+
+    public var text: String {
+        let language = Translation.current.language
+        switch self {
+        case let .belowZero(since):
+            return tr("used more than bought since %@ — add the purchase or a count").filled(since.typedText(in: language))
+        case let .useUntilSoon(date, days):
+            return trn("use by %1$@ (%2$@ day left); after that it must be handed back as hazardous waste",
+                       "use by %1$@ (%2$@ days left); after that it must be handed back as hazardous waste", days)
+                .filled(date.typedText(in: language), String(days))
+        case let .useUntilPassed(date):
+            return tr("its use-until date %@ has passed: it must be handed back as hazardous waste").filled(date.typedText(in: language))
+        case .notInRegister:
+            return tr("not in the ministry’s register")
+        case let .needsChecking(what):
+            return tr("needs checking: %@").filled(what)
+        }
+    }
+}
+
+/// One product's stock on a date.
+public struct ProductStock: Equatable, Sendable {
+    public var name: String
+    public var authorisation: String
+    /// Litres or kilograms.
+    public var unit: QuantityUnit
+    public var inStock: Decimal = 0
+    public var bought: Decimal = 0
+    public var used: Decimal = 0
+    /// The counts' differences together (+ found more than expected, − less).
+    public var adjusted: Decimal = 0
+    public var disposed: Decimal = 0
+    public var lots: [StockLot] = []
+    /// The latest purchase's package size, in `unit`.
+    public var packageSize: Decimal?
+    /// The ministry register's last day of use, when the register has the product.
+    public var useUntil: CalendarDate?
+    public var warnings: [StockWarning] = []
+    /// Oldest first, up to the date; worked out when asked (the list needs only the totals).
+    public var movements: [StockMovement] {
+        lines.map { line in
+            var movement = StockMovement(kind: line.kind, date: line.date, quantity: line.quantity, change: MicroQuantity.decimal(line.change),
+                                         balance: MicroQuantity.decimal(line.balance), detail: "")
+            if line.source >= 0 {
+                let facts = sources.entries[line.source].facts
+                movement.detail = facts.kind == .purchase ? facts.lot : facts.note
+                movement.entryID = sources.entries[line.source].id
+            } else {
+                let record = sources.records[(-line.source - 1) >> 8]
+                movement.detail = record.details.parcel
+                movement.recordID = record.id
+            }
+            return movement
+        }
+    }
+
+    /// A movement as the ledger keeps it: change and balance in millionths, and where it
+    /// comes from (an entry's index, or −1 − a record's index × 256 + its product's).
+    struct Line: Equatable, Sendable {
+        var kind: StockMovement.Kind
+        var date: CalendarDate
+        var quantity: Decimal
+        var change: Int64
+        var balance: Int64
+        var source: Int
+    }
+
+    var lines: [Line] = []
+    var sources = StockSources(entries: [], records: [])
+
+    /// "20 l" in the user's format.
+    public func formatted(_ value: Decimal) -> String {
+        NumberFormat.current.string(value, maxFractionDigits: 3) + "\u{00A0}" + unit.rawValue
+    }
+}
+
+/// The entries and records a ledger was worked out from, for the details of its movements.
+/// Not part of a product's stock as a value: two stocks are equal by their lines.
+struct StockSources: Equatable, Sendable {
+    let entries: [StockEntry]
+    let records: [TreatmentRecord]
+
+    static func == (a: StockSources, b: StockSources) -> Bool { true }
+}
+
+public enum StockLedger {
+    /// How many days before the use-until date the store warns.
+    public static let useUntilWarningDays = 60
+
+    /// Every product's stock on `date` (the end of that day), by name. `register` marks the
+    /// use-until dates and the products it lacks; without one, neither is said.
+    public static func stock(on date: CalendarDate, entries: [StockEntry], records: [TreatmentRecord], library: Library = Library(),
+                             register: OfficialRegisterIndex? = nil, today: CalendarDate = .today) -> [ProductStock] {
+        var products = ProductMatcher(library: library)
+        var movements: [[Pending]] = []
+        var checking: [[String]] = []
+        func room(for group: Int) {
+            while movements.count <= group { movements.append([]); checking.append([]) }
+        }
+        var order = 0
+        var otherUnit: [Int: (count: Int, first: CalendarDate, unit: QuantityUnit)] = [:]
+        for index in entries.indices where entries[index].withdrawal == nil {
+            let facts = entries[index].facts
+            let group = products.group(named: facts.product, authorisation: facts.authorisation, unit: facts.unit)
+            room(for: group)
+            if let problem = StockRules.problems(in: facts, today: today).first {
+                checking[group].append(problem.text)
+            }
+            guard facts.date <= date else { continue }
+            guard products.unit(of: group).base.unit == facts.unit.base.unit else {
+                checking[group].append(tr("an entry of %@ gives it in %@").filled(facts.date.description, facts.unit.rawValue))
+                continue
+            }
+            order += 1
+            let kind: StockMovement.Kind = switch facts.kind {
+            case .purchase: .purchase
+            case .count: .count
+            case .disposal: .disposal
+            }
+            movements[group].append(Pending(key: facts.date.daysSinceEpoch * 4 + kind.rank, order: order, kind: kind, date: facts.date,
+                                            quantity: inBase(facts.quantity, facts.unit), source: index))
+        }
+        for index in records.indices where records[index].withdrawal == nil && records[index].details.date <= date {
+            let details = records[index].details
+            let day = details.date.daysSinceEpoch * 4 + StockMovement.Kind.use.rank
+            let size = details.treatedSize
+            for (place, product) in details.products.enumerated() {
+                guard let quantity = product.quantityUsed ?? product.dose.flatMap({ dose in size.map { dose * $0 } }),
+                      quantity > 0 else { continue }
+                let group = products.group(named: product.name, authorisation: product.authorisation, unit: product.doseUnit)
+                room(for: group)
+                guard products.unit(of: group).base.unit == product.doseUnit.base.unit else {
+                    // Said once per product, after the loop: thousands of records may do it.
+                    let known = otherUnit[group]
+                    otherUnit[group] = (count: (known?.count ?? 0) + 1, first: min(known?.first ?? details.date, details.date),
+                                        unit: product.doseUnit)
+                    continue
+                }
+                order += 1
+                movements[group].append(Pending(key: day, order: order, kind: .use, date: details.date,
+                                                quantity: inBase(quantity, product.doseUnit), source: -1 - (index << 8 | min(place, 255))))
+            }
+        }
+        let sources = StockSources(entries: entries, records: records)
+        var result: [ProductStock] = []
+        for group in products.groups.indices {
+            let identity = products.groups[group]
+            var stock = ProductStock(name: identity.name, authorisation: identity.authorisation, unit: identity.unit.base.unit)
+            stock.sources = sources
+            var belowSince: CalendarDate?
+            var list = group < movements.count ? movements[group] : []
+            list.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+            var balance: Int64 = 0, bought: Int64 = 0, used: Int64 = 0, adjusted: Int64 = 0, disposed: Int64 = 0
+            var lines: [ProductStock.Line] = []
+            lines.reserveCapacity(list.count)
+            for pending in list {
+                let quantity = MicroQuantity.micro(pending.quantity)
+                let change: Int64
+                switch pending.kind {
+                case .purchase:
+                    change = quantity
+                    bought += quantity
+                    let facts = entries[pending.source].facts
+                    if !facts.lot.isEmpty { stock.lots.append(StockLot(lot: facts.lot, date: pending.date, quantity: pending.quantity)) }
+                    if let package = facts.package { stock.packageSize = inBase(package.size, package.unit) }
+                case .use:
+                    change = -quantity
+                    used += quantity
+                case .disposal:
+                    change = -quantity
+                    disposed += quantity
+                case .count:
+                    change = quantity - balance
+                    adjusted += change
+                }
+                let before = balance
+                balance += change
+                if balance < 0 { if before >= 0 || belowSince == nil { belowSince = pending.date } } else { belowSince = nil }
+                lines.append(ProductStock.Line(kind: pending.kind, date: pending.date, quantity: pending.quantity, change: change,
+                                               balance: balance, source: pending.source))
+            }
+            stock.inStock = MicroQuantity.decimal(balance)
+            stock.bought = MicroQuantity.decimal(bought)
+            stock.used = MicroQuantity.decimal(used)
+            stock.adjusted = MicroQuantity.decimal(adjusted)
+            stock.disposed = MicroQuantity.decimal(disposed)
+            stock.lines = lines
+            if let belowSince, stock.inStock < 0 { stock.warnings.append(.belowZero(since: belowSince)) }
+            if let register {
+                switch register.match(named: identity.name, authorisation: identity.authorisation, on: date) {
+                case .notInRegister: stock.warnings.append(.notInRegister)
+                case let .found(product): stock.useUntil = product.lastDayOfUse
+                case .ambiguous: break
+                }
+            }
+            if let useUntil = stock.useUntil, stock.inStock > 0 {
+                let days = useUntil.daysSinceEpoch - date.daysSinceEpoch
+                if days < 0 {
+                    stock.warnings.append(.useUntilPassed(useUntil))
+                } else if days <= useUntilWarningDays {
+                    stock.warnings.append(.useUntilSoon(useUntil, days: days))
+                }
+            }
+            stock.warnings += (group < checking.count ? checking[group] : []).map(StockWarning.needsChecking)
+            if let other = otherUnit[group] {
+                stock.warnings.append(.needsChecking(trn("%1$@ record from %2$@ on gives it in %3$@, not in its unit: it is not counted",
+                                                         "%1$@ records from %2$@ on give it in %3$@, not in its unit: they are not counted", other.count)
+                    .filled(String(other.count), other.first.typedText(in: Translation.current.language), other.unit.rawValue)))
+            }
+            result.append(stock)
+        }
+        return result.sorted { ($0.name.lowercased(), $0.authorisation) < ($1.name.lowercased(), $1.authorisation) }
+    }
+
+    /// A movement before it is put in order: small, without strings, as 20 000 are sorted.
+    private struct Pending {
+        /// The day, then what comes first within it.
+        var key: Int
+        var order: Int
+        var kind: StockMovement.Kind
+        var date: CalendarDate
+        var quantity: Decimal
+        /// An entry's index, or −1 − a record's index × 256 + its product's.
+        var source: Int
+    }
+
+    private static let thousandth = Decimal(sign: .plus, exponent: -3, significand: 1)
+
+    /// `quantity` of `unit` in litres or kilograms: multiplied, not divided (a Decimal
+    /// division costs several times a multiplication, and a farm's records hold thousands).
+    private static func inBase(_ quantity: Decimal, _ unit: QuantityUnit) -> Decimal {
+        unit.base.factor == 1 ? quantity : quantity * thousandth
+    }
+}
+
+extension StockMovement.Kind {
+    /// Within a day: what came in, what was used and disposed of, then the count at the end of the day.
+    fileprivate var rank: Int {
+        switch self {
+        case .purchase: 0
+        case .use: 1
+        case .disposal: 2
+        case .count: 3
+        }
+    }
+}
+
+/// Which product a name and an authorisation number mean: the library's product of that
+/// name, else the library's product of that number, else one seen before by number or name.
+public struct ProductMatcher {
+    struct Identity {
+        var name: String
+        var authorisation: String
+        var unit: QuantityUnit
+    }
+
+    private(set) var groups: [Identity] = []
+    private let library: [LibraryProduct]
+    private var libraryByName: [String: Int] = [:]
+    private var libraryByNumber: [String: Int] = [:]
+    private var groupOfLibrary: [Int: Int] = [:]
+    private var byName: [String: Int] = [:]
+    private var byNumber: [String: Int] = [:]
+    /// By the name and number as given: most movements name a product as others did.
+    private var resolved: [Given: Int] = [:]
+
+    private struct Given: Hashable {
+        var name: String
+        var authorisation: String
+    }
+
+    init(library: Library) {
+        self.library = library.products
+        for (index, product) in library.products.enumerated() {
+            let name = LibraryRules.nameKey(product.name)
+            if libraryByName[name] == nil { libraryByName[name] = index }
+            let number = Self.numberKey(product.authorisation)
+            if !number.isEmpty, libraryByNumber[number] == nil { libraryByNumber[number] = index }
+        }
+    }
+
+    public static func numberKey(_ authorisation: String) -> String { authorisation.trimmedWhitespace.uppercased() }
+
+    func unit(of group: Int) -> QuantityUnit { groups[group].unit }
+
+    /// The group of the product `name` with `authorisation` means; a new one, measured in
+    /// `unit`, when none is known yet.
+    mutating func group(named name: String, authorisation: String, unit: QuantityUnit) -> Int {
+        let cacheKey = Given(name: name, authorisation: authorisation)
+        if let known = resolved[cacheKey] { return known }
+        let nameKey = LibraryRules.nameKey(name), number = Self.numberKey(authorisation)
+        let group: Int
+        if let index = libraryByName[nameKey] ?? (number.isEmpty ? nil : libraryByNumber[number]) {
+            if let known = groupOfLibrary[index] {
+                group = known
+            } else {
+                let product = library[index]
+                group = groups.count
+                groups.append(Identity(name: product.name.trimmedWhitespace, authorisation: product.authorisation.trimmedWhitespace,
+                                       unit: product.rate == nil && byName[nameKey] == nil ? unit : product.unit.quantityUnit))
+                groupOfLibrary[index] = group
+            }
+        } else if !number.isEmpty, let known = byNumber[number] {
+            group = known
+        } else if let known = byName[nameKey] {
+            group = known
+        } else {
+            group = groups.count
+            groups.append(Identity(name: name.trimmedWhitespace, authorisation: authorisation.trimmedWhitespace, unit: unit))
+        }
+        if byName[nameKey] == nil { byName[nameKey] = group }
+        if !number.isEmpty, byNumber[number] == nil { byNumber[number] = group }
+        if groups[group].authorisation.isEmpty, !number.isEmpty { groups[group].authorisation = authorisation.trimmedWhitespace }
+        resolved[cacheKey] = group
+        return group
+    }
+
+    /// The unit the product `name` is kept in, as far as the library and `entries` say.
+    public static func knownUnit(of name: String, authorisation: String = "", library: Library, entries: [StockEntry]) -> QuantityUnit? {
+        var matcher = ProductMatcher(library: library)
+        let probe = matcher.group(named: name, authorisation: authorisation, unit: .litres)
+        if let index = matcher.libraryByName[LibraryRules.nameKey(name)], library.products[index].rate != nil {
+            return library.products[index].unit.quantityUnit
+        }
+        for entry in entries where entry.withdrawal == nil {
+            if matcher.group(named: entry.facts.product, authorisation: entry.facts.authorisation, unit: entry.facts.unit) == probe {
+                return entry.facts.unit
+            }
+        }
+        return nil
+    }
+}
+
+extension StockLedger {
+    /// The register's summary line (and the calculator's warnings) for the products still in
+    /// the store that are past, or within 60 days of, their use-until date; nil when none is.
+    public static func useUntilSummary(_ stock: [ProductStock]) -> String? {
+        let named = stock.compactMap { product -> String? in
+            let due = product.warnings.lazy.compactMap { warning -> CalendarDate? in
+                switch warning {
+                case let .useUntilSoon(date, _), let .useUntilPassed(date): date
+                default: nil
+                }
+            }.first
+            return due.map { FreeText.displayable(product.name) + " (" + $0.typedText(in: Translation.current.language) + ")" }
+        }
+        guard !named.isEmpty else { return nil }
+        return trn("%1$@ product in the store is past or within 60 days of its use-until date: %2$@",
+                   "%1$@ products in the store are past or within 60 days of their use-until dates: %2$@", named.count)
+            .filled(String(named.count), named.joined(separator: ", "))
+    }
+}

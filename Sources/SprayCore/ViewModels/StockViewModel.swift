@@ -1,0 +1,215 @@
+// The store window without GTK: every product's stock on the chosen date with its warnings,
+// one product's movements, the Add Purchase…, Count… and Dispose… forms from typed text (each
+// problem under its field), and the export. The window (to come) only binds widgets to this.
+
+import FoundationEssentials
+
+/// One product as the store window lists it.
+public struct StockRow: Equatable, Sendable {
+    public var name: String
+    public var authorisation: String
+    /// "18 l".
+    public var inStock: String
+    /// "bought 20 l · used 1,5 l · adjusted −0,5 l · disposed of 0 l".
+    public var summary: String
+    public var warnings: [String]
+    /// A warning that must be acted on: below zero, past the use-until date, needs checking.
+    public var isSerious: Bool
+}
+
+/// What the farmer types into Add Purchase…, Count… or Dispose….
+public struct StockForm: Equatable, Sendable {
+    public var kind: StockEntryKind
+    public var product = ""
+    public var authorisation = ""
+    /// "20 l", "500 g".
+    public var quantity = ""
+    /// "2026-03-01" or "01.03.2026".
+    public var date = ""
+    public var lot = ""
+    public var supplier = ""
+    public var invoice = ""
+    /// "5 l"; empty when not known.
+    public var package = ""
+    /// A count's note, a disposal's reason.
+    public var note = ""
+
+    public init(kind: StockEntryKind) {
+        self.kind = kind
+    }
+}
+
+/// Why a form was not saved: each problem with its field.
+public struct StockFormError: Error, Equatable, Sendable, LocalizedMessage {
+    public var problems: [StockProblem]
+
+    public var message: String { problems.map(\.text).joined(separator: "\n") }
+
+    /// The message under `field`, when it has one.
+    public func message(for field: StockField) -> String? {
+        let messages = problems.filter { $0.field == field }.map(\.message)
+        return messages.isEmpty ? nil : messages.joined(separator: "; ")
+    }
+}
+
+@MainActor
+public final class StockViewModel {
+    public let store: StockStore
+    private let records: RecordStore
+    private let library: () -> Library
+    private let register: () -> OfficialRegisterIndex?
+    private let today: () -> CalendarDate
+    private let now: () -> Date
+
+    /// The day the list shows the stock on; nil: today.
+    public var date: CalendarDate? {
+        didSet { refresh() }
+    }
+
+    /// Every product's stock on `date`, by name.
+    public private(set) var products: [ProductStock] = []
+    /// Called after `products` changed (an entry saved here or elsewhere, a record, the date).
+    public var onChange: (() -> Void)?
+
+    public init(store: StockStore, records: RecordStore, library: @escaping () -> Library, register: @escaping () -> OfficialRegisterIndex? = { nil },
+                today: @escaping () -> CalendarDate = { .today }, now: @escaping () -> Date = { Date() }) {
+        self.store = store
+        self.records = records
+        self.library = library
+        self.register = register
+        self.today = today
+        self.now = now
+        refresh()
+        store.observe(by: self) { [weak self] in self?.refresh() }
+        records.observe(by: self) { [weak self] in self?.refresh() }
+    }
+
+    /// The day shown.
+    public var shownDate: CalendarDate { date ?? today() }
+
+    public var rows: [StockRow] {
+        products.map { product in
+            StockRow(name: FreeText.displayable(product.name), authorisation: FreeText.displayable(product.authorisation),
+                     inStock: product.formatted(product.inStock),
+                     summary: [tr("bought %@").filled(product.formatted(product.bought)), tr("used %@").filled(product.formatted(product.used)),
+                               tr("adjusted %@").filled(product.formatted(product.adjusted)),
+                               tr("disposed of %@").filled(product.formatted(product.disposed))].joined(separator: " · "),
+                     warnings: product.warnings.map { FreeText.displayable($0.text) },
+                     isSerious: product.warnings.contains(where: \.isSerious))
+        }
+    }
+
+    /// The movements of the product at `index` of `products`, oldest first.
+    public func movements(ofProductAt index: Int) -> [StockMovement] {
+        products.indices.contains(index) ? products[index].movements : []
+    }
+
+    /// The shopping list for the plans not yet recorded (`plans`, PendingPlans).
+    public func shoppingList(plans: [HistoryEntry]) -> [ShoppingItem] {
+        let stock = date == nil ? products : StockLedger.stock(on: today(), entries: store.entries, records: records.records,
+                                                                library: library(), register: register(), today: today())
+        return ShoppingList.items(plans: plans, stock: stock, library: library())
+    }
+
+    /// Saves the form's entry through the gate; throws StockFormError naming each field
+    /// that breaks a rule (nothing is saved then), or the store's error.
+    @discardableResult
+    public func save(_ form: StockForm) throws -> StockEntry {
+        let known = ProductMatcher.knownUnit(of: form.product, authorisation: form.authorisation, library: library(), entries: store.entries)
+        let facts = try checkedFacts(form, measuredIn: known)
+        do {
+            return try store.add(facts, measuredIn: known, at: now())
+        } catch let StockError.invalid(found) {
+            throw StockFormError(problems: found)
+        }
+    }
+
+    /// What `form` says, read and checked against the gate; StockFormError otherwise.
+    private func checkedFacts(_ form: StockForm, measuredIn known: QuantityUnit?) throws -> StockFacts {
+        let language = Translation.current.language
+        var problems: [StockProblem] = []
+        var facts = StockFacts(kind: form.kind, product: form.product, authorisation: form.authorisation, quantity: 0, unit: .litres,
+                               date: today(), lot: form.lot, supplier: form.supplier, invoice: form.invoice, note: form.note)
+        var quantityRead = false, dateRead = false
+        switch StockRules.quantity(typed: form.quantity, language: language) {
+        case let .success((value, unit)):
+            (facts.quantity, facts.unit) = (value, unit)
+            quantityRead = true
+        case let .failure(problem): problems.append(StockProblem(.quantity, problem.message))
+        }
+        if let day = CalendarDate(typed: form.date) {
+            facts.date = day
+            dateRead = true
+        } else {
+            problems.append(StockProblem(.date, InputProblem.notADate(FreeText.displayable(form.date)).message))
+        }
+        if !form.package.isBlank {
+            switch StockRules.quantity(typed: form.package, language: language) {
+            case let .success((size, unit)): facts.package = StockPackage(size: size, unit: unit)
+            case let .failure(problem): problems.append(StockProblem(.package, problem.message))
+            }
+        }
+        let packageRead = !problems.contains { $0.field == .package }
+        problems += StockRules.problems(in: facts, measuredIn: known, today: today()).filter { problem in
+            !(problem.field == .quantity && !quantityRead) && !(problem.field == .date && !dateRead) && !(problem.field == .package && !packageRead)
+        }
+        if !problems.isEmpty { throw StockFormError(problems: problems) }
+        return facts
+    }
+
+    /// Corrects entry `id` to what `form` says, keeping the version it replaces with `note`
+    /// (the entry's trail); throws StockFormError naming each field that breaks a rule.
+    @discardableResult
+    public func correct(id: UUID, to form: StockForm, note: String) throws -> StockEntry {
+        let facts = try checkedFacts(form, measuredIn: nil)
+        do {
+            return try store.correct(id: id, to: facts, note: note, at: now())
+        } catch let StockError.invalid(found) {
+            throw StockFormError(problems: found)
+        }
+    }
+
+    /// Withdraws entry `id` (typed by mistake) with `reason`: it stays, counted nowhere.
+    @discardableResult
+    public func withdraw(id: UUID, reason: String) throws -> StockEntry {
+        try store.withdraw(id: id, reason: reason, at: now())
+    }
+
+    /// The form of entry `id` as it stands, for Correct….
+    public func form(of id: UUID) -> StockForm? {
+        guard let facts = store.entry(id: id)?.facts else { return nil }
+        let format = NumberFormat.current, language = Translation.current.language
+        var form = StockForm(kind: facts.kind)
+        form.product = facts.product
+        form.authorisation = facts.authorisation
+        form.quantity = format.editable(facts.quantity) + " " + facts.unit.rawValue
+        form.date = facts.date.typedText(in: language)
+        form.lot = facts.lot
+        form.supplier = facts.supplier
+        form.invoice = facts.invoice
+        form.package = facts.package.map { format.editable($0.size) + " " + $0.unit.rawValue } ?? ""
+        form.note = facts.note
+        return form
+    }
+
+    /// The list on the shown date as JSON (docs/stock-format.md).
+    public func exportedList() -> [UInt8] {
+        Array(StockExport.listJSON(products, on: shownDate).utf8)
+    }
+
+    /// The list on the shown date as CSV, a workbook or JSON, for Export.
+    public func exportedList(as format: DataExportFormat) -> [UInt8] {
+        StockExport.data(products, on: shownDate, as: format)
+    }
+
+    /// Every entry, as `stock export` writes them.
+    public func exportedEntries() throws -> [UInt8] {
+        try store.exported()
+    }
+
+    private func refresh() {
+        products = StockLedger.stock(on: shownDate, entries: store.entries, records: records.records, library: library(),
+                                     register: register(), today: today())
+        onChange?()
+    }
+}

@@ -1,0 +1,104 @@
+// `stock add|count|dispose|list|movements|export|shopping-list`: the farm's store, stock.json,
+// with the window's guarantees; the stock computed with the records, the library and the
+// ministry's register kept here.
+
+import FoundationEssentials
+import Gettext
+import SprayCommandLine
+import SprayCore
+
+extension CommandLineTool {
+    static func stock(_ arguments: [String]) -> Int32 {
+        Localization.start(language: CalcCommand.requestedLanguage(arguments))
+        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            let printed = printOutput(StockHelp.text(for: arguments.first == "help" ? nil : arguments.first))
+            return arguments.isEmpty ? 2 : printed ? 0 : 1
+        }
+        let command: StockCommand
+        switch StockCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        let store = StockStore.standard(patience: .commandLine { path in
+            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
+        })
+        report(store.notices.map(\.message))
+        if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
+        let today = CalendarDate.today
+        func stock(on date: CalendarDate) -> [ProductStock] {
+            let records = RecordStore.standard(patience: .commandLine { _ in })
+            report(records.notices.map(\.message))
+            let library = libraryStore()
+            return StockLedger.stock(on: date, entries: store.entries, records: records.records, library: library.library,
+                                     register: keptOfficialRegister(), today: today)
+        }
+        do {
+            switch command {
+            case let .add(facts):
+                let known = ProductMatcher.knownUnit(of: facts.product, authorisation: facts.authorisation, library: libraryStore().library,
+                                                     entries: store.entries)
+                let entry = try store.add(facts, measuredIn: known, at: Date())
+                report([added(entry.facts)])
+            case let .list(date, format):
+                let day = date ?? today
+                let products = stock(on: day)
+                return printOutput(format == .json ? StockExport.listJSON(products, on: day) : StockExport.listText(products, on: day)) ? 0 : 1
+            case let .movements(name, date, format):
+                let products = stock(on: date ?? today)
+                let key = LibraryRules.nameKey(name)
+                guard let product = products.first(where: { LibraryRules.nameKey($0.name) == key })
+                    ?? products.first(where: { !name.isBlank && ProductMatcher.numberKey($0.authorisation) == ProductMatcher.numberKey(name) }) else {
+                    write(tr("“%@” has no entries in the store nor in the records (kalkulator-oprysku stock list shows what has)")
+                        .filled(FreeText.displayable(name)) + "\n", to: .standardError)
+                    return 2
+                }
+                return printOutput(format == .json ? StockExport.movementsJSON(product) : StockExport.movementsText(product)) ? 0 : 1
+            case let .export(output):
+                try OutputFile.write(try store.exported(), to: output ?? "-", protecting: appFolders)
+            case let .withdraw(id, reason):
+                guard store.entry(id: id) != nil else {
+                    write(tr("No stock entry has the id %@ (kalkulator-oprysku stock movements --format json gives each entry’s id)")
+                        .filled(id.uuidString) + "\n", to: .standardError)
+                    return 2
+                }
+                try store.withdraw(id: id, reason: reason, at: Date())
+            case let .shoppingList(format):
+                let records = RecordStore.standard(patience: .commandLine { _ in })
+                let history = HistoryStore.standard()
+                report(records.notices.map(\.message) + history.notices.map(\.message))
+                let library = libraryStore().library
+                let plans = PendingPlans.list(history: history.entries, records: records.records, today: today, days: ShoppingList.planDays)
+                let products = StockLedger.stock(on: today, entries: store.entries, records: records.records, library: library,
+                                                 register: keptOfficialRegister(), today: today)
+                let items = ShoppingList.items(plans: plans, stock: products, library: library)
+                return printOutput(format == .json ? StockExport.shoppingJSON(items) : StockExport.shoppingText(items)) ? 0 : 1
+            }
+            return 0
+        } catch StockError.withdrawn {
+            report([StockError.withdrawn.message])
+            return 1
+        } catch StockError.withdrawalNeedsReason {
+            report(["--reason: " + StockError.withdrawalNeedsReason.message])
+            return 2
+        } catch let StockError.invalid(problems) {
+            let kind: StockEntryKind = if case let .add(facts) = command { facts.kind } else { .purchase }
+            report(problems.map { StockCommand.option(for: $0.field, kind: kind) + ": " + $0.message })
+            return 2
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
+    }
+
+    /// "Added a purchase of 20 l of Chwastox on 2026-03-01."
+    private static func added(_ facts: StockFacts) -> String {
+        let quantity = NumberFormat.current.string(facts.quantity, maxFractionDigits: 3) + "\u{00A0}" + facts.unit.rawValue
+        let day = facts.date.typedText(in: Translation.current.language)
+        let name = FreeText.displayable(facts.product)
+        return switch facts.kind {
+        case .purchase: tr("Added a purchase of %1$@ of “%2$@” on %3$@.").filled(quantity, name, day)
+        case .count: tr("Counted %1$@ of “%2$@” on %3$@.").filled(quantity, name, day)
+        case .disposal: tr("Disposed of %1$@ of “%2$@” on %3$@.").filled(quantity, name, day)
+        }
+    }
+}

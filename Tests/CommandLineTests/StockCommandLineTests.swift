@@ -1,0 +1,199 @@
+// The store of products from the command line, on the built binary, in English and Polish:
+// add → count → dispose → list (text, JSON) → movements → export; a record takes from the
+// stock and its withdrawal gives back; the shopping list for a saved plan; the gate's
+// messages (nothing saved); hostile stock files and backups end cleanly.
+
+import Foundation
+import XCTest
+@testable import SprayCore
+
+final class StockCommandLineTests: DataFolderTestCase {
+    private func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    func testAddCountDisposeListMovementsAndExport() throws {
+        let added = try run(["stock", "add", "--product", "Chwastox Trio 540 SL", "--quantity", "20 l", "--date", "2026-03-01",
+                             "--lot", "L123", "--supplier", "Agro-Sklep", "--invoice", "FV 1/2026", "--package", "5 l"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertEqual(added.stderr, "Added a purchase of 20\u{A0}l of “Chwastox Trio 540 SL” on 2026-03-01.\n")
+        XCTAssertEqual(try run(["stock", "add", "--product", "chwastox trio 540 sl", "--quantity", "500 ml", "--date", "2026-03-02"]).status, 0)
+        XCTAssertEqual(try run(["stock", "count", "--product", "Chwastox Trio 540 SL", "--quantity", "20 l", "--date", "2026-04-01",
+                                "--note", "policzone"]).status, 0)
+        XCTAssertEqual(try run(["stock", "dispose", "--product", "Chwastox Trio 540 SL", "--quantity", "1 l", "--date", "2026-04-02",
+                                "--reason", "uszkodzone opakowanie"]).status, 0)
+
+        let list = try run(["stock", "list", "--date", "2026-05-01"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(list.stdout, """
+            Stock on 2026-05-01:
+              Chwastox Trio 540 SL: 19\u{A0}l in stock (bought 20.5\u{A0}l, used 0\u{A0}l, adjusted -0.5\u{A0}l, disposed of 1\u{A0}l)
+                lots: L123 (2026-03-01, 20\u{A0}l)
+
+            """)
+        let before = try json(try run(["stock", "list", "--date", "2026-03-01", "--format", "json"]).stdout)
+        XCTAssertEqual(before["date"] as? String, "2026-03-01")
+        let products = try XCTUnwrap(before["products"] as? [[String: Any]])
+        XCTAssertEqual(products.count, 1)
+        XCTAssertEqual(Set(products[0].keys), ["name", "authorisation", "unit", "in_stock", "bought", "used", "adjusted", "disposed",
+                                               "use_until", "warnings", "lots"])
+        XCTAssertEqual(products[0]["in_stock"] as? Double, 20)
+        XCTAssertEqual(products[0]["unit"] as? String, "l")
+        XCTAssertTrue(products[0]["use_until"] is NSNull)
+
+        let movements = try run(["stock", "movements", "--product", "CHWASTOX trio 540 sl"])
+        XCTAssertEqual(movements.stdout, """
+            Chwastox Trio 540 SL
+              2026-03-01 · purchase · +20\u{A0}l → 20\u{A0}l · L123
+              2026-03-02 · purchase · +0.5\u{A0}l → 20.5\u{A0}l
+              2026-04-01 · count · -0.5\u{A0}l → 20\u{A0}l (counted 20\u{A0}l) · policzone
+              2026-04-02 · disposal · -1\u{A0}l → 19\u{A0}l · uszkodzone opakowanie
+
+            """)
+        XCTAssertEqual(try run(["stock", "movements", "--product", "Nieznany"]).status, 2)
+
+        // The disposal typed by mistake: withdrawn by its id, kept, counted nowhere.
+        let json = try json(try run(["stock", "movements", "--product", "Chwastox Trio 540 SL", "--format", "json"]).stdout)
+        let moves = try XCTUnwrap(json["movements"] as? [[String: Any]])
+        let disposal = try XCTUnwrap(moves.last?["entry"] as? String)
+        XCTAssertEqual(try run(["stock", "withdraw", disposal, "--reason", "pomyłka"]).status, 0)
+        XCTAssertTrue(try run(["stock", "list", "--date", "2026-05-01"]).stdout.contains("20\u{A0}l in stock"))
+        let again = try run(["stock", "withdraw", disposal, "--reason", "x"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.stderr, "This stock entry was withdrawn, so it cannot be changed.\n")
+        XCTAssertEqual(try run(["stock", "withdraw", UUID().uuidString, "--reason", "x"]).status, 2)
+        XCTAssertEqual(try run(["stock", "withdraw", disposal]).stderr, "--reason: this option is required\n")
+
+        let export = try run(["stock", "export"])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertTrue(export.stdout.hasPrefix("{\"format\":\"kalkulator-oprysku/stock\",\"version\":1,\"items\":[\n"), export.stdout)
+        let entries = try StockStore.entries(inExport: Array(export.stdout.utf8))
+        XCTAssertEqual(entries.map(\.facts.kind), [.purchase, .purchase, .count, .disposal])
+        XCTAssertEqual(entries.map { $0.withdrawal?.reason }, [nil, nil, nil, "pomyłka"])
+        XCTAssertEqual(entries[0].facts.package, StockPackage(size: 5, unit: .litres))
+        XCTAssertEqual(entries[0].facts.invoice, "FV 1/2026")
+    }
+
+    func testTheGateRefusesAndNothingIsSaved() throws {
+        XCTAssertEqual(try run(["stock", "add", "--product", "Chwastox", "--quantity", "20 l", "--date", "2026-03-01"]).status, 0)
+        let stock = dataDirectory.appendingPathComponent("stock.json")
+        let saved = try Data(contentsOf: stock)
+        let table: [([String], String)] = [
+            (["stock", "add", "--product", "Chwastox", "--quantity", "2 kg", "--date", "2026-03-01"],
+             "--quantity: this product is measured in l or ml, not in kg or g\n"),
+            (["stock", "add", "--product", "Chwastox", "--quantity", "0 l", "--date", "2026-03-01"], "--quantity: must be greater than 0\n"),
+            (["stock", "add", "--product", "Chwastox", "--quantity", "20", "--date", "2026-03-01"],
+             "--quantity: write the quantity with its unit: 20 l, 500 ml, 2 kg or 250 g\n"),
+            (["stock", "add", "--product", "Chwastox", "--quantity", "1 l", "--date", "1989-03-01"], "--date: must be a year from 1990 to"),
+            (["stock", "add", "--product", "Chwastox", "--quantity", "1 l", "--date", "2026-02-30"], "--date: “2026-02-30” is not a date"),
+            (["stock", "add", "--product", "Chwas\u{202E}tox", "--quantity", "1 l", "--date", "2026-03-01"], "--product: contains a control character"),
+            (["stock", "add", "--product", "Chwastox", "--quantity", "1 l", "--date", "2026-03-01", "--package", "5 kg"],
+             "--package: this product is measured in l or ml, not in kg or g\n"),
+            (["stock", "dispose", "--product", "Chwastox", "--quantity", "1 l", "--date", "2026-03-01"], "--reason: this option is required\n"),
+            (["stock", "count", "--product", "Chwastox", "--quantity", "-1 l", "--date", "2026-03-01"], "--quantity: must be 0 or more\n"),
+            (["stock", "add", "--quantity", "1 l", "--date", "2026-03-01"], "--product: this option is required\n"),
+        ]
+        for (arguments, message) in table {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(try Data(contentsOf: stock), saved, "nothing saved: \(arguments)")
+        }
+    }
+
+    func testInPolish() throws {
+        let added = try run(["stock", "add", "--product", "Granulat", "--quantity", "1,5 kg", "--date", "01.03.2026", "--package", "500 g"],
+                            language: "pl")
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertEqual(added.stderr, "Dodano zakup: 1,5\u{A0}kg środka „Granulat” z dnia 01.03.2026.\n")
+        let wrong = try run(["stock", "add", "--product", "Granulat", "--quantity", "2 l", "--date", "2026-03-01"], language: "pl")
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertEqual(wrong.stderr, "--quantity: ten środek jest liczony w kg lub g, nie w l ani ml\n")
+        let used = try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                            "--product", "Granulat=1 kg/ha", "--reason", "chwasty"], language: "pl")
+        XCTAssertEqual(used.status, 0, used.stderr)
+        let list = try run(["stock", "list", "--date", "2026-05-01"], language: "pl")
+        XCTAssertEqual(list.stdout, """
+            Stan na 01.05.2026:
+              Granulat: -0,5\u{A0}kg w magazynie (kupiono 1,5\u{A0}kg, zużyto 2\u{A0}kg, korekta 0\u{A0}kg, zutylizowano 0\u{A0}kg)
+                ! zużyto więcej, niż kupiono, od 14.04.2026 — dodaj zakup lub spis
+
+            """)
+        let help = try run(["stock", "--help"], language: "pl")
+        XCTAssertTrue(help.stdout.hasPrefix("Użycie: kalkulator-oprysku stock POLECENIE [OPCJE]\n"), help.stdout)
+    }
+
+    func testARecordTakesFromTheStockAndItsWithdrawalGivesBack() throws {
+        XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd", "--quantity", "10 l", "--date", "2026-03-01"]).status, 0)
+        let added = try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                             "--product", "Herbicyd=1,5 l/ha", "--reason", "chwasty"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        func inStock() throws -> Double? {
+            let list = try json(try run(["stock", "list", "--date", "2026-05-01", "--format", "json"]).stdout)
+            return (list["products"] as? [[String: Any]])?.first?["in_stock"] as? Double
+        }
+        XCTAssertEqual(try inStock(), 7)
+        let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try run(["record", "withdraw", id, "--reason", "pomyłka"]).status, 0)
+        XCTAssertEqual(try inStock(), 10)
+    }
+
+    func testTheShoppingListForASavedPlan() throws {
+        XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd", "--quantity", "5 l", "--date", "2026-03-01", "--package", "5 l"]).status, 0)
+        let empty = try run(["stock", "shopping-list"])
+        XCTAssertEqual(empty.stdout, "No plans waiting to be recorded: nothing to buy for them.\n")
+        let plan = try run(["calc", "--area", "10", "--spray-rate", "200", "--tank", "2000", "--product", "Herbicyd=1,5 l/ha",
+                            "--product", "Adiuwant=200 ml/ha", "--save"])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        let list = try json(try run(["stock", "shopping-list", "--format", "json"]).stdout)
+        let items = try XCTUnwrap(list["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["name"] as? String }, ["Adiuwant", "Herbicyd"])
+        XCTAssertEqual(items[1]["needed"] as? Double, 15)
+        XCTAssertEqual(items[1]["in_stock"] as? Double, 5)
+        XCTAssertEqual(items[1]["to_buy"] as? Double, 10)
+        XCTAssertEqual(items[1]["packages"] as? Int, 2)
+        XCTAssertEqual(items[0]["to_buy"] as? Double, 2)
+        XCTAssertTrue(items[0]["packages"] is NSNull)
+        let polish = try run(["stock", "shopping-list"], language: "pl")
+        XCTAssertEqual(polish.stdout, "Adiuwant: potrzeba 2\u{A0}l, w magazynie 0\u{A0}l, do kupienia 2\u{A0}l\n"
+                       + "Herbicyd: potrzeba 15\u{A0}l, w magazynie 5\u{A0}l, do kupienia 10\u{A0}l (2 opakowania po 5\u{A0}l)\n")
+    }
+
+    func testHostileStockFilesAndBackupsEndCleanly() throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        let stock = dataDirectory.appendingPathComponent("stock.json")
+        let envelope = "{\"format\":\"kalkulator-oprysku/stock\",\"version\":1,\"items\":"
+        let table: [(String, String)] = [
+            ("deeply nested", envelope + String(repeating: "[", count: 1_000_000)),
+            ("a million numbers in an unknown member", envelope + "[{\"x\":[" + Array(repeating: "0", count: 1_000_000).joined(separator: ",") + "]}]}"),
+            ("not JSON", "\u{1B}[2J\u{7}"),
+            ("a newer version", "{\"format\":\"kalkulator-oprysku/stock\",\"version\":99,\"items\":[]}"),
+        ]
+        let binary = Binary.path
+        for (what, text) in table {
+            try? FileManager.default.removeItem(at: stock)
+            try Data(text.utf8).write(to: stock)
+            let result = try Binary.run(executable: "/bin/sh", ["-c", "ulimit -v 1048576; exec timeout -s KILL 20 \"$0\" \"$@\"", binary,
+                                                                 "stock", "add", "--product", "A", "--quantity", "1 l", "--date", "2026-03-01"],
+                                        environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
+                                                      "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
+            XCTAssertTrue([0, 1].contains(result.status), "\(what): \(result.status) \(result.stderr)")
+            XCTAssertFalse(result.stderr.isEmpty, "\(what): said")
+            XCTAssertFalse(result.wasKilled, what)
+        }
+        // A backup whose stock file holds an entry this version cannot read is refused whole.
+        try? FileManager.default.removeItem(at: stock)
+        XCTAssertEqual(try run(["stock", "add", "--product", "A", "--quantity", "1 l", "--date", "2026-03-01"]).status, 0)
+        let before = try Data(contentsOf: stock)
+        let broken = envelope + "[\n{\"id\":\"nope\"}\n]}"
+        let backup = "{\"created_at\":\"2026-11-23T08:15:00Z\",\"files\":[{\"name\":\"stock.json\",\"text\":" + JSONValue.quote(broken)
+            + "}],\"format\":\"kalkulator-oprysku/backup\",\"version\":1}"
+        let file = directory.appendingPathComponent("backup.json")
+        try Data(backup.utf8).write(to: file)
+        let restored = try run(["restore", file.path, "--yes"])
+        XCTAssertNotEqual(restored.status, 0)
+        XCTAssertTrue(restored.stderr.contains("stock entry number 1 cannot be read"), restored.stderr)
+        XCTAssertEqual(try Data(contentsOf: stock), before)
+    }
+}

@@ -1,0 +1,79 @@
+// The store window's view-model: the forms from typed text with each problem under its
+// field, nothing saved then; a saved entry and a record elsewhere change the list at once.
+
+import Foundation
+import XCTest
+import CoreTestSupport
+@testable import SprayCore
+
+final class StockViewModelTests: TemporaryDirectoryTestCase {
+    private let now = Date(timeIntervalSince1970: 1_795_421_700)  // 2026-11-23T08:15:00Z
+    private let today = CalendarDate(year: 2026, month: 11, day: 23)!
+
+    @MainActor private func model() -> (StockViewModel, RecordStore) {
+        let records = RecordStore(file: path("records.json"))
+        let store = StockStore(file: path("stock.json"), today: { [today] in today })
+        let library = Library(products: [LibraryProduct(name: "Fungicyd Ś", authorisation: "R-12/2024", rate: d("1.25"))])
+        return (StockViewModel(store: store, records: records, library: { library }, today: { [today] in today }, now: { [now] in now }), records)
+    }
+
+    @MainActor func testTheFormsSayWhatIsWrongUnderEachFieldAndSaveNothing() async throws {
+        let (viewModel, _) = model()
+        let table: [(StockForm, [StockField])] = [
+            ({ var form = StockForm(kind: .purchase); form.product = "Fungicyd Ś"; form.quantity = "2 kg"; form.date = "2026-03-01"; return form }(),
+             [.quantity]),
+            ({ var form = StockForm(kind: .purchase); form.quantity = "20"; form.date = "wczoraj"; form.package = "5 t"; return form }(),
+             [.quantity, .date, .package, .product]),
+            ({ var form = StockForm(kind: .disposal); form.product = "Fungicyd Ś"; form.quantity = "1 l"; form.date = "01.03.2026"; return form }(),
+             [.note]),
+        ]
+        for (form, fields) in table {
+            XCTAssertThrowsError(try viewModel.save(form)) { error in
+                let problems = (error as? StockFormError)?.problems ?? []
+                XCTAssertEqual(Set(problems.map(\.field)), Set(fields), "\(form)")
+                XCTAssertNotNil((error as? StockFormError)?.message(for: fields[0]))
+            }
+        }
+        XCTAssertEqual(viewModel.store.entries, [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("stock.json").path))
+    }
+
+    @MainActor func testASavedEntryAndARecordChangeTheListAtOnce() async throws {
+        let (viewModel, records) = model()
+        var changes = 0
+        viewModel.onChange = { changes += 1 }
+        var form = StockForm(kind: .purchase)
+        form.product = "fungicyd ś"
+        form.quantity = "10 l"
+        form.date = "01.03.2026"
+        form.lot = "L7"
+        form.package = "5 l"
+        try viewModel.save(form)
+        XCTAssertEqual(viewModel.rows.map(\.name), ["Fungicyd Ś"], "the library's name")
+        XCTAssertEqual(viewModel.rows.first?.inStock, "10\u{A0}l")
+        try records.add(completeDetails(), at: now)  // 5,25 l of Fungicyd Ś, 840 ml of Adiuwant
+        XCTAssertEqual(viewModel.rows.map(\.name), ["Adiuwant", "Fungicyd Ś"])
+        XCTAssertEqual(viewModel.products[1].inStock, d("4.75"))
+        XCTAssertEqual(viewModel.movements(ofProductAt: 1).map(\.kind), [.purchase, .use])
+        XCTAssertEqual(viewModel.rows[0].warnings, ["used more than bought since 2026-04-14 — add the purchase or a count"])
+        XCTAssertTrue(viewModel.rows[0].isSerious)
+        XCTAssertGreaterThanOrEqual(changes, 2)
+        viewModel.date = CalendarDate(year: 2026, month: 3, day: 31)
+        XCTAssertEqual(viewModel.products.map(\.inStock), [10], "on 31 March: the purchase, no record yet")
+        let exported = try JSONSerialization.jsonObject(with: Data(viewModel.exportedList())) as? [String: Any]
+        XCTAssertEqual(exported?["date"] as? String, "2026-03-31")
+        XCTAssertEqual(try StockStore.entries(inExport: try viewModel.exportedEntries()).count, 1)
+
+        // Correct… starts from the entry as it stands and keeps what it replaces; Withdraw takes it out of the sums.
+        let id = viewModel.store.entries[0].id
+        var corrected = try XCTUnwrap(viewModel.form(of: id))
+        XCTAssertEqual([corrected.quantity, corrected.date, corrected.package, corrected.lot], ["10 l", "2026-03-01", "5 l", "L7"])
+        corrected.quantity = "12 l"
+        XCTAssertThrowsError(try viewModel.correct(id: id, to: { var bad = corrected; bad.quantity = "0 l"; return bad }(), note: "x"))
+        try viewModel.correct(id: id, to: corrected, note: "faktura")
+        XCTAssertEqual(viewModel.products.map(\.inStock), [12])
+        XCTAssertEqual(viewModel.store.entry(id: id)?.corrections.map(\.facts.quantity), [10])
+        try viewModel.withdraw(id: id, reason: "pomyłka")
+        XCTAssertEqual(viewModel.products.map(\.inStock), [], "a withdrawn entry counts nowhere")
+    }
+}

@@ -1,0 +1,73 @@
+// The store window through the app, in Polish and English: Ctrl+M opens it; Add Purchase…
+// refuses a quantity without a unit under its field, then saves 20 l; the product is listed
+// with its stock; a record using 1,5 l takes from it; Count… sets 18 l (an adjustment of
+// −0,5 l) after it; a day before the purchase shows nothing in stock.
+
+import CGtk
+import Foundation
+import SprayCore
+import XCTest
+@testable import SprayGtk
+
+final class StockWindowTests: XCTestCase {
+    func testBuyUseAndCountInPolish() {
+        CalculatorHarness.run(.polish) { harness in
+            Self.flow(harness, title: "Magazyn środków", inStock: ["20\u{A0}l", "18,5\u{A0}l", "18\u{A0}l"], noUnit: "jednostk")
+        }
+    }
+
+    func testBuyUseAndCountInEnglish() {
+        CalculatorHarness.run(.english) { harness in
+            Self.flow(harness, title: "Store of Products", inStock: ["20\u{A0}l", "18.5\u{A0}l", "18\u{A0}l"], noUnit: "unit")
+        }
+    }
+
+    @MainActor
+    private static func flow(_ harness: CalculatorHarness, title: String, inStock: [String], noUnit: String) {
+        harness.activate(.store)
+        guard let store = harness.window.storeWindow else { return XCTFail("no store window") }
+        XCTAssertEqual(gtk_window_get_title(cast(store.window)).map { String(cString: $0) }, title)
+        XCTAssertTrue(store.model.rows.isEmpty)
+
+        ko_signal_emit_by_name(store.addPurchaseButton, "clicked")
+        guard let entry = store.entryWindow else { return XCTFail("no purchase form") }
+        harness.type("Fungicyd", into: entry.entries[.product]!)
+        harness.type("20", into: entry.entries[.quantity]!)
+        harness.type("01.03.2026", into: entry.entries[.date]!)
+        ko_signal_emit_by_name(entry.saveButton, "clicked")
+        XCTAssertTrue(entry.model.problem(of: .quantity)?.contains(noUnit) == true, entry.model.problem(of: .quantity) ?? "no problem said")
+        XCTAssertTrue(store.model.rows.isEmpty, "nothing saved")
+        harness.type("20 l", into: entry.entries[.quantity]!)
+        ko_signal_emit_by_name(entry.saveButton, "clicked")
+        XCTAssertTrue(entry.model.isSaved)
+        XCTAssertEqual(store.model.rows.map(\.inStock), [inStock[0]])
+        XCTAssertTrue(Widgets.labelTexts(in: store.list).contains(inStock[0]), "the row shows it")
+
+        // A record of 1,5 l takes from the store, never typed twice.
+        var details = completeDetailsForStock()
+        details.products = [ProductUse(name: "Fungicyd", authorisation: "R-1/2020", dose: d("0.5"), doseUnit: .litres, quantityUsed: d("1.5"))]
+        XCTAssertNoThrow(try harness.app.services.records.add(details, at: Date()))
+        XCTAssertEqual(store.model.rows.map(\.inStock), [inStock[1]])
+
+        store.openEntry(.count, product: "Fungicyd")
+        guard let count = store.entryWindow else { return XCTFail("no count form") }
+        XCTAssertEqual(Widgets.text(of: count.entries[.product]!), "Fungicyd")
+        harness.type("18 l", into: count.entries[.quantity]!)
+        harness.type("20.04.2026", into: count.entries[.date]!)
+        ko_signal_emit_by_name(count.saveButton, "clicked")
+        XCTAssertTrue(count.model.isSaved, count.model.problem(of: .quantity) ?? "")
+        store.model.date = CalendarDate(year: 2026, month: 4, day: 30)
+        XCTAssertEqual(store.model.rows.map(\.inStock), [inStock[2]])
+        harness.type("28.02.2026", into: store.dateEntry)
+        XCTAssertEqual(store.model.date, CalendarDate(year: 2026, month: 2, day: 28))
+        XCTAssertEqual(store.model.rows.map(\.inStock), ["0\u{A0}l"], "before the purchase")
+    }
+
+    /// A complete record on 14.04.2026.
+    private static func completeDetailsForStock() -> TreatmentDetails {
+        TreatmentDetails(use: .surface, date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7", treatedSize: 3,
+                         crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"), reason: "mączniak", operatorName: "Jan Kowalski")
+    }
+
+    private static func d(_ text: String) -> Decimal { Decimal(string: text)! }
+}
