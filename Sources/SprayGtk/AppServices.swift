@@ -111,8 +111,21 @@ public final class AppServices {
     }
 
     /// The second copy of all the data in a folder off the laptop (Preferences).
-    /// The store of products: read when the store window first opens, after the first frame.
-    public private(set) lazy var stock = StockStore(file: backup.locations.stockFile)
+    /// The store of products: read after the first frame (with the ministry's register, or
+    /// when the store window first opens); the calculator's "to buy" card follows it.
+    public private(set) lazy var stock: StockStore = {
+        let store = StockStore(file: backup.locations.stockFile)
+        store.observe(by: self) { [weak self] in self?.stockChanged() }
+        records.observe(by: self) { [weak self] in self?.stockChanged() }
+        return store
+    }()
+
+    /// Every product's stock today, for the calculator (nothing while the store is empty).
+    private func stockChanged() {
+        let entries = stock.entries
+        calculator.stock = entries.isEmpty ? nil : StockLedger.stock(on: .today, entries: entries, records: records.records,
+                                                                     library: library.library, register: officialRegister)
+    }
 
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
 
@@ -142,6 +155,7 @@ public final class AppServices {
     public func officialRegisterRead(_ index: OfficialRegisterIndex?) {
         officialRegister = index
         calculator.officialRegister = index
+        stockChanged()
         if let registerModel = openedRegisterModel { registerModel.officialRegister = index }
     }
 

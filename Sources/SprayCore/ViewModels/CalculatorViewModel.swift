@@ -68,6 +68,12 @@ public final class CalculatorViewModel {
     }
     /// Today, for the register's periods of use.
     public var today: () -> CalendarDate = { .today }
+    /// Every product's stock in the store, once read (never at start-up): the "to buy" card
+    /// says what is in stock and what is missing, and the warnings name a product of the job
+    /// still in stock near or past its use-until date.
+    public var stock: [ProductStock]? {
+        didSet { recompute(.results) }
+    }
 
     /// Fields the user has typed in: their problems show at once.
     private var edited: Set<JobField> = []
@@ -259,7 +265,7 @@ public final class CalculatorViewModel {
     public var results: ResultsPresentation {
         switch outcome {
         case let .success(plan):
-            return .plan(PlanPresentation(plan))
+            return .plan(PlanPresentation(plan, shopping: stock.map { ShoppingList.items(for: [plan.input], stock: $0, library: library) }))
         case .failure:
             let problems = visibleProblems
             if problems.isEmpty {
@@ -304,6 +310,12 @@ public final class CalculatorViewModel {
                 if let advice = officialRegister.register.staleAdvice(today: today()) { plan.warnings.append(.register(advice)) }
             }
             if let lapsed = LabelCheck.inspection(of: sprayer, on: today()) { plan.warnings.append(lapsed) }
+            if let stock {
+                let names = Set(plan.input.products.map { Library.nameKey($0.name) })
+                if let due = StockLedger.useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }) {
+                    plan.warnings.append(.register(due))
+                }
+            }
             return plan
         }
         onChange?(change)

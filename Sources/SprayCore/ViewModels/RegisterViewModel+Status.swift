@@ -49,6 +49,14 @@ extension RegisterViewModel {
         return (lines.joined(separator: "\n"), !lapsed.isEmpty || !certificates.isEmpty)
     }
 
+    /// Products still in the store past, or within 60 days of, their use-until date, said
+    /// under the register (a warning when one is past it); nil for a copy or a store not read.
+    public func storeStatus(_ stock: [ProductStock]?) -> (text: String, warning: Bool)? {
+        guard copyName == nil, let stock, let line = StockLedger.useUntilSummary(stock) else { return nil }
+        let past = stock.contains { $0.warnings.contains { if case .useUntilPassed = $0 { true } else { false } } }
+        return (line, past)
+    }
+
     /// One line per pending plan: when, where, what.
     public func pendingText(_ entry: HistoryEntry) -> String { PendingPlans.summary(of: entry) }
 

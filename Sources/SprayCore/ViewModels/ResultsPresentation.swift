@@ -38,7 +38,8 @@ public struct ResultCard: Equatable, Sendable {
 }
 
 extension PlanPresentation {
-    public init(_ plan: TankMixPlan, format: NumberFormat = .current) {
+    /// `shopping`: what the store holds of each product and what is missing, once the store is read.
+    public init(_ plan: TankMixPlan, shopping: [ShoppingItem]? = nil, format: NumberFormat = .current) {
         let input = plan.input
         let measured = MeasuredPlan(plan)
         func litres(_ value: Decimal) -> String { Quantity(value, .litres).formatted(format) }
@@ -48,7 +49,8 @@ extension PlanPresentation {
             ResultCard(kind: .liquid, title: tr("Working liquid"), headline: litres(plan.totalLiquid),
                        detail: tr("water %@ + products").filled(measured.totalWater(format: format))),
             ResultCard(kind: .toBuy, title: trn("Product to buy", "Products to buy", names.count),
-                       rows: names.indices.map { ResultCard.Row(label: names[$0], value: measured.total(ofProduct: $0, format: format)) }),
+                       rows: names.indices.map { ResultCard.Row(label: names[$0], value: measured.total(ofProduct: $0, format: format)) },
+                       detail: shopping.flatMap { $0.isEmpty ? nil : $0.map(\.text).joined(separator: "\n") }),
             ResultCard(kind: .loads, title: tr("Tank loads"), headline: LoadSummary.text(plan),
                        detail: plan.loads.map { LoadSummary.loadSize($0, format: format) }.joined(separator: " + ")),
         ]

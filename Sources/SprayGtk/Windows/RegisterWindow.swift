@@ -35,6 +35,8 @@ final class RegisterWindow {
     var exportButton: Widget!
     var deadlineLabel: Widget!
     var inspectionLabel: Widget!
+    /// Products in the store near or past their use-until date.
+    var storeLabel: Widget!
     /// Where the second copy is and when it was made, or a warning.
     var copyLabel: Widget!
     /// Who the record is shared with, or a problem with the farm folder.
@@ -192,16 +194,18 @@ final class RegisterWindow {
     private func makeNotRecorded() -> Widget {
         deadlineLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         inspectionLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
+        storeLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         copyLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         sharingLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         pendingBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, inspectionLabel, copyLabel, sharingLabel, pendingBox])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [deadlineLabel, inspectionLabel, storeLabel, copyLabel, sharingLabel, pendingBox])
     }
 
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
         let library = services.library.library
         setStatus(inspectionLabel, model.inspectionStatus(library))
+        setStatus(storeLabel, model.storeStatus(services.calculator.stock))
         if model.copyName == nil { model.library = library }  // rows checked against the library as it is now
         setStatus(copyLabel, model.secondCopyStatus(services.secondCopy))
         setStatus(sharingLabel, model.sharingStatus(services.sharing))
