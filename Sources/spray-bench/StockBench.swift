@@ -38,3 +38,13 @@ func stockBench(records count: Int, entries entryCount: Int) throws {
            milliseconds { _ = ShoppingList.items(plans: plans, stock: stock, library: library) }, goal: 50)
     report("\(entryCount) stock entries read from stock.json", milliseconds { _ = StockStore(file: store.url).entries })
 }
+
+/// A store of `products` products, one purchase each (the store window's benchmark).
+func writeStock(products: Int, to directory: String) throws {
+    let store = StockStore(file: URL(fileURLWithPath: directory + "/stock.json"))
+    for index in 0..<products {
+        try store.add(StockFacts(kind: .purchase, product: "Środek \(index + 1)", quantity: Decimal(5 + index % 40),
+                                 unit: index % 3 == 0 ? .kilograms : .litres, date: CalendarDate(year: 2026, month: 3, day: 1 + index % 28)!,
+                                 lot: "L\(index)"), at: Date())
+    }
+}

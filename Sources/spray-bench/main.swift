@@ -3,6 +3,7 @@
 //   spray-bench history [--entries N] [--keep DIRECTORY]   the history store, search, export
 //   spray-bench write-history --entries N --to DIRECTORY   only writes DIRECTORY/history.json
 //   spray-bench write-records --entries N --to DIRECTORY   only writes DIRECTORY/records.json
+//   spray-bench write-stock --entries N --to DIRECTORY     only writes DIRECTORY/stock.json (N products, a purchase each)
 //   spray-bench engine                                     calculations per second
 //   spray-bench transcription                              keys and the grid's work for a paper season
 //   spray-bench import [--entries N]                       a spreadsheet of N rows imported (default 5 000)
@@ -51,6 +52,8 @@ case "stock":
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))
+case "write-stock":
+    try writeStock(products: count, to: option("--to") ?? ".")
 case "write-records":
     let directory = option("--to") ?? "."
     try RecordStore(file: URL(fileURLWithPath: directory + "/records.json")).merge(farmRecords(count: count), at: Date())

@@ -41,7 +41,8 @@ final class StockWindowTests: XCTestCase {
         ko_signal_emit_by_name(entry.saveButton, "clicked")
         XCTAssertTrue(entry.model.isSaved)
         XCTAssertEqual(store.model.rows.map(\.inStock), [inStock[0]])
-        XCTAssertTrue(Widgets.labelTexts(in: store.list).contains(inStock[0]), "the row shows it")
+        XCTAssertTrue(GtkTestSupport.iterate(until: { Widgets.labelTexts(in: store.itemList.listView).contains(inStock[0]) }),
+                      "the row shows it")
 
         // A record of 1,5 l takes from the store, never typed twice.
         var details = completeDetailsForStock()

@@ -14,13 +14,12 @@ final class StockWindow {
     let model: StockViewModel
     private let productNames: [String]
     var window: Widget { frame.window }
-    let list: Widget
+    let rows = StringListModel()
+    private(set) var itemList: ItemList!
     let dateEntry: Widget
     let dateProblem: Widget
     let summaryLabel: Widget
     let addPurchaseButton: Widget
-    /// Each product's Count…, Dispose… and Movements… buttons, for updateActions().
-    private(set) var rowButtons: [Widget] = []
     /// The entry form open over this window, if any.
     private(set) weak var entryWindow: StockEntryWindow?
 
@@ -43,12 +42,23 @@ final class StockWindow {
         let dateRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, children: [
             Widgets.mnemonicLabel(tr("Stock _on"), for: dateEntry), dateEntry, dateProblem,
         ])
-        list = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
-        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [dateRow, summaryLabel, scroller]))
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [dateRow, summaryLabel]))
+        // The products in a list view: only the rows in sight are built, however many there are.
+        itemList = ItemList(
+            rows: rows, accessibleLabel: tr("Products in the store"),
+            makeRow: { [weak self] in
+                guard let self else { return Widgets.box(GTK_ORIENTATION_VERTICAL) }
+                return StockRowView(window: self).container
+            },
+            bind: { [weak self] child, position in
+                guard let self, let row = owner(of: child, as: StockRowView.self) else { return }
+                let shown = model.rows
+                guard shown.indices.contains(position) else { return }
+                row.show(shown[position], at: position, canChange: !model.store.isReadOnly)
+                if position == 0 { Trace.mark("store rows") }
+            },
+            activate: { [weak self] position in self?.showMovements(ofProductAt: position) })
+        if let content = gtk_window_get_child(cast(window)) { gtk_box_append(cast(content), itemList.container) }
         frame.keep(self)
 
         connect(addPurchaseButton, "clicked") { [weak self] in self?.openEntry(.purchase, product: "") }
@@ -60,6 +70,12 @@ final class StockWindow {
 
     func present() {
         frame.present()
+    }
+
+    /// Count… or Dispose… for the product at `position`.
+    func openEntry(_ kind: StockEntryKind, productAt position: Int) {
+        guard model.products.indices.contains(position) else { return }
+        openEntry(kind, product: model.products[position].name)
     }
 
     /// Add Purchase…, Count… or Dispose… for `product` (blank: typed in the form).
@@ -89,14 +105,10 @@ final class StockWindow {
 
     /// Copies the view-model into the widgets: the products, each with its warnings and buttons.
     func refresh() {
-        rowButtons = []
-        Widgets.removeAllChildren(of: list)
         let rows = model.rows
-        if rows.isEmpty {
-            gtk_box_append(cast(list), Widgets.label(tr("Nothing in the store yet. Add a purchase: what the treatment records use is then taken from it."),
-                                                     classes: ["prompt"], wrap: true))
-        }
-        for (index, row) in rows.enumerated() { gtk_box_append(cast(list), makeRow(row, index: index)) }
+        // Each row is keyed by what it shows, so a changed product is drawn again.
+        self.rows.replaceAll(with: rows.map { [$0.name, $0.inStock, $0.summary, $0.warnings.joined()].joined(separator: "\u{1F}") })
+        itemList.showEmpty(rows.isEmpty ? tr("Nothing in the store yet. Add a purchase: what the treatment records use is then taken from it.") : nil)
         let serious = rows.filter(\.isSerious).count
         gtk_label_set_text(cast(summaryLabel), trn("%1$@ product on %2$@", "%1$@ products on %2$@", rows.count)
             .filled(String(rows.count), model.shownDate.typedText(in: Translation.current.language))
@@ -104,31 +116,8 @@ final class StockWindow {
         updateActions()
     }
 
-    private func makeRow(_ row: StockRow, index: Int) -> Widget {
-        let title = Widgets.label(row.name + (row.authorisation.isEmpty ? "" : " · " + row.authorisation), classes: ["card-title"], wrap: true)
-        let amount = Widgets.label(row.inStock, classes: ["result-value"])
-        let summary = Widgets.label(row.summary, classes: ["favorite-summary"], wrap: true)
-        var texts = [title, amount, summary]
-        for warning in row.warnings {
-            texts.append(Widgets.label("⚠ " + warning, classes: [row.isSerious ? "field-error" : "dim-label"], wrap: true))
-        }
-        let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: texts)
-        gtk_widget_set_hexpand(text, 1)
-        let movements = Widgets.button(tr("_Movements…"))
-        let count = Widgets.button(tr("_Count…"))
-        let dispose = Widgets.button(tr("_Dispose…"))
-        rowButtons += [count, dispose]
-        let name = model.products[index].name
-        connect(movements, "clicked") { [weak self] in self?.showMovements(ofProductAt: index) }
-        connect(count, "clicked") { [weak self] in self?.openEntry(.count, product: name) }
-        connect(dispose, "clicked") { [weak self] in self?.openEntry(.disposal, product: name) }
-        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [movements, count, dispose])
-        gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
-        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])
-    }
-
     /// A product's movements, oldest first, each with the stock after it.
-    private func showMovements(ofProductAt index: Int) {
+    func showMovements(ofProductAt index: Int) {
         guard model.products.indices.contains(index) else { return }
         let dialog = DialogWindow(parent: window, title: FreeText.displayable(model.products[index].name))
         let text = Widgets.label(FreeText.displayable(StockExport.movementsText(model.products[index]), keepingLineBreaks: true), wrap: true)
@@ -145,8 +134,6 @@ final class StockWindow {
 
     /// The one place that sets what can be done: nothing changes a store this version cannot write.
     private func updateActions() {
-        let writable: gboolean = model.store.isReadOnly ? 0 : 1
-        gtk_widget_set_sensitive(addPurchaseButton, writable)
-        for button in rowButtons { gtk_widget_set_sensitive(button, writable) }
+        gtk_widget_set_sensitive(addPurchaseButton, model.store.isReadOnly ? 0 : 1)
     }
 }
