@@ -62,6 +62,16 @@ final class StockWindowTests: XCTestCase {
         harness.type("28.02.2026", into: store.dateEntry)
         XCTAssertEqual(store.model.date, CalendarDate(year: 2026, month: 2, day: 28))
         XCTAssertEqual(store.model.rows.map(\.inStock), ["0\u{A0}l"], "before the purchase")
+
+        // Export: the list on the day shown, as a workbook, CSV or JSON (the menu's formats).
+        XCTAssertTrue(g_action_group_get_action_enabled(cast(store.frame.actions), Action.exportStock.name) != 0)
+        let menu = StockWindow.exportMenu
+        let targets = (0..<g_menu_model_get_n_items(cast(menu))).compactMap { index -> String? in
+            guard let target = g_menu_model_get_item_attribute_value(cast(menu), index, "target", nil) else { return nil }
+            defer { g_variant_unref(target) }
+            return String(cString: g_variant_get_string(target, nil))
+        }
+        XCTAssertEqual(targets, ExportFileFormat.history.map(\.rawValue))
     }
 
     /// A complete record on 14.04.2026.

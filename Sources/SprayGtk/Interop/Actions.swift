@@ -61,6 +61,8 @@ enum Action: String, CaseIterable {
     case calibration = "win.calibration"
     /// The store of products: what is in stock, bought, used, counted.
     case store = "win.store"
+    /// The store window's Export menu (the format the parameter).
+    case exportStock = "win.export-stock"
     /// The calibration window's: the catch test's mean flow becomes the flow per nozzle.
     case useMeasuredFlow = "win.use-measured-flow"
     case saveCalibration = "win.save-calibration"
@@ -113,6 +115,7 @@ enum Action: String, CaseIterable {
         case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
         case .store: ["<Control>m"]
+        case .exportStock: []
         case .pickField, .pickSprayer, .toggleField: []
         case .calibration: ["<Control>k"]
         case .saveCalibration: ["<Control>s"]
@@ -146,6 +149,7 @@ enum Action: String, CaseIterable {
         case .pickField: [.calculator, .recordForm]
         case .exportRegister, .newRecord, .transcribe, .importSpreadsheet, .harvestDates: [.register]
         case .exportHarvest: [.harvestDates]
+        case .exportStock: [.store]
         case .importRecords: [.spreadsheetImport]
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
@@ -201,6 +205,7 @@ enum Action: String, CaseIterable {
         case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
         case .store: tr("Store of products")
+        case .exportStock: nil
         case .pickField, .pickSprayer, .toggleField: nil
         case .calibration: tr("Sprayer calibration")
         case .saveCalibration: tr("Save the calibration on the sprayer")

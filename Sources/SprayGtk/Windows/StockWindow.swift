@@ -20,6 +20,7 @@ final class StockWindow {
     let dateProblem: Widget
     let summaryLabel: Widget
     let addPurchaseButton: Widget
+    private(set) var exportButton: Widget!
     /// The entry form open over this window, if any.
     private(set) weak var entryWindow: StockEntryWindow?
 
@@ -32,9 +33,8 @@ final class StockWindow {
         addPurchaseButton = Widgets.button(tr("_Add Purchase…"), classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(addPurchaseButton, tr("A product bought: its quantity, date, lot and package"))
         gtk_header_bar_pack_start(cast(frame.header), addPurchaseButton)
-        let export = Widgets.button(tr("_Export…"))
-        gtk_widget_set_tooltip_text(export, tr("Save the list on the day shown as JSON, for other programs"))
-        gtk_header_bar_pack_end(cast(frame.header), export)
+        exportButton = Widgets.exportButton(tooltip: tr("Save the list on the day shown as a workbook, CSV or JSON"), menu: Self.exportMenu)
+        gtk_header_bar_pack_end(cast(frame.header), exportButton)
 
         dateEntry = Widgets.entry(placeholder: tr("today"), tooltip: tr("The day to show the stock on; empty: today"), widthChars: 11)
         dateProblem = Widgets.label("", classes: ["field-error"])
@@ -61,8 +61,11 @@ final class StockWindow {
         if let content = gtk_window_get_child(cast(window)) { gtk_box_append(cast(content), itemList.container) }
         frame.keep(self)
 
+        addStringAction(.exportStock, to: frame.actions) { [weak self] format in
+            guard let self, let format = ExportFileFormat(rawValue: format), let data = format.data else { return }
+            export(data, fileType: format.fileType)
+        }
         connect(addPurchaseButton, "clicked") { [weak self] in self?.openEntry(.purchase, product: "") }
-        connect(export, "clicked") { [weak self] in self?.chooseExport() }
         connect(dateEntry, "changed") { [weak self] in self?.dateTyped() }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
@@ -95,12 +98,22 @@ final class StockWindow {
         if problem == nil { model.date = day }
     }
 
-    private func chooseExport() {
+    /// The formats the store's list is exported as.
+    static let exportMenu: OpaquePointer = {
+        let menu = g_menu_new()!
+        for format in ExportFileFormat.history {
+            g_menu_append(menu, format.menuTitle, Action.exportStock.rawValue + "::" + format.rawValue)
+        }
+        return menu
+    }()
+
+    /// The list on the day shown, saved as `format` where the farmer chooses.
+    private func export(_ format: DataExportFormat, fileType: (name: String, pattern: String)) {
         let model = self.model
         SaveFileDialog(parent: cast(window), title: tr("Export the store"),
-                       suggestedName: "magazyn-" + model.shownDate.description + ".json", fileType: tr("JSON"), patterns: ["*.json"],
-                       failureTitle: tr("The store was not exported"),
-                       write: { path in try OutputFile.write(model.exportedList(), to: path) }).show()
+                       suggestedName: tr("store") + "-" + model.shownDate.description + "." + format.fileExtension,
+                       fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The store was not exported"),
+                       write: { path in try OutputFile.write(model.exportedList(as: format), to: path) }).show()
     }
 
     /// Copies the view-model into the widgets: the products, each with its warnings and buttons.
@@ -135,5 +148,6 @@ final class StockWindow {
     /// The one place that sets what can be done: nothing changes a store this version cannot write.
     private func updateActions() {
         gtk_widget_set_sensitive(addPurchaseButton, model.store.isReadOnly ? 0 : 1)
+        setEnabled(!model.products.isEmpty, .exportStock, in: frame.actions)
     }
 }
