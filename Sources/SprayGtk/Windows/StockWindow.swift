@@ -15,6 +15,11 @@ final class StockWindow {
     private let productNames: [String]
     var window: Widget { frame.window }
     let rows = StringListModel()
+    /// The rows as the list shows them, made once per change (not once per row drawn).
+    private var shownRows: [StockRow] = []
+    /// Whether the list has its size: rows given to it before are all built (GTK binds up
+    /// to 200 rows into a list of no height), after only those in sight.
+    private var listHasSize = false
     private(set) var itemList: ItemList!
     let dateEntry: Widget
     let dateProblem: Widget
@@ -52,9 +57,8 @@ final class StockWindow {
             },
             bind: { [weak self] child, position in
                 guard let self, let row = owner(of: child, as: StockRowView.self) else { return }
-                let shown = model.rows
-                guard shown.indices.contains(position) else { return }
-                row.show(shown[position], at: position, canChange: !model.store.isReadOnly)
+                guard shownRows.indices.contains(position) else { return }
+                row.show(shownRows[position], at: position, canChange: !model.store.isReadOnly)
                 if position == 0 { Trace.mark("store rows") }
             },
             activate: { [weak self] position in self?.showMovements(ofProductAt: position) })
@@ -73,6 +77,13 @@ final class StockWindow {
 
     func present() {
         frame.present()
+        guard !listHasSize else { return }
+        addTickCallback(itemList.listView) { [weak self] _ in
+            guard let self, gtk_widget_get_height(itemList.listView) > 0 else { return self != nil }
+            listHasSize = true
+            refresh()
+            return false
+        }
     }
 
     /// Count… or Dispose… for the product at `position`.
@@ -119,8 +130,9 @@ final class StockWindow {
     /// Copies the view-model into the widgets: the products, each with its warnings and buttons.
     func refresh() {
         let rows = model.rows
+        shownRows = rows
         // Each row is keyed by what it shows, so a changed product is drawn again.
-        self.rows.replaceAll(with: rows.map { [$0.name, $0.inStock, $0.summary, $0.warnings.joined()].joined(separator: "\u{1F}") })
+        if listHasSize { self.rows.replaceAll(with: rows.map { [$0.name, $0.inStock, $0.summary, $0.warnings.joined()].joined(separator: "\u{1F}") }) }
         itemList.showEmpty(rows.isEmpty ? tr("Nothing in the store yet. Add a purchase: what the treatment records use is then taken from it.") : nil)
         let serious = rows.filter(\.isSerious).count
         gtk_label_set_text(cast(summaryLabel), trn("%1$@ product on %2$@", "%1$@ products on %2$@", rows.count)
