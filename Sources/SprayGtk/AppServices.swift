@@ -4,6 +4,7 @@
 // window — not before the first frame: years of entries should not slow the start.
 
 import Dispatch
+import Glibc
 import FoundationEssentials
 import SprayCore
 
@@ -131,6 +132,11 @@ public final class AppServices {
 
     /// The ministry's register of products kept here, once read (`readOfficialRegister`).
     public private(set) var officialRegister: OfficialRegisterIndex?
+
+    /// Whether a ministry's register is kept here, read yet or not (the first steps ask).
+    public var keepsOfficialRegister: Bool {
+        officialRegister != nil || access(backup.locations.officialRegisterFile.path, F_OK) == 0
+    }
 
     /// Reads the register kept here on another core — a moment after the start, never before
     /// the first frame — and gives it to the calculator, whose plan is then checked against it.

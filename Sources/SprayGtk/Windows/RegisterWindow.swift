@@ -284,7 +284,7 @@ final class RegisterWindow {
         gtk_label_set_text(cast(countLabel), model.countText)
         fillPending()
         itemList.showEmpty(model.emptyText)
-        firstSteps.show(model.firstSteps(library: services.library.library, hasOfficialRegister: services.officialRegister != nil))
+        firstSteps.show(model.firstSteps(library: services.library.library, hasOfficialRegister: services.keepsOfficialRegister))
         let message = model.lastError ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")
         gtk_widget_set_visible(banner, message == nil ? 0 : 1)
