@@ -69,17 +69,7 @@ extension TreatmentRecord: JSONLineCodable {
                 while try scanner.nextElement() { corrections.append(try RecordRevision(scanner: &scanner, numbers: &numbers)) }
             case "withdrawal":
                 if try scanner.null() { break }
-                var at: Date?, reason: String?
-                try scanner.beginObject()
-                while let member = try scanner.nextKey() {
-                    switch member {
-                    case "at": at = try scanner.timestamp()
-                    case "reason": reason = try scanner.string()
-                    default: try scanner.skipValue()
-                    }
-                }
-                guard let at, let reason else { throw scanner.error("a withdrawal with at and reason") }
-                withdrawal = Withdrawal(at: at, reason: reason)
+                withdrawal = try Withdrawal(scanner: &scanner)
             case "calculation":
                 if try scanner.null() { break }
                 var ignored = PreservedMembers()
@@ -252,12 +242,29 @@ extension ProductUse {
 }
 
 extension JSONScanner {
-    fileprivate mutating func timestamp() throws(JSONReadError) -> Date {
+    mutating func timestamp() throws(JSONReadError) -> Date {
         guard let value = try parsedString(Timestamp.parse(utf8:)) else { throw error("an ISO 8601 timestamp") }
         return value
     }
 
     fileprivate mutating func optionalDecimal(_ numbers: inout DecimalTexts) throws(JSONReadError) -> Decimal? {
         try null() ? nil : try decimal(&numbers)
+    }
+}
+
+extension Withdrawal {
+    /// A withdrawal as records.json and stock.json write it: {"at", "reason"}.
+    init(scanner: inout JSONScanner) throws(JSONReadError) {
+        var at: Date?, reason: String?
+        try scanner.beginObject()
+        while let member = try scanner.nextKey() {
+            switch member {
+            case "at": at = try scanner.timestamp()
+            case "reason": reason = try scanner.string()
+            default: try scanner.skipValue()
+            }
+        }
+        guard let at, let reason else { throw scanner.error("a withdrawal with at and reason") }
+        self.init(at: at, reason: reason)
     }
 }

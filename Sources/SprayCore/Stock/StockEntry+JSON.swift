@@ -36,8 +36,8 @@ extension StockEntry: JSONLineCodable {
                 guard let value = try scanner.parsedString(UUID.init(hexUTF8:)) else { throw scanner.error("a UUID") }
                 id = value
             case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers)
-            case "created_at": createdAt = try scanner.stockTimestamp()
-            case "changed_at": changedAt = try scanner.stockTimestamp()
+            case "created_at": createdAt = try scanner.timestamp()
+            case "changed_at": changedAt = try scanner.timestamp()
             case "corrections":
                 try scanner.beginArray()
                 while try scanner.nextElement() {
@@ -46,7 +46,7 @@ extension StockEntry: JSONLineCodable {
                     while let member = try scanner.nextKey() {
                         switch member {
                         case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers)
-                        case "saved_at": savedAt = try scanner.stockTimestamp()
+                        case "saved_at": savedAt = try scanner.timestamp()
                         case "note": note = try scanner.string()
                         default: try scanner.skipValue()
                         }
@@ -56,17 +56,7 @@ extension StockEntry: JSONLineCodable {
                 }
             case "withdrawal":
                 if try scanner.null() { break }
-                var at: Date?, reason: String?
-                try scanner.beginObject()
-                while let member = try scanner.nextKey() {
-                    switch member {
-                    case "at": at = try scanner.stockTimestamp()
-                    case "reason": reason = try scanner.string()
-                    default: try scanner.skipValue()
-                    }
-                }
-                guard let at, let reason else { throw scanner.error("a withdrawal with at and reason") }
-                withdrawal = Withdrawal(at: at, reason: reason)
+                withdrawal = try Withdrawal(scanner: &scanner)
             default: try preserved.keep(key.text, from: &scanner)
             }
         }
@@ -144,12 +134,5 @@ extension StockFacts {
         facts.unit = unit
         facts.date = date
         self = facts
-    }
-}
-
-extension JSONScanner {
-    fileprivate mutating func stockTimestamp() throws(JSONReadError) -> Date {
-        guard let value = try parsedString(Timestamp.parse(utf8:)) else { throw error("an ISO 8601 timestamp") }
-        return value
     }
 }
