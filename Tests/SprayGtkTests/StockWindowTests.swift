@@ -63,6 +63,15 @@ final class StockWindowTests: XCTestCase {
         XCTAssertEqual(store.model.date, CalendarDate(year: 2026, month: 2, day: 28))
         XCTAssertEqual(store.model.rows.map(\.inStock), ["0\u{A0}l"], "before the purchase")
 
+        // The shopping list: a plan saved but not recorded needs 20 l; 18 l are in stock.
+        store.model.date = nil
+        let plan = JobInput(area: 10, sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd", rate: 2)])
+        XCTAssertNoThrow(try harness.app.services.history.record(plan, at: Date()))
+        ko_signal_emit_by_name(store.shoppingButton, "clicked")
+        XCTAssertNotNil(store.shoppingDialog)
+        XCTAssertEqual(store.shownShopping.map { [$0.needed, $0.inStock, $0.toBuy] }, [[20, 18, 2]])
+        if let dialog = store.shoppingDialog { gtk_window_destroy(cast(dialog.window)) }
+
         // Export: the list on the day shown, as a workbook, CSV or JSON (the menu's formats).
         XCTAssertTrue(g_action_group_get_action_enabled(cast(store.frame.actions), Action.exportStock.name) != 0)
         let menu = StockWindow.exportMenu

@@ -79,7 +79,11 @@ extension CalculatorWindow {
             services?.library.library ?? Library()
         }, register: { [weak services] in services?.officialRegister })
         let store = StockWindow(parent: window, model: model, productNames: services.calculator.productNames,
-                                help: services.help)
+                                help: services.help) { [weak services] in
+            guard let services else { return [] }
+            return PendingPlans.list(history: services.history.entries, records: services.records.records, today: .today,
+                                     days: ShoppingList.planDays)
+        }
         storeWindow = store
         store.present()
     }

@@ -25,12 +25,20 @@ final class StockWindow {
     let dateProblem: Widget
     let summaryLabel: Widget
     let addPurchaseButton: Widget
+    let shoppingButton: Widget
+    /// The plans saved but not recorded yet, for the shopping list.
+    private let pendingPlans: @MainActor () -> [HistoryEntry]
+    /// The shopping list's dialog, while open.
+    private(set) weak var shoppingDialog: DialogWindow?
+    private(set) var shownShopping: [ShoppingItem] = []
     private(set) var exportButton: Widget!
     /// The entry form open over this window, if any.
     private(set) weak var entryWindow: StockEntryWindow?
 
-    init(parent: Widget, model: StockViewModel, productNames: [String], help: any HelpLauncher) {
+    init(parent: Widget, model: StockViewModel, productNames: [String], help: any HelpLauncher,
+         pendingPlans: @escaping @MainActor () -> [HistoryEntry] = { [] }) {
         self.model = model
+        self.pendingPlans = pendingPlans
         self.productNames = productNames
         frame = ChildWindow(title: tr("Store of Products"), parent: parent, application: nil, width: 900, height: 620)
         Help.offer(.store, in: frame.window, launcher: help)
@@ -38,6 +46,9 @@ final class StockWindow {
         addPurchaseButton = Widgets.button(tr("_Add Purchase…"), classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(addPurchaseButton, tr("A product bought: its quantity, date, lot and package"))
         gtk_header_bar_pack_start(cast(frame.header), addPurchaseButton)
+        shoppingButton = Widgets.button(tr("_Shopping List…"))
+        gtk_widget_set_tooltip_text(shoppingButton, tr("What the plans saved but not recorded yet need, against what is in stock"))
+        gtk_header_bar_pack_start(cast(frame.header), shoppingButton)
         exportButton = Widgets.exportButton(tooltip: tr("Save the list on the day shown as a workbook, CSV or JSON"), menu: Self.exportMenu)
         gtk_header_bar_pack_end(cast(frame.header), exportButton)
 
@@ -69,6 +80,7 @@ final class StockWindow {
             guard let self, let format = ExportFileFormat(rawValue: format), let data = format.data else { return }
             export(data, fileType: format.fileType)
         }
+        connect(shoppingButton, "clicked") { [weak self] in self?.showShoppingList() }
         connect(addPurchaseButton, "clicked") { [weak self] in self?.openEntry(.purchase, product: "") }
         connect(dateEntry, "changed") { [weak self] in self?.dateTyped() }
         model.onChange = { [weak self] in self?.refresh() }
@@ -139,6 +151,31 @@ final class StockWindow {
             .filled(String(rows.count), model.shownDate.typedText(in: Translation.current.language))
             + (serious > 0 ? " · " + trn("%@ needs attention", "%@ need attention", serious).filled(String(serious)) : ""))
         updateActions()
+    }
+
+    /// Per product, what the plans not recorded yet need, what is in stock and what to buy
+    /// (in whole packages when their size is known), with Save as a workbook.
+    func showShoppingList() {
+        let items = model.shoppingList(plans: pendingPlans())
+        shownShopping = items
+        let dialog = DialogWindow(parent: window, title: tr("Shopping List"))
+        let text = Widgets.label(items.isEmpty ? tr("Nothing to buy: the plans saved but not recorded yet need nothing the store lacks, or there are none.")
+                                     : items.map(\.text).joined(separator: "\n"), wrap: true)
+        gtk_label_set_selectable(cast(text), 1)
+        let save = Widgets.button(tr("_Save as Workbook…"))
+        gtk_widget_set_sensitive(save, items.isEmpty ? 0 : 1)
+        connect(save, "clicked") { [weak self] in
+            guard let self else { return }
+            SaveFileDialog(parent: cast(window), title: tr("Save the shopping list"),
+                           suggestedName: tr("shopping-list") + "-" + model.shownDate.description + ".xlsx",
+                           fileType: ExportFileFormat.xlsx.fileType.name, patterns: [ExportFileFormat.xlsx.fileType.pattern],
+                           failureTitle: tr("The shopping list was not saved"),
+                           write: { path in try OutputFile.write(StockExport.data(items, as: .xlsx), to: path) }).show()
+        }
+        gtk_window_set_default_size(cast(dialog.window), 560, -1)
+        dialog.setContent([text], buttons: [save], cancelLabel: tr("_Close"))
+        shoppingDialog = dialog
+        dialog.present(focus: text)
     }
 
     /// A product's movements, oldest first, each with the stock after it.
