@@ -182,6 +182,35 @@ final class StockCommandLineTests: DataFolderTestCase {
             XCTAssertFalse(result.stderr.isEmpty, "\(what): said")
             XCTAssertFalse(result.wasKilled, what)
         }
+        // Quantities the gate refuses, from outside: kept and said, never counted — the file's
+        // numbers the same whatever the window's language.
+        let entry = "{\"changed_at\":\"2026-03-02T09:00:00Z\",\"corrections\":[],\"created_at\":\"2026-03-01T18:00:00Z\",\"entry\":"
+            + "{\"authorisation\":\"\",\"date\":\"2026-03-01\",\"invoice\":\"\",\"kind\":\"purchase\",\"lot\":\"\",\"note\":\"\","
+            + "\"product\":\"Topsin\",\"quantity\":QUANTITY,\"supplier\":\"\",\"unit\":\"l\"},\"id\":\"15E28040-FE45-418C-A3AF-C292AC066FB7\"}"
+        for quantity in ["-5", "99999999999999999999999999999"] {
+            try Data((envelope + "[\n" + entry.replacing("QUANTITY", with: quantity) + "\n]}").utf8).write(to: stock)
+            let english = try run(["stock", "list", "--format", "json"]), polish = try run(["stock", "list", "--format", "json"], language: "pl")
+            XCTAssertEqual(english.status, 0, english.stderr)
+            let products = [english, polish].map { (try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any])?["products"] as? [[String: Any]] }
+            XCTAssertEqual(products.map { $0?.first?["in_stock"] as? Double }, [0, 0], "\(quantity): not counted, in either language")
+            XCTAssertEqual(products.map { $0?.first?["bought"] as? Double }, [0, 0], quantity)
+            let warnings = products[0]?.first?["warnings"] as? [String] ?? []
+            XCTAssertTrue(warnings.contains { $0.contains("the entry of 2026-03-01 is not counted") }, "\(quantity): \(warnings)")
+        }
+        // Not a regular file: a named pipe, a link to /dev/zero — refused at once, nothing read.
+        for make in [{ (path: String) in mkfifo(path, 0o600) }, { (path: String) in symlink("/dev/zero", path) }] {
+            try? FileManager.default.removeItem(at: stock)
+            XCTAssertEqual(make(stock.path), 0)
+            let result = try Binary.run(executable: "/bin/sh", ["-c", "ulimit -v 1048576; exec timeout -s KILL 20 \"$0\" \"$@\"", binary,
+                                                                 "stock", "list"],
+                                        environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
+                                                      "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
+            XCTAssertFalse(result.wasKilled)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is not a regular file"), result.stderr)
+        }
+        try? FileManager.default.removeItem(at: stock)
+
         // A backup whose stock file holds an entry this version cannot read is refused whole.
         try? FileManager.default.removeItem(at: stock)
         XCTAssertEqual(try run(["stock", "add", "--product", "A", "--quantity", "1 l", "--date", "2026-03-01"]).status, 0)

@@ -168,9 +168,14 @@ public enum StockLedger {
             let facts = entries[index].facts
             let group = products.group(named: facts.product, authorisation: facts.authorisation, unit: facts.unit)
             room(for: group)
-            if let problem = StockRules.problems(in: facts, today: today).first {
-                checking[group].append(problem.text)
+            let problems = StockRules.problems(in: facts, today: today)
+            // A quantity the gate refuses (below zero, past a billion) is kept and said, never
+            // counted: summed, it would make every figure of the product wrong.
+            if let refused = problems.first(where: { $0.field == .quantity }) {
+                checking[group].append(tr("the entry of %1$@ is not counted: %2$@").filled(facts.date.description, refused.text))
+                continue
             }
+            if let problem = problems.first { checking[group].append(problem.text) }
             guard facts.date <= date else { continue }
             guard products.unit(of: group).base.unit == facts.unit.base.unit else {
                 checking[group].append(tr("an entry of %@ gives it in %@").filled(facts.date.description, facts.unit.rawValue))
@@ -194,6 +199,11 @@ public enum StockLedger {
                       quantity > 0 else { continue }
                 let group = products.group(named: product.name, authorisation: product.authorisation, unit: product.doseUnit)
                 room(for: group)
+                guard quantity <= NumberParser.maximum else {
+                    checking[group].append(tr("the record of %1$@ is not counted: %2$@")
+                        .filled(details.date.description, InputProblem.notAbove(NumberParser.maximum).message))
+                    continue
+                }
                 guard products.unit(of: group).base.unit == product.doseUnit.base.unit else {
                     // Said once per product, after the loop: thousands of records may do it.
                     let known = otherUnit[group]
