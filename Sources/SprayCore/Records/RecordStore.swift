@@ -192,8 +192,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
         var summary = ImportSummary()
         try modify { items in
+            // By id through a table: 10 000 records restored into 10 000 are not 10⁸ comparisons.
+            var position = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             for other in incoming {
-                guard let index = items.firstIndex(where: { $0.id == other.id }) else {
+                guard let index = position[other.id] else {
+                    position[other.id] = items.count
                     items.append(other)
                     summary.added += 1
                     continue
