@@ -15,7 +15,7 @@ def option(name, default):
 size, languages = option("--size", "1366x768"), option("--languages", "pl,en").split(",")
 app, out = args[0], args[1]
 stops = args[2:] or ["calculator", "results", "history", "register", "record-form", "grid", "spreadsheet-import", "library",
-                     "library-editor", "official-register", "calibration", "store", "harvest-dates", "favorites", "print-preview",
+                     "library-editor", "official-register", "calibration", "store", "shopping-list", "harvest-dates", "favorites", "print-preview",
                      "preferences", "about", "shortcuts"]
 os.makedirs(out, exist_ok=True)
 home = tempfile.mkdtemp()

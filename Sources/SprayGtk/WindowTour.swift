@@ -21,6 +21,7 @@ enum WindowTour {
         case officialRegister = "official-register"
         case calibration
         case store
+        case shoppingList = "shopping-list"
         case harvestDates = "harvest-dates"
         case favorites
         case printPreview = "print-preview"
@@ -82,6 +83,9 @@ enum WindowTour {
             gtk_editable_set_text(opaque(library.registerSearch), "a")
         case .calibration: activate(.calibration)
         case .store: activate(.store)
+        case .shoppingList:
+            activate(.store)
+            calculator.storeWindow?.showShoppingList()
         case .harvestDates: inRegister(.harvestDates)
         case .favorites: activate(.manageFavorites)
         case .printPreview:

@@ -1,7 +1,7 @@
 // What the preview window, the print operation and "Save PDF…" take: any document whose
 // pages one drawing gives for the screen, the printer and the PDF alike — the calculator's
-// report (PreparedReport), the treatment register (PreparedRegister) and the harvest dates
-// (PreparedHarvest).
+// report (PreparedReport), the treatment register (PreparedRegister) and the one-table documents
+// (PreparedTable: the harvest dates, the store's list, the shopping list).
 
 import SprayCore
 
@@ -16,4 +16,4 @@ public protocol PrintableDocument {
 
 extension PreparedReport: PrintableDocument {}
 extension PreparedRegister: PrintableDocument {}
-extension PreparedHarvest: PrintableDocument {}
+extension PreparedTable: PrintableDocument {}

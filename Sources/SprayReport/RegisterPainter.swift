@@ -21,9 +21,8 @@ public struct PreparedRegister: Equatable {
     public init(records: [TreatmentRecord], from: CalendarDate, to: CalendarDate, settings: Settings,
                 time: ReportTime = ReportClock.now(), language: Language = Translation.current.language,
                 frame: PageFrame = RegisterLayoutEngine.defaultFrame, equipment: Library? = nil) {
-        let day = CalendarDate(year: time.year, month: time.month, day: time.day) ?? .today
         document = RegisterDocument(records: records, from: from, to: to, settings: settings, language: language,
-                                    equipment: equipment, on: day)
+                                    equipment: equipment, on: time.calendarDate)
         measurer = PangoTextMeasurer()
         layout = RegisterLayoutEngine(measurer: measurer, frame: frame).layout(document)
         suggestedFileName = RegisterDocument.suggestedFileName(from: from, to: to)

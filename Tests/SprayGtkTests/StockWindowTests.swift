@@ -1,7 +1,8 @@
 // The store window through the app, in Polish and English: Ctrl+M opens it; Add Purchase…
 // refuses a quantity without a unit under its field, then saves 20 l; the product is listed
 // with its stock; a record using 1,5 l takes from it; Count… sets 18 l (an adjustment of
-// −0,5 l) after it; a day before the purchase shows nothing in stock.
+// −0,5 l) after it; a day before the purchase shows nothing in stock. The shopping list counts a
+// plan not recorded and a favorite ticked on its field; both lists print and preview.
 
 import CGtk
 import Foundation
@@ -67,12 +68,44 @@ final class StockWindowTests: XCTestCase {
         store.model.date = nil
         let plan = JobInput(area: 10, sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd", rate: 2)])
         XCTAssertNoThrow(try harness.app.services.history.record(plan, at: Date()))
+        XCTAssertNoThrow(try harness.app.services.library.save(.field(LibraryField(name: "Za stodołą", area: 5))))
+        harness.typeSeed(productName: "Fungicyd")
+        guard case .success = harness.app.services.favorites.save(harness.window.model.form, named: "Wiosna") else {
+            return XCTFail("no favorite saved")
+        }
         ko_signal_emit_by_name(store.shoppingButton, "clicked")
-        XCTAssertNotNil(store.shoppingDialog)
-        XCTAssertEqual(store.shownShopping.map { [$0.needed, $0.inStock, $0.toBuy] }, [[20, 18, 2]])
-        if let dialog = store.shoppingDialog { gtk_window_destroy(cast(dialog.window)) }
+        guard let shopping = store.shoppingWindow else { return XCTFail("no shopping list") }
+        XCTAssertEqual(shopping.model.items.map { [$0.needed, $0.inStock, $0.toBuy] }, [[20, 18, 2]])
+        XCTAssertEqual(g_action_group_get_action_enabled(cast(shopping.actions), Action.print.name), 1)
 
-        // Export: the list on the day shown, as a workbook, CSV or JSON (the menu's formats).
+        // The favorite ticked on its 5 ha field adds 15 l/ha × 5 ha; the tick is kept in the settings.
+        guard let favorite = harness.app.services.favorites.favorites.first?.id,
+              let field = harness.app.services.library.library.fields.first?.id,
+              let fieldTick = shopping.fieldTicks[favorite]?[field] else { return XCTFail("no field to tick") }
+        gtk_check_button_set_active(cast(fieldTick), 1)
+        XCTAssertEqual(shopping.model.items.map { [$0.needed, $0.inStock, $0.toBuy] }, [[95, 18, 77]])
+        XCTAssertEqual(gtk_check_button_get_active(cast(shopping.favoriteTicks[favorite]!)), 1, "a field ticks its favorite")
+        XCTAssertEqual(harness.app.services.settings.settings.shoppingFavorites, [ShoppingFavorite(favorite: favorite, fields: [field])])
+        XCTAssertTrue(Widgets.labelTexts(in: shopping.window).contains(where: { $0.contains("Za stodołą") && $0.contains("5\u{A0}ha") }))
+
+        // Printed: the preview's pages are the document's, which names each product and the favorite.
+        let document = shopping.document()
+        XCTAssertEqual(document.document.rows.first?.first, "Fungicyd")
+        XCTAssertTrue(document.document.note.contains("Wiosna"), document.document.note)
+        g_action_group_activate_action(cast(shopping.actions), Action.printPreview.name, nil)
+        guard let preview = shopping.previewWindow else { return XCTFail("no preview of the shopping list") }
+        XCTAssertEqual(preview.report.pageCount, document.pageCount)
+        gtk_window_destroy(cast(preview.window))
+        gtk_check_button_set_active(cast(shopping.favoriteTicks[favorite]!), 0)
+        XCTAssertEqual(shopping.model.items.map(\.needed), [20], "unticked, the favorite counts no more")
+        gtk_window_destroy(cast(shopping.window))
+
+        // The store's list printed and exported: PDF, workbook, CSV and JSON.
+        g_action_group_activate_action(cast(store.frame.actions), Action.printPreview.name, nil)
+        guard let storePreview = store.previewWindow else { return XCTFail("no preview of the store") }
+        XCTAssertEqual(storePreview.report.pageCount, 1)
+        XCTAssertEqual(store.document().document.rows.first?.prefix(3).map { $0 }, ["Fungicyd", "R-1/2020", inStock[2]])
+        gtk_window_destroy(cast(storePreview.window))
         XCTAssertTrue(g_action_group_get_action_enabled(cast(store.frame.actions), Action.exportStock.name) != 0)
         let menu = StockWindow.exportMenu
         let targets = (0..<g_menu_model_get_n_items(cast(menu))).compactMap { index -> String? in
@@ -80,7 +113,7 @@ final class StockWindowTests: XCTestCase {
             defer { g_variant_unref(target) }
             return String(cString: g_variant_get_string(target, nil))
         }
-        XCTAssertEqual(targets, ExportFileFormat.history.map(\.rawValue))
+        XCTAssertEqual(targets, StockViewModel.exportFormats.map(\.rawValue))
     }
 
     /// A complete record on 14.04.2026.

@@ -19,11 +19,12 @@ final class WindowSizeTests: XCTestCase {
     func testEveryWindowFitsInPolishWithLargerText() { Self.check(.polish, textScale: 1.25) }
     func testEveryWindowFitsInEnglishWithLargerText() { Self.check(.english, textScale: 1.25) }
 
-    /// What left the header bars is in their menus: every action of the register and the
-    /// harvest dates is a header button or a menu item, and keeps its shortcut.
-    func testEveryActionOfTheRegisterAndHarvestDatesIsInTheHeaderOrItsMenu() {
+    /// What left the header bars is in their menus: every action of the register, the harvest
+    /// dates, the store and the shopping list is a header button or a menu item, and keeps its shortcut.
+    func testEveryActionOfTheWindowsWithMenusIsInTheHeaderOrItsMenu() {
         CalculatorHarness.run(.polish) { harness in
-            for (stop, kind) in [(WindowTour.Stop.register, ActionWindow.register), (.harvestDates, .harvestDates)] {
+            for (stop, kind) in [(WindowTour.Stop.register, ActionWindow.register), (.harvestDates, .harvestDates), (.store, .store),
+                                 (.shoppingList, .shoppingList)] {
                 guard let window = WindowTour.open(stop, in: harness.app), let header = Self.header(of: window) else {
                     return XCTFail("\(stop): no window")
                 }

@@ -295,7 +295,7 @@ final class LongValuesPDFTests: XCTestCase {
             assertInsidePagesAboveTheFooter(words, footerTop: RegisterLayoutEngine.defaultFrame.footerTop,
                                             footer: [harvest.document.footer, harvest.document.pageLabelTemplate], "\(language)")
             let frame = RegisterLayoutEngine.defaultFrame
-            let parcels = column(words, frame.contentLeft..<(frame.contentLeft + RegisterLayoutEngine.harvestWeights[0] * frame.contentWidth),
+            let parcels = column(words, frame.contentLeft..<(frame.contentLeft + harvest.document.columnWeights[0] * frame.contentWidth),
                                  below: tableTops(harvest.layout), above: frame.footerTop)
             for field in fields {
                 XCTAssertTrue(parcels.contains(squeezed(field.parcel)), "\(language): missing “\(field.parcel.prefix(10))”")

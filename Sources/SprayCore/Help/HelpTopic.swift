@@ -32,7 +32,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
 /// The windows that open a page of the help on F1, and the page each opens.
 public enum HelpWindow: CaseIterable, Sendable {
     case calculator, history, register, recordForm, harvestDates, transcription, spreadsheetImport, library, calibration,
-         store, preferences
+         store, shoppingList, preferences
 
     public var topic: HelpTopic {
         switch self {
@@ -44,7 +44,7 @@ public enum HelpWindow: CaseIterable, Sendable {
         case .spreadsheetImport: .spreadsheetImport
         case .library: .library
         case .calibration: .calibration
-        case .store: .store
+        case .store, .shoppingList: .store
         case .preferences: .backup
         }
     }

@@ -5,7 +5,7 @@
 
 import FoundationEssentials
 
-public struct HarvestDocument: Equatable, Sendable, RegisterHeading {
+public struct HarvestDocument: Equatable, Sendable, TableDocument {
     public var language: Language
     public var title: String
     public var farm: FactRow
@@ -37,18 +37,7 @@ public struct HarvestDocument: Equatable, Sendable, RegisterHeading {
     }
 }
 
-extension RegisterLayoutEngine {
+extension HarvestDocument {
     /// The columns' shares of the width: field, crop, treatments, date, set by, unknown.
-    static let harvestWeights = [0.17, 0.17, 0.08, 0.12, 0.2, 0.26]
-
-    /// The harvest dates on landscape pages, with the register's heading and footer.
-    public func layout(_ document: HarvestDocument) -> ReportLayout {
-        let widths = Self.harvestWeights.map { $0 * width }
-        let heads = table(document.columns, style: Self.columnHeadStyle, widths: widths).band(measurer)
-        let rows = document.rows.isEmpty ? [[emptyRow(document.emptyText)]]
-            : document.rows.map { [table($0, style: Self.cellStyle, widths: widths)] }
-        let noteHeight = measurer.measure(document.note, style: Self.headerStyle, width: width).height
-        let note = Band(height: noteHeight + 14, elements: [.text(TextElement(document.note, style: Self.headerStyle, x: 0, y: 10, width: width))])
-        return ReportLayout(pageSize: frame.size, pages: tablePages(document, heads: heads, entries: rows, closing: note, extraPages: 0))
-    }
+    public var columnWeights: [Double] { [0.17, 0.17, 0.08, 0.12, 0.2, 0.26] }
 }

@@ -51,6 +51,9 @@ public struct ReportTime: Equatable, Sendable {
         }
     }
 
+    /// The day of this moment.
+    public var calendarDate: CalendarDate { CalendarDate(year: year, month: month, day: day) ?? .today }
+
     /// "2026-11-21", for file names.
     public var isoDate: String {
         String(year) + "-" + Digits.padded(month, 2) + "-" + Digits.padded(day, 2)

@@ -12,6 +12,8 @@ public struct Settings: Codable, Equatable, Sendable {
     public var copyFolder: String?
     /// The day the last second copy was made (YYYY-MM-DD), remembered while the folder is away.
     public var copyMadeOn: String?
+    /// The favorites ticked for the shopping list, each with its fields; nil: none.
+    public var shoppingFavorites: [ShoppingFavorite]?
 
     public init(language: Language? = nil, theme: Theme = .system, farmName: String? = nil, producerNumber: String? = nil,
                 copyFolder: String? = nil) {

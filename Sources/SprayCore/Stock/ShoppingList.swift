@@ -17,13 +17,20 @@ public struct ShoppingItem: Equatable, Sendable {
 
     /// "Chwastox: needed 12 l, in stock 5 l, to buy 10 l (2 packages of 5 l)".
     public var text: String {
-        func amount(_ value: Decimal) -> String { NumberFormat.current.string(value, maxFractionDigits: 3) + "\u{00A0}" + unit.rawValue }
-        var line = tr("%1$@: needed %2$@, in stock %3$@, to buy %4$@")
-            .filled(FreeText.displayable(name), amount(needed), amount(inStock), amount(toBuy))
-        if let packages, let packageSize, packages > 0 {
-            line += " (" + Self.packagesText(packages, of: amount(packageSize)) + ")"
-        }
-        return line
+        let line = tr("%1$@: needed %2$@, in stock %3$@, to buy %4$@")
+            .filled(FreeText.displayable(name), formatted(needed), formatted(inStock), formatted(toBuy))
+        return packagesText.map { line + " (" + $0 + ")" } ?? line
+    }
+
+    /// "2 packages of 5 l"; nil when none is to buy or the package size is not known.
+    public var packagesText: String? {
+        guard let packages, let packageSize, packages > 0 else { return nil }
+        return Self.packagesText(packages, of: formatted(packageSize))
+    }
+
+    /// "12 l" in the user's format.
+    public func formatted(_ value: Decimal) -> String {
+        NumberFormat.current.string(value, maxFractionDigits: 3) + "\u{00A0}" + unit.rawValue
     }
 
     /// "1 package of 5 l", "3 packages of 5 l" — "1 opakowanie po 5 l", "3 opakowania", "5 opakowań".
@@ -36,10 +43,25 @@ public enum ShoppingList {
     /// How far back saved plans count as plans ahead: a season.
     public static let planDays = 365
 
-    /// The items for `plans` (saved calculations no record was made from, PendingPlans),
-    /// against `stock` (StockLedger, today): every product the plans name, by name.
-    public static func items(plans: [HistoryEntry], stock: [ProductStock], library: Library = Library()) -> [ShoppingItem] {
-        items(for: plans.map(\.input), stock: stock, library: library)
+    /// The items for `plans` (saved calculations no record was made from, PendingPlans) and
+    /// the favorites `ticked`, each on its fields, against `stock` (StockLedger, today).
+    public static func items(plans: [HistoryEntry], ticked: [ShoppingFavoriteJob] = [], stock: [ProductStock],
+                             library: Library = Library()) -> [ShoppingItem] {
+        items(for: plans.map(\.input) + ticked.compactMap(\.job), stock: stock, library: library)
+    }
+
+    /// What a list covers: "For 3 plans saved but not recorded yet." and each favorite
+    /// ticked with its fields.
+    public static func coverage(planCount: Int, ticked: [ShoppingFavoriteJob]) -> String {
+        var lines = [planCount == 0 ? tr("No plan is saved but not recorded yet.")
+            : trn("For %@ plan saved in the last year but not recorded yet.", "For %@ plans saved in the last year but not recorded yet.", planCount)
+                .filled(String(planCount))]
+        let counted = ticked.filter { !$0.fields.isEmpty }
+        if !counted.isEmpty {
+            lines.append(trn("And for %@ favorite on its fields:", "And for %@ favorites on their fields:", counted.count).filled(String(counted.count)))
+            lines += counted.map { "  " + $0.text }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The items for `jobs` — the plans ahead, a favorite ticked with its field, or the one job

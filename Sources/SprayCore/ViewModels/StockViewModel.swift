@@ -1,6 +1,6 @@
 // The store window without GTK: every product's stock on the chosen date with its warnings,
 // one product's movements, the Add Purchase…, Count… and Dispose… forms from typed text (each
-// problem under its field), and the export. The window (to come) only binds widgets to this.
+// problem under its field), and the export. StockWindow only binds widgets to this.
 
 import FoundationEssentials
 
@@ -58,7 +58,7 @@ public final class StockViewModel {
     private let records: RecordStore
     private let library: () -> Library
     private let register: () -> OfficialRegisterIndex?
-    private let today: () -> CalendarDate
+    private let todayClock: () -> CalendarDate
     private let now: () -> Date
 
     /// The day the list shows the stock on; nil: today.
@@ -77,7 +77,7 @@ public final class StockViewModel {
         self.records = records
         self.library = library
         self.register = register
-        self.today = today
+        self.todayClock = today
         self.now = now
         refresh()
         store.observe(by: self) { [weak self] in self?.refresh() }
@@ -85,7 +85,7 @@ public final class StockViewModel {
     }
 
     /// The day shown.
-    public var shownDate: CalendarDate { date ?? today() }
+    public var shownDate: CalendarDate { date ?? todayClock() }
 
     public var rows: [StockRow] {
         products.map { product in
@@ -104,12 +104,19 @@ public final class StockViewModel {
         products.indices.contains(index) ? products[index].movements : []
     }
 
-    /// The shopping list for the plans not yet recorded (`plans`, PendingPlans).
-    public func shoppingList(plans: [HistoryEntry]) -> [ShoppingItem] {
-        let stock = date == nil ? products : StockLedger.stock(on: today(), entries: store.entries, records: records.records,
-                                                                library: library(), register: register(), today: today())
-        return ShoppingList.items(plans: plans, stock: stock, library: library())
+    /// The shopping list for the plans not yet recorded (`plans`, PendingPlans) and the
+    /// favorites `ticked`, against today's stock.
+    public func shoppingList(plans: [HistoryEntry], ticked: [ShoppingFavoriteJob] = []) -> [ShoppingItem] {
+        let stock = date == nil ? products : StockLedger.stock(on: todayClock(), entries: store.entries, records: records.records,
+                                                                library: library(), register: register(), today: todayClock())
+        return ShoppingList.items(plans: plans, ticked: ticked, stock: stock, library: library())
     }
+
+    /// The library as the store sees it now.
+    public var currentLibrary: Library { library() }
+
+    /// Today, by the store's clock.
+    public var today: CalendarDate { todayClock() }
 
     /// Saves the form's entry through the gate; throws StockFormError naming each field
     /// that breaks a rule (nothing is saved then), or the store's error.
@@ -129,7 +136,7 @@ public final class StockViewModel {
         let language = Translation.current.language
         var problems: [StockProblem] = []
         var facts = StockFacts(kind: form.kind, product: form.product, authorisation: form.authorisation, quantity: 0, unit: .litres,
-                               date: today(), lot: form.lot, supplier: form.supplier, invoice: form.invoice, note: form.note)
+                               date: todayClock(), lot: form.lot, supplier: form.supplier, invoice: form.invoice, note: form.note)
         var quantityRead = false, dateRead = false
         switch StockRules.quantity(typed: form.quantity, language: language) {
         case let .success((value, unit)):
@@ -150,7 +157,7 @@ public final class StockViewModel {
             }
         }
         let packageRead = !problems.contains { $0.field == .package }
-        problems += StockRules.problems(in: facts, measuredIn: known, today: today()).filter { problem in
+        problems += StockRules.problems(in: facts, measuredIn: known, today: todayClock()).filter { problem in
             !(problem.field == .quantity && !quantityRead) && !(problem.field == .date && !dateRead) && !(problem.field == .package && !packageRead)
         }
         if !problems.isEmpty { throw StockFormError(problems: problems) }
@@ -202,6 +209,22 @@ public final class StockViewModel {
         StockExport.data(products, on: shownDate, as: format)
     }
 
+    /// The list on the shown date as printed pages, for the farm in `settings`.
+    public func document(settings: Settings) -> StoreDocument {
+        StoreDocument(stock: products, on: shownDate, settings: settings)
+    }
+
+    public static let exportFormats: [ExportFileFormat] = [.pdf, .xlsx, .csvSemicolon, .csvComma, .json]
+
+    public static func menuTitle(_ format: ExportFileFormat) -> String {
+        format == .pdf ? tr("Printable list (PDF)…") : format.menuTitle
+    }
+
+    /// "magazyn-2026-11-26.pdf".
+    public func suggestedFileName(for format: ExportFileFormat) -> String {
+        ReportFileName.slug(tr("store") + "-" + shownDate.description) + "." + format.fileExtension
+    }
+
     /// Every entry, as `stock export` writes them.
     public func exportedEntries() throws -> [UInt8] {
         try store.exported()
@@ -209,7 +232,7 @@ public final class StockViewModel {
 
     private func refresh() {
         products = StockLedger.stock(on: shownDate, entries: store.entries, records: records.records, library: library(),
-                                     register: register(), today: today())
+                                     register: register(), today: todayClock())
         onChange?()
     }
 }

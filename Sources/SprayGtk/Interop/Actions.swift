@@ -63,6 +63,8 @@ enum Action: String, CaseIterable {
     case store = "win.store"
     /// The store window's Export menu (the format the parameter).
     case exportStock = "win.export-stock"
+    /// The shopping list's Export menu (the format the parameter).
+    case exportShopping = "win.export-shopping"
     /// The calibration window's: the catch test's mean flow becomes the flow per nozzle.
     case useMeasuredFlow = "win.use-measured-flow"
     case saveCalibration = "win.save-calibration"
@@ -115,7 +117,7 @@ enum Action: String, CaseIterable {
         case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
         case .store: ["<Control>m"]
-        case .exportStock: []
+        case .exportStock, .exportShopping: []
         case .pickField, .pickSprayer, .toggleField: []
         case .calibration: ["<Control>k"]
         case .saveCalibration: ["<Control>s"]
@@ -139,22 +141,23 @@ enum Action: String, CaseIterable {
     var windows: Set<ActionWindow> {
         switch self {
         case .quit, .preferences, .shortcuts, .about, .help: Set(ActionWindow.allCases)
-        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .store, .transcription,
+        case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .store, .shoppingList, .transcription,
                            .spreadsheetImport, .harvestDates, .preferences]
         case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .store, .pickSprayer, .calibration: [.calculator]
-        case .printPreview, .print: [.calculator, .register, .harvestDates]
+        case .printPreview, .print: [.calculator, .register, .harvestDates, .store, .shoppingList]
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
         case .exportRegister, .newRecord, .transcribe, .importSpreadsheet, .harvestDates: [.register]
         case .exportHarvest: [.harvestDates]
         case .exportStock: [.store]
+        case .exportShopping: [.shoppingList]
         case .importRecords: [.spreadsheetImport]
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
-        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .store, .preview, .transcription, .spreadsheetImport,
-                            .harvestDates]
+        case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .store, .shoppingList, .preview, .transcription,
+                            .spreadsheetImport, .harvestDates]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
     }
@@ -205,7 +208,7 @@ enum Action: String, CaseIterable {
         case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
         case .store: tr("Store of products")
-        case .exportStock: nil
+        case .exportStock, .exportShopping: nil
         case .pickField, .pickSprayer, .toggleField: nil
         case .calibration: tr("Sprayer calibration")
         case .saveCalibration: tr("Save the calibration on the sprayer")
@@ -237,7 +240,7 @@ enum Action: String, CaseIterable {
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
     case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates,
-         preferences, store
+         preferences, store, shoppingList
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

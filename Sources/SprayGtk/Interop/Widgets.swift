@@ -60,9 +60,10 @@ enum Widgets {
         return button
     }
 
-    static func checkButton(_ label: String) -> Widget {
-        let button = gtk_check_button_new_with_mnemonic(label)!
-        nameAfterLabel(button, withoutMnemonic(label))
+    /// `mnemonic`: an underscore marks the access key (never in a name the user typed).
+    static func checkButton(_ label: String, mnemonic: Bool = true) -> Widget {
+        let button = mnemonic ? gtk_check_button_new_with_mnemonic(label)! : gtk_check_button_new_with_label(label)!
+        nameAfterLabel(button, mnemonic ? withoutMnemonic(label) : label)
         return button
     }
 

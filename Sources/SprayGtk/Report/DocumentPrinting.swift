@@ -14,9 +14,11 @@ final class DocumentPrinting {
     private var printer: ReportPrinter?
 
     /// Print… at the end of `header`, with what it prints in its tooltip, and the window's menu
-    /// beside it holding Print Preview and Print… (a header bar keeps its title's room).
-    static func addButtons(to header: Widget, print: String) {
+    /// beside it holding Print Preview and Print…, and `export` as a submenu when given (a
+    /// header bar keeps its title's room).
+    static func addButtons(to header: Widget, print: String, export: OpaquePointer? = nil) {
         let menu = g_menu_new()!
+        if let export { g_menu_append_submenu(menu, tr("_Export"), cast(export)) }
         g_menu_append(menu, tr("Print Pre_view"), Action.printPreview.rawValue)
         g_menu_append(menu, tr("_Print…"), Action.print.rawValue)
         let menuButton = Widgets.menuButton(icon: "open-menu-symbolic", tooltip: tr("Main menu"))

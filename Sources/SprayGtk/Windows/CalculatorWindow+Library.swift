@@ -78,12 +78,7 @@ extension CalculatorWindow {
         let model = StockViewModel(store: services.stock, records: services.records, library: { [weak services] in
             services?.library.library ?? Library()
         }, register: { [weak services] in services?.officialRegister })
-        let store = StockWindow(parent: window, model: model, productNames: services.calculator.productNames,
-                                help: services.help) { [weak services] in
-            guard let services else { return [] }
-            return PendingPlans.list(history: services.history.entries, records: services.records.records, today: .today,
-                                     days: ShoppingList.planDays)
-        }
+        let store = StockWindow(parent: window, application: gtk_window_get_application(cast(window)), model: model, services: services)
         storeWindow = store
         store.present()
     }

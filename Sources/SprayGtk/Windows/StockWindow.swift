@@ -1,18 +1,21 @@
 // The store of products (magazyn): every product's stock on a day (today unless another is
 // typed), what was bought, used by the records, adjusted by counts and disposed of, and the
 // warnings (below zero, the ministry register's use-until date); a product's movements;
-// Add Purchase…, Count…, Dispose…; the list exported as JSON. State and text come from
-// SprayCore's StockViewModel; the forms are StockEntryWindow.
+// Add Purchase…, Count…, Dispose…; the Shopping List…; the list exported (PDF, workbook, CSV,
+// JSON), printed and previewed as the same pages. State and text come from SprayCore's
+// StockViewModel; the forms are StockEntryWindow.
 
 import CGtk
 import FoundationEssentials
 import SprayCore
+import SprayReport
 
 @MainActor
 final class StockWindow {
     let frame: ChildWindow
     let model: StockViewModel
-    private let productNames: [String]
+    private let services: AppServices
+    private let application: UnsafeMutablePointer<GtkApplication>?
     var window: Widget { frame.window }
     let rows = StringListModel()
     /// The rows as the list shows them, made once per change (not once per row drawn).
@@ -26,22 +29,19 @@ final class StockWindow {
     let summaryLabel: Widget
     let addPurchaseButton: Widget
     let shoppingButton: Widget
-    /// The plans saved but not recorded yet, for the shopping list.
-    private let pendingPlans: @MainActor () -> [HistoryEntry]
-    /// The shopping list's dialog, while open.
-    private(set) weak var shoppingDialog: DialogWindow?
-    private(set) var shownShopping: [ShoppingItem] = []
-    private(set) var exportButton: Widget!
+    /// The shopping list's window, while open.
+    private(set) weak var shoppingWindow: ShoppingListWindow?
+    let printing = DocumentPrinting()
+    var previewWindow: PrintPreviewWindow? { printing.previewWindow }
     /// The entry form open over this window, if any.
     private(set) weak var entryWindow: StockEntryWindow?
 
-    init(parent: Widget, model: StockViewModel, productNames: [String], help: any HelpLauncher,
-         pendingPlans: @escaping @MainActor () -> [HistoryEntry] = { [] }) {
+    init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>?, model: StockViewModel, services: AppServices) {
         self.model = model
-        self.pendingPlans = pendingPlans
-        self.productNames = productNames
-        frame = ChildWindow(title: tr("Store of Products"), parent: parent, application: nil, width: 900, height: 620)
-        Help.offer(.store, in: frame.window, launcher: help)
+        self.services = services
+        self.application = application
+        frame = ChildWindow(title: tr("Store of Products"), parent: parent, application: application, width: 900, height: 620)
+        Help.offer(.store, in: frame.window, launcher: services.help)
 
         addPurchaseButton = Widgets.button(tr("_Add Purchase…"), classes: ["suggested-action"])
         gtk_widget_set_tooltip_text(addPurchaseButton, tr("A product bought: its quantity, date, lot and package"))
@@ -49,8 +49,7 @@ final class StockWindow {
         shoppingButton = Widgets.button(tr("_Shopping List…"))
         gtk_widget_set_tooltip_text(shoppingButton, tr("What the plans saved but not recorded yet need, against what is in stock"))
         gtk_header_bar_pack_start(cast(frame.header), shoppingButton)
-        exportButton = Widgets.exportButton(tooltip: tr("Save the list on the day shown as a workbook, CSV or JSON"), menu: Self.exportMenu)
-        gtk_header_bar_pack_end(cast(frame.header), exportButton)
+        DocumentPrinting.addButtons(to: frame.header, print: tr("Print the store's list on the day shown"), export: Self.exportMenu)
 
         dateEntry = Widgets.entry(placeholder: tr("today"), tooltip: tr("The day to show the stock on; empty: today"), widthChars: 11)
         dateProblem = Widgets.label("", classes: ["field-error"])
@@ -77,8 +76,16 @@ final class StockWindow {
         frame.keep(self)
 
         addStringAction(.exportStock, to: frame.actions) { [weak self] format in
-            guard let self, let format = ExportFileFormat(rawValue: format), let data = format.data else { return }
-            export(data, fileType: format.fileType)
+            guard let self, let format = ExportFileFormat(rawValue: format) else { return }
+            export(format)
+        }
+        addAction(.print, to: frame.actions) { [weak self] in
+            guard let self else { return }
+            printing.print(document(), parent: window)
+        }
+        addAction(.printPreview, to: frame.actions) { [weak self] in
+            guard let self else { return }
+            printing.preview(document(), parent: window)
         }
         connect(shoppingButton, "clicked") { [weak self] in self?.showShoppingList() }
         connect(addPurchaseButton, "clicked") { [weak self] in self?.openEntry(.purchase, product: "") }
@@ -107,7 +114,7 @@ final class StockWindow {
     /// Add Purchase…, Count… or Dispose… for `product` (blank: typed in the form).
     func openEntry(_ kind: StockEntryKind, product: String) {
         let editor = StockEntryEditor(kind: kind, product: product, date: model.shownDate, stock: model)
-        let entry = StockEntryWindow(parent: window, model: editor, productNames: productNames)
+        let entry = StockEntryWindow(parent: window, model: editor, productNames: services.calculator.productNames)
         entryWindow = entry
         entry.present()
     }
@@ -124,19 +131,29 @@ final class StockWindow {
     /// The formats the store's list is exported as.
     static let exportMenu: OpaquePointer = {
         let menu = g_menu_new()!
-        for format in ExportFileFormat.history {
-            g_menu_append(menu, format.menuTitle, Action.exportStock.rawValue + "::" + format.rawValue)
+        for format in StockViewModel.exportFormats {
+            g_menu_append(menu, StockViewModel.menuTitle(format), Action.exportStock.rawValue + "::" + format.rawValue)
         }
         return menu
     }()
 
+    /// The list on the day shown as pages: the same in the preview, on paper and in the PDF.
+    func document() -> PreparedTable<StoreDocument> {
+        PreparedTable(model.document(settings: services.settings.settings), suggestedFileName: model.suggestedFileName(for: .pdf),
+                      time: ReportClock.now())
+    }
+
     /// The list on the day shown, saved as `format` where the farmer chooses.
-    private func export(_ format: DataExportFormat, fileType: (name: String, pattern: String)) {
+    private func export(_ format: ExportFileFormat) {
         let model = self.model
-        SaveFileDialog(parent: cast(window), title: tr("Export the store"),
-                       suggestedName: tr("store") + "-" + model.shownDate.description + "." + format.fileExtension,
+        let fileType = format.fileType
+        let pages = format == .pdf ? document() : nil
+        SaveFileDialog(parent: cast(window), title: tr("Export the store"), suggestedName: model.suggestedFileName(for: format),
                        fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The store was not exported"),
-                       write: { path in try OutputFile.write(model.exportedList(as: format), to: path) }).show()
+                       write: { path in
+                           if let data = format.data { return try OutputFile.write(model.exportedList(as: data), to: path) }
+                           try pages?.writePDF(to: path)
+                       }).show()
     }
 
     /// Copies the view-model into the widgets: the products, each with its warnings and buttons.
@@ -153,29 +170,18 @@ final class StockWindow {
         updateActions()
     }
 
-    /// Per product, what the plans not recorded yet need, what is in stock and what to buy
-    /// (in whole packages when their size is known), with Save as a workbook.
+    /// The shopping list's window, one at a time.
     func showShoppingList() {
-        let items = model.shoppingList(plans: pendingPlans())
-        shownShopping = items
-        let dialog = DialogWindow(parent: window, title: tr("Shopping List"))
-        let text = Widgets.label(items.isEmpty ? tr("Nothing to buy: the plans saved but not recorded yet need nothing the store lacks, or there are none.")
-                                     : items.map(\.text).joined(separator: "\n"), wrap: true)
-        gtk_label_set_selectable(cast(text), 1)
-        let save = Widgets.button(tr("_Save as Workbook…"))
-        gtk_widget_set_sensitive(save, items.isEmpty ? 0 : 1)
-        connect(save, "clicked") { [weak self] in
-            guard let self else { return }
-            SaveFileDialog(parent: cast(window), title: tr("Save the shopping list"),
-                           suggestedName: tr("shopping-list") + "-" + model.shownDate.description + ".xlsx",
-                           fileType: ExportFileFormat.xlsx.fileType.name, patterns: [ExportFileFormat.xlsx.fileType.pattern],
-                           failureTitle: tr("The shopping list was not saved"),
-                           write: { path in try OutputFile.write(StockExport.data(items, as: .xlsx), to: path) }).show()
-        }
-        gtk_window_set_default_size(cast(dialog.window), 560, -1)
-        dialog.setContent([text], buttons: [save], cancelLabel: tr("_Close"))
-        shoppingDialog = dialog
-        dialog.present(focus: text)
+        if let open = shoppingWindow { return open.present() }
+        let services = self.services
+        let shopping = ShoppingListViewModel(stock: model, plans: { [weak services] in
+            guard let services else { return [] }
+            return PendingPlans.list(history: services.history.entries, records: services.records.records, today: .today,
+                                     days: ShoppingList.planDays)
+        }, favorites: { [weak services] in services?.favorites.favorites ?? [] }, settings: services.settings)
+        let opened = ShoppingListWindow(parent: window, application: application, model: shopping, help: services.help)
+        shoppingWindow = opened
+        opened.present()
     }
 
     /// A product's movements, oldest first, each with the stock after it.
@@ -197,6 +203,6 @@ final class StockWindow {
     /// The one place that sets what can be done: nothing changes a store this version cannot write.
     private func updateActions() {
         gtk_widget_set_sensitive(addPurchaseButton, model.store.isReadOnly ? 0 : 1)
-        setEnabled(!model.products.isEmpty, .exportStock, in: frame.actions)
+        for action in [Action.exportStock, .print, .printPreview] { setEnabled(!model.products.isEmpty, action, in: frame.actions) }
     }
 }
