@@ -62,6 +62,11 @@ struct OptionReader {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
+    /// The values of `names` in the order given, each with its option's name.
+    func ordered(_ names: Set<String>) -> [(name: String, value: String)] {
+        pairs.filter { names.contains($0.name) }
+    }
+
     /// The value of an option given at most once.
     mutating func single(_ name: String) -> String? {
         let values = values(of: name)
@@ -99,12 +104,15 @@ public struct JobLibrary {
     public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
     /// The ministry's register kept here, asked only for a job that names a product.
     public var register: () -> OfficialRegisterIndex?
+    /// Every product's stock today, asked only for a job that names a product; nil without a store.
+    public var stock: () -> [ProductStock]?
 
     public init(library: Library = Library(), treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 },
-                register: @escaping () -> OfficialRegisterIndex? = { nil }) {
+                register: @escaping () -> OfficialRegisterIndex? = { nil }, stock: @escaping () -> [ProductStock]? = { nil }) {
         self.library = library
         self.treatmentsSoFar = treatmentsSoFar
         self.register = register
+        self.stock = stock
     }
 }
 
@@ -187,8 +195,11 @@ enum JobOptions {
             plan.warnings += LabelCheck.warnings(for: plan, library: library.library, field: field?.name,
                                                  treatmentsSoFar: library.treatmentsSoFar)
             if let lapsed = LabelCheck.inspection(of: sprayer, on: .today) { plan.warnings.append(lapsed) }
-            if plan.input.products.contains(where: { !$0.name.isBlank }), let register = library.register() {
-                plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
+            if plan.input.products.contains(where: { !$0.name.isBlank }) {
+                if let register = library.register() {
+                    plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
+                }
+                if let stock = library.stock(), let due = StockLedger.useUntilWarning(for: plan.input, in: stock) { plan.warnings.append(due) }
             }
             return .success(ParsedJob(plan: plan, language: language, field: field, sprayer: sprayer))
         case .success:

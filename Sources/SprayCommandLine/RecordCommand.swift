@@ -154,19 +154,13 @@ public struct RecordPendingCommand: Equatable, Sendable {
 /// `record harvest [--season YEAR] [--field NAME] [--format text|json|csv|xlsx|pdf] [--output FILE]`:
 /// when harvest may begin on each field of a season, by the pre-harvest intervals of its treatments.
 public struct RecordHarvestCommand: Equatable, Sendable {
-    public enum Format: String, CaseIterable, Sendable {
-        case text, json, csv, xlsx, pdf
-    }
-
     public var season: Int
     public var field: String?
-    public var format: Format
-    public var separator: CSVSeparator = .preferred(for: Translation.current.language)
-    /// Where the file goes; standard output when nil (text, JSON, CSV).
-    public var output: String?
+    public var output: TableOutput
+    public var format: TableOutput.Format { output.format }
 
     public static func parse(_ arguments: [String], today: CalendarDate = .today) -> Result<RecordHarvestCommand, CommandLineErrors> {
-        let names = ["--season", "--field", "--format", "--separator", "--output", "--lang"]
+        let names = ["--season", "--field"] + TableOutput.names + ["--lang"]
         var options = OptionReader(arguments: arguments, known: Set(names))
         var season = today.year
         if let text = options.single("--season") {
@@ -178,28 +172,15 @@ public struct RecordHarvestCommand: Equatable, Sendable {
             }
         }
         let field = options.single("--field")?.trimmedWhitespace
-        let format = options.choice("--format", parse: Format.init(rawValue:)) ?? .text
-        let separator = options.choice("--separator", parse: CSVSeparator.init(rawValue:))
-        if separator != nil, format != .csv { options.errors.append(.needs(option: "--separator", other: "--format csv")) }
-        let output = options.single("--output")
-        if output?.isEmpty == true { options.errors.append(.missingValue(option: "--output")) }
-        if format == .pdf || format == .xlsx, output == nil { options.errors.append(.needs(option: "--format " + format.rawValue, other: "--output")) }
-        if format == .text, output != nil { options.errors.append(.needs(option: "--output", other: "--format json|csv|xlsx|pdf")) }
         let language = options.choice("--lang", parse: Language.init(rawValue:))
+        let output = TableOutput.read(&options, language: language)
         guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
-        var command = RecordHarvestCommand(season: season, field: field, format: format, output: output)
-        command.separator = separator ?? .preferred(for: language ?? Translation.current.language)
-        return .success(command)
+        return .success(RecordHarvestCommand(season: season, field: field, output: output))
     }
 
     /// The bytes of a data file (JSON, CSV, workbook); nil for text and PDF.
     public func data(_ fields: [FieldHarvest]) -> [UInt8]? {
-        switch format {
-        case .text, .pdf: nil
-        case .json: HarvestExport.data(fields, as: .json, season: season)
-        case .csv: HarvestExport.data(fields, as: .csv(separator), season: season)
-        case .xlsx: HarvestExport.data(fields, as: .xlsx, season: season)
-        }
+        output.data.map { HarvestExport.data(fields, as: $0, season: season) }
     }
 
     /// A paragraph per field and crop, or a JSON array.

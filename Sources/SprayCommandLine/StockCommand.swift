@@ -9,11 +9,12 @@ import SprayCore
 public enum StockCommand: Equatable, Sendable {
     /// A purchase, a count or a disposal to add.
     case add(StockFacts)
-    case list(date: CalendarDate?, format: OutputFormat)
+    case list(date: CalendarDate?, output: TableOutput)
     case movements(product: String, date: CalendarDate?, format: OutputFormat)
     /// The entries as the store keeps them, to `output` ("-" or nil: standard output).
     case export(output: String?)
-    case shoppingList(format: OutputFormat)
+    /// The plans not yet recorded and each favorite named with the fields it is for.
+    case shoppingList(favorites: [FavoriteOnFields], output: TableOutput)
     /// Withdraws entry `id` (typed by mistake): it stays in the file, counted nowhere.
     case withdraw(id: UUID, reason: String)
 
@@ -49,11 +50,10 @@ public enum StockCommand: Equatable, Sendable {
         case "count": return parseAdd(.count, rest, language: language)
         case "dispose": return parseAdd(.disposal, rest, language: language)
         case "list":
-            var options = OptionReader(arguments: rest, known: ["--date", "--format", "--lang"])
-            let format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
+            var options = OptionReader(arguments: rest, known: Set(["--date", "--lang"] + TableOutput.names))
             let date = day(&options)
-            _ = options.single("--lang")
-            return finish(options, .list(date: date, format: format))
+            let output = TableOutput.read(&options, language: options.choice("--lang", parse: Language.init(rawValue:)))
+            return finish(options, .list(date: date, output: output))
         case "movements":
             var options = OptionReader(arguments: rest, known: ["--product", "--date", "--format", "--lang"])
             let product = options.required("--product")
@@ -79,10 +79,10 @@ public enum StockCommand: Equatable, Sendable {
             }
             return finish(options, .withdraw(id: id, reason: reason))
         case "shopping-list":
-            var options = OptionReader(arguments: rest, known: ["--format", "--lang"])
-            let format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
-            _ = options.single("--lang")
-            return finish(options, .shoppingList(format: format))
+            var options = OptionReader(arguments: rest, known: Set(["--favorite", "--field", "--lang"] + TableOutput.names))
+            let output = TableOutput.read(&options, language: options.choice("--lang", parse: Language.init(rawValue:)))
+            let favorites = FavoriteOnFields.read(&options)
+            return finish(options, .shoppingList(favorites: favorites, output: output))
         default:
             return .failure(CommandLineErrors(errors: [.unexpectedArgument(arguments.first ?? "")]))
         }
@@ -154,5 +154,29 @@ public enum StockCommand: Equatable, Sendable {
             if !reported.contains(option) { errors.append(.breaksRule(option: option, problem.message)) }
         }
         return errors.isEmpty ? .success(.add(facts)) : .failure(CommandLineErrors(errors, order: names))
+    }
+}
+
+/// `--favorite NAME --field FIELD [--field FIELD…]`: a favorite for the shopping list and the
+/// library's fields it is for (each --field belongs to the --favorite before it).
+public struct FavoriteOnFields: Equatable, Sendable {
+    public var favorite: String
+    public var fields: [String]
+
+    static func read(_ options: inout OptionReader) -> [FavoriteOnFields] {
+        var found: [FavoriteOnFields] = []
+        for (name, value) in options.ordered(["--favorite", "--field"]) {
+            if name == "--favorite" {
+                found.append(FavoriteOnFields(favorite: value, fields: []))
+            } else if found.isEmpty {
+                options.errors.append(.needs(option: "--field", other: "--favorite"))
+            } else {
+                found[found.count - 1].fields.append(value)
+            }
+        }
+        for favorite in found where favorite.fields.isEmpty {
+            options.errors.append(.invalid(option: "--favorite", .noFieldsForFavorite(favorite.favorite)))
+        }
+        return found
     }
 }

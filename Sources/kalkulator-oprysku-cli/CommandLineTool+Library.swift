@@ -68,12 +68,28 @@ extension CommandLineTool {
             if case .failed = notice { namesItems } else { true }
         }.map(\.message))
         var records: RecordStore?
-        return JobLibrary(library: store.library, treatmentsSoFar: LabelCheck.treatmentsThisSeason {
+        func openRecords() -> RecordStore {
             if let records { return records }
             let opened = RecordStore.standard(patience: .commandLine { _ in })
             records = opened
             return opened
-        }, register: keptOfficialRegister)
+        }
+        var register: OfficialRegisterIndex??
+        func openRegister() -> OfficialRegisterIndex? {
+            if let register { return register }
+            let opened = keptOfficialRegister()
+            register = .some(opened)
+            return opened
+        }
+        let library = store.library
+        return JobLibrary(library: library, treatmentsSoFar: LabelCheck.treatmentsThisSeason(in: openRecords), register: openRegister, stock: {
+            // A farm that keeps no store has nothing to warn of.
+            guard FileManager.default.fileExists(atPath: DataLocations.current.stockFile.path) else { return nil }
+            let stock = StockStore.standard(patience: .commandLine { _ in })
+            report(stock.notices.map(\.message))
+            return StockLedger.stock(on: .today, entries: stock.entries, records: openRecords().records, library: library,
+                                     register: openRegister(), today: .today)
+        })
     }
 
     static func libraryStore() -> LibraryStore {

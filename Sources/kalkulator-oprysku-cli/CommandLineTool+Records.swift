@@ -128,8 +128,8 @@ extension CommandLineTool {
         let fields = HarvestDates.of(store.records, season: command.season, field: command.field)
         do {
             if let bytes = command.data(fields) {
-                try OutputFile.write(bytes, to: command.output ?? "-", protecting: appFolders)
-            } else if command.format == .pdf, let output = command.output {
+                try OutputFile.write(bytes, to: command.output.output ?? "-", protecting: appFolders)
+            } else if command.format == .pdf, let output = command.output.output {
                 try PreparedHarvest(fields: fields, season: command.season, settings: SettingsStore.standard().settings,
                                     language: Translation.current.language).writePDF(to: output, protecting: appFolders)
             } else {

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Gettext
 import SprayCommandLine
 import SprayCore
+import SprayReport
 
 extension CommandLineTool {
     static func stock(_ arguments: [String]) -> Int32 {
@@ -39,10 +40,17 @@ extension CommandLineTool {
                                                      entries: store.entries)
                 let entry = try store.add(facts, measuredIn: known, at: Date())
                 report([added(entry.facts)])
-            case let .list(date, format):
+            case let .list(date, output):
                 let day = date ?? today
                 let products = stock(on: day)
-                return printOutput(format == .json ? StockExport.listJSON(products, on: day) : StockExport.listText(products, on: day)) ? 0 : 1
+                switch output.format {
+                case .text: return printOutput(StockExport.listText(products, on: day)) ? 0 : 1
+                case .pdf:
+                    let document = StoreDocument(stock: products, on: day, settings: SettingsStore.standard().settings)
+                    try PreparedTable(document, suggestedFileName: "", time: ReportClock.now()).writePDF(to: output.output ?? "", protecting: appFolders)
+                case .json, .csv, .xlsx:
+                    try OutputFile.write(StockExport.data(products, on: day, as: output.data ?? .json), to: output.output ?? "-", protecting: appFolders)
+                }
             case let .movements(name, date, format):
                 let products = stock(on: date ?? today)
                 let key = LibraryRules.nameKey(name)
@@ -62,16 +70,29 @@ extension CommandLineTool {
                     return 2
                 }
                 try store.withdraw(id: id, reason: reason, at: Date())
-            case let .shoppingList(format):
+            case let .shoppingList(named, output):
                 let records = RecordStore.standard(patience: .commandLine { _ in })
                 let history = HistoryStore.standard()
                 report(records.notices.map(\.message) + history.notices.map(\.message))
                 let library = libraryStore().library
+                let ticked: [ShoppingFavoriteJob]
+                switch favoritesOnFields(named, library: library) {
+                case let .success(found): ticked = found
+                case let .failure(problems): return reportUsage(problems.messages)
+                }
                 let plans = PendingPlans.list(history: history.entries, records: records.records, today: today, days: ShoppingList.planDays)
                 let products = StockLedger.stock(on: today, entries: store.entries, records: records.records, library: library,
                                                  register: keptOfficialRegister(), today: today)
-                let items = ShoppingList.items(plans: plans, stock: products, library: library)
-                return printOutput(format == .json ? StockExport.shoppingJSON(items) : StockExport.shoppingText(items)) ? 0 : 1
+                let items = ShoppingList.items(plans: plans, ticked: ticked, stock: products, library: library)
+                switch output.format {
+                case .text: return printOutput(StockExport.shoppingText(items, coverage: ShoppingList.coverage(planCount: plans.count, ticked: ticked))) ? 0 : 1
+                case .pdf:
+                    let document = ShoppingDocument(items: items, planCount: plans.count, ticked: ticked, settings: SettingsStore.standard().settings,
+                                                    on: today)
+                    try PreparedTable(document, suggestedFileName: "", time: ReportClock.now()).writePDF(to: output.output ?? "", protecting: appFolders)
+                case .json, .csv, .xlsx:
+                    try OutputFile.write(StockExport.data(items, as: output.data ?? .json), to: output.output ?? "-", protecting: appFolders)
+                }
             }
             return 0
         } catch StockError.withdrawn {
@@ -88,6 +109,28 @@ extension CommandLineTool {
             report([userMessage(error)])
             return 1
         }
+    }
+
+    /// The favorites named with --favorite, each on the library's fields its --field options
+    /// name; every name not found is said.
+    private static func favoritesOnFields(_ named: [FavoriteOnFields], library: Library) -> Result<[ShoppingFavoriteJob], CommandLineErrors> {
+        guard !named.isEmpty else { return .success([]) }
+        let favorites = FavoritesStore.standard()
+        report(favorites.notices.map(\.message))
+        var errors: [CommandLineError] = []
+        var found: [ShoppingFavoriteJob] = []
+        for wanted in named {
+            let key = wanted.favorite.trimmedWhitespace.lowercased()
+            let favorite = favorites.favorites.first { $0.name.trimmedWhitespace.lowercased() == key }
+            if favorite == nil { errors.append(.invalid(option: "--favorite", .noSuchFavorite(FreeText.displayable(wanted.favorite)))) }
+            let fields = wanted.fields.compactMap { name -> LibraryField? in
+                if let field = library.field(named: name) { return field }
+                errors.append(.invalid(option: "--field", library.isShared(.field, name: name) ? .sharedName(.field) : .notInLibrary(FreeText.displayable(name))))
+                return nil
+            }
+            if let favorite { found.append(ShoppingFavoriteJob(favorite: favorite, fields: fields)) }
+        }
+        return errors.isEmpty ? .success(found) : .failure(CommandLineErrors(errors: errors))
     }
 
     /// "Added a purchase of 20 l of Chwastox on 2026-03-01."

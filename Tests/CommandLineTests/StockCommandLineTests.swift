@@ -4,6 +4,7 @@
 // messages (nothing saved); hostile stock files and backups end cleanly.
 
 import Foundation
+import PDFTestSupport
 import XCTest
 @testable import SprayCore
 
@@ -142,7 +143,7 @@ final class StockCommandLineTests: DataFolderTestCase {
     func testTheShoppingListForASavedPlan() throws {
         XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd", "--quantity", "5 l", "--date", "2026-03-01", "--package", "5 l"]).status, 0)
         let empty = try run(["stock", "shopping-list"])
-        XCTAssertEqual(empty.stdout, "No plans waiting to be recorded: nothing to buy for them.\n")
+        XCTAssertEqual(empty.stdout, "No plan is saved but not recorded yet.\nNothing to buy: the store holds what the plans need.\n")
         let plan = try run(["calc", "--area", "10", "--spray-rate", "200", "--tank", "2000", "--product", "Herbicyd=1,5 l/ha",
                             "--product", "Adiuwant=200 ml/ha", "--save"])
         XCTAssertEqual(plan.status, 0, plan.stderr)
@@ -156,8 +157,71 @@ final class StockCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(items[0]["to_buy"] as? Double, 2)
         XCTAssertTrue(items[0]["packages"] is NSNull)
         let polish = try run(["stock", "shopping-list"], language: "pl")
-        XCTAssertEqual(polish.stdout, "Adiuwant: potrzeba 2\u{A0}l, w magazynie 0\u{A0}l, do kupienia 2\u{A0}l\n"
+        XCTAssertEqual(polish.stdout, "Dla 1 planu zapisanego w ostatnim roku, a jeszcze nieujętego w ewidencji.\n"
+                       + "Adiuwant: potrzeba 2\u{A0}l, w magazynie 0\u{A0}l, do kupienia 2\u{A0}l\n"
                        + "Herbicyd: potrzeba 15\u{A0}l, w magazynie 5\u{A0}l, do kupienia 10\u{A0}l (2 opakowania po 5\u{A0}l)\n")
+    }
+
+    /// A favorite named with the fields it is for adds its rates over their area; the lists are
+    /// saved as PDF (read back) and as a workbook; a name not found is said, naming the option.
+    func testTheShoppingListWithAFavoriteOnItsFieldsAndTheListsAsFiles() throws {
+        XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd", "--quantity", "5 l", "--date", "2026-03-01", "--package", "5 l"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Za stodołą", "--area", "4"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Łąka", "--area", "2,5"]).status, 0)
+        let favorite = Favorite(name: "Wiosna", setup: JobInput(area: 1, sprayRate: 200, tankCapacity: 2000,
+                                                                products: [ProductInput(name: "Herbicyd", rate: 2)]))
+        try FavoritesStore(file: dataDirectory.appendingPathComponent("favorites.json")).save(favorite)
+
+        let list = try run(["stock", "shopping-list", "--favorite", "wiosna", "--field", "Za stodołą", "--field", "Łąka"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(list.stdout, """
+            No plan is saved but not recorded yet.
+            And for 1 favorite on its fields:
+              Wiosna: Za stodołą, Łąka (6.5\u{A0}ha)
+            Herbicyd: needed 13\u{A0}l, in stock 5\u{A0}l, to buy 10\u{A0}l (2 packages of 5\u{A0}l)
+
+            """)
+        let pdf = directory.appendingPathComponent("zakupy.pdf").path
+        let saved = try run(["stock", "shopping-list", "--favorite", "Wiosna", "--field", "Łąka", "--format", "pdf", "--output", pdf],
+                            language: "pl")
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let text = try PDFTools.text(pdf)
+        for expected in ["Lista zakupów środków ochrony roślin", "Herbicyd", "do kupienia", "Wiosna: Łąka (2,5 ha)"] {
+            XCTAssertTrue(text.lowercased().contains(expected.lowercased()), "“\(expected)” in \(text)")
+        }
+        let storePDF = directory.appendingPathComponent("magazyn.pdf").path
+        XCTAssertEqual(try run(["stock", "list", "--format", "pdf", "--output", storePDF]).status, 0)
+        XCTAssertTrue(try PDFTools.text(storePDF).contains("Store of plant protection products"))
+        let workbook = directory.appendingPathComponent("magazyn.xlsx").path
+        XCTAssertEqual(try run(["stock", "list", "--format", "xlsx", "--output", workbook]).status, 0)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: workbook)).prefix(2)), Array("PK".utf8))
+
+        let unknown = try run(["stock", "shopping-list", "--favorite", "Jesień", "--field", "Sad"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("--favorite: no favorite is named “Jesień”"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("--field: “Sad” is not in the library"), unknown.stderr)
+        let withoutFields = try run(["stock", "shopping-list", "--favorite", "Wiosna"])
+        XCTAssertEqual(withoutFields.status, 2)
+        XCTAssertTrue(withoutFields.stderr.contains("--favorite: “Wiosna”: name the fields it is for"), withoutFields.stderr)
+        XCTAssertEqual(try run(["stock", "shopping-list", "--format", "pdf"]).status, 2, "a PDF needs --output")
+    }
+
+    /// `calc` warns of a product of the job still in the store within 60 days of its use-until date.
+    func testCalcWarnsOfAProductInStockNearItsUseUntilDate() throws {
+        let soon = CalendarDate(daysSinceEpoch: CalendarDate.today.daysSinceEpoch + 30)
+        let header = "nazwa;NrZezw;TerminZezw;TerminDoSprzedazy;TerminDoStosowania;Rodzaj;Substancja_czynna;uprawa;agrofag;dawka;termin;"
+            + "nazwa_grupy;maloobszarowe;zastosowanie/uzytkownik;srodek_mikrobiologiczny;etykieta\n"
+        let register = directory.appendingPathComponent("rejestr.csv")
+        try (header + "Herbicyd;R-1/2020;2030-12-31;;\(soon.description);Herbicyd;x;pszenica ozima;chwasty;1 l/ha;;ROLNICZE;NIE;profesjonalne;NIE;\n")
+            .write(to: register, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["register", "import", register.path]).status, 0)
+        let job = ["calc", "--area", "2", "--spray-rate", "200", "--tank", "1000", "--product", "Herbicyd=1 l/ha"]
+        XCTAssertFalse(try run(job).stdout.contains("use-until"), "nothing in stock, nothing to say")
+        XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd", "--quantity", "5 l", "--date", "2026-03-01"]).status, 0)
+        let warned = try run(job)
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stdout.contains("Warning: 1 product in the store is past or within 60 days of its use-until date: Herbicyd ("
+                                             + soon.typedText(in: .english) + ")"), warned.stdout)
     }
 
     func testHostileStockFilesAndBackupsEndCleanly() throws {

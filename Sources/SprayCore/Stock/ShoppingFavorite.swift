@@ -20,6 +20,11 @@ public struct ShoppingFavoriteJob: Equatable, Sendable {
     public var favorite: Favorite
     public var fields: [LibraryField]
 
+    public init(favorite: Favorite, fields: [LibraryField]) {
+        self.favorite = favorite
+        self.fields = fields
+    }
+
     /// The favorite's setup over its fields' area together, in hectares; nil without a field.
     public var job: JobInput? {
         guard !fields.isEmpty else { return nil }

@@ -18,13 +18,13 @@ public struct StoreDocument: Equatable, Sendable, TableDocument {
     public var footer: String
     public var pageLabelTemplate: String
     /// Product, number, in stock, bought, used, adjusted, disposed of, use until, lots, warnings.
-    public var columnWeights: [Double] { [0.14, 0.09, 0.08, 0.07, 0.07, 0.07, 0.07, 0.08, 0.15, 0.18] }
+    public var columnWeights: [Double] { [0.14, 0.09, 0.07, 0.07, 0.06, 0.06, 0.08, 0.08, 0.17, 0.18] }
 
     public init(stock: [ProductStock], on day: CalendarDate, settings: Settings, language: Language = Translation.current.language) {
         title = tr("Store of plant protection products")
         (farm, producerNumber) = FactRow.farm(of: settings)
         period = tr("Stock on %@").filled(day.typedText(in: language))
-        columns = [tr("Product"), tr("Authorisation number"), tr("In stock"), tr("Bought"), tr("Used"), tr("Adjusted"), tr("Disposed of"),
+        columns = [tr("Product"), tr("Authorisation number"), tr("In stock"), tr("Purchased"), tr("Used"), tr("Adjusted"), tr("Disposed of"),
                    tr("Use until"), tr("Lots"), tr("Warnings")]
         rows = stock.map { product in
             [FreeText.displayable(product.name), FreeText.displayable(product.authorisation), product.formatted(product.inStock),

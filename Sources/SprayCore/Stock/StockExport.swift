@@ -104,10 +104,10 @@ public enum StockExport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The shopping list as text.
-    public static func shoppingText(_ items: [ShoppingItem]) -> String {
-        guard !items.isEmpty else { return tr("No plans waiting to be recorded: nothing to buy for them.") + "\n" }
-        return items.map(\.text).joined(separator: "\n") + "\n"
+    /// The shopping list as text, after what it covers (ShoppingList.coverage).
+    public static func shoppingText(_ items: [ShoppingItem], coverage: String) -> String {
+        let list = items.isEmpty ? tr("Nothing to buy: the store holds what the plans need.") : items.map(\.text).joined(separator: "\n")
+        return coverage + "\n" + list + "\n"
     }
 }
 

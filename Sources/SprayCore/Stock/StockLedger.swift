@@ -407,6 +407,13 @@ public struct ProductMatcher {
 }
 
 extension StockLedger {
+    /// The calculator's warning (the window's and `calc`'s) when a product of `job` is still in
+    /// the store past, or within 60 days of, its use-until date.
+    public static func useUntilWarning(for job: JobInput, in stock: [ProductStock]) -> PlanWarning? {
+        let names = Set(job.products.map { Library.nameKey($0.name) })
+        return useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }).map(PlanWarning.register)
+    }
+
     /// The register's summary line (and the calculator's warnings) for the products still in
     /// the store that are past, or within 60 days of, their use-until date; nil when none is.
     public static func useUntilSummary(_ stock: [ProductStock]) -> String? {

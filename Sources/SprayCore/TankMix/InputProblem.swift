@@ -77,6 +77,10 @@ public enum InputProblem: Equatable, Sendable, Error {
     case notAParcelID(String)
     /// A name another library item of this kind has.
     case sharedName(LibraryKind)
+    /// A favorite named for the shopping list without the fields it is for.
+    case noFieldsForFavorite(String)
+    /// A name no saved favorite has.
+    case noSuchFavorite(String)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -132,6 +136,10 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("too long: at most %@ characters").filled(String(limit))
         case let .notInLibrary(name):
             return tr("“%@” is not in the library (kalkulator-oprysku library list shows what is)").filled(name)
+        case let .noFieldsForFavorite(name):
+            return tr("“%@”: name the fields it is for, each with --field after it").filled(name)
+        case let .noSuchFavorite(name):
+            return tr("no favorite is named “%@” (the calculator’s Favorites menu shows them)").filled(name)
         case let .needsRate(name):
             return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:

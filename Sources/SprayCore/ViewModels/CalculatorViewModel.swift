@@ -310,12 +310,7 @@ public final class CalculatorViewModel {
                 if let advice = officialRegister.register.staleAdvice(today: today()) { plan.warnings.append(.register(advice)) }
             }
             if let lapsed = LabelCheck.inspection(of: sprayer, on: today()) { plan.warnings.append(lapsed) }
-            if let stock {
-                let names = Set(plan.input.products.map { Library.nameKey($0.name) })
-                if let due = StockLedger.useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }) {
-                    plan.warnings.append(.register(due))
-                }
-            }
+            if let stock, let due = StockLedger.useUntilWarning(for: plan.input, in: stock) { plan.warnings.append(due) }
             return plan
         }
         onChange?(change)

@@ -230,6 +230,10 @@ public final class StockViewModel {
         try store.exported()
     }
 
+    /// Works every product's stock out again: the library or the ministry's register may have
+    /// changed since (the window comes to the front).
+    public func reload() { refresh() }
+
     private func refresh() {
         products = StockLedger.stock(on: shownDate, entries: store.entries, records: records.records, library: library(),
                                      register: register(), today: todayClock())

@@ -77,7 +77,7 @@ extension CalculatorWindow {
         if let open = storeWindow { return open.present() }
         let model = StockViewModel(store: services.stock, records: services.records, library: { [weak services] in
             services?.library.library ?? Library()
-        }, register: { [weak services] in services?.officialRegister })
+        }, register: { [weak services] in services?.officialRegisterNow() })
         let store = StockWindow(parent: window, application: gtk_window_get_application(cast(window)), model: model, services: services)
         storeWindow = store
         store.present()

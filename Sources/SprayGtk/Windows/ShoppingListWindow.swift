@@ -18,7 +18,8 @@ final class ShoppingListWindow {
     var previewWindow: PrintPreviewWindow? { printing.previewWindow }
     private let favoritesBox: Widget
     let coverageLabel: Widget
-    let listLabel: Widget
+    /// Per product a row: needed, in stock, to buy, packages; or why nothing is to buy.
+    let listGrid: Widget
     private let problemLabel: Widget
     /// Per favorite (by id): its tick, its fields' button and that button's ticks by field id.
     private(set) var favoriteTicks: [UUID: Widget] = [:]
@@ -42,15 +43,16 @@ final class ShoppingListWindow {
 
         favoritesBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         coverageLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
-        listLabel = Widgets.label("", wrap: true)
-        gtk_label_set_selectable(cast(listLabel), 1)
+        listGrid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(listGrid), 6)
+        gtk_grid_set_column_spacing(cast(listGrid), 18)
         problemLabel = Widgets.label("", classes: ["field-error"], wrap: true)
         let list = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, children: [
             Widgets.label(tr("Favorites for the season ahead"), classes: ["card-title"]),
             Widgets.label(tr("Tick a favorite and the fields it is for: its rates over their area are added to the list."),
                           classes: ["dim-label"], wrap: true),
             favoritesBox, problemLabel, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!,
-            Widgets.label(tr("To buy"), classes: ["card-title"]), coverageLabel, listLabel,
+            Widgets.label(tr("To buy"), classes: ["card-title"]), coverageLabel, listGrid,
         ])
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -106,10 +108,32 @@ final class ShoppingListWindow {
         }
         isFilling = false
         gtk_label_set_text(cast(coverageLabel), model.coverageText)
-        gtk_label_set_text(cast(listLabel), model.listText)
+        showItems()
         gtk_label_set_text(cast(problemLabel), model.saveProblem ?? "")
         gtk_widget_set_visible(problemLabel, model.saveProblem == nil ? 0 : 1)
         updateActions()
+    }
+
+    /// The list as a table: the product, then its quantities right-aligned.
+    private func showItems() {
+        while let child = gtk_widget_get_first_child(listGrid) { gtk_grid_remove(cast(listGrid), child) }
+        guard !model.items.isEmpty else {
+            return gtk_grid_attach(cast(listGrid), Widgets.label(model.listText, wrap: true), 0, 0, 1, 1)
+        }
+        let heads = [tr("Product"), tr("Needed"), tr("In stock"), tr("To buy"), tr("Packages")]
+        for (column, head) in heads.enumerated() {
+            gtk_grid_attach(cast(listGrid), Widgets.label(head, classes: ["results-heading"], xalign: column == 0 ? 0 : 1), Int32(column), 0, 1, 1)
+        }
+        for (index, item) in model.items.enumerated() {
+            let cells = [FreeText.displayable(item.name), item.formatted(item.needed), item.formatted(item.inStock), item.formatted(item.toBuy),
+                         item.packagesText ?? ""]
+            for (column, text) in cells.enumerated() {
+                let label = Widgets.label(text, xalign: column == 0 ? 0 : 1, wrap: column == 0)
+                gtk_label_set_selectable(cast(label), 1)
+                if column == 0 { gtk_widget_set_hexpand(label, 1) }
+                gtk_grid_attach(cast(listGrid), label, Int32(column), Int32(index + 1), 1, 1)
+            }
+        }
     }
 
     /// A row per favorite: its tick, and a button whose popover ticks the fields it is for.

@@ -91,6 +91,7 @@ final class StockWindow {
         connect(addPurchaseButton, "clicked") { [weak self] in self?.openEntry(.purchase, product: "") }
         connect(dateEntry, "changed") { [weak self] in self?.dateTyped() }
         model.onChange = { [weak self] in self?.refresh() }
+        Widgets.reloadWhenActivated(window) { [weak self] in self?.model.reload() }
         refresh()
     }
 
