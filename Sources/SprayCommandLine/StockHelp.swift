@@ -80,16 +80,18 @@ public enum StockHelp {
 
     static var reading: [String] {
         [
-            tr("Usage: kalkulator-oprysku stock list [--date YYYY-MM-DD] [--format text|json]"),
+            tr("Usage: kalkulator-oprysku stock list [--date YYYY-MM-DD] [--format text|json|csv|xlsx|pdf] [--output FILE]"),
             tr("       kalkulator-oprysku stock movements --product NAME [--date YYYY-MM-DD] [--format text|json]"),
             tr("       kalkulator-oprysku stock export [--output FILE]"),
-            tr("       kalkulator-oprysku stock shopping-list [--format text|json]"),
+            tr("       kalkulator-oprysku stock shopping-list [--favorite NAME --field FIELD…]… [--format text|json|csv|xlsx|pdf] [--output FILE]"),
             "",
             tr("The stock on a date (default: today) is what was bought, less what the records used"),
             tr("(withdrawn records aside) and what was disposed of; a count sets it. Below zero is said,"),
             tr("not refused. The ministry’s register, when imported, gives each product’s use-until date:"),
             tr("a warning 60 days ahead, and after it the product must be handed back as hazardous waste."),
-            tr("The shopping list covers the plans saved in the last year that no record was made from."),
+            tr("The shopping list covers the plans saved in the last year that no record was made from,"),
+            tr("and each --favorite over the library fields named by the --field options after it."),
+            tr("A workbook and a PDF need --output; --separator \";\" or \",\" sets a CSV's separator."),
             tr("JSON is described in docs/stock-format.md."),
         ] + exitStatus
     }

@@ -116,16 +116,8 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
         XCTAssertFalse(csv.stdout.hasPrefix("\u{FEFF}"), "--no-bom")
         let expected = try CSVReader.rows(csv.stdout).filter { !$0.allSatisfy(\.isEmpty) }
 
-        // LibreOffice's own CSV of the workbook: "," between fields, UTF-8, cells as shown.
-        let profile = directory.appendingPathComponent("lo-profile")
-        let converted = directory.appendingPathComponent("converted")
-        let office = try PDFTools.run("soffice", ["-env:UserInstallation=file://" + profile.path, "--headless",
-                                                  "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1", "--outdir", converted.path,
-                                                  workbook.path], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "C.UTF-8"])
-        XCTAssertEqual(office.status, 0, office.stderr)
-        let text = try String(contentsOf: converted.appendingPathComponent("ewidencja.csv"), encoding: .utf8)
-        let read = try CSVReader.rows(text).filter { !$0.allSatisfy(\.isEmpty) }
-        XCTAssertEqual(read.count, expected.count, text)
+        let read = try libreOfficeRows(of: workbook)
+        XCTAssertEqual(read.count, expected.count, "\(read)")
         for (row, (got, want)) in zip(read, expected).enumerated() {
             XCTAssertEqual(got, want + Array(repeating: "", count: max(0, got.count - want.count)), "row \(row + 1)")
         }
@@ -137,6 +129,45 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(try run(["history", "export", "--format", "xlsx", "--output", history.path]).status, 0)
         XCTAssertEqual(try ZipReader(bytes: Array(try Data(contentsOf: history))).contains("xl/worksheets/sheet1.xml"), true)
         XCTAssertEqual(try run(["history", "export", "--format", "xlsx"]).status, 2, "a workbook is not written to a terminal")
+    }
+
+    /// The store's list and the shopping list as workbooks, as LibreOffice reads them, are the CSV.
+    func testLibreOfficeReadsTheStoreAndShoppingListWorkbooksAsTheCSVSays() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/soffice") else {
+            return XCTFail("LibreOffice is needed to check the .xlsx export: apt-get install libreoffice-calc-nogui (tools/test installs it)")
+        }
+        XCTAssertEqual(try run(["stock", "add", "--product", "@SUM(A1:A9)", "--quantity", "2,5 l", "--date", "2026-03-01",
+                                "--lot", "L-1", "--package", "5 l"]).status, 0)
+        XCTAssertEqual(try run(["stock", "add", "--product", "Mospilan 20 SP", "--quantity", "500 g", "--date", "2026-03-02"]).status, 0)
+        XCTAssertEqual(try run(["calc", "--area", "10", "--spray-rate", "200", "--tank", "1000", "--product", "@SUM(A1:A9)=1,5 l/ha",
+                                "--product", "Mospilan 20 SP=0,12 kg/ha", "--save"]).status, 0)
+        for command in [["stock", "list", "--date", "2026-05-01"], ["stock", "shopping-list"]] {
+            let workbook = directory.appendingPathComponent(command[1] + ".xlsx")
+            let exported = try run(command + ["--format", "xlsx", "--output", workbook.path], language: "pl")
+            XCTAssertEqual(exported.status, 0, exported.stderr)
+            let csv = try run(command + ["--format", "csv", "--separator", ","], language: "pl")
+            let expected = try CSVReader.rows(String(csv.stdout.drop { $0 == "\u{FEFF}" })).filter { !$0.allSatisfy(\.isEmpty) }
+            let read = try libreOfficeRows(of: workbook)
+            XCTAssertEqual(read.count, expected.count, "\(command[1]): \(read)")
+            for (row, (got, want)) in zip(read, expected).enumerated() {
+                XCTAssertEqual(got, want + Array(repeating: "", count: max(0, got.count - want.count)), "\(command[1]) row \(row + 1)")
+            }
+            XCTAssertEqual(read.first?.first, "środek", "\(command[1]): Polish headers")
+            XCTAssertTrue(read.contains { $0.contains("'@SUM(A1:A9)") }, "\(command[1]): the formula-like name is text")
+        }
+    }
+
+    /// `workbook` as LibreOffice Calc saves it as CSV: "," between fields, UTF-8, cells as shown.
+    private func libreOfficeRows(of workbook: URL) throws -> [[String]] {
+        let profile = directory.appendingPathComponent("lo-profile")
+        let converted = directory.appendingPathComponent("converted")
+        let office = try PDFTools.run("soffice", ["-env:UserInstallation=file://" + profile.path, "--headless",
+                                                  "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1", "--outdir", converted.path,
+                                                  workbook.path], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "C.UTF-8"])
+        XCTAssertEqual(office.status, 0, office.stderr)
+        let name = workbook.deletingPathExtension().lastPathComponent + ".csv"
+        let text = try String(contentsOf: converted.appendingPathComponent(name), encoding: .utf8)
+        return try CSVReader.rows(text).filter { !$0.allSatisfy(\.isEmpty) }
     }
 
     /// A field of 600 IACS parcels of the longest identifiers is more than an Excel cell holds

@@ -303,3 +303,56 @@ final class LongValuesPDFTests: XCTestCase {
         }
     }
 }
+
+extension LongValuesPDFTests {
+    // MARK: The store and the shopping list
+
+    /// 60 products with the longest names and lots the gate allows: over several pages, every
+    /// word on its page above the footer, and every name whole in its column.
+    func testTheStoreAndTheShoppingListOfLongNamesStayOnTheirPages() throws {
+        let today = CalendarDate(year: 2027, month: 5, day: 2)!
+        let names = (1...60).map { Self.long("Fungicyd Zielony Extra \($0) 250 EC ", FreeText.lineLimit) }
+        // Each its own number: one number is one product in the store.
+        let entries = names.enumerated().map { index, name in
+            StockEntry(facts: StockFacts(kind: .purchase, product: name, authorisation: Self.long("R-\(index)/2024/A ", RecordRules.codeLimit),
+                                         quantity: 20, unit: .litres, date: today, lot: Self.long("PARTIA-2027-05 ", RecordRules.codeLimit),
+                                         package: StockPackage(size: 5, unit: .litres)),
+                       createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+        }
+        let stock = StockLedger.stock(on: today, entries: entries, records: [], today: today)
+        let plans = [HistoryEntry(timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+                                  input: JobInput(area: 40, sprayRate: 200, tankCapacity: 2000, products: names.map { ProductInput(name: $0, rate: 1) }))]
+        let items = ShoppingList.items(plans: plans, stock: stock)
+        XCTAssertEqual(items.count, 60)
+        for language in [Language.polish, .english] {
+            func make() throws -> (PreparedTable<StoreDocument>, PreparedTable<ShoppingDocument>) {
+                let store = PreparedTable(StoreDocument(stock: stock, on: today, settings: RegisterFixtures.farm, language: language),
+                                          suggestedFileName: "", time: ReportFixtures.time)
+                let shopping = PreparedTable(ShoppingDocument(items: items, planCount: 1, ticked: [], settings: RegisterFixtures.farm, on: today,
+                                                              language: language),
+                                             suggestedFileName: "", time: ReportFixtures.time)
+                try store.writePDF(to: path("store-\(language.rawValue).pdf"))
+                try shopping.writePDF(to: path("shopping-\(language.rawValue).pdf"))
+                return (store, shopping)
+            }
+            let (store, shopping) = language == .polish ? try inPolish(make) : try make()
+            let frame = RegisterLayoutEngine.defaultFrame
+            for (name, layout, footer, weight) in [("store", store.layout, [store.document.footer, store.document.pageLabelTemplate],
+                                                    store.document.columnWeights[0]),
+                                                   ("shopping", shopping.layout, [shopping.document.footer, shopping.document.pageLabelTemplate],
+                                                    shopping.document.columnWeights[0])] {
+                let file = path("\(name)-\(language.rawValue).pdf")
+                let words = try PDFTools.words(file)
+                XCTAssertEqual(try PDFTools.pageCount(file), layout.pageCount, "\(name), \(language)")
+                XCTAssertGreaterThan(layout.pageCount, 2, "\(name), \(language): the rows run over pages")
+                assertInsidePagesAboveTheFooter(words, footerTop: frame.footerTop, footer: footer, "\(name), \(language)")
+                let products = column(words, frame.contentLeft..<(frame.contentLeft + weight * frame.contentWidth),
+                                      below: tableTops(layout), above: frame.footerTop)
+                let whole = names.filter { products.contains(squeezed($0)) }
+                XCTAssertEqual(whole.count, names.count, "\(name), \(language): names found whole in their column")
+            }
+            let text = try PDFTools.text(path("store-\(language.rawValue).pdf"))
+            XCTAssertTrue(text.contains(language == .polish ? "Magazyn środków ochrony roślin" : "Store of plant protection products"), "\(language)")
+        }
+    }
+}

@@ -29,6 +29,9 @@ public final class ShoppingListViewModel {
     private let plans: () -> [HistoryEntry]
     private let favorites: () -> [Favorite]
     private let settings: SettingsStore
+    /// The favorites ticked, each with its fields: as the settings kept them, then as ticked here
+    /// (even when the settings could not be written).
+    private var ticks: [ShoppingFavorite]
     /// The list as last worked out.
     public private(set) var items: [ShoppingItem] = []
     public private(set) var planCount = 0
@@ -42,15 +45,15 @@ public final class ShoppingListViewModel {
         self.plans = plans
         self.favorites = favorites
         self.settings = settings
+        ticks = settings.settings.shoppingFavorites ?? []
         refresh()
     }
 
     /// Every favorite, ticked or not, with the library's fields.
     public var choices: [ShoppingFavoriteChoice] {
         let fields = stock.currentLibrary.fields
-        let kept = settings.settings.shoppingFavorites ?? []
         return favorites().map { favorite in
-            let tick = kept.first { $0.favorite == favorite.id }
+            let tick = ticks.first { $0.favorite == favorite.id }
             let chosen = Set(tick?.fields ?? [])
             let job = ticked.first { $0.favorite.id == favorite.id }
             let text: String = if fields.isEmpty {
@@ -91,8 +94,8 @@ public final class ShoppingListViewModel {
     }
 
     private func change(_ edit: (inout [ShoppingFavorite]) -> Void) {
-        var ticks = settings.settings.shoppingFavorites ?? []
         edit(&ticks)
+        let ticks = self.ticks
         do {
             try settings.update { $0.shoppingFavorites = ticks.isEmpty ? nil : ticks }
             saveProblem = nil
@@ -106,7 +109,7 @@ public final class ShoppingListViewModel {
     public func refresh() {
         let pending = plans()
         planCount = pending.count
-        ticked = ShoppingFavoriteJob.resolve(settings.settings.shoppingFavorites ?? [], favorites: favorites(), library: stock.currentLibrary)
+        ticked = ShoppingFavoriteJob.resolve(ticks, favorites: favorites(), library: stock.currentLibrary)
         items = stock.shoppingList(plans: pending, ticked: ticked)
         onChange?()
     }
