@@ -4,8 +4,8 @@
 
 import SprayCore
 
-public struct PreparedTable<Document: TableDocument & Equatable>: Equatable {
-    public let document: Document
+public struct PreparedTable: Equatable {
+    public let document: TableDocument
     public let layout: ReportLayout
     /// What measured the text of `layout`, for a PDF page.
     let measurer: PangoTextMeasurer
@@ -13,7 +13,7 @@ public struct PreparedTable<Document: TableDocument & Equatable>: Equatable {
     public let suggestedFileName: String
     public let metadata: PDFMetadata
 
-    public init(_ document: Document, suggestedFileName: String, time: ReportTime) {
+    public init(_ document: TableDocument, suggestedFileName: String, time: ReportTime) {
         self.document = document
         measurer = PangoTextMeasurer()
         layout = RegisterLayoutEngine(measurer: measurer).layout(document)
@@ -37,13 +37,11 @@ public struct PreparedTable<Document: TableDocument & Equatable>: Equatable {
     }
 }
 
-public typealias PreparedHarvest = PreparedTable<HarvestDocument>
-
-extension PreparedTable where Document == HarvestDocument {
+extension PreparedTable {
     /// The harvest dates of `fields` (HarvestDates.of) in `season`, made at `time`.
-    public init(fields: [FieldHarvest], season: Int, settings: Settings, time: ReportTime = ReportClock.now(),
+    public init(harvestOf fields: [FieldHarvest], season: Int, settings: Settings, time: ReportTime = ReportClock.now(),
                 language: Language = Translation.current.language) {
-        self.init(HarvestDocument(fields: fields, season: season, settings: settings, language: language, on: time.calendarDate),
+        self.init(TableDocument(harvestOf: fields, season: season, settings: settings, language: language, on: time.calendarDate),
                   suggestedFileName: HarvestExport.suggestedFileName(season: season, format: .pdf), time: time)
     }
 }

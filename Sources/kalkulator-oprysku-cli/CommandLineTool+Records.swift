@@ -130,7 +130,7 @@ extension CommandLineTool {
             if let bytes = command.data(fields) {
                 try OutputFile.write(bytes, to: command.output.output ?? "-", protecting: appFolders)
             } else if command.format == .pdf, let output = command.output.output {
-                try PreparedHarvest(fields: fields, season: command.season, settings: SettingsStore.standard().settings,
+                try PreparedTable(harvestOf: fields, season: command.season, settings: SettingsStore.standard().settings,
                                     language: Translation.current.language).writePDF(to: output, protecting: appFolders)
             } else {
                 return printOutput(command.render(fields)) ? 0 : 1

@@ -46,7 +46,7 @@ extension CommandLineTool {
                 switch output.format {
                 case .text: return printOutput(StockExport.listText(products, on: day)) ? 0 : 1
                 case .pdf:
-                    let document = StoreDocument(stock: products, on: day, settings: SettingsStore.standard().settings)
+                    let document = TableDocument(storeOf: products, on: day, settings: SettingsStore.standard().settings)
                     try PreparedTable(document, suggestedFileName: "", time: ReportClock.now()).writePDF(to: output.output ?? "", protecting: appFolders)
                 case .json, .csv, .xlsx:
                     try OutputFile.write(StockExport.data(products, on: day, as: output.data ?? .json), to: output.output ?? "-", protecting: appFolders)
@@ -87,7 +87,7 @@ extension CommandLineTool {
                 switch output.format {
                 case .text: return printOutput(StockExport.shoppingText(items, coverage: ShoppingList.coverage(planCount: plans.count, ticked: ticked))) ? 0 : 1
                 case .pdf:
-                    let document = ShoppingDocument(items: items, planCount: plans.count, ticked: ticked, settings: SettingsStore.standard().settings,
+                    let document = TableDocument(shoppingList: items, planCount: plans.count, ticked: ticked, settings: SettingsStore.standard().settings,
                                                     on: today)
                     try PreparedTable(document, suggestedFileName: "", time: ReportClock.now()).writePDF(to: output.output ?? "", protecting: appFolders)
                 case .json, .csv, .xlsx:

@@ -95,7 +95,7 @@ final class HarvestDatesTests: TemporaryDirectoryTestCase {
                          notBefore: CalendarDate(year: 2026, month: 7, day: 1), product: "Fungicyd",
                          treatmentDate: CalendarDate(year: 2026, month: 5, day: 27), recordID: UUID(), unknown: [])
         }
-        let document = HarvestDocument(fields: fields, season: 2026, settings: Settings(), language: .english,
+        let document = TableDocument(harvestOf: fields, season: 2026, settings: Settings(), language: .english,
                                        on: CalendarDate(year: 2026, month: 11, day: 25)!)
         XCTAssertEqual(document.period, "Season 2026 · as on 2026-11-25")
         XCTAssertEqual(document.rows[0], ["Pole 1", "winter wheat (TRZAW)", "2", "2026-07-01", "Fungicyd, treatment of 2026-05-27", "—"])
@@ -103,7 +103,7 @@ final class HarvestDatesTests: TemporaryDirectoryTestCase {
         var two = fields[0]
         two.unknown = [.init(recordID: UUID(), date: CalendarDate(year: 2026, month: 5, day: 2)!, products: ["Herbicyd\u{1B}"]),
                        .init(recordID: UUID(), date: CalendarDate(year: 2026, month: 6, day: 3)!, products: ["Nawóz"])]
-        let unknown = HarvestDocument(fields: [two], season: 2026, settings: Settings(), language: .english,
+        let unknown = TableDocument(harvestOf: [two], season: 2026, settings: Settings(), language: .english,
                                       on: CalendarDate(year: 2026, month: 11, day: 25)!).rows[0].last
         XCTAssertEqual(unknown, "Herbicyd\u{FFFD} (2026-05-02)\nNawóz (2026-06-03)")
         let layout = RegisterLayoutEngine(measurer: FakeMeasurer()).layout(document)

@@ -283,8 +283,8 @@ final class LongValuesPDFTests: XCTestCase {
         }
         for language in [Language.polish, .english] {
             let path = path("harvest-\(language.rawValue).pdf")
-            func make() throws -> PreparedHarvest {
-                let harvest = PreparedHarvest(fields: fields, season: 2027, settings: RegisterFixtures.farm, time: ReportFixtures.time,
+            func make() throws -> PreparedTable {
+                let harvest = PreparedTable(harvestOf: fields, season: 2027, settings: RegisterFixtures.farm, time: ReportFixtures.time,
                                               language: language)
                 try harvest.writePDF(to: path)
                 return harvest
@@ -325,10 +325,10 @@ extension LongValuesPDFTests {
         let items = ShoppingList.items(plans: plans, stock: stock)
         XCTAssertEqual(items.count, 60)
         for language in [Language.polish, .english] {
-            func make() throws -> (PreparedTable<StoreDocument>, PreparedTable<ShoppingDocument>) {
-                let store = PreparedTable(StoreDocument(stock: stock, on: today, settings: RegisterFixtures.farm, language: language),
+            func make() throws -> (PreparedTable, PreparedTable) {
+                let store = PreparedTable(TableDocument(storeOf: stock, on: today, settings: RegisterFixtures.farm, language: language),
                                           suggestedFileName: "", time: ReportFixtures.time)
-                let shopping = PreparedTable(ShoppingDocument(items: items, planCount: 1, ticked: [], settings: RegisterFixtures.farm, on: today,
+                let shopping = PreparedTable(TableDocument(shoppingList: items, planCount: 1, ticked: [], settings: RegisterFixtures.farm, on: today,
                                                               language: language),
                                              suggestedFileName: "", time: ReportFixtures.time)
                 try store.writePDF(to: path("store-\(language.rawValue).pdf"))

@@ -125,8 +125,8 @@ public final class ShoppingListViewModel {
     public var canExport: Bool { !items.isEmpty }
 
     /// The list as printed pages, for the farm in the settings.
-    public func document() -> ShoppingDocument {
-        ShoppingDocument(items: items, planCount: planCount, ticked: ticked, settings: settings.settings, on: stock.today)
+    public func document() -> TableDocument {
+        TableDocument(shoppingList: items, planCount: planCount, ticked: ticked, settings: settings.settings, on: stock.today)
     }
 
     public static func menuTitle(_ format: ExportFileFormat) -> String {

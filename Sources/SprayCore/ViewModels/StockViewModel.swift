@@ -210,8 +210,8 @@ public final class StockViewModel {
     }
 
     /// The list on the shown date as printed pages, for the farm in `settings`.
-    public func document(settings: Settings) -> StoreDocument {
-        StoreDocument(stock: products, on: shownDate, settings: settings)
+    public func document(settings: Settings) -> TableDocument {
+        TableDocument(storeOf: products, on: shownDate, settings: settings)
     }
 
     public static let exportFormats: [ExportFileFormat] = [.pdf, .xlsx, .csvSemicolon, .csvComma, .json]

@@ -114,8 +114,8 @@ final class HarvestDatesWindow {
     }
 
     /// The season's harvest dates as pages: the same in the preview, on paper and in the PDF.
-    func document() -> PreparedHarvest {
-        PreparedHarvest(fields: model.fields, season: model.season, settings: services.settings.settings,
+    func document() -> PreparedTable {
+        PreparedTable(harvestOf: model.fields, season: model.season, settings: services.settings.settings,
                         language: Translation.current.language)
     }
 

@@ -187,7 +187,7 @@ final class ShoppingListWindow {
     }
 
     /// The list as pages: the same in the preview, on paper and in the PDF.
-    func document() -> PreparedTable<ShoppingDocument> {
+    func document() -> PreparedTable {
         PreparedTable(model.document(), suggestedFileName: model.suggestedFileName(for: .pdf), time: ReportClock.now())
     }
 

@@ -139,7 +139,7 @@ final class StockWindow {
     }()
 
     /// The list on the day shown as pages: the same in the preview, on paper and in the PDF.
-    func document() -> PreparedTable<StoreDocument> {
+    func document() -> PreparedTable {
         PreparedTable(model.document(settings: services.settings.settings), suggestedFileName: model.suggestedFileName(for: .pdf),
                       time: ReportClock.now())
     }
