@@ -60,7 +60,7 @@ final class StockViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertGreaterThanOrEqual(changes, 2)
         viewModel.date = CalendarDate(year: 2026, month: 3, day: 31)
         XCTAssertEqual(viewModel.products.map(\.inStock), [10], "on 31 March: the purchase, no record yet")
-        let exported = try JSONSerialization.jsonObject(with: Data(viewModel.exportedList())) as? [String: Any]
+        let exported = try JSONSerialization.jsonObject(with: Data(viewModel.exportedList(as: .json))) as? [String: Any]
         XCTAssertEqual(exported?["date"] as? String, "2026-03-31")
         XCTAssertEqual(try StockStore.entries(inExport: try viewModel.exportedEntries()).count, 1)
 

@@ -199,11 +199,6 @@ public final class StockViewModel {
         return form
     }
 
-    /// The list on the shown date as JSON (docs/stock-format.md).
-    public func exportedList() -> [UInt8] {
-        Array(StockExport.listJSON(products, on: shownDate).utf8)
-    }
-
     /// The list on the shown date as CSV, a workbook or JSON, for Export.
     public func exportedList(as format: DataExportFormat) -> [UInt8] {
         StockExport.data(products, on: shownDate, as: format)

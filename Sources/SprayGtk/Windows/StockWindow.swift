@@ -15,7 +15,6 @@ final class StockWindow {
     let frame: ChildWindow
     let model: StockViewModel
     private let services: AppServices
-    private let application: UnsafeMutablePointer<GtkApplication>?
     var window: Widget { frame.window }
     let rows = StringListModel()
     /// The rows as the list shows them, made once per change (not once per row drawn).
@@ -39,7 +38,6 @@ final class StockWindow {
     init(parent: Widget, application: UnsafeMutablePointer<GtkApplication>?, model: StockViewModel, services: AppServices) {
         self.model = model
         self.services = services
-        self.application = application
         frame = ChildWindow(title: tr("Store of Products"), parent: parent, application: application, width: 900, height: 620)
         Help.offer(.store, in: frame.window, launcher: services.help)
 
@@ -180,7 +178,8 @@ final class StockWindow {
             return PendingPlans.list(history: services.history.entries, records: services.records.records, today: .today,
                                      days: ShoppingList.planDays)
         }, favorites: { [weak services] in services?.favorites.favorites ?? [] }, settings: services.settings)
-        let opened = ShoppingListWindow(parent: window, application: application, model: shopping, help: services.help)
+        let opened = ShoppingListWindow(parent: window, application: gtk_window_get_application(cast(window)), model: shopping,
+                                        help: services.help)
         shoppingWindow = opened
         opened.present()
     }
