@@ -105,6 +105,21 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         XCTAssertNil(SettingsStore(file: settingsFile).settings.shoppingFavorites)
     }
 
+    /// Ticks this version cannot read are dropped; the farm's name and number stay.
+    func testTicksThatCannotBeReadCostNothingElse() throws {
+        let file = directory.appendingPathComponent("settings.json")
+        for ticks in [#""oops""#, #"[{"favorite":"not-a-uuid","fields":[]}]"#, #"{"a":1}"#] {
+            let text = #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":"dark","farmName":"Gospodarstwo Nowak","#
+                + #""producerNumber":"012345678","shoppingFavorites":"# + ticks + "}]}"
+            try Data(text.utf8).write(to: file)
+            let settings = SettingsStore(file: file).settings
+            XCTAssertEqual(settings.farmName, "Gospodarstwo Nowak", ticks)
+            XCTAssertEqual(settings.producerNumber, "012345678", ticks)
+            XCTAssertEqual(settings.theme, .dark, ticks)
+            XCTAssertNil(settings.shoppingFavorites, ticks)
+        }
+    }
+
     @MainActor
     func testASettingsFileThatCannotBeWrittenIsSaid() async throws {
         // A folder inside a regular file cannot be made, even by root.

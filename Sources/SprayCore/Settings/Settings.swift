@@ -23,6 +23,23 @@ public struct Settings: Codable, Equatable, Sendable {
         self.producerNumber = producerNumber
         self.copyFolder = copyFolder
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case language, theme, farmName, producerNumber, copyFolder, copyMadeOn, shoppingFavorites
+    }
+
+    /// The shopping list's ticks are a convenience: ticks this version cannot read are dropped
+    /// rather than cost the farm's name and number.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        language = try container.decodeIfPresent(Language.self, forKey: .language)
+        theme = try container.decode(Theme.self, forKey: .theme)
+        farmName = try container.decodeIfPresent(String.self, forKey: .farmName)
+        producerNumber = try container.decodeIfPresent(String.self, forKey: .producerNumber)
+        copyFolder = try container.decodeIfPresent(String.self, forKey: .copyFolder)
+        copyMadeOn = try container.decodeIfPresent(String.self, forKey: .copyMadeOn)
+        shoppingFavorites = try? container.decodeIfPresent([ShoppingFavorite].self, forKey: .shoppingFavorites)
+    }
 }
 
 /// The colour scheme the windows use.
