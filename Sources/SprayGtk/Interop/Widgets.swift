@@ -160,11 +160,15 @@ enum Widgets {
         return button
     }
 
-    /// Runs `reload` each time `window` comes to the front: what another window or a command
-    /// saved meanwhile shows when the window is used again.
+    /// Runs `reload` each time `window` comes to the front again: what another window or a
+    /// command saved meanwhile shows when the window is used again. Not as it first opens,
+    /// when what it shows was just read.
     static func reloadWhenActivated(_ window: Widget, _ reload: @escaping @MainActor () -> Void) {
+        var opened = false
         connect(window, "notify::is-active", withArgument: { _ in
-            if gtk_window_is_active(cast(window)) != 0 { reload() }
+            guard gtk_window_is_active(cast(window)) != 0 else { return }
+            if opened { reload() }
+            opened = true
         })
     }
 
