@@ -18,7 +18,7 @@ extension TableDocument {
         self.init(title: tr("Store of plant protection products"), settings: settings, period: tr("Stock on %@").filled(day.typedText(in: language)),
                   columns: [tr("Product"), tr("Authorisation number"), tr("In stock"), tr("Purchased"), tr("Used"), tr("Adjusted"),
                             tr("Disposed of"), tr("Use until"), tr("Lots"), tr("Warnings")],
-                  columnWeights: [0.14, 0.09, 0.07, 0.07, 0.06, 0.06, 0.08, 0.08, 0.17, 0.18], rows: rows,
+                  columnWeights: [0.14, 0.09, 0.07, 0.07, 0.06, 0.06, 0.10, 0.08, 0.15, 0.18], rows: rows,
                   note: tr("Used: what the treatment records took on their days; withdrawn records do not count. Adjusted: what the counts found more (+) or less (−) than expected. Use until: the ministry’s register of products."),
                   emptyText: tr("Nothing in the store yet."))
     }
