@@ -109,8 +109,7 @@ final class ShoppingListWindow {
         isFilling = false
         gtk_label_set_text(cast(coverageLabel), model.coverageText)
         showItems()
-        gtk_label_set_text(cast(problemLabel), model.saveProblem ?? "")
-        gtk_widget_set_visible(problemLabel, model.saveProblem == nil ? 0 : 1)
+        Widgets.showText(model.saveProblem, in: problemLabel)
         updateActions()
     }
 
