@@ -190,29 +190,17 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// twice changes nothing. Whatever the order, the result is the one sync gives.
     @discardableResult
     public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
-        var summary = ImportSummary()
+        var summary = ImportSummary(), setAside = 0
         try modify { items in
-            // By id through a table: 10 000 records restored into 10 000 are not 10⁸ comparisons.
-            var position = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-            for other in incoming {
-                guard let index = position[other.id] else {
-                    position[other.id] = items.count
-                    items.append(other)
-                    summary.added += 1
-                    continue
-                }
-                let joined = items[index].joined(with: other)
-                summary.setAside += other.versions.filter { version in
+            summary.join(incoming, into: &items) { here, other in
+                let joined = here.joined(with: other)
+                setAside += other.versions.filter { version in
                     joined.withdrawal.map { version.savedAt > $0.at } == true && !joined.versions.contains { $0.isSame(as: version) }
                 }.count
-                if joined == items[index] {
-                    summary.unchanged += 1
-                } else {
-                    items[index] = joined
-                    summary.updated += 1
-                }
+                return joined
             }
         }
+        summary.setAside = setAside
         return summary
     }
 
@@ -267,7 +255,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 }
 
-/// What an import did (`RecordStore.merge`, `LibraryStore.merge`): items added, items
+/// What an import did (`RecordStore.merge`, `StockStore.merge`, `LibraryStore.merge`): items added, items
 /// updated, items already as imported.
 public struct ImportSummary: Equatable, Sendable {
     public var added = 0
@@ -281,6 +269,29 @@ public struct ImportSummary: Equatable, Sendable {
         self.updated = updated
         self.unchanged = unchanged
         self.setAside = setAside
+    }
+
+    /// Joins each of `incoming` into `items` by id, found through a table (10 000 into 10 000
+    /// are not 10⁸ comparisons): a new one is added as it came, a known one becomes
+    /// `join(known, incoming)`; each is counted. No item is ever removed.
+    mutating func join<Item: Identifiable & Equatable>(_ incoming: [Item], into items: inout [Item],
+                                                       by join: (Item, Item) -> Item) where Item.ID: Hashable {
+        var position = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for other in incoming {
+            guard let index = position[other.id] else {
+                position[other.id] = items.count
+                items.append(other)
+                added += 1
+                continue
+            }
+            let joined = join(items[index], other)
+            if joined == items[index] {
+                unchanged += 1
+            } else {
+                items[index] = joined
+                updated += 1
+            }
+        }
     }
 
     /// "2 added, 1 updated, 0 unchanged".

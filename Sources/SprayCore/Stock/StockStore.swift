@@ -83,24 +83,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     @discardableResult
     public func merge(_ incoming: [StockEntry]) throws -> ImportSummary {
         var summary = ImportSummary()
-        try modify { items in
-            var index = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-            for other in incoming {
-                guard let at = index[other.id] else {
-                    index[other.id] = items.count
-                    items.append(other)
-                    summary.added += 1
-                    continue
-                }
-                let joined = items[at].joined(with: other)
-                if joined == items[at] {
-                    summary.unchanged += 1
-                } else {
-                    items[at] = joined
-                    summary.updated += 1
-                }
-            }
-        }
+        try modify { items in summary.join(incoming, into: &items) { $0.joined(with: $1) } }
         return summary
     }
 
