@@ -128,6 +128,10 @@ final class CalculatorHarness {
 
     /// The first widget under `root` (depth first) that satisfies `match`.
     func find(in root: Widget, _ match: (Widget) -> Bool) -> Widget? {
+        Self.find(in: root, match)
+    }
+
+    nonisolated static func find(in root: Widget, _ match: (Widget) -> Bool) -> Widget? {
         if match(root) { return root }
         var child = gtk_widget_get_first_child(root)
         while let current = child {

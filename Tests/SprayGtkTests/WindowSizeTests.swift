@@ -138,7 +138,7 @@ final class WindowSizeTests: XCTestCase {
         // Without a header bar the window manager draws the title, in its own frame.
         guard let header = header(of: window) else { return nil }
         let title = gtk_header_bar_get_title_widget(cast(header))
-            ?? find(in: header) { gtk_widget_has_css_class($0, "title") != 0 && isA($0, gtk_label_get_type()) }
+            ?? CalculatorHarness.find(in: header) { gtk_widget_has_css_class($0, "title") != 0 && isA($0, gtk_label_get_type()) }
         guard let title else { return nil }
         GtkTestSupport.iterate(until: { gtk_widget_get_width(title) > 0 })
         var cut: [String] = []
@@ -225,22 +225,12 @@ final class WindowSizeTests: XCTestCase {
 
     private static func header(of window: Widget) -> Widget? {
         if let titlebar = gtk_window_get_titlebar(cast(window)) {
-            return isA(titlebar, gtk_header_bar_get_type()) ? titlebar : find(in: titlebar) { isA($0, gtk_header_bar_get_type()) }
+            return isA(titlebar, gtk_header_bar_get_type()) ? titlebar : CalculatorHarness.find(in: titlebar) { isA($0, gtk_header_bar_get_type()) }
         }
-        return find(in: window) { isA($0, gtk_header_bar_get_type()) }
+        return CalculatorHarness.find(in: window) { isA($0, gtk_header_bar_get_type()) }
     }
 
     private static func isA(_ widget: Widget, _ type: GType) -> Bool {
         g_type_check_instance_is_a(cast(widget), type) != 0
-    }
-
-    private static func find(in root: Widget, _ match: (Widget) -> Bool) -> Widget? {
-        if match(root) { return root }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            if let found = find(in: current, match) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
     }
 }
