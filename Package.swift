@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SprayGtkTests",
-            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "FileFormats", "CGtk", "Gettext", "PDFTestSupport"]
+            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "FileFormats", "CGtk", "Gettext", "PDFTestSupport", "CoreTestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",

@@ -17,6 +17,6 @@ public enum ReportClock {
         if let text = sourceDateEpoch, let seconds = Int64(text.trimmedWhitespace), seconds >= 0 {
             return ReportTime(epochSeconds: seconds)
         }
-        return ReportTime(local: Date())
+        return ReportTime(local: Clock.system.now)
     }
 }

@@ -18,7 +18,7 @@ extension CommandLineTool {
         }
         if let folder = command.folder {
             do {
-                let path = try SecondCopy(folder: folder).write(on: .today, now: Date(), again: true)
+                let path = try SecondCopy(folder: folder).write(on: .today, now: Clock.system.now, again: true)
                 return printOutput((path ?? folder) + "\n") ? 0 : 1
             } catch {
                 report([error.message])
@@ -26,7 +26,7 @@ extension CommandLineTool {
             }
         }
         do {
-            let bytes = try Backup.make(locations: DataLocations.current, now: Date())
+            let bytes = try Backup.make(locations: DataLocations.current, now: Clock.system.now)
             try OutputFile.write(bytes, to: command.output ?? "-", protecting: appFolders)
             return 0
         } catch {
@@ -71,7 +71,7 @@ extension CommandLineTool {
             }
         }
         do {
-            let restored = try Backup.restore(files, locations: locations, now: Date(), patience: .commandLine { path in
+            let restored = try Backup.restore(files, locations: locations, now: Clock.system.now, patience: .commandLine { path in
                 report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
             })
             let lines = (command.confirmed ? preview : []) + restored.map(\.text)

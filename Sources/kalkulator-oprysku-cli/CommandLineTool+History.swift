@@ -68,7 +68,7 @@ extension CommandLineTool {
         var messages = store.notices.filter { if case .movedAside = $0 { true } else { false } }.map(\.message)
         defer { report(messages) }
         do {
-            try store.record(input, at: Date(), parcel: details.parcel, crop: details.crop, notes: details.notes)
+            try store.record(input, at: Clock.system.now, parcel: details.parcel, crop: details.crop, notes: details.notes)
             messages += store.notices.map(\.message).filter { !messages.contains($0) }
             return true
         } catch {

@@ -82,7 +82,7 @@ extension CommandLineTool {
         // Which of them was used is the farmer's to say: nothing is recorded until it is.
         if !ambiguous.isEmpty { return reportUsage(ambiguous) }
         do {
-            let saved = try records.add(drafts, at: Date())
+            let saved = try records.add(drafts, at: Clock.system.now)
             for record in saved {
                 let missing = RecordCompleteness.missing(in: record)
                 if !missing.isEmpty {
@@ -213,7 +213,7 @@ extension CommandLineTool {
             return reportUsage(CommandLineErrors(errors: [.invalid(option: "ID", .noSuchRecord(command.id.uuidString))]).messages)
         }
         do {
-            try store.withdraw(id: command.id, reason: command.reason, at: Date())
+            try store.withdraw(id: command.id, reason: command.reason, at: Clock.system.now)
             return 0
         } catch {
             report([userMessage(error)])
@@ -243,7 +243,7 @@ extension CommandLineTool {
             guard readable(store) else { return 1 }
             do {
                 let incoming = try RecordExport.records(fromJSON: bytes)
-                let merge = try store.merge(incoming, at: Date())
+                let merge = try store.merge(incoming, at: Clock.system.now)
                 let printed = printOutput(merge.text + "\n")
                 return reportNeedingChecks(incoming) && printed ? 0 : 1
             } catch {
@@ -282,7 +282,7 @@ extension CommandLineTool {
         }
         guard readable(store) else { return 1 }
         do {
-            let added = try store.addNew(result.drafts, at: Date())
+            let added = try store.addNew(result.drafts, at: Clock.system.now)
             let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
             if let register {

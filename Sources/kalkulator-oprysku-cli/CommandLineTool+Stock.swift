@@ -38,7 +38,7 @@ extension CommandLineTool {
             case let .add(facts):
                 let known = ProductMatcher.knownUnit(of: facts.product, authorisation: facts.authorisation, library: libraryStore().library,
                                                      entries: store.entries)
-                let entry = try store.add(facts, measuredIn: known, at: Date())
+                let entry = try store.add(facts, measuredIn: known, at: Clock.system.now)
                 report([added(entry.facts)])
             case let .list(date, output):
                 let day = date ?? today
@@ -69,7 +69,7 @@ extension CommandLineTool {
                         .filled(id.uuidString) + "\n", to: .standardError)
                     return 2
                 }
-                try store.withdraw(id: id, reason: reason, at: Date())
+                try store.withdraw(id: id, reason: reason, at: Clock.system.now)
             case let .shoppingList(named, output):
                 let records = RecordStore.standard(patience: .commandLine { _ in })
                 let history = HistoryStore.standard()

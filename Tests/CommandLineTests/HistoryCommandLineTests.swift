@@ -41,7 +41,7 @@ final class HistoryCommandLineTests: XCTestCase {
     // calc --save
 
     func testSaveRecordsTheCalculationAsTheWindowDoes() throws {
-        let before = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let before = Date(timeIntervalSince1970: Clock.system.now.timeIntervalSince1970.rounded(.down))
         let result = try run(job + ["--save", "--parcel", "Działka 7", "--crop", "Rzepak ozimy", "--notes", "wiatr słaby"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
@@ -52,7 +52,7 @@ final class HistoryCommandLineTests: XCTestCase {
         let entry = try XCTUnwrap(entries.first)
         XCTAssertEqual(entry.input, try CalcCommand.parse(Array(job.dropFirst())).get().plan.input)
         XCTAssertEqual([entry.parcel, entry.crop, entry.notes], ["Działka 7", "Rzepak ozimy", "wiatr słaby"])
-        XCTAssertTrue((before...Date()).contains(entry.timestamp))
+        XCTAssertTrue((before...Clock.system.now).contains(entry.timestamp))
 
         XCTAssertEqual(try run(job + ["--format", "json"]).status, 0)
         XCTAssertEqual(saved().count, 1, "without --save nothing is recorded")

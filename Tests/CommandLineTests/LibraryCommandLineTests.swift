@@ -3,6 +3,7 @@
 
 import Foundation
 import PDFTestSupport
+import SprayCore
 import XCTest
 
 final class LibraryCommandLineTests: DataFolderTestCase {
@@ -236,7 +237,7 @@ final class LibraryCommandLineTests: DataFolderTestCase {
     }
 
     private static var thisYear: String {
-        String(Calendar(identifier: .gregorian).component(.year, from: Date()))
+        String(CalendarDate.today.year)
     }
 }
 
@@ -244,17 +245,19 @@ final class SprayerInspectionCommandLineTests: DataFolderTestCase {
     func testInspectionDatesAreKeptListedAndWarnedAbout() throws {
         let added = try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "2500", "--inspected", "2022-03-14"])
         XCTAssertEqual(added.status, 0, added.stderr)
-        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Nowy", "--tank", "800", "--bought", "14.06.2024"]).status, 0)
+        // Bought two years ago: its first inspection is due five years after the purchase, whatever today is.
+        let bought = CalendarDate.today.year - 2
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Nowy", "--tank", "800", "--bought", "14.06.\(bought)"]).status, 0)
         let text = try run(["library", "list"]).stdout
         XCTAssertTrue(text.contains("inspection lapsed 2025-03-14: have it inspected before spraying"), text)
-        XCTAssertTrue(text.contains("inspection valid until 2029-06-14"), text)
+        XCTAssertTrue(text.contains("inspection valid until \(bought + 5)-06-14"), text)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["library", "list", "--format", "json"]).stdout.utf8))
                                  as? [String: Any])
         let sprayers = try XCTUnwrap((json["items"] as? [[String: Any]])?.filter { $0["kind"] as? String == "sprayer" })
         let pilmet = try XCTUnwrap(sprayers.first { $0["name"] as? String == "Pilmet" })
         XCTAssertEqual(pilmet["inspected"] as? String, "2022-03-14")
         XCTAssertEqual(pilmet["inspection_valid_until"] as? String, "2025-03-14")
-        XCTAssertEqual(sprayers.first { $0["name"] as? String == "Nowy" }?["bought"] as? String, "2024-06-14")
+        XCTAssertEqual(sprayers.first { $0["name"] as? String == "Nowy" }?["bought"] as? String, "\(bought)-06-14")
 
         let calc = try run(["calc", "--area", "2", "--spray-rate", "200", "--sprayer", "Pilmet", "--product", "1", "--format", "json"])
         XCTAssertTrue(calc.stdout.contains("The inspection of Pilmet was valid until 2025-03-14"), calc.stdout)

@@ -41,9 +41,9 @@ public enum PDFTools {
         return url
     }
 
-    /// pdfinfo's "Key: value" lines.
+    /// pdfinfo's "Key: value" lines; dates in UTC, whatever the zone the tests run in.
     public static func info(_ path: String) throws -> [String: String] {
-        let result = try run("pdfinfo", [path])
+        let result = try run("pdfinfo", [path], environment: ["TZ": "UTC"])
         guard result.status == 0 else { throw ToolError("pdfinfo failed: \(result.stderr)") }
         var fields: [String: String] = [:]
         for line in result.text.split(separator: "\n") {

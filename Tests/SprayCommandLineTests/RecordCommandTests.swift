@@ -123,9 +123,9 @@ final class RecordCommandTests: XCTestCase {
     }
 
     func testLikeAnEarlierRecordFromASavedPlanAndOnSeveralFields() throws {
-        var earlier = TreatmentRecord(details: completeDetails(), createdAt: Date(), calculation: nil)
-        earlier.corrections = [RecordRevision(details: completeDetails(), savedAt: Date(), note: "x")]
-        let entry = HistoryEntry(timestamp: Date(), input: JobInput(area: d("4.2"), sprayRate: 200, tankCapacity: 2500,
+        var earlier = TreatmentRecord(details: completeDetails(), createdAt: Clock.system.now, calculation: nil)
+        earlier.corrections = [RecordRevision(details: completeDetails(), savedAt: Clock.system.now, note: "x")]
+        let entry = HistoryEntry(timestamp: Clock.system.now, input: JobInput(area: d("4.2"), sprayRate: 200, tankCapacity: 2500,
                                                                     products: [ProductInput(name: "Fungicyd", rate: d("1.25"))]),
                                  parcel: "Działka 7", crop: "pszenica ozima", notes: "wiatr")
         let sources = RecordSources(record: { $0 == earlier.id ? earlier : nil }, plan: { $0 == entry.id ? entry : nil })
@@ -211,8 +211,8 @@ final class RecordCommandTests: XCTestCase {
                                                       exporting: true, language: .polish).get()
         XCTAssertEqual(export.separator, .semicolon)
         XCTAssertEqual(export.from, CalendarDate(year: 2026, month: 1, day: 1))
-        let records = [TreatmentRecord(details: completeDetails(date: CalendarDate(year: 2025, month: 12, day: 31)!), createdAt: Date()),
-                       TreatmentRecord(details: completeDetails(), createdAt: Date())]
+        let records = [TreatmentRecord(details: completeDetails(date: CalendarDate(year: 2025, month: 12, day: 31)!), createdAt: Clock.system.now),
+                       TreatmentRecord(details: completeDetails(), createdAt: Clock.system.now)]
         XCTAssertEqual(export.select(records).map(\.details.date), [CalendarDate(year: 2026, month: 4, day: 14)])
 
         let messages: [([String], Bool, [String])] = [

@@ -189,7 +189,7 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
                                                     "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
         let model = BackupViewModel(locations: locations)
         let records = RecordStore(file: URL(fileURLWithPath: locations.recordsFile.path))
-        try records.add(completeDetails(), at: Date())
+        try records.add(completeDetails(), at: Clock.system.now)
         let before = try bytes(locations.recordsFile)
         let file = path("kopia.json").path
         try model.writeBackup(to: file)
@@ -216,13 +216,13 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
                                                     "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
         let day = CalendarDate(year: 2026, month: 11, day: 25)!
         func store(on today: CalendarDate) -> RecordStore {
-            RecordStore(file: locations.recordsFile, backupDirectory: URL(fileURLWithPath: locations.backupsDirectory.path), today: { today })
+            RecordStore(file: locations.recordsFile, backupDirectory: URL(fileURLWithPath: locations.backupsDirectory.path), clock: .fixed(on: today))
         }
-        let first = try store(on: day.adding(days: -1)).add(completeDetails(), at: Date())
+        let first = try store(on: day.adding(days: -1)).add(completeDetails(), at: Clock.system.now)
         // Today's first change copies the file as it was (one record) to backups/records-2026-11-25.json.
-        _ = try store(on: day).add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: Date())
+        _ = try store(on: day).add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: Clock.system.now)
         try FileManager.default.createDirectory(at: path("usb"), withIntermediateDirectories: true)
-        _ = try SecondCopy(folder: path("usb").path, locations: locations).write(on: day, now: Date())
+        _ = try SecondCopy(folder: path("usb").path, locations: locations).write(on: day, now: Clock.system.now)
         try Data("{".utf8).write(to: URL(fileURLWithPath: locations.dataDirectory + "/history.json.corrupt-20261125T080000Z"))
 
         let model = BackupViewModel(locations: locations)

@@ -33,7 +33,7 @@ final class FarmListsTests: TemporaryDirectoryTestCase {
             OfficialRegisterProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
                               useUntil: nil, uses: [])
         }
-        return OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        return OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "test", products: [
             registered("Chwastox Trio 540 SL", "R-77/2018", kind: "Herbicyd"), registered("Adiuwant X", "A-1/2020", kind: "Adiuwant"),
             registered("Stary", "R-9/2009", kind: "Fungicyd"),
         ]))
@@ -69,7 +69,7 @@ final class FarmListsTests: TemporaryDirectoryTestCase {
         let store = RecordStore(file: directory.appendingPathComponent("records.json"))
         var earlier = completeDetails(date: CalendarDate(year: 2025, month: 5, day: 2)!)
         earlier.products = [ProductUse(name: "Stary", authorisation: "R-5/2019", dose: 1, doseUnit: .litres)]
-        _ = try store.add(earlier, at: Date())
+        _ = try store.add(earlier, at: Clock.system.now)
         return store
     }
 

@@ -24,15 +24,19 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 final class FarmSyncTests: TemporaryDirectoryTestCase {
-    private let today = CalendarDate(year: 2026, month: 11, day: 25)!
+    private let time = TestClock(on: CalendarDate(year: 2026, month: 11, day: 25)!)
+    private var today: CalendarDate { time.today }
 
     /// One computer: its data folder and its copy of the farm folder.
     private struct Computer {
         var name: String
         var locations: DataLocations
         var folder: String
-        var records: RecordStore { RecordStore(file: locations.recordsFile, today: { CalendarDate(year: 2026, month: 11, day: 25)! }) }
-        var sync: FarmSync { FarmSync(locations: locations) }
+        var clock: Clock
+        var records: RecordStore { RecordStore(file: locations.recordsFile, clock: clock) }
+        var sync: FarmSync { FarmSync(locations: locations, clock: clock) }
+        /// Its sync with its clock `seconds` ahead.
+        func sync(ahead seconds: Double) -> FarmSync { FarmSync(locations: locations, clock: clock.advanced(by: seconds)) }
     }
 
     private func computer(_ name: String, sharedFolder: String? = nil) throws -> Computer {
@@ -42,7 +46,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return Computer(name: name, locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": data,
                                                                            "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path]),
-                        folder: folder)
+                        folder: folder, clock: time.clock)
     }
 
     private func details(_ parcel: String, day: Int = 14) -> TreatmentDetails {
@@ -84,7 +88,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         var random = SeededGenerator(state: seed)
         let computers = try ["Biuro", "Ciągnik", "Szopa"].map { try computer("\(seed)/" + $0) }
         for computer in computers {
-            XCTAssertEqual(try computer.sync.share(folder: computer.folder, name: computer.name, records: computer.records, now: Date()).sent, 1,
+            XCTAssertEqual(try computer.sync.share(folder: computer.folder, name: computer.name, records: computer.records).sent, 1,
                            "the journal starts with the computer's name")
         }
         // Each computer records 20 treatments, in rounds, while journals travel and merges run.
@@ -92,7 +96,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         for round in 0..<20 {
             for computer in computers {
                 made.append(try computer.records.add(details("\(computer.name) \(round)"), at: Date(timeIntervalSince1970: 1_790_000_000 + Double(round))).id)
-                if Bool.random(using: &random) { try computer.sync.syncNow(records: computer.records, today: today) }
+                if Bool.random(using: &random) { try computer.sync.syncNow(records: computer.records) }
                 // Now and then a snapshot of its journal, which the tool carries (in pieces too) like the journals.
                 if Bool.random(using: &random), let id = computer.sync.state?.computer {
                     JournalSnapshot.refresh(journal: computer.folder + "/" + JournalFiles.name(of: id), after: 0)
@@ -107,7 +111,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let shared = made[0]
         for _ in 0..<2 {
             for from in computers { for to in computers where to.name != from.name { try carry(from: from, to: to, using: &random) } }
-            for computer in computers { try computer.sync.syncNow(records: computer.records, today: today) }
+            for computer in computers { try computer.sync.syncNow(records: computer.records) }
         }
         XCTAssertTrue(computers.allSatisfy { $0.records.record(id: shared) != nil }, "the first record has travelled")
         try computers[1].records.correct(id: shared, to: details("Poprawione w ciągniku"), note: "literówka", at: Date(timeIntervalSince1970: 1_790_100_000))
@@ -117,7 +121,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // Settle: everything carried whole (after the pieces and conflict copies), merged twice.
         for _ in 0..<3 {
             for from in computers { for to in computers where to.name != from.name { try carry(from: from, to: to, using: &random) } }
-            for computer in computers { try computer.sync.syncNow(records: computer.records, today: today) }
+            for computer in computers { try computer.sync.syncNow(records: computer.records) }
         }
         for _ in 0..<2 {
             for from in computers {
@@ -129,7 +133,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
                     }
                 }
             }
-            for computer in computers { try computer.sync.syncNow(records: computer.records, today: today) }
+            for computer in computers { try computer.sync.syncNow(records: computer.records) }
         }
 
         let first = sortedRecords(computers[0])
@@ -151,7 +155,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: computers[0].folder).contains { $0.contains(".sync-conflict-") },
                       "conflict copies were made and read")
         for computer in computers {
-            let report = try computer.sync.syncNow(records: computer.records, today: today)
+            let report = try computer.sync.syncNow(records: computer.records)
             XCTAssertEqual(report, SyncReport(), computer.name)
         }
         // A computer joining now reads the snapshots there (some older than their journals) and
@@ -167,21 +171,21 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
         _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
-        let kept = try office.records.add(details("P1"), at: Date())
-        try office.sync.syncNow(records: office.records, today: today)
+        let kept = try office.records.add(details("P1"), at: time.now)
+        try office.sync.syncNow(records: office.records)
         let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
         // A line of rubbish in the middle, then a good line, then half a line still arriving.
-        let second = try office.records.add(details("P2"), at: Date())
-        try office.sync.syncNow(records: office.records, today: today)
+        let second = try office.records.add(details("P2"), at: time.now)
+        try office.sync.syncNow(records: office.records)
         var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 4, "name, P1, P2 and the end")
         lines.insert("{\"journal\":1,\"record\":{\"id\":\"broken", at: 2)
-        let third = try office.records.add(details("P3"), at: Date())
+        let third = try office.records.add(details("P3"), at: time.now)
         var numbers = DecimalTexts()
-        let half = JournalLine(computer: UUID(), at: Date(), change: .record(third)).encoded(numbers: &numbers)
+        let half = JournalLine(computer: UUID(), at: time.now, change: .record(third)).encoded(numbers: &numbers)
         try Data((lines.joined(separator: "\n")).utf8 + half.prefix(half.count / 2)).write(to: URL(fileURLWithPath: journal))
 
-        let report = try tractor.sync.syncNow(records: tractor.records, today: today)
+        let report = try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(report.added, 2)
         XCTAssertEqual(Set(tractor.records.records.map(\.id)), [kept.id, second.id], "the rest read; the half line waits")
         XCTAssertEqual(report.problems, ["\(URL(fileURLWithPath: journal).lastPathComponent): 1 line cannot be read and was left out; the rest was read."])
@@ -190,13 +194,13 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         try handle.seekToEnd()
         try handle.write(contentsOf: half.dropFirst(half.count / 2))
         try handle.close()
-        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records, today: today).added, 1)
+        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records).added, 1)
         XCTAssertNotNil(tractor.records.record(id: third.id))
 
         // A line from a newer version stops the reading of that journal there, until updated.
         try Data(("{\"journal\":2,\"computer\":\"" + UUID().uuidString + "\",\"at\":\"2026-11-25T10:00:00Z\",\"something\":1}\n").utf8)
             .write(to: URL(fileURLWithPath: office.folder + "/" + JournalFiles.name(of: UUID())))
-        XCTAssertTrue(try tractor.sync.syncNow(records: tractor.records, today: today).problems.contains { $0.contains("newer version") })
+        XCTAssertTrue(try tractor.sync.syncNow(records: tractor.records).problems.contains { $0.contains("newer version") })
     }
 
     /// Long journals are read on every core: what is taken is still taken in the journal's
@@ -207,16 +211,16 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         var numbers = DecimalTexts()
         func journal(_ parts: [[UInt8]]) throws -> (name: String, records: [TreatmentRecord]) {
             let computer = UUID()
-            var bytes = JournalLine(computer: computer, at: Date(), change: .computer(name: "Sad")).encoded(numbers: &numbers)
+            var bytes = JournalLine(computer: computer, at: time.now, change: .computer(name: "Sad")).encoded(numbers: &numbers)
             var records: [TreatmentRecord] = []
             for part in parts {
                 guard part.isEmpty else {
                     bytes += part
                     continue
                 }
-                let record = try RecordDraft(details: details("Kwatera \(records.count)")).checkedRecord(at: Date())
+                let record = try RecordDraft(details: details("Kwatera \(records.count)")).checkedRecord(at: time.now)
                 records.append(record)
-                bytes += JournalLine(computer: computer, at: Date(), change: .record(record)).encoded(numbers: &numbers)
+                bytes += JournalLine(computer: computer, at: time.now, change: .record(record)).encoded(numbers: &numbers)
             }
             let name = JournalFiles.name(of: computer)
             try Data(bytes).write(to: URL(fileURLWithPath: tractor.folder + "/" + name))
@@ -228,14 +232,14 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let orchard = try journal(Array(repeating: record, count: 300) + [damaged] + Array(repeating: record, count: 299))
         let shed = try journal(Array(repeating: record, count: 300) + [newer] + Array(repeating: record, count: 100))
 
-        let report = try tractor.sync.syncNow(records: tractor.records, today: today)
+        let report = try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(report.added, 899)
         XCTAssertEqual(Set(tractor.records.records.map(\.id)), Set(orchard.records.map(\.id) + shed.records.prefix(300).map(\.id)),
                        "every line of the first; the second up to its newer line")
         XCTAssertEqual(report.problems.count, 2)
         XCTAssertTrue(report.problems.contains("\(orchard.name): 1 line cannot be read and was left out; the rest was read."))
         XCTAssertTrue(report.problems.contains { $0.hasPrefix(shed.name) && $0.contains("newer version") })
-        let again = try tractor.sync.syncNow(records: tractor.records, today: today)
+        let again = try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(again.added, 0, "read once")
         XCTAssertEqual(tractor.records.records.count, 899)
         // The records went in as the lines held them: the file is what writing them all makes.
@@ -247,37 +251,37 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
     func testAFolderThatIsGoneStopsNothingAndARebuildPutsItBack() throws {
         let office = try computer("Biuro")
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
-        _ = try office.records.add(details("P1"), at: Date())
-        try office.sync.syncNow(records: office.records, today: today)
+        _ = try office.records.add(details("P1"), at: time.now)
+        try office.sync.syncNow(records: office.records)
         try FileManager.default.removeItem(atPath: office.folder)
-        XCTAssertThrowsError(try office.sync.syncNow(records: office.records, today: today)) {
+        XCTAssertThrowsError(try office.sync.syncNow(records: office.records)) {
             XCTAssertEqual($0 as? SyncProblem, .folderAbsent(office.folder))
         }
-        _ = try office.records.add(details("P2"), at: Date())
+        _ = try office.records.add(details("P2"), at: time.now)
         XCTAssertEqual(office.records.records.count, 2, "the record goes on")
 
         // The folder comes back empty (a new stick): the journal is written again whole.
         try FileManager.default.createDirectory(atPath: office.folder, withIntermediateDirectories: true)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 3, "the name and both records")
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 3, "the name and both records")
         try LibraryStore(file: office.locations.libraryFile).save(.product(LibraryProduct(name: "Topsin M 500 SC")))
-        try office.sync.syncNow(records: office.records, today: today)
+        try office.sync.syncNow(records: office.records)
         try FileManager.default.removeItem(atPath: office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer)))
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 4, "a lost journal: name, records and library again")
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 4, "a lost journal: name, records and library again")
         let newcomer = try computer("Nowy", sharedFolder: office.folder)
         _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy", records: newcomer.records)
         XCTAssertEqual(newcomer.records.records.count, 2)
 
         // Rebuilt from the store: the same records, read again from the start by the others.
         _ = try office.sync.rebuild(records: office.records)
-        XCTAssertEqual(try newcomer.sync.syncNow(records: newcomer.records, today: today).added, 0)
+        XCTAssertEqual(try newcomer.sync.syncNow(records: newcomer.records).added, 0)
         XCTAssertEqual(sortedRecords(newcomer), sortedRecords(office))
     }
 
     func testWhatWasSentIsKeptInAVersionedFileAndAnEarlierMapIsStillRead() throws {
         let office = try computer("Biuro")
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
-        let record = try office.records.add(details("P1"), at: Date())
-        try office.sync.syncNow(records: office.records, today: today)
+        let record = try office.records.add(details("P1"), at: time.now)
+        try office.sync.syncNow(records: office.records)
         let sentPath = office.locations.recordsFile.deletingLastPathComponent().appendingPathComponent("sync-sent.json")
         let envelope = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
         XCTAssertEqual(envelope["format"] as? String, "kalkulator-oprysku/sync-sent")
@@ -288,18 +292,18 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // The map an earlier version wrote: read, so nothing is sent again; then rewritten in the envelope.
         let text = try XCTUnwrap(items.first?["text"])
         try Data(#"{"\#(record.id.uuidString)":"\#(text)"}"#.utf8).write(to: sentPath)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 0)
-        _ = try office.records.add(details("P2"), at: Date())
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 0)
+        _ = try office.records.add(details("P2"), at: time.now)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 1)
         let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
         XCTAssertEqual((again["items"] as? [Any])?.count, 2)
 
         // The pretty-printed envelope of earlier builds reads the same: nothing is sent again.
         let pretty = try JSONSerialization.data(withJSONObject: again, options: [.prettyPrinted, .sortedKeys])
         try pretty.write(to: sentPath)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 0)
-        _ = try office.records.add(details("P3"), at: Date())
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 0)
+        _ = try office.records.add(details("P3"), at: time.now)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 1)
         let lines = String(decoding: try Data(contentsOf: sentPath), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 5, "the envelope, a record a line, the end")
     }
@@ -308,25 +312,25 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let office = try computer("Biuro")
         let store = office.records
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: store)
-        for index in 0..<30 { _ = try store.add(details("P\(index)"), at: Date()) }
-        try office.sync.syncNow(records: store, today: today)
+        for index in 0..<30 { _ = try store.add(details("P\(index)"), at: time.now) }
+        try office.sync.syncNow(records: store)
         for round in 1...2 {
             for record in store.records {
                 var changed = record.details
                 changed.notes = "runda \(round)"
-                _ = try store.correct(id: record.id, to: changed, note: "poprawka", at: Date(timeIntervalSinceNow: Double(round) * 60))
+                _ = try store.correct(id: record.id, to: changed, note: "poprawka", at: time.now.addingTimeInterval(Double(round) * 60))
             }
-            try office.sync.syncNow(records: store, today: today)
+            try office.sync.syncNow(records: store)
         }
         try LibraryStore(file: office.locations.libraryFile).save(.product(LibraryProduct(name: "Topsin M 500 SC")))
-        try office.sync.syncNow(records: store, today: today)
+        try office.sync.syncNow(records: store)
         let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
         JournalSnapshot.refresh(journal: journal, after: 0)
         let snapshot = try XCTUnwrap(JournalSnapshot.read(journal: journal))
         XCTAssertEqual(snapshot.lines.count, 32, "the name, a line per record, the library item: not the 90 record lines")
         // The journal grows past the snapshot: a newcomer reads the snapshot, then the lines after it.
-        _ = try store.add(details("Po migawce"), at: Date())
-        try office.sync.syncNow(records: store, today: today)
+        _ = try store.add(details("Po migawce"), at: time.now)
+        try office.sync.syncNow(records: store)
         // A damaged line early in the journal, inside what the snapshot covers: met only by a reader of the whole journal.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
         bytes[2] = UInt8(ascii: "#")
@@ -383,9 +387,9 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // Recorded when it was made: a removal from the folder takes only a record first saved over 3 years ago.
         let old = try office.records.add(completeDetails(date: CalendarDate(year: 2022, month: 4, day: 14)!),
                                          at: LocalTime.start(of: CalendarDate(year: 2022, month: 4, day: 14)!))
-        let young = try office.records.add(details("P1"), at: Date())
-        try office.sync.syncNow(records: office.records, today: today)
-        try tractor.sync.syncNow(records: tractor.records, today: today)
+        let young = try office.records.add(details("P1"), at: time.now)
+        try office.sync.syncNow(records: office.records)
+        try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(tractor.records.records.count, 2)
 
         try office.records.remove(id: old.id, today: today)
@@ -393,14 +397,14 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let file = office.locations.recordsFile
         let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.contains(young.id.uuidString) }
         try Data(text.joined(separator: "\n").utf8).write(to: file)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).sent, 1, "the removal only")
-        let report = try tractor.sync.syncNow(records: tractor.records, today: today)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 1, "the removal only")
+        let report = try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(report.removed, 1)
         XCTAssertEqual(tractor.records.records.map(\.id), [young.id])
         // The tractor's journal rebuilt from its store brings the younger one back to the office.
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today), SyncReport())
+        XCTAssertEqual(try office.sync.syncNow(records: office.records), SyncReport())
         _ = try tractor.sync.rebuild(records: tractor.records)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, today: today).added, 1)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).added, 1)
         XCTAssertEqual(office.records.records.map(\.id), [young.id])
     }
 
@@ -503,13 +507,13 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
         _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
         let records = office.records
-        var clock = Date().addingTimeInterval(3 * 3600)
-        let sharing = FarmSharing(records: { records }, locations: office.locations, now: { clock })
+        let later = TestClock(time.now.addingTimeInterval(3 * 3600))
+        let sharing = FarmSharing(records: { records }, locations: office.locations, clock: later.clock)
         XCTAssertNil(sharing.statusLine, "not shared")
         XCTAssertFalse(sharing.share(folder: office.folder, name: " Biuro ").isError)
         XCTAssertEqual(sharing.computerName, "Biuro")
         XCTAssertEqual(sharing.statusLine, "Shared with: Ciągnik (last change 3 hours ago)")
-        clock = clock.addingTimeInterval(2 * 86_400)
+        later.advance(by: 2 * 86_400)
         XCTAssertEqual(sharing.statusLine, "Shared with: Ciągnik (last change 2 days ago)")
         inPolish {
             XCTAssertEqual(sharing.statusLine, "Współdzielona z: Ciągnik (ostatnia zmiana 2 dni temu)")
@@ -520,8 +524,8 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
 
         // A merge on another core: a record saved here meanwhile is not merged at once, but
         // said to need another merge after it; the result's own change asks for none.
-        try tractor.records.add(details("Z ciągnika"), at: Date())
-        try tractor.sync.syncNow(records: tractor.records, today: today)
+        try tractor.records.add(details("Z ciągnika"), at: time.now)
+        try tractor.sync.syncNow(records: tractor.records)
         let background = try XCTUnwrap(sharing.beginMerge())
         XCTAssertNil(sharing.beginMerge(), "one at a time")
         XCTAssertFalse(sharing.recordsChanged(), "not while one runs")
@@ -553,16 +557,18 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
         let group = DispatchGroup()
         let failures = Failures()
+        let clock = time.clock
         for writer in 0..<2 {
             group.enter()
             Thread.detachNewThread {
                 defer { group.leave() }
-                let records = RecordStore(file: office.locations.recordsFile), sync = FarmSync(locations: office.locations)
+                let records = RecordStore(file: office.locations.recordsFile, clock: clock)
+                let sync = FarmSync(locations: office.locations, clock: clock)
                 for number in 0..<25 {
                     do {
                         var details = completeDetails()
                         details.parcel = "writer \(writer) record \(number)"
-                        _ = try records.add(details, at: Date())
+                        _ = try records.add(details, at: clock.now)
                         try sync.syncNow(records: records)
                     } catch {
                         failures.add("\(error)")
@@ -572,7 +578,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         }
         group.wait()
         XCTAssertEqual(failures.all, [])
-        try office.sync.syncNow(records: office.records, today: today)
+        try office.sync.syncNow(records: office.records)
         let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
         var numbers = DecimalTexts()
         let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map { JournalLine.read(Array($0.utf8)[...], numbers: &numbers) }
@@ -591,8 +597,10 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
         func library(_ side: Computer) -> LibraryStore { LibraryStore(file: side.locations.libraryFile) }
         func names(_ side: Computer) -> [String] { library(side).library.products.map(\.name).sorted() }
+        // Each merge a minute after the one before: what was saved since is the later change.
         func merge() throws {
-            for side in [office, tractor, office] { try side.sync.syncNow(records: side.records, today: today) }
+            time.advance(by: 60)
+            for side in [office, tractor, office] { try side.sync.syncNow(records: side.records) }
         }
         _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
         _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
@@ -616,9 +624,9 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
 
         // The same name saved on both, the tractor's later: both keep the tractor's.
         try library(office).save(.product(LibraryProduct(name: "Amistar", rate: 1)))
-        try office.sync.syncNow(records: office.records, now: Date(timeIntervalSinceNow: 60), today: today)
+        try office.sync(ahead: 60).syncNow(records: office.records)
         try library(tractor).save(.product(LibraryProduct(name: "Amistar", rate: 0.8)))
-        try tractor.sync.syncNow(records: tractor.records, now: Date(timeIntervalSinceNow: 120), today: today)
+        try tractor.sync(ahead: 120).syncNow(records: tractor.records)
         try merge()
         try merge()
         XCTAssertEqual(library(office).library.products.map(\.rate), [0.8])

@@ -64,13 +64,13 @@ final class FirstStepsTests: TemporaryDirectoryTestCase {
             let index = OfficialRegisterIndex(Self.register(importedDaysBefore: days, today: today))
             let calculator = CalculatorViewModel(form: JobForm(areaText: "4", sprayRateText: "200", tankText: "2500",
                                                                products: [ProductForm(name: "Fungicyd", rateText: "1")]))
-            calculator.today = { today }
+            calculator.clock = .fixed(on: today)
             calculator.officialRegister = index
             let warnings = try calculator.outcome.get().warnings.map(\.message)
             XCTAssertEqual(warnings.contains { $0.contains("\(days) days ago") }, said, "\(days): \(warnings)")
 
             let library = LibraryViewModel(store: LibraryStore(file: path("library-\(days).json")))
-            library.today = { today }
+            library.clock = .fixed(on: today)
             withLanguage(.english) { library.readRegisterStatus(index) }
             XCTAssertTrue(library.registerStatus.contains("imported \(days) days ago"), library.registerStatus)
             XCTAssertEqual(library.registerStatus.contains("check the ministry's page"), said, library.registerStatus)

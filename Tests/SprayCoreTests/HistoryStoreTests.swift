@@ -203,7 +203,7 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(store.entries, [expected])
         let id = store.entries[0].id
         let attempts: [() throws -> Void] = [
-            { try store.record(job(area: 1), at: Date()) }, { try store.update(id: id, parcel: "x", crop: nil, notes: nil) },
+            { try store.record(job(area: 1), at: Clock.system.now) }, { try store.update(id: id, parcel: "x", crop: nil, notes: nil) },
             { try store.delete(ids: [id]) }, { try store.restore(historyFixtureEntries) }, { try store.clear() },
         ]
         for attempt in attempts {
@@ -254,7 +254,7 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
 
     func testAnEntryWithANumberThatIsNotFiniteIsRefused() throws {
         let store = HistoryStore(file: path("history.json"))
-        XCTAssertThrowsError(try store.record(job(area: 1).with { $0.area = .nan }, at: Date())) {
+        XCTAssertThrowsError(try store.record(job(area: 1).with { $0.area = .nan }, at: Clock.system.now)) {
             XCTAssertEqual($0 as? HistoryError, .notStorable)
         }
         XCTAssertEqual(try listing(), [])
@@ -310,16 +310,16 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         var heard: [Int] = []
         var window: Owner? = Owner()
         store.observe(by: window!) { heard.append(store.entries.count) }
-        let entry = try store.record(job(area: 1), at: Date())
+        let entry = try store.record(job(area: 1), at: Clock.system.now)
         try store.update(id: entry.id, parcel: "A", crop: nil, notes: nil)
         try store.delete(ids: [entry.id])
         store.reload()
         XCTAssertEqual(heard, [1, 1, 0], "a reload that finds the file as it was changes nothing")
-        try HistoryStore(file: path("history.json")).record(job(area: 2), at: Date())
+        try HistoryStore(file: path("history.json")).record(job(area: 2), at: Clock.system.now)
         store.reload()
         XCTAssertEqual(heard, [1, 1, 0, 1], "an entry saved elsewhere is heard of")
         window = nil
-        try store.record(job(area: 3), at: Date())
+        try store.record(job(area: 3), at: Clock.system.now)
         XCTAssertEqual(heard, [1, 1, 0, 1], "an observer is told nothing once its owner is gone")
     }
 
@@ -351,7 +351,7 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
                 let store = HistoryStore(file: url, patience: .saving)  // its own lock descriptor on every write
                 for number in 1...100 {
                     do {
-                        try store.record(job(area: offset + number), at: Date())
+                        try store.record(job(area: offset + number), at: Clock.system.now)
                     } catch {
                         failures.withLock { $0.append("\(offset + number): \(error)") }
                     }
@@ -366,11 +366,11 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
     func testTemporaryFilesOfAKilledWriterAreRemovedByTheNextWrite() throws {
         let url = path("history.json")
         let store = HistoryStore(file: url)
-        try store.record(job(area: 1), at: Date())
+        try store.record(job(area: 1), at: Clock.system.now)
         _ = try write("half a history", to: ".history.json.Ab12Cd")
         _ = try write("not ours", to: ".history.json.toolong1")
         _ = try write("not ours either", to: ".favorites.json.Ab12Cd")
-        try store.record(job(area: 2), at: Date())
+        try store.record(job(area: 2), at: Clock.system.now)
         XCTAssertEqual(try listing(), [".favorites.json.Ab12Cd", ".history.json.toolong1", "history.json", "history.json.lock"])
     }
 
@@ -382,7 +382,7 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         let store = HistoryStore(file: url)
         // A parent that is a regular file is not "no history yet": it is said, and nothing is read.
         XCTAssertEqual(store.notices, [.failed(.cannotRead(path: url.path, errno: ENOTDIR))])
-        XCTAssertThrowsError(try store.record(job(area: 1), at: Date())) { error in
+        XCTAssertThrowsError(try store.record(job(area: 1), at: Clock.system.now)) { error in
             XCTAssertEqual(error as? StorageError, .cannotCreateDirectory(path: path("afile/sub").path, errno: ENOTDIR))
         }
         XCTAssertEqual(store.entries, [])
@@ -393,7 +393,7 @@ final class HistoryStoreTests: TemporaryDirectoryTestCase {
         let previous = ProcessInfo.processInfo.environment[key]
         setenv(key, path("data").path, 1)
         defer { if let previous { setenv(key, previous, 1) } else { unsetenv(key) } }
-        let entry = try HistoryStore.standard().record(job(area: 1), at: Date())
+        let entry = try HistoryStore.standard().record(job(area: 1), at: Clock.system.now)
         XCTAssertEqual(HistoryStore(file: path("data/history.json")).entries, [entry])
     }
 

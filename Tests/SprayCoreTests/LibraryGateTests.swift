@@ -126,7 +126,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         let data = path(name + "/data").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": data, "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path])
-        return (locations, FarmSync(locations: locations), RecordStore(file: locations.recordsFile, today: { [today] in today }))
+        return (locations, FarmSync(locations: locations, clock: .fixed(on: today)), RecordStore(file: locations.recordsFile, clock: .fixed(on: today)))
     }
 
     /// The items `incoming` leave in a library holding `existing`, through a door, and what was not taken.
@@ -147,8 +147,8 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         case .restore:
             try store.merge(existing)
             try LibraryStore(file: there.locations.libraryFile).merge(incoming)
-            let backup = try Backup.read(try Backup.make(locations: there.locations, now: Date())).files
-            let restored = try Backup.restore(backup.filter { $0.name == "library.json" }, locations: here.locations, now: Date())
+            let backup = try Backup.read(try Backup.make(locations: there.locations, now: Clock.system.now)).files
+            let restored = try Backup.restore(backup.filter { $0.name == "library.json" }, locations: here.locations, now: Clock.system.now)
             return (LibraryStore(file: here.locations.libraryFile).library.items, restored.flatMap(\.problems).filter { $0.contains("not taken") }.count)
         case .farmFolder:
             _ = try here.sync.share(folder: folder, name: "Biuro", records: here.records)
@@ -156,8 +156,8 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
             try store.merge(existing)
             try LibraryStore(file: there.locations.libraryFile).merge(incoming)
             // What the other computer saved is the later change.
-            _ = try there.sync.syncNow(records: there.records, now: Date(timeIntervalSinceNow: 3600), today: today)
-            let report = try here.sync.syncNow(records: here.records, today: today)
+            _ = try FarmSync(locations: there.locations, clock: Clock.fixed(on: today).advanced(by: 3600)).syncNow(records: there.records)
+            let report = try here.sync.syncNow(records: here.records)
             return (LibraryStore(file: here.locations.libraryFile).library.items, report.problems.filter { $0.contains("not taken") }.count)
         }
     }
@@ -217,10 +217,10 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         for item in [kept, shared] { try store.save(item) }
         let backupStore = LibraryStore(file: there.locations.libraryFile)
         try backupStore.merge([product("herbicyd", rate: 2), field("Łąka", id: kept.id), person("Jan Kowalski")])
-        let files = try Backup.read(try Backup.make(locations: there.locations, now: Date())).files.filter { $0.name == "library.json" }
+        let files = try Backup.read(try Backup.make(locations: there.locations, now: Clock.system.now)).files.filter { $0.name == "library.json" }
         XCTAssertEqual(Backup.preview(of: try Backup.contents(of: files), locations: here.locations),
                        ["The library (products, fields, sprayers, operators): 1 added from the backup, 1 updated, 0 kept that the backup does not have, 1 not taken; no item is removed."])
-        let restored = try Backup.restore(files, locations: here.locations, now: Date())
+        let restored = try Backup.restore(files, locations: here.locations, now: Clock.system.now)
         XCTAssertEqual(restored.count, 1)
         XCTAssertTrue(restored[0].merged)
         XCTAssertTrue(restored[0].text.contains("the backup's library items merged in"), restored[0].text)
@@ -242,7 +242,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
                                                                   bbchFrom: nil, bbchTo: nil)])
         }
         let model = LibraryViewModel(store: LibraryStore(file: path("library.json")))
-        model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "test", products: [
             registered("Dobry 250 SC", largest: "1"), registered("Zły 250 SC", largest: "5000000")])))
         XCTAssertTrue(try model.addFromRegister(named: "Dobry 250 SC"))
         XCTAssertThrowsError(try model.addFromRegister(named: "Zły 250 SC")) { error in
@@ -259,8 +259,8 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         let newer = Data(#"{"format":"kalkulator-oprysku/library","version":99,"items":[]}"#.utf8)
         try newer.write(to: here.locations.libraryFile)
         try LibraryStore(file: there.locations.libraryFile).save(product("Herbicyd"))
-        let files = try Backup.read(try Backup.make(locations: there.locations, now: Date())).files
-        XCTAssertThrowsError(try Backup.restore(files, locations: here.locations, now: Date())) { error in
+        let files = try Backup.read(try Backup.make(locations: there.locations, now: Clock.system.now)).files
+        XCTAssertThrowsError(try Backup.restore(files, locations: here.locations, now: Clock.system.now)) { error in
             XCTAssertEqual(error as? StorageError, .readOnly(path: here.locations.libraryFile.path), "refused before anything is written")
         }
         XCTAssertEqual(try Data(contentsOf: here.locations.libraryFile), newer)

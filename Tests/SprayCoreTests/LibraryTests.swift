@@ -136,14 +136,14 @@ final class LibraryTests: TemporaryDirectoryTestCase {
         let records = RecordStore(file: path("records.json"))
         func add(_ date: (Int, Int), parcel: String, product: String) throws -> TreatmentRecord {
             try records.add(TreatmentDetails(date: CalendarDate(year: date.0, month: date.1, day: 10)!, parcel: parcel,
-                                             products: [ProductUse(name: product, dose: 1, doseUnit: .litres)]), at: Date())
+                                             products: [ProductUse(name: product, dose: 1, doseUnit: .litres)]), at: Clock.system.now)
         }
         _ = try add((2026, 4), parcel: "Działka 7", product: "Herbicyd")
         _ = try add((2026, 5), parcel: "działka 7", product: "HERBICYD")
         _ = try add((2025, 5), parcel: "Działka 7", product: "Herbicyd")
         _ = try add((2026, 5), parcel: "Łąka", product: "Herbicyd")
         let withdrawn = try add((2026, 6), parcel: "Działka 7", product: "Herbicyd")
-        try records.withdraw(id: withdrawn.id, reason: "wpisany dwa razy", at: Date())
+        try records.withdraw(id: withdrawn.id, reason: "wpisany dwa razy", at: Clock.system.now)
         XCTAssertEqual(LabelCheck.treatments(of: "herbicyd", on: "Działka 7", in: records.records, season: 2026), 2)
     }
 
@@ -173,7 +173,7 @@ final class LibraryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(details.crop, field.crop)
         // The interval stays with the record, through the store's own reading and writing.
         let records = RecordStore(file: path("records.json"))
-        let record = try records.add(details, at: Date())
+        let record = try records.add(details, at: Clock.system.now)
         XCTAssertEqual(RecordStore(file: path("records.json")).record(id: record.id)?.details.products.map(\.preHarvestDays), [60, nil])
     }
 
@@ -182,7 +182,7 @@ final class LibraryTests: TemporaryDirectoryTestCase {
         let input = JobInput(area: 1, sprayRate: 200, tankCapacity: 600, products: [
             ProductInput(name: "Herbicyd", rate: 1, unit: .kilogramsPerHectare, formulation: .wg), ProductInput(name: "X", rate: 1),
         ])
-        try history.record(input, at: Date())
+        try history.record(input, at: Clock.system.now)
         XCTAssertEqual(HistoryStore(file: path("history.json")).entries.first?.input, input)
         XCTAssertEqual(JobForm(editing: input).products.map(\.formulation), [.wg, nil])
     }

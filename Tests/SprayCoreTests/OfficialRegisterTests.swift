@@ -35,10 +35,10 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
 
     func testAFileWithoutTheProductColumnsIsRefused() {
         let sheet = Array("nazwa;uprawa\nAzyl;pszenica\n".utf8)
-        XCTAssertThrowsError(try OfficialRegister.read(sheet, source: "x.csv", importedAt: Date())) {
+        XCTAssertThrowsError(try OfficialRegister.read(sheet, source: "x.csv", importedAt: Clock.system.now)) {
             XCTAssertEqual($0 as? OfficialRegisterImportError, .missingColumns(["NrZezw"]))
         }
-        XCTAssertThrowsError(try OfficialRegister.read(Array("a;b\n1;2\n".utf8), source: "x.csv", importedAt: Date())) {
+        XCTAssertThrowsError(try OfficialRegister.read(Array("a;b\n1;2\n".utf8), source: "x.csv", importedAt: Clock.system.now)) {
             XCTAssertEqual($0 as? OfficialRegisterImportError, .missingColumns(["nazwa", "NrZezw"]))
         }
     }
@@ -155,7 +155,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             calculator.setText("1000", for: .tankCapacity)
             calculator.setText("Azyl 250 SC", for: .productName(0))
             calculator.setText("2", for: .productRate(0))
-            calculator.today = { CalendarDate(year: 2026, month: 4, day: 14)! }
+            calculator.clock = .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!)
             @MainActor func warnings() -> [String] { (try? calculator.outcome.get())?.warnings.map(\.message) ?? ["no plan"] }
             XCTAssertEqual(warnings(), [], "not read yet: nothing said")
             calculator.officialRegister = index
@@ -191,7 +191,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             grid.setText("4", row: 0, column: .size)
             grid.setText("słodyszek", row: 0, column: .reason)
             XCTAssertEqual(grid.registerWarnings, ["In row 1: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
-            XCTAssertTrue(grid.save(at: Date()), "a warning holds nothing back")
+            XCTAssertTrue(grid.save(at: Clock.system.now), "a warning holds nothing back")
 
             let treatments = RegisterViewModel(store: records)
             treatments.officialRegister = register
@@ -233,7 +233,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
                               uses: [OfficialRegisterUse(crop: "pszenica ozima", eppo: "TRZAW", pests: "", doseText: "", maxDose: d(largest),
                                                    doseUnit: .litresPerHectare, timing: "", bbchFrom: nil, bbchTo: nil)])
         }
-        let index = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        let index = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "test", products: [
             delta("R-3/2020", until: "2026-01-01", authorised: "2030-12-31", largest: "1"),
             delta("R-4/2020", until: nil, authorised: "2031-12-31", largest: "2"),
         ]))

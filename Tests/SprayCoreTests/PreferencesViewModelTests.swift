@@ -78,14 +78,14 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
         broken.tankCapacity = 0
         MainActor.assumeIsolated {
             let history = HistoryViewModel(store: HistoryStore(file: directory.appendingPathComponent("history.json")))
-            XCTAssertNotNil(try? history.plan(for: HistoryEntry(timestamp: Date(), input: input)).get())
-            guard case .failure(.noLongerAPlan) = history.plan(for: HistoryEntry(timestamp: Date(), input: broken)) else {
+            XCTAssertNotNil(try? history.plan(for: HistoryEntry(timestamp: Clock.system.now, input: input)).get())
+            guard case .failure(.noLongerAPlan) = history.plan(for: HistoryEntry(timestamp: Clock.system.now, input: broken)) else {
                 return XCTFail("a calculation that no longer makes a plan")
             }
             let register = RegisterViewModel(store: RecordStore(file: directory.appendingPathComponent("records.json")))
-            let typed = TreatmentRecord(details: completeDetails(), createdAt: Date(), calculation: nil)
+            let typed = TreatmentRecord(details: completeDetails(), createdAt: Clock.system.now, calculation: nil)
             XCTAssertEqual(register.plan(for: typed).failure, .notFromACalculation)
-            let calculated = TreatmentRecord(details: completeDetails(), createdAt: Date(), calculation: input)
+            let calculated = TreatmentRecord(details: completeDetails(), createdAt: Clock.system.now, calculation: input)
             XCTAssertNotNil(try? register.plan(for: calculated).get())
             inPolish {
                 XCTAssertEqual(NoJobReport.notFromACalculation.title, "Brak raportu dla tego wpisu")

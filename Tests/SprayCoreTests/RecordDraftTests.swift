@@ -82,7 +82,7 @@ final class RecordDraftTests: XCTestCase {
                                                                                   doseUnit: .grams, quantityUsed: d("0.15"))],
                                        reason: "wołek zbożowy")
         details.treatedSize = 300
-        let relabelled = TreatmentRecord(details: details, createdAt: Date(), calculation: plan)
+        let relabelled = TreatmentRecord(details: details, createdAt: Clock.system.now, calculation: plan)
         XCTAssertEqual(relabelled.status, .incomplete)
         XCTAssertEqual(RecordCompleteness.missing(in: relabelled).map(\.code), ["doseBasis[1]"])
         var corrected = relabelled

@@ -14,7 +14,7 @@ private struct Setting: Sendable {
     let now = Date(timeIntervalSince1970: Double(CalendarDate(year: 2026, month: 4, day: 14)!.daysSinceEpoch * 86_400 + 6 * 3600 + 30 * 60))
 
     func store() -> RecordStore {
-        RecordStore(file: file, today: { CalendarDate(year: 2026, month: 4, day: 14)! })
+        RecordStore(file: file, clock: .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!))
     }
 }
 
@@ -80,7 +80,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             OfficialRegisterProduct(name: name, authorisation: number, kind: kind, substances: "", authorisedUntil: nil, saleUntil: nil,
                               useUntil: useUntil.flatMap(CalendarDate.init(parsing:)), uses: [])
         }
-        let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "test", products: [
+        let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "test", products: [
             registered("Chwastox Trio 540 SL", "R-77/2018", kind: "Herbicyd"), registered("Fungicyd Ś", "R-99/2099"),
             registered("Delta", "R-3/2020"), registered("Delta", "R-4/2020"), registered("Adiuwant X", "A-1/2020", kind: "Adiuwant"),
         ]))

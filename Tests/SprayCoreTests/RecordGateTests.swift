@@ -49,7 +49,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
     func testTheDoorsWherePeopleTypeRefuseAndNothingIsSaved() throws {
         let store = RecordStore(file: path("records.json"))
         for (name, details, field) in Self.cases {
-            XCTAssertThrowsError(try store.add(details, at: Date()), name) { error in
+            XCTAssertThrowsError(try store.add(details, at: Clock.system.now), name) { error in
                 guard case let RecordError.invalidDraft(message) = error else { return XCTFail("\(name): \(error)") }
                 XCTAssertTrue(message.hasPrefix(field.title), "\(name): \(message)")
             }
@@ -75,7 +75,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         // A JSON export read back: every record kept, each marked with the same field.
         let json = try RecordExport.json(incoming, exportedAt: Date(timeIntervalSince1970: 1_790_000_000))
         XCTAssertEqual(json.components(separatedBy: "\"problems\"").count - 1, incoming.count, "each export says its problems")
-        let summary = try store.merge(try RecordExport.records(fromJSON: Array(json.utf8)), at: Date())
+        let summary = try store.merge(try RecordExport.records(fromJSON: Array(json.utf8)), at: Clock.system.now)
         XCTAssertEqual(summary.added, incoming.count)
         for (index, record) in incoming.enumerated() {
             let kept = try XCTUnwrap(store.record(id: record.id), Self.cases[index].name)
@@ -89,7 +89,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         // The register marks it, counts it, and shows its text without running it.
         let file = path("shared.json")
         MainActor.assumeIsolated {
-            let register = RegisterViewModel(store: RecordStore(file: file), today: { Self.today })
+            let register = RegisterViewModel(store: RecordStore(file: file), clock: .fixed(on: Self.today))
             XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count) need checking"), register.countText)
             let hostile = register.records.first { $0.details.parcel.hasPrefix("Pole\u{1B}") }!
             let row = register.row(for: hostile)
@@ -107,7 +107,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         try MainActor.assumeIsolated {
             let store = RecordStore(preloaded: RecordPreload(file: file))
             XCTAssertEqual(store.records.count, incoming.count)
-            let register = RegisterViewModel(store: store, today: { Self.today })
+            let register = RegisterViewModel(store: store, clock: .fixed(on: Self.today))
             XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count) need checking"), register.countText)
             _ = try store.correct(id: fixed.id, to: fixed.details, note: "BBCH", at: Date(timeIntervalSince1970: 1_790_000_100))
             XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count - 1) need checking"), register.countText)

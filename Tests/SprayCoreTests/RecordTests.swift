@@ -120,7 +120,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
 
     private func store(_ name: String = "records.json") -> RecordStore {
         let day = today
-        return RecordStore(file: path(name), today: { day })
+        return RecordStore(file: path(name), clock: .fixed(on: day))
     }
 
     func testEveryAnnexFieldRoundTripsThroughTheFile() throws {
@@ -323,7 +323,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         var contents: [String: Data] = [:]
         for _ in 0..<10 {
             let current = day
-            let records = RecordStore(file: path("records.json"), today: { current })
+            let records = RecordStore(file: path("records.json"), clock: .fixed(on: current))
             let before = try? bytes(path("records.json"))
             try records.add(completeDetails(date: day), at: april)
             try records.add(completeDetails(date: day), at: april)  // the second change of a day copies nothing
@@ -349,9 +349,9 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
             return (UInt64(info.st_ino), UInt64(info.st_nlink))
         }
         let first = CalendarDate(year: 2026, month: 4, day: 1)!, second = first.adding(days: 1), third = first.adding(days: 2)
-        try RecordStore(file: path("records.json"), today: { first }).add(completeDetails(date: first), at: april)
+        try RecordStore(file: path("records.json"), clock: .fixed(on: first)).add(completeDetails(date: first), at: april)
         let before = try bytes(path("records.json")), oldFile = try inode(path("records.json"))
-        try RecordStore(file: path("records.json"), today: { second }).add(completeDetails(date: second), at: april)
+        try RecordStore(file: path("records.json"), clock: .fixed(on: second)).add(completeDetails(date: second), at: april)
         let copy = path("backups/records-2026-04-02.json")
         XCTAssertEqual(try bytes(copy), before)
         XCTAssertEqual(try inode(copy).inode, oldFile.inode, "the old file itself, not a copy written")
@@ -361,7 +361,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         // records.json with a second name of the user's: copied, and the copy stays as it was.
         XCTAssertEqual(link(path("records.json").path, path("elsewhere.json").path), 0)
         let beforeThird = try bytes(path("records.json"))
-        try RecordStore(file: path("records.json"), today: { third }).add(completeDetails(date: third), at: april)
+        try RecordStore(file: path("records.json"), clock: .fixed(on: third)).add(completeDetails(date: third), at: april)
         let thirdCopy = path("backups/records-2026-04-03.json")
         XCTAssertEqual(try bytes(thirdCopy), beforeThird)
         XCTAssertNotEqual(try inode(thirdCopy).inode, try inode(path("elsewhere.json")).inode)
@@ -371,7 +371,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
 
     @MainActor func testDeleteAllDataTakesTheDailyCopiesToo() async throws {
         let day = today
-        let records = RecordStore(file: path("records.json"), today: { day })
+        let records = RecordStore(file: path("records.json"), clock: .fixed(on: day))
         try records.add(completeDetails(), at: april)
         try records.add(completeDetails(), at: april)  // the second change keeps a copy of the first
         XCTAssertEqual(records.dailyCopies.map { URL(fileURLWithPath: $0).lastPathComponent }, ["records-2026-04-14.json"])
@@ -413,7 +413,7 @@ final class RecordPreloadTests: TemporaryDirectoryTestCase {
         let store = RecordStore(preloaded: preload)
         XCTAssertEqual(store.records, [saved])
         XCTAssertEqual(RecordStore(preloaded: preload).records, [saved], "a second store does not wait for ever")
-        try store.add(completeDetails(), at: Date())
+        try store.add(completeDetails(), at: Clock.system.now)
         XCTAssertEqual(RecordStore(file: file).records.count, 2, "the preloaded store writes the same file")
     }
 }

@@ -11,8 +11,8 @@ import CoreTestSupport
 
 private let from = CalendarDate(year: 2026, month: 1, day: 1)!
 private let to = CalendarDate(year: 2026, month: 12, day: 31)!
-/// 14 April 2026, noon UTC: the same calendar day in any time zone near Europe.
-let recordSavedAt = Date(timeIntervalSince1970: 1_776_168_000)
+/// 14 April 2026, local noon: that calendar day in any time zone.
+let recordSavedAt = Clock.fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!).now
 
 /// A record of `details` saved at `recordSavedAt`, withdrawn for `reason` when given.
 func treatmentRecord(_ details: TreatmentDetails, withdrawn reason: String? = nil) -> TreatmentRecord {

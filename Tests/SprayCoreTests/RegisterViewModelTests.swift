@@ -9,7 +9,8 @@ import CoreTestSupport
 @testable import SprayCore
 
 final class RegisterViewModelTests: TemporaryDirectoryTestCase {
-    private static let april = Date(timeIntervalSince1970: 1_776_148_200)
+    /// 14 April 2026, 06:30 local time.
+    private static let april = Clock.fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!, hour: 6).now.addingTimeInterval(1800)
 
     private static func details(_ date: String, parcel: String, crop: String, product: String) -> TreatmentDetails {
         var details = completeDetails(date: CalendarDate(parsing: date)!)

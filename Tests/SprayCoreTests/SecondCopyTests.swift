@@ -100,9 +100,9 @@ final class SecondCopyTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testTheKeeperSaysAProblemOnceAndTheRegisterWarnsAfterThirtyDays() throws {
-        var today = day
+        let time = TestClock(on: day)
         let settings = SettingsStore(file: locations.settingsFile)
-        let keeper = SecondCopyKeeper(settings: settings, locations: locations, today: { today })
+        let keeper = SecondCopyKeeper(settings: settings, locations: locations, clock: time.clock)
         XCTAssertEqual(keeper.status(lastChange: day).text,
                        "No copy is kept off this computer: choose a folder (a USB stick) in Preferences → Also keep a copy in…")
         _ = try seededCopy()
@@ -112,12 +112,12 @@ final class SecondCopyTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(keeper.status(lastChange: day).warning)
 
         try FileManager.default.moveItem(at: path("usb"), to: path("usb-away"))
-        today = day.adding(days: 31)
+        time.advance(by: 31 * 86_400)
         keeper.recordsChanged()
         XCTAssertEqual(keeper.takeNotice(), SecondCopy.Problem.folderAbsent(path("usb").path).message)
         keeper.recordsChanged()
         XCTAssertNil(keeper.takeNotice(), "said once")
-        let status = keeper.status(lastChange: today)
+        let status = keeper.status(lastChange: time.today)
         XCTAssertEqual(status.text, "No copy in \(path("usb").path) for 31 days while the records changed: plug in the USB stick or check the folder.")
         XCTAssertTrue(status.warning)
         XCTAssertFalse(keeper.status(lastChange: day).warning, "no change since the copy: nothing to warn of")

@@ -72,7 +72,7 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         let stockStore = StockStore(file: directory.appendingPathComponent("stock.json"))
         var favorites = [spring]
         func model(_ settings: SettingsStore) -> ShoppingListViewModel {
-            let stock = StockViewModel(store: stockStore, records: records, library: { libraryStore.library }, today: { [today] in today })
+            let stock = StockViewModel(store: stockStore, records: records, library: { libraryStore.library }, clock: .fixed(on: today))
             return ShoppingListViewModel(stock: stock, plans: { [] }, favorites: { favorites }, settings: settings)
         }
         let first = model(SettingsStore(file: settingsFile))
@@ -128,7 +128,7 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         let settings = SettingsStore(file: blocker.appendingPathComponent("settings.json"))
         let stock = StockViewModel(store: StockStore(file: directory.appendingPathComponent("stock.json")),
                                    records: RecordStore(file: directory.appendingPathComponent("records.json")),
-                                   library: { [north] in Library(fields: [north]) }, today: { [today] in today })
+                                   library: { [north] in Library(fields: [north]) }, clock: .fixed(on: today))
         let model = ShoppingListViewModel(stock: stock, plans: { [] }, favorites: { [spring] in [spring] }, settings: settings)
         model.setField(north.id, of: spring.id, ticked: true)
         XCTAssertTrue(model.saveProblem?.hasPrefix("The ticks were not kept for next time:") == true, model.saveProblem ?? "nothing said")

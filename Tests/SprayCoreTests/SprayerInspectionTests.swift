@@ -55,7 +55,7 @@ final class SprayerInspectionTests: XCTestCase {
         let soon = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2024-03-14"))
         let lapsed = LibrarySprayer(name: "Stary", tankCapacity: 600, inspected: day("2023-12-01"))
         MainActor.assumeIsolated {
-            let register = RegisterViewModel(store: RecordStore(file: file), today: { CalendarDate(year: 2027, month: 1, day: 20)! })
+            let register = RegisterViewModel(store: RecordStore(file: file), clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!))
             XCTAssertNil(register.inspectionStatus(Library(sprayers: [LibrarySprayer(name: "Bez daty", tankCapacity: 1)])))
             XCTAssertEqual(register.inspectionStatus(Library(sprayers: [soon]))?.text,
                            "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
@@ -69,8 +69,8 @@ final class SprayerInspectionTests: XCTestCase {
             let store = RecordStore(file: file)
             _ = try? store.add(TreatmentDetails(date: CalendarDate(year: 2027, month: 1, day: 20)!, parcel: "Pole", treatedSize: 1,
                                                 products: [ProductUse(name: "X", dose: 1, doseUnit: .litres)], reason: "r", operatorName: "Jan"),
-                               at: Date())
-            let rows = RegisterViewModel(store: store, today: { CalendarDate(year: 2027, month: 1, day: 20)! })
+                               at: Clock.system.now)
+            let rows = RegisterViewModel(store: store, clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!))
             rows.library = Library(operators: [person])
             XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("⚠ The training certificate of Jan was valid until 2027-01-19"),
                           rows.row(for: store.records[0]).statusText)
@@ -173,10 +173,12 @@ final class SprayerInspectionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: file) }
         let sprayer = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2024-03-14"))
         let (inspected, validUntil) = (day("2024-03-14"), day("2029-04-01"))
+        let spring = day("2026-04-15")
         try MainActor.assumeIsolated {
             let store = LibraryStore(file: file)
             try store.put(.sprayer(sprayer))
             let library = LibraryViewModel(store: store)
+            library.clock = .fixed(on: spring)
             // Renaming a sprayer keeps its inspection (a regression the editor had).
             let editor = library.editor(for: .sprayer, id: store.library.sprayers[0].id)
             editor.setText("Pilmet 2500", for: .name)

@@ -117,7 +117,7 @@ final class SpreadsheetExportTests: XCTestCase {
                 XCTAssertTrue(model.sample(of: first).hasPrefix("141201_1.0001.1/777"))
             }
         }
-        let json = try RecordExport.records(fromJSON: Array(try RecordExport.json([record], exportedAt: Date()).utf8))
+        let json = try RecordExport.records(fromJSON: Array(try RecordExport.json([record], exportedAt: Clock.system.now).utf8))
         XCTAssertEqual(json.map(\.details), [details])
     }
 

@@ -8,14 +8,16 @@ import CoreTestSupport
 @testable import SprayCore
 
 final class StockSyncTests: TemporaryDirectoryTestCase {
-    private let today = CalendarDate(year: 2026, month: 11, day: 25)!
-    private let now = Date(timeIntervalSince1970: 1_795_421_700)
+    private let clock = Clock.fixed(Date(timeIntervalSince1970: 1_795_421_700))
+    private var now: Date { clock.now }
+    private var today: CalendarDate { clock.today }
 
     private struct Computer {
         var locations: DataLocations
-        var records: RecordStore { RecordStore(file: locations.recordsFile, today: { CalendarDate(year: 2026, month: 11, day: 25)! }) }
-        var stock: StockStore { StockStore(file: locations.stockFile, today: { CalendarDate(year: 2026, month: 11, day: 25)! }) }
-        var sync: FarmSync { FarmSync(locations: locations) }
+        var clock: Clock
+        var records: RecordStore { RecordStore(file: locations.recordsFile, clock: clock) }
+        var stock: StockStore { StockStore(file: locations.stockFile, clock: clock) }
+        var sync: FarmSync { FarmSync(locations: locations, clock: clock) }
     }
 
     private func computer(_ name: String, folder: String) throws -> Computer {
@@ -23,8 +25,9 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let computer = Computer(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": data,
-                                                                       "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path]))
-        _ = try computer.sync.share(folder: folder, name: name, records: computer.records, now: now)
+                                                                       "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path]),
+                                clock: clock)
+        _ = try computer.sync.share(folder: folder, name: name, records: computer.records)
         return computer
     }
 
@@ -41,32 +44,32 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         var details = completeDetails()
         details.products = [ProductUse(name: "Herbicyd", dose: d("1.25"), doseUnit: .litres, quantityUsed: d("5.25"))]
         try tractor.records.add(details, at: now)
-        let sent = try office.sync.syncNow(records: office.records, now: now, today: today)
+        let sent = try office.sync.syncNow(records: office.records)
         XCTAssertEqual(sent.sent, 1, "the purchase, once")
-        let received = try tractor.sync.syncNow(records: tractor.records, now: now, today: today)
+        let received = try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(received.stock, 1)
-        try office.sync.syncNow(records: office.records, now: now, today: today)
+        try office.sync.syncNow(records: office.records)
         for computer in [office, tractor] {
             XCTAssertEqual(herbicyd(on: computer)?.inStock, d("14.75"))
             XCTAssertEqual(computer.stock.entries.map(\.id), [purchase.id])
         }
         // Nothing changed: nothing sent again, from either.
-        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records, now: now, today: today).sent, 0)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records, now: now, today: today).sent, 0)
+        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records).sent, 0)
+        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 0)
 
         // A correction on the tractor reaches the office with its trail.
         var facts = purchase.facts
         facts.quantity = 25
         try tractor.stock.correct(id: purchase.id, to: facts, note: "faktura", at: now.addingTimeInterval(60))
-        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records, now: now, today: today).sent, 1)
-        try office.sync.syncNow(records: office.records, now: now, today: today)
+        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records).sent, 1)
+        try office.sync.syncNow(records: office.records)
         XCTAssertEqual(office.stock.entry(id: purchase.id)?.facts.quantity, 25)
         XCTAssertEqual(office.stock.entry(id: purchase.id)?.corrections.map(\.note), ["faktura"])
         XCTAssertEqual(herbicyd(on: office)?.inStock, d("19.75"))
 
         // A rebuilt journal says every entry again; the other computer's stock stays the same.
-        try office.sync.rebuild(records: office.records, now: now)
-        try tractor.sync.syncNow(records: tractor.records, now: now, today: today)
+        try office.sync.rebuild(records: office.records)
+        try tractor.sync.syncNow(records: tractor.records)
         XCTAssertEqual(tractor.stock.entries.count, 1)
         XCTAssertEqual(herbicyd(on: tractor)?.inStock, d("19.75"))
     }
@@ -81,7 +84,7 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         let line = JournalLine(computer: stranger, at: now, change: .stock(broken)).encoded(numbers: &numbers)
         try Data(line + Array("{\"at\":\"2026-11-25T10:00:00Z\",\"computer\":\"\(stranger.uuidString)\",\"journal\":1,\"stock\":{\"id\":1}}\n".utf8))
             .write(to: URL(fileURLWithPath: folder + "/" + JournalFiles.name(of: stranger)))
-        let report = try office.sync.syncNow(records: office.records, now: now, today: today)
+        let report = try office.sync.syncNow(records: office.records)
         XCTAssertEqual(office.stock.entries.map(\.id), [broken.id], "kept, never dropped")
         XCTAssertTrue(report.problems.contains { $0.hasPrefix("Stock entry of “Zły\u{FFFD}” on 1980-01-01 needs checking: Product:") }, "\(report.problems)")
         XCTAssertTrue(report.problems.contains { $0.contains("1 line cannot be read") }, "\(report.problems)")

@@ -130,7 +130,7 @@ final class StockTests: TemporaryDirectoryTestCase {
     }
 
     func testAWrongUnitIsRefusedAndTheRightKindIsTaken() throws {
-        let store = StockStore(file: path("stock.json"), today: { [today] in today })
+        let store = StockStore(file: path("stock.json"), clock: .fixed(on: today))
         try store.add(purchase("Chwastox Trio 540 SL", "20", .litres, "2026-03-01"), at: now)
         // l and ml go together, kg and g go together
         let table: [(QuantityUnit, String, Bool)] = [
@@ -294,7 +294,7 @@ final class StockTests: TemporaryDirectoryTestCase {
 
     func testTheFileKeepsATrailWithdrawalsAndWhatANewerVersionWrote() throws {
         let file = path("stock.json")
-        let store = StockStore(file: file, today: { [today] in today })
+        let store = StockStore(file: file, clock: .fixed(on: today))
         let added = try store.add(purchase(" A ", "20", .litres, "2026-03-01", lot: "L1"), at: now)
         XCTAssertEqual(added.facts.product, "A")
         var facts = added.facts
@@ -315,7 +315,7 @@ final class StockTests: TemporaryDirectoryTestCase {
         var text = try String(contentsOf: file, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"id\":", with: "\"from_the_future\":{\"x\":[1,2]},\"id\":")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let reread = StockStore(file: file, today: { [today] in today })
+        let reread = StockStore(file: file, clock: .fixed(on: today))
         try reread.add(purchase("B", "1", .kilograms, "2026-03-02"), at: now)
         let written = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(written.contains("\"from_the_future\":{\"x\":[1,2]}"), written)
@@ -365,7 +365,7 @@ final class StockTests: TemporaryDirectoryTestCase {
     func testRestoreMergesStockEntriesAndNeverRemovesOne() throws {
         let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("data").path,
                                                     "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
-        let store = StockStore(file: locations.stockFile, today: { [today] in today })
+        let store = StockStore(file: locations.stockFile, clock: .fixed(on: today))
         let first = try store.add(purchase("A", "20", .litres, "2026-03-01"), at: now)
         let backup = try Backup.make(locations: locations, now: now)
         // After the backup: one corrected, one added.

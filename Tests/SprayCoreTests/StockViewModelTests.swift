@@ -7,14 +7,15 @@ import CoreTestSupport
 @testable import SprayCore
 
 final class StockViewModelTests: TemporaryDirectoryTestCase {
-    private let now = Date(timeIntervalSince1970: 1_795_421_700)  // 2026-11-23T08:15:00Z
-    private let today = CalendarDate(year: 2026, month: 11, day: 23)!
+    private let clock = Clock.fixed(on: CalendarDate(year: 2026, month: 11, day: 23)!, hour: 8)
+    private var now: Date { clock.now }
+    private var today: CalendarDate { clock.today }
 
     @MainActor private func model() -> (StockViewModel, RecordStore) {
-        let records = RecordStore(file: path("records.json"))
-        let store = StockStore(file: path("stock.json"), today: { [today] in today })
+        let records = RecordStore(file: path("records.json"), clock: clock)
+        let store = StockStore(file: path("stock.json"), clock: clock)
         let library = Library(products: [LibraryProduct(name: "Fungicyd Ś", authorisation: "R-12/2024", rate: d("1.25"))])
-        return (StockViewModel(store: store, records: records, library: { library }, today: { [today] in today }, now: { [now] in now }), records)
+        return (StockViewModel(store: store, records: records, library: { library }, clock: clock), records)
     }
 
     @MainActor func testTheFormsSayWhatIsWrongUnderEachFieldAndSaveNothing() async throws {

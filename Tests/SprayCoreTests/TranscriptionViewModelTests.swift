@@ -144,7 +144,7 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.cellAfterEnter(row: 2, column: .reason, tabsFrom: .date).row, 3)
             XCTAssertEqual(model.cellAfterEnter(row: 2, column: .reason, tabsFrom: .date).column, .date)
             XCTAssertEqual(model.cellAfterEnter(row: 4, column: .dose, tabsFrom: nil).column, .dose)
-            XCTAssertTrue(model.save(at: Date()))
+            XCTAssertTrue(model.save(at: Clock.system.now))
             XCTAssertEqual(records.records.count, 3)
         }
     }

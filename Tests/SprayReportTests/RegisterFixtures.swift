@@ -8,8 +8,8 @@ enum RegisterFixtures {
     static let from = CalendarDate(year: 2027, month: 1, day: 1)!
     static let to = CalendarDate(year: 2027, month: 12, day: 31)!
     static let farm = Settings(farmName: "Gospodarstwo Rolne Jan Kowalski", producerNumber: "071234567")
-    /// 14 April 2027, noon UTC: the same calendar day in any time zone near Europe.
-    static let saved = Date(timeIntervalSince1970: 1_807_704_000)
+    /// 14 April 2027, local noon: that calendar day in any time zone.
+    static let saved = Clock.fixed(on: CalendarDate(year: 2027, month: 4, day: 14)!).now
 
     static func date(_ month: Int, _ day: Int) -> CalendarDate { CalendarDate(year: 2027, month: month, day: day)! }
 

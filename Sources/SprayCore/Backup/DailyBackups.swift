@@ -12,14 +12,14 @@ struct DailyBackups {
 
     let file: URL
     let directory: URL
-    let today: @Sendable () -> CalendarDate
+    let clock: Clock
     /// What went wrong with the latest copy; empty when it worked.
     private(set) var problems: [StorageError] = []
 
-    init(of file: URL, in directory: URL, today: @escaping @Sendable () -> CalendarDate) {
+    init(of file: URL, in directory: URL, clock: Clock) {
         self.file = file
         self.directory = directory
-        self.today = today
+        self.clock = clock
     }
 
     /// "records" for records.json.
@@ -40,7 +40,7 @@ struct DailyBackups {
     /// change it in place), or the file system has no hard links.
     mutating func keepTodaysCopy() {
         problems = []
-        let target = copyPath(for: today())
+        let target = copyPath(for: clock.today)
         do {
             guard access(target, F_OK) != 0 else { return }
             try POSIXFile.createDirectories(directory.path)

@@ -10,7 +10,7 @@ import FoundationEssentials
 public final class SecondCopyKeeper {
     private let settings: SettingsStore
     private let locations: DataLocations
-    private let today: () -> CalendarDate
+    private let clock: Clock
     /// What went wrong with the last copy, until it is said; nil once said or when it worked.
     public private(set) var notice: String?
     private var lastProblem: SecondCopy.Problem?
@@ -18,10 +18,10 @@ public final class SecondCopyKeeper {
     /// How long without a copy, while records change, before the register warns.
     public static let warningDays = 30
 
-    public init(settings: SettingsStore, locations: DataLocations = .current, today: @escaping () -> CalendarDate = { .today }) {
+    public init(settings: SettingsStore, locations: DataLocations = .current, clock: Clock = .system) {
         self.settings = settings
         self.locations = locations
-        self.today = today
+        self.clock = clock
     }
 
     public var folder: String? { settings.settings.copyFolder }
@@ -56,10 +56,10 @@ public final class SecondCopyKeeper {
     private func make(again: Bool) -> String? {
         guard let copy else { return nil }
         do {
-            let path = try copy.write(on: today(), now: Date(), again: again)
+            let path = try copy.write(on: clock.today, now: clock.now, again: again)
             lastProblem = nil
-            if path != nil, settings.settings.copyMadeOn != today().description {
-                try? settings.update { $0.copyMadeOn = today().description }
+            if path != nil, settings.settings.copyMadeOn != clock.today.description {
+                try? settings.update { $0.copyMadeOn = clock.today.description }
             }
             return path
         } catch {
@@ -78,7 +78,7 @@ public final class SecondCopyKeeper {
             return (tr("No copy is kept off this computer: choose a folder (a USB stick) in Preferences → Also keep a copy in…"),
                     lastChange != nil)
         }
-        let now = today()
+        let now = clock.today
         let remembered = settings.settings.copyMadeOn.flatMap(CalendarDate.init(parsing:))
         guard let last = [copy.lastCopy, remembered].compactMap({ $0 }).max() else {
             return (tr("No copy in %@ yet: it is made when the folder is there and the records change.").filled(copy.folder), lastChange != nil)

@@ -29,11 +29,6 @@ enum LocalTime {
                              second: Int(parts.tm_sec), utcOffset: Int(parts.tm_gmtoff))
     }
 
-    /// Today's date on the local calendar.
-    static func today() -> CalendarDate {
-        dateTime(at: Date()).date
-    }
-
     /// The first moment of `day` in local time: its midnight, or the first moment after a
     /// daylight-saving gap that swallows midnight. `dayOffset` 1 gives the next day's start.
     static func start(of day: CalendarDate, dayOffset: Int = 0) -> Date {

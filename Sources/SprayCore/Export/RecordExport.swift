@@ -34,7 +34,7 @@ public enum RecordExport {
     /// `records` as the bytes of `format`: a CSV for a spreadsheet starts with a UTF-8
     /// byte-order mark unless `byteOrderMark` is false.
     public static func data(_ records: [TreatmentRecord], as format: DataExportFormat, byteOrderMark: Bool = true,
-                            exportedAt: Date = Date()) throws -> [UInt8] {
+                            exportedAt: Date = Clock.system.now) throws -> [UInt8] {
         switch format {
         case let .csv(separator): (byteOrderMark ? CSV.byteOrderMark : []) + Array(csv(records, separator: separator).utf8)
         case .json: Array(try json(records, exportedAt: exportedAt).utf8)

@@ -44,7 +44,7 @@ public enum LabelCheck {
 
     /// Counts this season's treatments in `store` (what the calculator's label check asks).
     public static func treatmentsThisSeason(in store: @escaping () -> RecordStore) -> (_ product: String, _ field: String) -> Int {
-        { product, field in treatments(of: product, on: field, in: store().records, season: LocalTime.today().year) }
+        { product, field in treatments(of: product, on: field, in: store().records, season: CalendarDate.today.year) }
     }
 
     /// A warning when `sprayer`'s technical inspection has lapsed on `day`.

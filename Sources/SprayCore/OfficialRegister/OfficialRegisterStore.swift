@@ -66,7 +66,7 @@ public enum OfficialRegisterStore {
     /// Reads the register file at `path` (the limits of every file given to the app) and keeps
     /// it at `file`: `register import` and the library window's Import the Register File….
     /// A file that is not the register throws OfficialRegisterImportError, and the kept one stays.
-    public static func importFile(_ path: String, keptAt file: URL, now: Date = Date()) throws -> OfficialRegister {
+    public static func importFile(_ path: String, keptAt file: URL, now: Date = Clock.system.now) throws -> OfficialRegister {
         let bytes = try InputFile.read(path)
         let register = try OfficialRegister.read(bytes, source: URL(fileURLWithPath: path).lastPathComponent, importedAt: now)
         try save(register, to: file)

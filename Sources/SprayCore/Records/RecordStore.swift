@@ -22,16 +22,15 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     private var backups: DailyBackups?
 
     public convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
-                            today: (@Sendable () -> CalendarDate)? = nil) {
-        self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, today: today)
+                            clock: Clock = .system) {
+        self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, clock: clock)
     }
 
-    private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, today: (@Sendable () -> CalendarDate)?,
-                 keepsDailyCopies: Bool = true) {
+    private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, clock: Clock, keepsDailyCopies: Bool = true) {
         let file = loaded.file.url
         backups = keepsDailyCopies
             ? DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
-                           today: today ?? { LocalTime.today() })
+                           clock: clock)
             : nil
         super.init(loaded)
     }
@@ -39,7 +38,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// The store over what `preload` read (on another core, while the app started).
     public convenience init(preloaded preload: RecordPreload) {
         let taken = preload.take()
-        self.init(loaded: taken.loaded, backupDirectory: nil, today: nil)
+        self.init(loaded: taken.loaded, backupDirectory: nil, clock: .system)
         ruleVerdicts = taken.verdicts
     }
 
@@ -55,7 +54,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// never read again, and no daily copy of its own.
     public static func copy(of records: [TreatmentRecord], at path: String) -> RecordStore {
         let file = versionedFile(URL(fileURLWithPath: path), patience: .interactive)
-        return RecordStore(loaded: LoadedFile(fixed: records, as: file), backupDirectory: nil, today: nil, keepsDailyCopies: false)
+        return RecordStore(loaded: LoadedFile(fixed: records, as: file), backupDirectory: nil, clock: .system, keepsDailyCopies: false)
     }
 
     static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<TreatmentRecord> {

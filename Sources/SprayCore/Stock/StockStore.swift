@@ -15,14 +15,13 @@ public final class StockStore: VersionedStore<StockEntry> {
     override public var notices: [StorageNotice] { super.notices + (backups?.problems ?? []).map(StorageNotice.failed) }
 
     private var backups: DailyBackups?
-    private let today: @Sendable () -> CalendarDate
+    /// Whose today decides what is in the future, and which daily copy is made.
+    private let clock: Clock
 
-    public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
-                today: (@Sendable () -> CalendarDate)? = nil) {
-        let today = today ?? { LocalTime.today() }
-        self.today = today
+    public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil, clock: Clock = .system) {
+        self.clock = clock
         backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
-                               today: today)
+                               clock: clock)
         super.init(LoadedFile(Self.versionedFile(file, patience: patience)))
     }
 
@@ -42,7 +41,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     @discardableResult
     public func add(_ facts: StockFacts, measuredIn known: QuantityUnit? = nil, at now: Date) throws -> StockEntry {
         let facts = Self.trimmed(facts)
-        let problems = StockRules.problems(in: facts, measuredIn: known, today: today())
+        let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
         if !problems.isEmpty { throw StockError.invalid(problems) }
         let entry = StockEntry(facts: facts, createdAt: Self.wholeSecond(now))
         try modify { $0.append(entry) }
@@ -53,7 +52,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     @discardableResult
     public func correct(id: UUID, to facts: StockFacts, note: String, at now: Date) throws -> StockEntry {
         let facts = Self.trimmed(facts)
-        let problems = StockRules.problems(in: facts, today: today())
+        let problems = StockRules.problems(in: facts, today: clock.today)
         if !problems.isEmpty { throw StockError.invalid(problems) }
         if let problem = FreeText.notesProblem(note) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
         return try change(id) { entry in

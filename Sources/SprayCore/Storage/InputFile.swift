@@ -13,8 +13,3 @@ public enum InputFile {
         return bytes
     }
 }
-
-extension CalendarDate {
-    /// Today on the local calendar.
-    public static var today: CalendarDate { LocalTime.today() }
-}

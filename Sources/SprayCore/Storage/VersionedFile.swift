@@ -40,13 +40,13 @@ public struct VersionedFile<Item: Codable>: Sendable {
     private let codec: FileCodec<Item>
 
     public init(url: URL, kind: String, version: Int, keepsUnreadableItems: Bool = true,
-                patience: LockPatience = .interactive, now: @escaping @Sendable () -> Date = { Date() }) {
+                patience: LockPatience = .interactive, now: @escaping @Sendable () -> Date = { Clock.system.now }) {
         self.init(url: url, kind: kind, version: version, codec: .pretty, keepsUnreadableItems: keepsUnreadableItems,
                   patience: patience, now: now)
     }
 
     init(url: URL, kind: String, version: Int, codec: FileCodec<Item>, keepsUnreadableItems: Bool = true,
-         patience: LockPatience = .interactive, now: @escaping @Sendable () -> Date = { Date() }) {
+         patience: LockPatience = .interactive, now: @escaping @Sendable () -> Date = { Clock.system.now }) {
         self.url = url
         self.keepsUnreadableItems = keepsUnreadableItems
         self.format = "\(AppInfo.domain)/\(kind)"

@@ -13,7 +13,7 @@ public final class FarmSharing {
     /// The records, opened when first needed (not at start-up when nothing is shared).
     private let openRecords: () -> RecordStore
     private var records: RecordStore { openRecords() }
-    private let now: () -> Date
+    private let clock: Clock
     /// Set while a merge runs: the records it changes call back, and must not ask for another.
     public private(set) var isMerging = false
     /// Set while the records take a merge's result: their change is the merge's, not a save here.
@@ -29,10 +29,10 @@ public final class FarmSharing {
     /// the records redraw the register), when the state's file is being changed.
     private var shown: (folder: String?, name: String?, computers: [SharingComputer])
 
-    public init(records: @escaping () -> RecordStore, locations: DataLocations = .current, now: @escaping () -> Date = { Date() }) {
-        sync = FarmSync(locations: locations)
+    public init(records: @escaping () -> RecordStore, locations: DataLocations = .current, clock: Clock = .system) {
+        sync = FarmSync(locations: locations, clock: clock)
         openRecords = records
-        self.now = now
+        self.clock = clock
         shown = (sync.folder, sync.state?.name, sync.computers)
     }
 
@@ -46,7 +46,7 @@ public final class FarmSharing {
         let name = name.trimmedWhitespace.isEmpty ? (computerName ?? tr("This computer")) : name
         if let problem = FarmSync.nameProblem(name) { return (tr("This computer's name") + ": " + problem.message, true) }
         do {
-            let report = try sharing { try sync.share(folder: folder, name: name, records: records, now: now()) }
+            let report = try sharing { try sync.share(folder: folder, name: name, records: records) }
             onChange?()
             return (tr("The record is shared through %1$@ as “%2$@”.").filled(folder, computerName ?? name) + " "
                     + report.summary, !report.problems.isEmpty)
@@ -89,7 +89,7 @@ public final class FarmSharing {
     public func beginMerge() -> BackgroundMerge? {
         guard !isMerging, shown.folder != nil else { return nil }
         isMerging = true
-        return BackgroundMerge(locations: sync.locations, recordsFile: records.url, now: now())
+        return BackgroundMerge(locations: sync.locations, recordsFile: records.url, clock: clock)
     }
 
     /// Takes what a merge on another core did: the records as it wrote them (no second
@@ -138,7 +138,7 @@ public final class FarmSharing {
         guard let folder = shown.folder else { return nil }
         let others = shown.computers.filter { !$0.isThisOne }
         guard !others.isEmpty else { return tr("Shared through %@; no other computer has written there yet.").filled(folder) }
-        let moment = now()
+        let moment = clock.now
         return tr("Shared with: %@").filled(others.map { computer in
             computer.shownName + " (" + tr("last change %@").filled(Self.ago(from: computer.lastChange, to: moment)) + ")"
         }.joined(separator: ", "))
@@ -175,12 +175,12 @@ public struct BackgroundMerge: Sendable {
 
     let locations: DataLocations
     let recordsFile: URL
-    let now: Date
+    let clock: Clock
 
     public func run() -> Result {
         let store = RecordStore(file: recordsFile, patience: .commandLine(waiting: { _ in }))
         do {
-            let report = try FarmSync(locations: locations).syncNow(records: store, now: now)
+            let report = try FarmSync(locations: locations, clock: clock).syncNow(records: store)
             let changed = report.added + report.updated + report.removed > 0
             return Result(report: report, records: changed ? store.loadedFile : nil)
         } catch {

@@ -70,9 +70,12 @@ public struct SharingComputer: Equatable, Sendable {
 public final class FarmSync {
     public let locations: DataLocations
     public let stateStore: SyncStateStore
+    /// What stamps the journal's lines and tells a version from the future.
+    public let clock: Clock
 
-    public init(locations: DataLocations = .current) {
+    public init(locations: DataLocations = .current, clock: Clock = .system) {
         self.locations = locations
+        self.clock = clock
         stateStore = SyncStateStore(file: locations.syncStateFile)
     }
 
@@ -88,7 +91,7 @@ public final class FarmSync {
     }
 
     /// Shares the record through `folder` from now on, this computer called `name`; merges at once.
-    public func share(folder: String, name: String, records: RecordStore, now: Date = Date()) throws -> SyncReport {
+    public func share(folder: String, name: String, records: RecordStore) throws -> SyncReport {
         let name = name.trimmedWhitespace
         // Kept as a whole path: `sync folder farm` means the folder here, whatever the later
         // working directory.
@@ -106,7 +109,7 @@ public final class FarmSync {
             current.folder = folder
             state = current
         }
-        return try syncNow(records: records, now: now, renamed: true)
+        return try syncNow(records: records, renamed: true)
     }
 
     /// Stops sharing: the folder and its journals stay as they are.
@@ -116,15 +119,15 @@ public final class FarmSync {
 
     /// Writes this computer's journal again, whole, from its records (when the folder was
     /// lost or emptied), then merges.
-    public func rebuild(records: RecordStore, now: Date = Date()) throws -> SyncReport {
+    public func rebuild(records: RecordStore) throws -> SyncReport {
         guard let folder = state?.folder else { throw SyncProblem.notSharing }
         try requireFolder(folder)
         try stateStore.update { state in
             guard var current = state else { return }
-            try writeWholeJournal(&current, folder: folder, records: records, now: now)
+            try writeWholeJournal(&current, folder: folder, records: records, now: clock.now)
             state = current
         }
-        return try syncNow(records: records, now: now)
+        return try syncNow(records: records)
     }
 
     /// This computer's journal written anew, whole, from its records: its name and each record
@@ -159,21 +162,21 @@ public final class FarmSync {
 
     /// Sends what changed here since the last time, then merges every journal's new lines.
     @discardableResult
-    public func syncNow(records: RecordStore, now: Date = Date(), today: CalendarDate = .today,
-                        renamed: Bool = false) throws -> SyncReport {
-        try pass(records: records, now: now, today: today, announce: renamed, receiving: true)
+    public func syncNow(records: RecordStore, renamed: Bool = false) throws -> SyncReport {
+        try pass(records: records, announce: renamed, receiving: true)
     }
 
     /// Sends what changed here since the last time, without reading the other journals: a
     /// command that changed the record or the library does so before it ends, so that the
     /// next merge on another computer has the change without anything run here.
     @discardableResult
-    public func sendChanges(records: RecordStore, now: Date = Date(), today: CalendarDate = .today) throws -> SyncReport {
-        try pass(records: records, now: now, today: today, announce: false, receiving: false)
+    public func sendChanges(records: RecordStore) throws -> SyncReport {
+        try pass(records: records, announce: false, receiving: false)
     }
 
-    private func pass(records: RecordStore, now: Date, today: CalendarDate, announce: Bool, receiving: Bool) throws -> SyncReport {
+    private func pass(records: RecordStore, announce: Bool, receiving: Bool) throws -> SyncReport {
         guard let folder = state?.folder else { throw SyncProblem.notSharing }
+        let now = clock.now, today = LocalTime.dateTime(at: now).date
         try requireFolder(folder)
         var report = SyncReport()
         try stateStore.update { state in

@@ -19,14 +19,14 @@ public struct BackupViewModel: Sendable {
     }
 
     /// "kalkulator-oprysku-backup-2026-11-23.json".
-    public func suggestedFileName(on date: Date = Date()) -> String {
+    public func suggestedFileName(on date: Date = Clock.system.now) -> String {
         // TRANSLATORS: the start of a backup's file name; only a–z, digits and hyphens.
         tr("kalkulator-oprysku-backup") + "-" + LocalTime.dateTime(at: date).date.description + ".json"
     }
 
     /// Writes a backup of all the app's data to `path`.
     public func writeBackup(to path: String) throws -> Void {
-        try OutputFile.write(try Backup.make(locations: locations, now: Date()), to: path,
+        try OutputFile.write(try Backup.make(locations: locations, now: Clock.system.now), to: path,
                              protecting: [locations.dataDirectory, locations.configDirectory])
     }
 
@@ -54,7 +54,7 @@ public struct BackupViewModel: Sendable {
     /// Restores the plan's files; what was restored and kept, line by line, or why it stopped.
     public func restore(_ plan: RestorePlan) -> Result<String, RestoreProblem> {
         do {
-            let restored = try Backup.restore(plan.files, locations: locations, now: Date())
+            let restored = try Backup.restore(plan.files, locations: locations, now: Clock.system.now)
             return .success((restored.map(\.text) + restored.flatMap(\.problems)).joined(separator: "\n"))
         } catch {
             return .failure(RestoreProblem(message: tr("The restore stopped: %@").filled(userMessage(error))))

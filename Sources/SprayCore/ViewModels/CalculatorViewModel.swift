@@ -66,8 +66,9 @@ public final class CalculatorViewModel {
             recompute(.results)
         }
     }
-    /// Today, for the register's periods of use.
-    public var today: () -> CalendarDate = { .today }
+    /// What a calculation is recorded at, and the day of the register's periods of use and
+    /// the sprayer's inspection.
+    public var clock: Clock = .system
     /// Every product's stock in the store, once read (never at start-up): the "to buy" card
     /// says what is in stock and what is missing, and the warnings name a product of the job
     /// still in stock near or past its use-until date.
@@ -211,7 +212,7 @@ public final class CalculatorViewModel {
 
     /// Records the calculation when the form is valid; otherwise shows every problem.
     @discardableResult
-    public func calculate(at date: Date = Date()) -> Bool {
+    public func calculate(at date: Date? = nil) -> Bool {
         showsAllProblems = true
         guard case let .success(plan) = outcome else {
             recompute(.results)
@@ -219,7 +220,7 @@ public final class CalculatorViewModel {
         }
         recordingError = nil
         do {
-            try recorder?.record(plan.input, at: date)
+            try recorder?.record(plan.input, at: date ?? clock.now)
         } catch {
             // The form and the results stay as they are; the message says what was not saved.
             recordingError = (error as? LocalizedMessage)?.message ?? tr("The calculation could not be saved in the history.")
@@ -306,10 +307,10 @@ public final class CalculatorViewModel {
             plan.warnings += LabelCheck.warnings(for: plan, library: library, field: field?.name,
                                                  treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 })
             if let officialRegister {
-                plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: today(), library: library, index: officialRegister)
-                if let advice = officialRegister.register.staleAdvice(today: today()) { plan.warnings.append(.register(advice)) }
+                plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: clock.today, library: library, index: officialRegister)
+                if let advice = officialRegister.register.staleAdvice(today: clock.today) { plan.warnings.append(.register(advice)) }
             }
-            if let lapsed = LabelCheck.inspection(of: sprayer, on: today()) { plan.warnings.append(lapsed) }
+            if let lapsed = LabelCheck.inspection(of: sprayer, on: clock.today) { plan.warnings.append(lapsed) }
             if let stock, let due = StockLedger.useUntilWarning(for: plan.input, in: stock) { plan.warnings.append(due) }
             return plan
         }

@@ -164,7 +164,7 @@ public final class HistoryViewModel {
     }
 
     /// A name to offer in the save dialog: "spray-history-2026-11-21.csv" (local date).
-    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Date()) -> String {
+    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Clock.system.now) -> String {
         // TRANSLATORS: the start of an exported history's file name, before its date; only
         // letters a–z, digits and hyphens, so the name travels well between computers.
         tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension

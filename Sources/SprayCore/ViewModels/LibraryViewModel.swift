@@ -19,10 +19,11 @@ public struct LibraryRow: Equatable, Sendable {
         problems.isEmpty ? nil : tr("Needs checking: %@").filled(problems.joined(separator: "; "))
     }
 
-    /// Each item of `kind` in `library`, by name, each with the rules it breaks.
-    public static func rows(of kind: LibraryKind, in library: Library) -> [LibraryRow] {
+    /// Each item of `kind` in `library`, by name, each with the rules it breaks; inspections
+    /// and certificates judged on `today`.
+    public static func rows(of kind: LibraryKind, in library: Library, on today: CalendarDate = .today) -> [LibraryRow] {
         let problems = library.problems
-        return plainRows(of: kind, in: library).map { row in
+        return plainRows(of: kind, in: library, on: today).map { row in
             var row = row
             row.problems = problems[row.id]?.map { FreeText.displayable($0.text) } ?? []
             return row
@@ -30,7 +31,7 @@ public struct LibraryRow: Equatable, Sendable {
     }
 
     /// Each item of `kind` in `library`, by name: the library window's rows and `library list`'s lines.
-    private static func plainRows(of kind: LibraryKind, in library: Library) -> [LibraryRow] {
+    private static func plainRows(of kind: LibraryKind, in library: Library, on today: CalendarDate) -> [LibraryRow] {
         let format = NumberFormat.current
         func number(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 4) }
         switch kind {
@@ -67,7 +68,7 @@ public struct LibraryRow: Equatable, Sendable {
                 }
                 if let until = sprayer.inspectionValidUntil {
                     let day = until.typedText(in: Translation.current.language)
-                    switch sprayer.inspectionState(on: .today) {
+                    switch sprayer.inspectionState(on: today) {
                     case .lapsed: parts.append(tr("inspection lapsed %@: have it inspected before spraying").filled(day))
                     case .lapsingSoon: parts.append(tr("inspection valid until %@ — within 60 days").filled(day))
                     default: parts.append(tr("inspection valid until %@").filled(day))
@@ -81,7 +82,7 @@ public struct LibraryRow: Equatable, Sendable {
                 if !person.certificate.isEmpty { parts.append(tr("certificate %@").filled(person.certificate)) }
                 if let until = person.validUntil {
                     let day = until.typedText(in: Translation.current.language)
-                    switch person.certificateState(on: .today) {
+                    switch person.certificateState(on: today) {
                     case .lapsed: parts.append(tr("certificate lapsed %@").filled(day))
                     case .lapsingSoon: parts.append(tr("valid until %@ — within 60 days").filled(day))
                     default: parts.append(tr("valid until %@").filled(day))
@@ -107,7 +108,8 @@ public final class LibraryViewModel {
     public private(set) var registerStatus = ""
 
     /// Today, for how long ago the register was imported (a clock the tests set).
-    public var today: () -> CalendarDate = { .today }
+    /// The day inspections, certificates and the register's age are judged on.
+    public var clock: Clock = .system
 
     /// What a farm starting out does first, while the library is empty (FirstSteps; last
     /// season's spreadsheet is the register's to offer).
@@ -122,7 +124,7 @@ public final class LibraryViewModel {
     public func readRegisterStatus(_ index: OfficialRegisterIndex?) {
         officialRegister = index
         registerStatus = index.map { index in
-            let register = index.register, day = today()
+            let register = index.register, day = clock.today
             return ([tr("Official register: %@").filled(register.summary()) + "; " + register.importedText(today: day)]
                     + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
         }
@@ -196,7 +198,7 @@ public final class LibraryViewModel {
     }
 
     public func rows(of kind: LibraryKind) -> [LibraryRow] {
-        LibraryRow.rows(of: kind, in: store.library)
+        LibraryRow.rows(of: kind, in: store.library, on: clock.today)
     }
 
     /// What the confirmation says before item `id` is deleted.

@@ -119,7 +119,7 @@ public final class RecordFormViewModel {
 
     /// A form filled with `draft`; `correcting` makes saving a correction of that record.
     public init(draft: RecordDraft, correcting: TreatmentRecord? = nil, store: RecordStore, library: Library = Library(),
-                now: Date = Date()) {
+                now: Date = Clock.system.now) {
         let language = Translation.current.language
         let details = draft.details
         self.store = store
@@ -168,18 +168,18 @@ public final class RecordFormViewModel {
 
     /// A form filled with `details` (see `init(draft:)`).
     public convenience init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil,
-                            store: RecordStore, library: Library = Library(), now: Date = Date()) {
+                            store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
         self.init(draft: RecordDraft(details: details, calculation: calculation), correcting: correcting, store: store,
                   library: library, now: now)
     }
 
     /// An empty form for a treatment done `now`'s day, made without a plan (from paper, say).
-    public convenience init(store: RecordStore, library: Library = Library(), now: Date = Date()) {
+    public convenience init(store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
         self.init(details: TreatmentDetails(date: LocalTime.dateTime(at: now).date), store: store, library: library, now: now)
     }
 
     /// A new record like `record` on `now`'s day: the form opens on the date to change.
-    public convenience init(duplicating record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Date()) {
+    public convenience init(duplicating record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
         self.init(draft: .duplicate(of: record, on: LocalTime.dateTime(at: now).date), store: store, library: library, now: now)
     }
 
@@ -187,7 +187,7 @@ public final class RecordFormViewModel {
     /// (parcel, crop as typed, notes) and the authorisation numbers of earlier records.
     public convenience init(plan: TankMixPlan, planID: UUID? = nil, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
                             store: RecordStore, library: Library = Library(), field: LibraryField? = nil, sprayer: LibrarySprayer? = nil,
-                            now: Date = Date()) {
+                            now: Date = Clock.system.now) {
         let local = LocalTime.dateTime(at: now)
         var details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
                                                  parcel: parcel, notes: notes,
@@ -203,14 +203,14 @@ public final class RecordFormViewModel {
     }
 
     /// A new record of a history entry's calculation; nil when it no longer makes a plan.
-    public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), now: Date = Date()) {
+    public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
         guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return nil }
         self.init(plan: plan, planID: entry.id, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, library: library,
                   field: entry.parcel.flatMap(library.field(named:)), now: now)
     }
 
     /// The form to correct `record`: saving keeps its current version with the note typed.
-    public convenience init(correcting record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Date()) {
+    public convenience init(correcting record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
         self.init(details: record.details, calculation: record.calculation, correcting: record, store: store, library: library, now: now)
     }
 
@@ -374,7 +374,7 @@ public final class RecordFormViewModel {
     /// write; incomplete details are saved too. Fails with the first problem, or with why
     /// the register could not be written.
     @discardableResult
-    public func save(at now: Date = Date()) -> Result<TreatmentRecord, RecordFormError> {
+    public func save(at now: Date = Clock.system.now) -> Result<TreatmentRecord, RecordFormError> {
         if let problem = problems.first {
             return failure(label(of: problem.field) + ": " + problem.message)
         }

@@ -31,7 +31,7 @@ extension RegisterViewModel {
     /// or lapses within 60 days, said under the register (a warning when one has lapsed).
     public func inspectionStatus(_ library: Library) -> (text: String, warning: Bool)? {
         guard copyName == nil else { return nil }
-        let day = today()
+        let day = clock.today
         let (lapsed, soon) = Self.lapses(library.sprayers.map { ($0.name, $0.inspectionValidUntil) }, on: day)
         let (certificates, certificatesSoon) = Self.lapses(library.operators.map { ($0.name, $0.validUntil) }, on: day)
         var lines: [String] = []
@@ -64,7 +64,7 @@ extension RegisterViewModel {
     /// next year, through the 2029 season; said from October to January.
     public var deadlineText: String? {
         guard copyName == nil else { return nil }
-        let day = today()
+        let day = clock.today
         let season = day.month == 1 ? day.year - 1 : day.year
         guard season <= 2029, season >= 2026, day.month == 1 || day.month >= 10 else { return nil }
         return tr("Paper records of the %1$@ season must be in the electronic record by 31 January %2$@.")

@@ -96,15 +96,15 @@ public final class RegisterViewModel {
     /// The history the plans are in; opened when the register first asks.
     private let openHistory: (() -> HistoryStore)?
     private var history: HistoryStore?
-    let today: () -> CalendarDate
+    /// What a withdrawal is stamped with, and the day the rules and the pending plans are checked on.
+    let clock: Clock
 
-    public init(store: RecordStore, history: (() -> HistoryStore)? = nil, today: @escaping () -> CalendarDate = { .today },
-                copyName: String? = nil) {
+    public init(store: RecordStore, history: (() -> HistoryStore)? = nil, clock: Clock = .system, copyName: String? = nil) {
         self.store = store
         self.copyName = copyName
         openHistory = history
-        self.today = today
-        verdicts = store.ruleVerdicts ?? RuleVerdicts(day: today())
+        self.clock = clock
+        verdicts = store.ruleVerdicts ?? RuleVerdicts(day: clock.today)
         store.observe(by: self) { [weak self] in
             self?.choices = nil
             self?.refilter()
@@ -163,7 +163,7 @@ public final class RegisterViewModel {
     /// window's opening 20 ms).
     private func listPendingPlans() {
         guard let history else { return }
-        pendingPlans = PendingPlans.list(history: history.entries, records: store.records, today: today())
+        pendingPlans = PendingPlans.list(history: history.entries, records: store.records, today: clock.today)
         onChange?()
     }
 
@@ -242,7 +242,7 @@ public final class RegisterViewModel {
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n")),
             reason: shown(details.reason), status: record.status, statusText: ([checking, status, conflict] + registerWarnings.map { "⚠ " + $0 }).filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
-            harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > CalendarDate.today } ?? false)
+            harvestPending: record.withdrawal == nil && LabelCheck.harvestNotBefore(details).map { $0 > clock.today } ?? false)
     }
 
     /// "124 records: 3 incomplete, 1 withdrawn", or "12 of 124 records: …" when filtered.
@@ -290,17 +290,17 @@ public final class RegisterViewModel {
     /// Withdraws record `id`; false, with `lastError`, when it cannot be.
     @discardableResult
     public func withdraw(id: UUID, reason: String) -> Bool {
-        perform { try store.withdraw(id: id, reason: reason, at: Date()) }
+        perform { try store.withdraw(id: id, reason: reason, at: clock.now) }
     }
 
-    /// Whether `record` may be removed for good on `today` (past the 3 years).
-    public func canRemove(_ record: TreatmentRecord, today: CalendarDate = .today) -> Bool {
-        !isReadOnly && RecordStore.isPastRetention(record, today: today)
+    /// Whether `record` may be removed for good on `today` (past the 3 years); the clock's today when nil.
+    public func canRemove(_ record: TreatmentRecord, today: CalendarDate? = nil) -> Bool {
+        !isReadOnly && RecordStore.isPastRetention(record, today: today ?? clock.today)
     }
 
     @discardableResult
-    public func remove(id: UUID, today: CalendarDate = .today) -> Bool {
-        perform { try store.remove(id: id, today: today) }
+    public func remove(id: UUID, today: CalendarDate? = nil) -> Bool {
+        perform { try store.remove(id: id, today: today ?? clock.today) }
     }
 
     /// The records an export writes, oldest treatment first: what is shown, or all.
@@ -311,8 +311,8 @@ public final class RegisterViewModel {
     /// The dates a printed register names: the filter's, else the records' own.
     public func exportedRange(shownOnly: Bool) -> (from: CalendarDate, to: CalendarDate) {
         let records = exported(shownOnly: shownOnly)
-        let from = (shownOnly ? filter.from : nil) ?? records.first?.details.date ?? .today
-        let to = (shownOnly ? filter.to : nil) ?? records.last?.details.date ?? .today
+        let from = (shownOnly ? filter.from : nil) ?? records.first?.details.date ?? clock.today
+        let to = (shownOnly ? filter.to : nil) ?? records.last?.details.date ?? clock.today
         return (from, to)
     }
 
@@ -326,7 +326,7 @@ public final class RegisterViewModel {
     }
 
     /// "ewidencja-zabiegow-2026-11-23.csv".
-    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Date()) -> String {
+    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Clock.system.now) -> String {
         // TRANSLATORS: the start of an exported register's file name; only a–z, digits and hyphens.
         tr("treatment-record") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
@@ -355,12 +355,12 @@ public final class RegisterViewModel {
 
     private func refilter() {
         if let history {
-            pendingPlans = PendingPlans.list(history: history.entries, records: store.records, today: today())
+            pendingPlans = PendingPlans.list(history: history.entries, records: store.records, today: clock.today)
         }
         shown = filter.isActive ? store.records.filter(filter.admits) : store.records
         revision += 1
         shownCounts = (0, 0, 0)
-        let day = today()
+        let day = clock.today
         for record in shown {
             if verdicts.breaksARule(record, day: day) { shownCounts.checking += 1 }
             switch record.status {

@@ -58,8 +58,8 @@ public final class StockViewModel {
     private let records: RecordStore
     private let library: () -> Library
     private let register: () -> OfficialRegisterIndex?
-    private let todayClock: () -> CalendarDate
-    private let now: () -> Date
+    /// What an entry is stamped with, and the day it is dated and checked on.
+    private let clock: Clock
 
     /// The day the list shows the stock on; nil: today.
     public var date: CalendarDate? {
@@ -72,20 +72,19 @@ public final class StockViewModel {
     public var onChange: (() -> Void)?
 
     public init(store: StockStore, records: RecordStore, library: @escaping () -> Library, register: @escaping () -> OfficialRegisterIndex? = { nil },
-                today: @escaping () -> CalendarDate = { .today }, now: @escaping () -> Date = { Date() }) {
+                clock: Clock = .system) {
         self.store = store
         self.records = records
         self.library = library
         self.register = register
-        self.todayClock = today
-        self.now = now
+        self.clock = clock
         refresh()
         store.observe(by: self) { [weak self] in self?.refresh() }
         records.observe(by: self) { [weak self] in self?.refresh() }
     }
 
     /// The day shown.
-    public var shownDate: CalendarDate { date ?? todayClock() }
+    public var shownDate: CalendarDate { date ?? clock.today }
 
     public var rows: [StockRow] {
         products.map { product in
@@ -107,8 +106,8 @@ public final class StockViewModel {
     /// The shopping list for the plans not yet recorded (`plans`, PendingPlans) and the
     /// favorites `ticked`, against today's stock.
     public func shoppingList(plans: [HistoryEntry], ticked: [ShoppingFavoriteJob] = []) -> [ShoppingItem] {
-        let stock = date == nil ? products : StockLedger.stock(on: todayClock(), entries: store.entries, records: records.records,
-                                                                library: library(), register: register(), today: todayClock())
+        let stock = date == nil ? products : StockLedger.stock(on: clock.today, entries: store.entries, records: records.records,
+                                                                library: library(), register: register(), today: clock.today)
         return ShoppingList.items(plans: plans, ticked: ticked, stock: stock, library: library())
     }
 
@@ -116,7 +115,7 @@ public final class StockViewModel {
     public var currentLibrary: Library { library() }
 
     /// Today, by the store's clock.
-    public var today: CalendarDate { todayClock() }
+    public var today: CalendarDate { clock.today }
 
     /// Saves the form's entry through the gate; throws StockFormError naming each field
     /// that breaks a rule (nothing is saved then), or the store's error.
@@ -125,7 +124,7 @@ public final class StockViewModel {
         let known = ProductMatcher.knownUnit(of: form.product, authorisation: form.authorisation, library: library(), entries: store.entries)
         let facts = try checkedFacts(form, measuredIn: known)
         do {
-            return try store.add(facts, measuredIn: known, at: now())
+            return try store.add(facts, measuredIn: known, at: clock.now)
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
@@ -136,7 +135,7 @@ public final class StockViewModel {
         let language = Translation.current.language
         var problems: [StockProblem] = []
         var facts = StockFacts(kind: form.kind, product: form.product, authorisation: form.authorisation, quantity: 0, unit: .litres,
-                               date: todayClock(), lot: form.lot, supplier: form.supplier, invoice: form.invoice, note: form.note)
+                               date: clock.today, lot: form.lot, supplier: form.supplier, invoice: form.invoice, note: form.note)
         var quantityRead = false, dateRead = false
         switch StockRules.quantity(typed: form.quantity, language: language) {
         case let .success((value, unit)):
@@ -157,7 +156,7 @@ public final class StockViewModel {
             }
         }
         let packageRead = !problems.contains { $0.field == .package }
-        problems += StockRules.problems(in: facts, measuredIn: known, today: todayClock()).filter { problem in
+        problems += StockRules.problems(in: facts, measuredIn: known, today: clock.today).filter { problem in
             !(problem.field == .quantity && !quantityRead) && !(problem.field == .date && !dateRead) && !(problem.field == .package && !packageRead)
         }
         if !problems.isEmpty { throw StockFormError(problems: problems) }
@@ -170,7 +169,7 @@ public final class StockViewModel {
     public func correct(id: UUID, to form: StockForm, note: String) throws -> StockEntry {
         let facts = try checkedFacts(form, measuredIn: nil)
         do {
-            return try store.correct(id: id, to: facts, note: note, at: now())
+            return try store.correct(id: id, to: facts, note: note, at: clock.now)
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
@@ -179,7 +178,7 @@ public final class StockViewModel {
     /// Withdraws entry `id` (typed by mistake) with `reason`: it stays, counted nowhere.
     @discardableResult
     public func withdraw(id: UUID, reason: String) throws -> StockEntry {
-        try store.withdraw(id: id, reason: reason, at: now())
+        try store.withdraw(id: id, reason: reason, at: clock.now)
     }
 
     /// The form of entry `id` as it stands, for Correct….
@@ -231,7 +230,7 @@ public final class StockViewModel {
 
     private func refresh() {
         products = StockLedger.stock(on: shownDate, entries: store.entries, records: records.records, library: library(),
-                                     register: register(), today: todayClock())
+                                     register: register(), today: clock.today)
         onChange?()
     }
 }

@@ -267,7 +267,7 @@ public final class TranscriptionViewModel {
     /// of the grid; the unreadable stay, with their messages. Incomplete records are saved
     /// too, marked so in the register.
     @discardableResult
-    public func save(at now: Date = Date()) -> Bool {
+    public func save(at now: Date = Clock.system.now) -> Bool {
         let ready = treatments
         guard !ready.isEmpty else { return false }
         do {
