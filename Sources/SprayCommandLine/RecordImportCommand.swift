@@ -58,6 +58,7 @@ public struct RecordImportCommand: Equatable, Sendable {
     /// that is not in the sheet.
     public func configure(_ table: SheetTable, lists: FarmLists, today: CalendarDate = .today) -> Result<SpreadsheetImport, CommandLineErrors> {
         var reading = SpreadsheetImport(table: table, season: season ?? (today.month == 1 ? today.year - 1 : today.year), lists: lists)
+        if season == nil, let dated = reading.seasonOfItsDates { reading.season = dated }
         var errors: [CommandLineError] = []
         for (column, meaning) in columns {
             guard let index = reading.column(named: column) else {

@@ -103,12 +103,12 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
 
     func testAStoreThatCannotBeWrittenAddsNothing() throws {
         let store = RecordStore(file: path("records.json"))
-        _ = try store.add([RecordDraft(details: completeDetails())], at: Date())
+        _ = try store.add([RecordDraft(details: completeDetails())], at: Clock.system.now)
         // A file from a newer version is read, never written.
         let newer = try String(contentsOf: path("records.json"), encoding: .utf8).replacing("\"version\":1", with: "\"version\":99")
         try newer.write(to: path("records.json"), atomically: true, encoding: .utf8)
         let readOnly = RecordStore(file: path("records.json"))
-        XCTAssertThrowsError(try readOnly.addNew(try reading("season-2026.csv").read().drafts, at: Date()))
+        XCTAssertThrowsError(try readOnly.addNew(try reading("season-2026.csv").read().drafts, at: Clock.system.now))
         XCTAssertEqual(try String(contentsOf: path("records.json"), encoding: .utf8), newer, "the file is as it was")
     }
 
@@ -132,6 +132,30 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
             ("zużyta ilość", .quantity), ("wycofano", .withdrawnOn), ("pogoda", nil), ("", nil),
         ]
         for (header, meaning) in rows { XCTAssertEqual(ImportColumn.guess(header: header), meaning, header) }
+    }
+
+    /// A date without its year ("20.05") is in the season of the file's other dates, not in the
+    /// year the file is read in: last season's sheet read in January, or years later, keeps its days.
+    func testADateWithoutAYearIsInTheSeasonOfTheFilesDates() throws {
+        let header: [SheetCell] = ["data", "działka", "środek", "dawka"].map { .text($0) }
+        func t(_ text: String) -> SheetCell { .text(text) }
+        let rows: [(dates: [SheetCell], season: Int?)] = [
+            ([t("14.04.2026"), t("20.05"), t("2026-06-02 18:00")], 2026),
+            ([.date(SheetDate(year: 2025, month: 4, day: 14)!), t("20.05")], 2025),
+            ([t("46126"), t("20.05")], 2026),  // a date serial a CSV carries as text: 2026-04-14
+            ([t("14.04.24"), t("01.05.2024"), t("2.06.2025"), t("20.05")], 2024),
+            ([t("14.04.2025"), t("14.04.2026"), t("20.05")], 2026),  // as many of each: the later
+            ([t("20.05"), t("14.04")], nil),
+        ]
+        for (dates, season) in rows {
+            let table = SheetTable(name: "t", rows: [header] + dates.map { [$0, t("A"), t("X"), t("1")] })
+            var reading = SpreadsheetImport(table: table, season: 2031, lists: FarmLists(library: Self.library))
+            XCTAssertEqual(reading.seasonOfItsDates, season, "\(dates)")
+            if let season {
+                reading.season = season
+                XCTAssertTrue(reading.read().drafts.contains { $0.draft.details.date == CalendarDate(year: season, month: 5, day: 20) }, "\(dates)")
+            }
+        }
     }
 
     func testCellsAsFarmersWriteThem() throws {
@@ -203,18 +227,18 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
             let reading = withLanguage(separator == .semicolon ? .polish : .english) { SpreadsheetImport(table: table, season: 2026).read() }
             XCTAssertEqual(reading.skipped, [], "\(separator)")
             let target = RecordStore(file: path("target-\(separator).json"))
-            let added = try target.addNew(reading.drafts, at: Date()).added
+            let added = try target.addNew(reading.drafts, at: Clock.system.now).added
             XCTAssertEqual(added.map(\.id), saved.map(\.id), "\(separator): the same records, by id")
             // The note was made inert for a spreadsheet in the file, and is read back as it was saved.
             XCTAssertEqual(added.map(\.details), saved.map(\.details), "\(separator)")
-            XCTAssertEqual(try target.addNew(reading.drafts, at: Date()).known, 3, "\(separator): read twice, added once")
+            XCTAssertEqual(try target.addNew(reading.drafts, at: Clock.system.now).known, 3, "\(separator): read twice, added once")
         }
     }
 
     func testAWithdrawnRecordIsReportedRowByRowNotImported() throws {
         let store = RecordStore(file: path("records.json"))
-        let saved = try store.add([RecordDraft(details: completeDetails())], at: Date())
-        try store.withdraw(id: saved[0].id, reason: "wpisany dwa razy", at: Date())
+        let saved = try store.add([RecordDraft(details: completeDetails())], at: Clock.system.now)
+        try store.withdraw(id: saved[0].id, reason: "wpisany dwa razy", at: Clock.system.now)
         let csv = RecordExport.csv(store.records, separator: .comma)
         let reading = SpreadsheetImport(table: try SpreadsheetFile.read(Array(csv.utf8), name: "r.csv"), season: 2026).read()
         XCTAssertEqual(reading.drafts, [])

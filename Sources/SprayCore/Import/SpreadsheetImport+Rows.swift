@@ -8,6 +8,36 @@ import FileFormats
 import FoundationEssentials
 
 extension SpreadsheetImport {
+    /// A date the cell holds as a date or a date serial (a CSV carries 46126, 2026-04-14, as text).
+    static func serialDate(_ cell: SheetCell) -> CalendarDate? {
+        switch cell {
+        case let .date(date): return CalendarDate(date)
+        case let .number(serial) where serial > 20_000 && serial < 80_000:
+            return CalendarDate(SheetDate(excelSerial: serial.intValue))
+        case let .text(typed) where typed.trimmedWhitespace.allSatisfy(\.isASCIIDigit):
+            guard let serial = Int(typed.trimmedWhitespace), serial > 20_000, serial < 80_000 else { return nil }
+            return CalendarDate(SheetDate(excelSerial: serial))
+        default:
+            return nil
+        }
+    }
+
+    /// The year most of the file's dates that have one are in: a date written without a year
+    /// ("20.05") belongs to that season, not to the year the file happens to be read in. Nil
+    /// when no date names its year.
+    public var seasonOfItsDates: Int? {
+        guard let index = columns.firstIndex(of: .date), headerRow + 1 < table.rows.count else { return nil }
+        var counts: [Int: Int] = [:]
+        for row in (headerRow + 1)..<table.rows.count {
+            let cell = table[row, index]
+            let date = Self.serialDate(cell)
+                ?? cell.text().split(separator: " ", maxSplits: 1).first.flatMap { CalendarDate(typed: String($0)) }
+            if let year = date?.year { counts[year, default: 0] += 1 }
+        }
+        // The most dates; of two years as many, the later.
+        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+
     public struct Reading: Equatable, Sendable {
         public var drafts: [ImportedDraft] = []
         public var skipped: [SkippedRow] = []
@@ -83,20 +113,11 @@ extension SpreadsheetImport {
         var startTime: ClockTime?
         let date: CalendarDate? = {
             guard let index = columns.firstIndex(of: .date) else { return nil }
-            switch table[first, index] {
-            case let .date(date): return CalendarDate(date)
-            case let .number(serial) where serial > 20_000 && serial < 80_000:
-                return CalendarDate(SheetDate(excelSerial: serial.intValue))
-            case let .text(typed) where typed.trimmedWhitespace.allSatisfy(\.isASCIIDigit):
-                // A date serial a CSV carries as text (46126 is 2026-04-14).
-                guard let serial = Int(typed.trimmedWhitespace), serial > 20_000, serial < 80_000 else { return nil }
-                return CalendarDate(SheetDate(excelSerial: serial))
-            default:
-                // "14.04.2026 6:30": a date and its hour in one cell.
-                let parts = text(first, .date).split(separator: " ", maxSplits: 1).map(String.init)
-                if parts.count == 2 { startTime = ClockTime(parsing: parts[1]) }
-                return parts.first.flatMap { PaperDate.parse($0, season: season) }
-            }
+            if let serial = Self.serialDate(table[first, index]) { return serial }
+            // "14.04.2026 6:30": a date and its hour in one cell.
+            let parts = text(first, .date).split(separator: " ", maxSplits: 1).map(String.init)
+            if parts.count == 2 { startTime = ClockTime(parsing: parts[1]) }
+            return parts.first.flatMap { PaperDate.parse($0, season: season) }
         }()
         if date == nil {
             problem(first, .date, text(first, .date).isEmpty ? tr("no date") : tr("write the date as 14.04.2026, 14.04 or 2026-04-14"))

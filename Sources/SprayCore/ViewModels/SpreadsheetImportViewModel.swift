@@ -30,6 +30,7 @@ public final class SpreadsheetImportViewModel {
         let table = try SpreadsheetFile.read(bytes, name: fileName)
         reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year,
                                    lists: FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister))
+        if let dated = reading.seasonOfItsDates { reading.season = dated }
         result = reading.read()
     }
 
@@ -116,7 +117,7 @@ public final class SpreadsheetImportViewModel {
 
     /// Adds the records in one write (those the register has already are left out).
     @discardableResult
-    public func importRecords(at now: Date = Date()) -> Bool {
+    public func importRecords(at now: Date = Clock.system.now) -> Bool {
         guard canImport else { return false }
         do {
             let added = try records.addNew(result.drafts, at: now)
