@@ -52,13 +52,33 @@ final class CalculatorHarness {
         }
     }
 
-    func close() {
+    /// Ends the application as `g_application_run` ends it: its windows gone, "shutdown"
+    /// emitted (GtkApplication holds itself in its action muxer until then), the last
+    /// reference dropped. It must be finalized here, its D-Bus object with it: another still
+    /// exported under the same id makes the next harness's registration fail on a session bus.
+    func close(file: StaticString = #filePath, line: UInt = #line) {
         try? FileManager.default.removeItem(at: directory)
         gtk_window_destroy(cast(window.window))
-        g_object_unref(app.application)
         // What the test left pending runs now, while the app it may point to is still here.
         GtkTestSupport.finishMainLoop()
+        let finalized = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+        defer { finalized.deallocate() }
+        finalized.pointee = UnsafeMutableRawPointer(app.application)
+        g_object_add_weak_pointer(cast(app.application), finalized)
+        endApplication()
+        GtkTestSupport.finishMainLoop()
+        if let alive = finalized.pointee {
+            XCTFail("the application outlived its test: something still holds it", file: file, line: line)
+            g_object_remove_weak_pointer(cast(alive), finalized)
+        }
         Localization.start(language: .english)
+    }
+
+    /// "shutdown", as `g_application_run` emits it when its loop ends, and the harness's
+    /// reference dropped.
+    func endApplication() {
+        if g_application_get_is_registered(cast(app.application)) != 0 { ko_signal_emit_by_name(app.application, "shutdown") }
+        g_object_unref(app.application)
     }
 
     /// Sets an entry's text as typing would: its "changed" signal reaches the view-model.

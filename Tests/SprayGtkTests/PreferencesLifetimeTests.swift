@@ -43,7 +43,7 @@ final class PreferencesLifetimeTests: XCTestCase {
                 // Closed as a test that ends at once would close it: nothing runs before it is gone.
                 try? FileManager.default.removeItem(at: harness.directory)
                 gtk_window_destroy(cast(harness.window.window))
-                g_object_unref(harness.app.application)
+                harness.endApplication()
             }
             XCTAssertNil(app, "the application is gone")
             XCTAssertNil(preferences, "its preferences too")
