@@ -1,4 +1,4 @@
-// The GtkApplication: one instance per session (D-Bus), one calculator window, and the
+// The GtkApplication: one process per desktop session (D-Bus), one calculator window, and the
 // application-wide actions (quit, preferences, shortcuts, help, about).
 
 import CGtk
@@ -12,7 +12,7 @@ public final class SprayApplication {
     public let services: AppServices
     public private(set) var calculatorWindow: CalculatorWindow?
 
-    /// Tests pass G_APPLICATION_NON_UNIQUE: headless runs have no session bus.
+    /// Tests pass G_APPLICATION_NON_UNIQUE: their applications never take the name from an app a user runs.
     public init(flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS, services: AppServices) {
         application = gtk_application_new(AppInfo.applicationID, flags)
         // The app has no GResources. With a base path, GtkApplication adds its resource folder
@@ -31,22 +31,24 @@ public final class SprayApplication {
         }
     }
 
-    /// Runs the main loop until the last window closes; returns the exit status.
-    /// `openHistory` also opens the history window, `openRegister` the treatment register
-    /// (the launcher's actions).
-    public static func run(services: AppServices, openHistory: Bool = false, openRegister: Bool = false) -> Int32 {
-        let app = SprayApplication(services: services)
-        if openHistory {
-            connect(app.application, "activate") { [weak app] in
-                guard let app else { return }
-                app.calculatorWindow?.openHistory()
-            }
+    /// Runs the main loop until the last window closes; returns the exit status. One process
+    /// per desktop session: a second start hands its arguments to the first (GtkApplication's
+    /// D-Bus name) and ends; `--history` and `--register` (the launcher's actions) open those
+    /// windows in whichever process runs.
+    public static func run(services: AppServices) -> Int32 {
+        let app = SprayApplication(flags: G_APPLICATION_HANDLES_COMMAND_LINE, services: services)
+        for option in WindowOption.allCases {
+            // Hidden: only the launcher's actions pass them, so --help has nothing to translate.
+            g_application_add_main_option(cast(app.application), option.rawValue, 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, "", nil)
         }
-        if openRegister {
-            connect(app.application, "activate") { [weak app] in
-                guard let app else { return }
-                app.calculatorWindow?.openRegister()
+        connectCommandLine(app.application) { [weak app] commandLine in
+            guard let app, let commandLine else { return 1 }
+            let options = g_application_command_line_get_options_dict(commandLine)
+            g_application_activate(cast(app.application))
+            for option in WindowOption.allCases where g_variant_dict_contains(options, option.rawValue) != 0 {
+                app.open(option)
             }
+            return 0
         }
         let tour = WindowTour.requested
         if !tour.isEmpty {
@@ -56,10 +58,25 @@ public final class SprayApplication {
                 Trace.mark("windows opened")
             }
         }
-        let status = g_application_run(cast(app.application), 0, nil)
-        app.services.secondCopy.appQuits()
+        let status = g_application_run(cast(app.application), CommandLine.argc, CommandLine.unsafeArgv)
+        // A second start only handed its arguments over: the copy is the first one's to make.
+        if g_application_get_is_registered(cast(app.application)) != 0, g_application_get_is_remote(cast(app.application)) == 0 {
+            app.services.secondCopy.appQuits()
+        }
         g_object_unref(app.application)
         return status
+    }
+
+    /// The windows the window program's options open besides the calculator.
+    public enum WindowOption: String, CaseIterable, Sendable {
+        case history, register
+    }
+
+    func open(_ option: WindowOption) {
+        switch option {
+        case .history: calculatorWindow?.openHistory()
+        case .register: calculatorWindow?.openRegister()
+        }
     }
 
     /// Run from the build tree (`tools/run`), the app's icon is in no installed theme: the

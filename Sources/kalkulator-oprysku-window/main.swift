@@ -22,7 +22,5 @@ do {
 }
 let settings = SettingsStore.standard()
 Localization.start(language: settings.settings.language)
-let arguments = CommandLine.arguments.dropFirst()
-exit(SprayApplication.run(services: .standard(settings: settings, preloadingRecords: arguments.contains("--register")),
-                          openHistory: arguments.contains("--history"),
-                          openRegister: arguments.contains("--register")))
+// The options themselves are GApplication's to read: a second start hands them to the first.
+exit(SprayApplication.run(services: .standard(settings: settings, preloadingRecords: CommandLine.arguments.contains("--register"))))

@@ -1,5 +1,6 @@
 // The app started as a user starts it shows its titled window, in Polish and in English,
-// whatever locales the system has.
+// whatever locales the system has; started again on the same desktop, the first process
+// opens what the second start asked for.
 
 import Foundation
 import XCTest
@@ -43,5 +44,31 @@ final class AppLaunchTests: XCTestCase {
 
     func testWindowInEnglish() throws {
         try launchAndFindWindow(title: "Spray Calculator", environment: ["LANGUAGE": "en", "LANG": "C.UTF-8"])
+    }
+
+    /// A desktop session's bus of its own (dbus-run-session): the window program started, then
+    /// started again with --register (the launcher's action). The second start ends at once
+    /// with status 0, and the register opens in the first process, which goes on running.
+    func testASecondStartOpensItsWindowInTheFirstProcess() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            return XCTFail("no DISPLAY: run the tests with tools/test (xvfb-run)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ko-twice-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().appendingPathComponent("kalkulator-oprysku-window").path
+        let script = """
+            "$1" 2>/dev/null & first=$!
+            trap 'kill $first; wait $first' EXIT
+            xdotool search --sync --onlyvisible --name '^Spray Calculator$' >/dev/null
+            "$1" --register; echo "second start: $?"
+            xdotool search --sync --all --onlyvisible --pid "$first" --name '^Treatment Register$' >/dev/null && echo "register in the first"
+            kill -0 "$first" && echo "the first runs on"
+            """
+        let result = try Binary.run(executable: "/usr/bin/timeout", ["60", "dbus-run-session", "--", "sh", "-c", script, "sh", window],
+                                    environment: ["GSETTINGS_BACKEND": "memory",
+                                                  "KALKULATOR_OPRYSKU_DATA_DIR": folder.appendingPathComponent("data").path,
+                                                  "KALKULATOR_OPRYSKU_CONFIG_DIR": folder.appendingPathComponent("config").path])
+        XCTAssertEqual(result.stdout, "second start: 0\nregister in the first\nthe first runs on\n", result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

@@ -84,3 +84,21 @@ private func connect(
 ) -> gulong {
     g_signal_connect_data(instance.rawPointer, signal, trampoline, retained(action), releaseBoxClosure, GConnectFlags(0))
 }
+
+typealias CommandLineAction = @MainActor (UnsafeMutablePointer<GApplicationCommandLine>?) -> Int32
+
+/// For GApplication's "command-line": `int handler(application, command_line, user_data)`.
+private let invokeCommandLineHandler: @convention(c) (gpointer?, UnsafeMutablePointer<GApplicationCommandLine>?, gpointer?) -> gint = { _, commandLine, data in
+    guard let data else { return 1 }
+    let handler = Unmanaged<CallbackBox<CommandLineAction>>.fromOpaque(data).takeUnretainedValue()
+    let address = UInt(bitPattern: commandLine)
+    return MainActor.assumeIsolated { handler.action(UnsafeMutablePointer(bitPattern: address)) }
+}
+
+/// Connects `action` to "command-line" of `application`: it gets the GApplicationCommandLine
+/// (this process's or a second start's) and returns that start's exit status.
+@MainActor @discardableResult
+func connectCommandLine(_ application: some GPointer, _ action: @escaping CommandLineAction) -> gulong {
+    g_signal_connect_data(application.rawPointer, "command-line", unsafeBitCast(invokeCommandLineHandler, to: GCallback.self),
+                          retained(action), releaseBoxClosure, GConnectFlags(0))
+}
