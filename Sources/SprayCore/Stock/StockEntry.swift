@@ -126,26 +126,26 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
     /// version either has, the one saved last current, the earlier withdrawal. Nothing is lost.
     func joined(with other: StockEntry) -> StockEntry {
         guard other.id == id, other != self else { return self }
-        var versions = self.versions
-        for version in other.versions {
+        // Both trails folded alike, each side's own too: a version held twice is one, whichever
+        // side holds it.
+        var versions: [StockRevision] = []
+        for version in self.versions + other.versions {
             // A version the current one here was is, there, in the trail with why it was replaced.
             if let known = versions.firstIndex(where: { $0.facts == version.facts && Self.sameSecond($0.savedAt, version.savedAt) }) {
-                if versions[known].note.isEmpty { versions[known].note = version.note }
+                versions[known].note = TrailJoin.chosenNote(versions[known].note, version.note)
+                versions[known].savedAt = min(versions[known].savedAt, version.savedAt)
             } else {
                 versions.append(version)
             }
         }
-        versions.sort { $0.savedAt < $1.savedAt }
+        // Versions saved at one moment in the same order on every computer.
+        versions.sort { ($0.savedAt, String(describing: $0.facts), $0.note) < ($1.savedAt, String(describing: $1.facts), $1.note) }
         var joined = self
         joined.facts = versions.last!.facts
         joined.changedAt = versions.last!.savedAt
         joined.corrections = Array(versions.dropLast())
         joined.createdAt = min(createdAt, other.createdAt)
-        switch (withdrawal, other.withdrawal) {
-        case let (mine?, theirs?): joined.withdrawal = mine.at <= theirs.at ? mine : theirs
-        case let (nil, theirs?): joined.withdrawal = theirs
-        default: break
-        }
+        joined.withdrawal = TrailJoin.earlier(withdrawal, other.withdrawal)
         return joined
     }
 

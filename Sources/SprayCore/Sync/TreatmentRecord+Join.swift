@@ -35,7 +35,7 @@ extension TreatmentRecord {
         var shared = [Bool](repeating: false, count: mineCount)
         for index in theirs.indices {
             if let found = all.firstIndex(where: { same($0, theirs[index]) }) {
-                all[found].note = Self.chosenNote(all[found].note, theirs[index].note)
+                all[found].note = TrailJoin.chosenNote(all[found].note, theirs[index].note)
                 if found < mineCount { shared[found] = true }
             } else {
                 all.append(theirs[index])
@@ -50,10 +50,7 @@ extension TreatmentRecord {
                 a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
             }
         }
-        let withdrawal: Withdrawal? = switch (withdrawal, other.withdrawal) {
-        case let (mine?, theirs?): (mine.at, mine.reason) <= (theirs.at, theirs.reason) ? mine : theirs
-        case let (mine, theirs): mine ?? theirs
-        }
+        let withdrawal = TrailJoin.earlier(withdrawal, other.withdrawal)
         // A withdrawn record never changes: a version saved after the withdrawal (on a
         // computer that had not heard of it) is not part of it; its journal keeps it.
         if let withdrawal, all.count > 1 {
@@ -86,12 +83,6 @@ extension TreatmentRecord {
 
     /// The note a version keeps when two computers gave it different ones: a reason given
     /// wins over none; between two reasons, the first in code-point order.
-    private static func chosenNote(_ a: String, _ b: String) -> String {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        return min(a, b)
-    }
-
     /// Orders two versions saved in the same second, the same way on every computer.
     private static func orderKey(_ details: TreatmentDetails) -> String {
         var line = "", numbers = DecimalTexts()
