@@ -99,7 +99,7 @@ final class BackupCommandLineTests: XCTestCase {
         }
         let backup = directory.appendingPathComponent("backup.json")
         try Data(try Backup.make(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": source.path,
-                                                                        "KALKULATOR_OPRYSKU_CONFIG_DIR": source.path]), now: Date())).write(to: backup)
+                                                                        "KALKULATOR_OPRYSKU_CONFIG_DIR": source.path]), now: Clock.system.now)).write(to: backup)
         XCTAssertGreaterThan(try Data(contentsOf: backup).count, 64 * 1024)
         let small = directory.appendingPathComponent("small"), out = directory.appendingPathComponent("out")
         for folder in [small, out] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }

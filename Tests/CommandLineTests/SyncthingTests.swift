@@ -168,7 +168,7 @@ final class SyncthingTests: XCTestCase {
         _ = try tractor.sync.share(folder: tractor.folder.path, name: "Ciągnik", records: tractor.records)
 
         // One record both know, then corrected on both.
-        let shared = try office.records.add(Self.details("Działka 7"), at: Date())
+        let shared = try office.records.add(Self.details("Działka 7"), at: Clock.system.now)
         try office.sync.syncNow(records: office.records)
         let travelled = try converge([office, tractor], within: 120) { tractor.records.record(id: shared.id) != nil }
         XCTAssertNotNil(travelled, "the first record did not reach the tractor in 120 s: " + log(of: tractor))
@@ -182,7 +182,7 @@ final class SyncthingTests: XCTestCase {
                 defer { group.leave() }
                 let records = side.records, sync = side.sync
                 for number in 1...(name == "Biuro" ? 99 : 100) {
-                    _ = try? records.add(Self.details("\(name) \(number)"), at: Date())
+                    _ = try? records.add(Self.details("\(name) \(number)"), at: Clock.system.now)
                     if number.isMultiple(of: 10) { _ = try? sync.syncNow(records: records) }
                 }
             }
@@ -191,8 +191,8 @@ final class SyncthingTests: XCTestCase {
         var here = shared.details, there = shared.details
         here.reason = "mszyca brzoskwiniowa"
         there.reason = "mszyce"
-        try office.records.correct(id: shared.id, to: here, note: "dokładniej", at: Date())
-        try tractor.records.correct(id: shared.id, to: there, note: "", at: Date().addingTimeInterval(1))
+        try office.records.correct(id: shared.id, to: here, note: "dokładniej", at: Clock.system.now)
+        try tractor.records.correct(id: shared.id, to: there, note: "", at: Clock.system.now.addingTimeInterval(1))
 
         func same() -> Bool {
             let a = office.records.records.sorted { $0.id.uuidString < $1.id.uuidString }
@@ -206,11 +206,11 @@ final class SyncthingTests: XCTestCase {
         XCTAssertEqual(corrected?.changedOnTwoComputers, true)
 
         // The tractor's engine killed while the office's journal grows, then started again.
-        for number in 1...50 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Date()) }
+        for number in 1...50 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Clock.system.now) }
         try office.sync.syncNow(records: office.records)
         kill(tractorEngine.processIdentifier, SIGKILL)
         tractorEngine.waitUntilExit()
-        for number in 51...60 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Date()) }
+        for number in 51...60 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Clock.system.now) }
         tractorEngine = try start(tractor)
         let again = try converge([office, tractor], within: 120) {
             let a = office.records.records, b = tractor.records.records

@@ -208,7 +208,7 @@ final class PreferencesTests: XCTestCase {
     func testTheFarmIsKeptAndDeleteAllDataNamesTheRecords() {
         CalculatorHarness.run(.polish) { harness in
             harness.typeSeed()
-            _ = try? harness.app.services.records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7", reason: "mszyca"), at: Date())
+            _ = try? harness.app.services.records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7", reason: "mszyca"), at: Clock.system.now)
             harness.activate(.preferences)
             guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
             harness.type("Gospodarstwo Rolne Nowak", into: preferences.farmEntry)

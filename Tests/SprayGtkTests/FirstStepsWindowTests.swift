@@ -54,7 +54,7 @@ final class FirstStepsWindowTests: XCTestCase {
         // As the farm does them, they go.
         XCTAssertNoThrow(try harness.app.services.library.save(.field(LibraryField(name: "Za stodołą", area: 4))))
         XCTAssertNoThrow(try harness.app.services.library.save(.sprayer(LibrarySprayer(name: "Pilmet", tankCapacity: 2500))))
-        library.model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Date(), source: "t", products: [])))
+        library.model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "t", products: [])))
         harness.app.services.officialRegisterRead(library.model.officialRegister)
         library.refresh()
         register.refresh()

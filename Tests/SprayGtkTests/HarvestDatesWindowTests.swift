@@ -33,7 +33,7 @@ final class HarvestDatesWindowTests: XCTestCase {
                                                             crop: CropCatalog.crop(code: "TRZAW")!.choice(in: language),
                                                             products: [ProductUse(name: product, authorisation: "R-1/2020", dose: 1, doseUnit: .litres,
                                                                                   preHarvestDays: interval)],
-                                                            reason: "mszyce", operatorName: "Jan"), at: Date())
+                                                            reason: "mszyce", operatorName: "Jan"), at: Clock.system.now)
                     }
                 }
                 defer { harness.close() }
@@ -49,10 +49,12 @@ final class HarvestDatesWindowTests: XCTestCase {
                 XCTAssertEqual(g_action_group_get_action_enabled(cast(window.actions), Action.print.name), 1)
 
                 // The season before: one treatment, on its own date.
-                gtk_drop_down_set_selected(opaque(window.seasonDropDown), 1)
+                // (This year's season is offered too, first, when the clock is past 2026.)
+                let shown = window.model.seasons.firstIndex(of: 2026)!, before = window.model.seasons.firstIndex(of: 2025)!
+                gtk_drop_down_set_selected(opaque(window.seasonDropDown), guint(before))
                 XCTAssertEqual(window.model.season, 2025)
                 XCTAssertEqual(window.model.fields.first?.notBefore, CalendarDate(year: 2025, month: 4, day: 28))
-                gtk_drop_down_set_selected(opaque(window.seasonDropDown), 0)
+                gtk_drop_down_set_selected(opaque(window.seasonDropDown), guint(shown))
 
                 let document = window.document()
                 try? document.writePDF(to: saved, protecting: [])

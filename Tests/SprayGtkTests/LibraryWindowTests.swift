@@ -71,7 +71,7 @@ final class LibraryWindowTests: XCTestCase {
                 try store.save(.product(LibraryProduct(name: "Fungicyd", rate: 1)))
                 try store.save(.operator(LibraryOperator(name: "Jan Kowalski", certificate: "123/2021")))
                 let copy = copies.appendingPathComponent("kalkulator-oprysku-copy-2026-11-20.json")
-                try Data(try Backup.make(locations: locations, now: Date())).write(to: copy)
+                try Data(try Backup.make(locations: locations, now: Clock.system.now)).write(to: copy)
                 try harness.app.services.settings.update { $0.copyFolder = copies.path }
             } catch {
                 return XCTFail("\(error)")

@@ -24,7 +24,7 @@ final class OfficialRegisterWindowTests: XCTestCase {
         guard GtkTestSupport.requireDisplay() else { return }
         MainActor.assumeIsolated {
             let harness = CalculatorHarness(language: language) { directory in
-                let register = try! OfficialRegister.read(Array(try! Data(contentsOf: fixture)), source: "rejestr.csv", importedAt: Date())
+                let register = try! OfficialRegister.read(Array(try! Data(contentsOf: fixture)), source: "rejestr.csv", importedAt: Clock.system.now)
                 try! OfficialRegisterStore.save(register, to: directory.appendingPathComponent("official-register.bin"))
             }
             defer { harness.close() }

@@ -93,14 +93,14 @@ final class RegisterWindowTests: XCTestCase {
     private static func openCopy(_ harness: CalculatorHarness) {
         let records = harness.app.services.records
         XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Działka 7",
-                                                          reason: "mszyca"), at: Date()))
+                                                          reason: "mszyca"), at: Clock.system.now))
         // Beside the data folder, never in it: a copy there would be lost with what it copies.
         let stick = FileManager.default.temporaryDirectory.appendingPathComponent("usb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stick) }
         XCTAssertNoThrow(try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false))
         _ = harness.app.services.secondCopy.setFolder(stick.path)
         XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!, parcel: "Działka 9",
-                                                          reason: "chwasty"), at: Date()))
+                                                          reason: "chwasty"), at: Clock.system.now))
         let recordsFile = harness.directory.appendingPathComponent("records.json")
         let before = try? Data(contentsOf: recordsFile)
 

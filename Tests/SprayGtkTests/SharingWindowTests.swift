@@ -76,7 +76,7 @@ final class SharingWindowTests: XCTestCase {
                                                                                         doseUnit: .litres)],
                                                   reason: "septorioza", operatorName: "Jan"))
         }
-        XCTAssertNoThrow(try tractorRecords.add(drafts, at: Date()))
+        XCTAssertNoThrow(try tractorRecords.add(drafts, at: Clock.system.now))
         XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
 
         harness.app.services.mergeInBackground()
@@ -120,7 +120,7 @@ final class SharingWindowTests: XCTestCase {
 
         // The tractor records another treatment: the watched folder brings it in by itself.
         details.parcel = "Pod lasem"
-        XCTAssertNoThrow(try tractorRecords.add(details, at: Date()))
+        XCTAssertNoThrow(try tractorRecords.add(details, at: Clock.system.now))
         XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
         XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 2 }, timeout: 10), "arrived through the folder")
 
@@ -128,8 +128,8 @@ final class SharingWindowTests: XCTestCase {
         var here = first.details, there = first.details
         here.reason = "mszyca brzoskwiniowa"
         there.reason = "mszyce"
-        XCTAssertNoThrow(try harness.app.services.records.correct(id: first.id, to: here, note: "dokładniej", at: Date()))
-        XCTAssertNoThrow(try tractorRecords.correct(id: first.id, to: there, note: "", at: Date(timeIntervalSinceNow: 5)))
+        XCTAssertNoThrow(try harness.app.services.records.correct(id: first.id, to: here, note: "dokładniej", at: Clock.system.now))
+        XCTAssertNoThrow(try tractorRecords.correct(id: first.id, to: there, note: "", at: Clock.system.now.addingTimeInterval(5)))
         XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
         XCTAssertTrue(GtkTestSupport.iterate(until: {
             Widgets.labelTexts(in: register.listView).contains { $0.contains("changed on two computers") }

@@ -48,7 +48,7 @@ final class StockWindowTests: XCTestCase {
         // A record of 1,5 l takes from the store, never typed twice.
         var details = completeDetailsForStock()
         details.products = [ProductUse(name: "Fungicyd", authorisation: "R-1/2020", dose: d("0.5"), doseUnit: .litres, quantityUsed: d("1.5"))]
-        XCTAssertNoThrow(try harness.app.services.records.add(details, at: Date()))
+        XCTAssertNoThrow(try harness.app.services.records.add(details, at: Clock.system.now))
         XCTAssertEqual(store.model.rows.map(\.inStock), [inStock[1]])
 
         store.openEntry(.count, product: "Fungicyd")
@@ -67,7 +67,7 @@ final class StockWindowTests: XCTestCase {
         // The shopping list: a plan saved but not recorded needs 20 l; 18 l are in stock.
         store.model.date = nil
         let plan = JobInput(area: 10, sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd", rate: 2)])
-        XCTAssertNoThrow(try harness.app.services.history.record(plan, at: Date()))
+        XCTAssertNoThrow(try harness.app.services.history.record(plan, at: Clock.system.now))
         XCTAssertNoThrow(try harness.app.services.library.save(.field(LibraryField(name: "Za stodołą", area: 5))))
         harness.typeSeed(productName: "Fungicyd")
         guard case .success = harness.app.services.favorites.save(harness.window.model.form, named: "Wiosna") else {

@@ -90,7 +90,7 @@ final class WindowSizeTests: XCTestCase {
             defer { ko_set_text_scale(1.0) }
             let harness = CalculatorHarness(language: language) { directory in
                 let register = try! OfficialRegister.read(Array(try! Data(contentsOf: registerFixture)), source: "rejestr.csv",
-                                                          importedAt: Date())
+                                                          importedAt: Clock.system.now)
                 try! OfficialRegisterStore.save(register, to: directory.appendingPathComponent("official-register.bin"))
             }
             defer { harness.close() }
