@@ -1,6 +1,7 @@
 // Runs the built kalkulator-oprysku binary, as a user or a script would.
 
 import Foundation
+import SprayCore
 import XCTest
 
 struct RunResult {
@@ -89,6 +90,11 @@ class DataFolderTestCase: XCTestCase {
 
     override func tearDownWithError() throws {
         try FileManager.default.removeItem(at: directory)
+    }
+
+    /// Today as the commands `run` starts see it: in UTC, by the app's clock.
+    var commandsToday: CalendarDate {
+        CalendarDate(parsing: String(Clock.system.now.ISO8601Format().prefix(10)))!
     }
 
     /// Runs the binary on `data` (the test's data folder unless given), in `language`, in UTC.

@@ -216,7 +216,7 @@ final class LibraryCommandLineTests: DataFolderTestCase {
     func testRecordAddTakesTheFieldAndCountsTreatmentsAgainstTheLabel() throws {
         try addFarm()
         let job = ["--field", "Działka 7", "--sprayer", "Pilmet", "--spray-rate", "150", "--product", "Herbicyd", "--reason", "chwasty"]
-        let first = try run(["record", "add"] + job + ["--date", Self.thisYear + "-04-14"])
+        let first = try run(["record", "add"] + job + ["--date", thisYear + "-04-14"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stderr, "")
         let list = try run(["record", "list", "--format", "json"])
@@ -230,14 +230,14 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(product["authorisation"] as? String, "R-12/2024")
         XCTAssertEqual(product["phi_days"] as? Int, 60)
         // The label allows one treatment a season: later ones of the same season are warned about, and recorded.
-        let second = try run(["record", "add"] + job + ["--date", Self.thisYear + "-05-14"])
+        let second = try run(["record", "add"] + job + ["--date", thisYear + "-05-14"])
         XCTAssertEqual(second.status, 0)
         XCTAssertEqual(second.stderr, "Herbicyd on Działka 7: this is treatment no. 2 this season; the label allows 1.\n")
         XCTAssertEqual(try run(["record", "list"]).stdout.split(separator: "\n").count, 3, "two records and the count")
     }
 
-    private static var thisYear: String {
-        String(CalendarDate.today.year)
+    private var thisYear: String {
+        String(commandsToday.year)
     }
 }
 
@@ -246,7 +246,7 @@ final class SprayerInspectionCommandLineTests: DataFolderTestCase {
         let added = try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "2500", "--inspected", "2022-03-14"])
         XCTAssertEqual(added.status, 0, added.stderr)
         // Bought two years ago: its first inspection is due five years after the purchase, whatever today is.
-        let bought = CalendarDate.today.year - 2
+        let bought = commandsToday.year - 2
         XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Nowy", "--tank", "800", "--bought", "14.06.\(bought)"]).status, 0)
         let text = try run(["library", "list"]).stdout
         XCTAssertTrue(text.contains("inspection lapsed 2025-03-14: have it inspected before spraying"), text)

@@ -208,7 +208,7 @@ final class StockCommandLineTests: DataFolderTestCase {
 
     /// `calc` warns of a product of the job still in the store within 60 days of its use-until date.
     func testCalcWarnsOfAProductInStockNearItsUseUntilDate() throws {
-        let soon = CalendarDate(daysSinceEpoch: CalendarDate.today.daysSinceEpoch + 30)
+        let soon = CalendarDate(daysSinceEpoch: commandsToday.daysSinceEpoch + 30)
         let header = "nazwa;NrZezw;TerminZezw;TerminDoSprzedazy;TerminDoStosowania;Rodzaj;Substancja_czynna;uprawa;agrofag;dawka;termin;"
             + "nazwa_grupy;maloobszarowe;zastosowanie/uzytkownik;srodek_mikrobiologiczny;etykieta\n"
         let register = directory.appendingPathComponent("rejestr.csv")
