@@ -36,9 +36,7 @@ extension CommandLineTool {
         do {
             switch command {
             case let .add(facts):
-                let known = ProductMatcher.knownUnit(of: facts.product, authorisation: facts.authorisation, library: libraryStore().library,
-                                                     entries: store.entries)
-                let entry = try store.add(facts, measuredIn: known, at: Clock.system.now)
+                let entry = try store.add(facts, library: libraryStore().library, at: Clock.system.now)
                 report([added(entry.facts)])
             case let .list(date, output):
                 let day = date ?? today

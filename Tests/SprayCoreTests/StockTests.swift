@@ -141,16 +141,28 @@ final class StockTests: TemporaryDirectoryTestCase {
         ]
         for (unit, name, accepted) in table {
             let facts = purchase(name, "1", unit, "2026-03-02")
-            let known = ProductMatcher.knownUnit(of: name, library: library, entries: store.entries)
+            let known = store.knownUnit(of: name, authorisation: "", library: library)
             let problems = StockRules.problems(in: facts, measuredIn: known, today: today)
             XCTAssertEqual(problems.isEmpty, accepted, "\(name) in \(unit)")
             if !accepted {
                 XCTAssertEqual(problems.map(\.field), [.quantity])
-                XCTAssertThrowsError(try store.add(facts, measuredIn: known, at: now)) { error in
+                XCTAssertThrowsError(try store.add(facts, library: library, at: now)) { error in
                     XCTAssertEqual((error as? StockError)?.message.hasPrefix("Quantity: this product is measured in"), true)
                 }
             }
         }
+        // A correction is refused as an entry is: 20 l of a liquid does not become 20 kg. The
+        // entry corrected does not count: the only purchase of a product may change its unit.
+        let liquid = try XCTUnwrap(store.entries.first { $0.facts.product == "Chwastox Trio 540 SL" })
+        var inKilograms = liquid.facts
+        inKilograms.unit = .kilograms
+        XCTAssertThrowsError(try store.correct(id: liquid.id, to: inKilograms, note: "kg", library: library, at: now)) { error in
+            XCTAssertEqual((error as? StockError)?.message.hasPrefix("Quantity: this product is measured in"), true)
+        }
+        let lone = try store.add(purchase("Nowy środek", "20", .litres, "2026-03-02"), library: library, at: now)
+        var lonePerKilogram = lone.facts
+        lonePerKilogram.unit = .kilograms
+        XCTAssertNoThrow(try store.correct(id: lone.id, to: lonePerKilogram, note: "to był proszek", library: library, at: now))
         // A record that gives a liquid in kg is not counted, and said once for the product.
         let records = [record("2026-04-01", [ProductUse(name: "Chwastox Trio 540 SL", dose: 1, doseUnit: .kilograms, quantityUsed: 4)]),
                        record("2026-04-02", [ProductUse(name: "Chwastox Trio 540 SL", dose: 1, doseUnit: .grams, quantityUsed: 4000)])]

@@ -71,6 +71,11 @@ final class StockViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual([corrected.quantity, corrected.date, corrected.package, corrected.lot], ["10 l", "2026-03-01", "5 l", "L7"])
         corrected.quantity = "12 l"
         XCTAssertThrowsError(try viewModel.correct(id: id, to: { var bad = corrected; bad.quantity = "0 l"; return bad }(), note: "x"))
+        // The library keeps Fungicyd Ś in l/ha: a correction to kilograms is refused as a new entry would
+        // be (its 5 l package too no longer fits).
+        XCTAssertThrowsError(try viewModel.correct(id: id, to: { var bad = corrected; bad.quantity = "12 kg"; return bad }(), note: "x")) { error in
+            XCTAssertEqual((error as? StockFormError)?.problems.map(\.field), [.quantity, .package])
+        }
         try viewModel.correct(id: id, to: corrected, note: "faktura")
         XCTAssertEqual(viewModel.products.map(\.inStock), [12])
         XCTAssertEqual(viewModel.store.entry(id: id)?.corrections.map(\.facts.quantity), [10])

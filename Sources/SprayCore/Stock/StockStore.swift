@@ -36,11 +36,19 @@ public final class StockStore: VersionedStore<StockEntry> {
 
     public func entry(id: UUID) -> StockEntry? { entries.first { $0.id == id } }
 
-    /// Saves a new entry of `facts`, refused (StockError.invalid) when they break a rule;
-    /// `measuredIn` is the unit the product is kept in, when known.
+    /// The unit `product` is kept in, as `library` and the entries say; the entry `except`
+    /// (the one being corrected) does not count.
+    public func knownUnit(of product: String, authorisation: String, library: Library, except id: UUID? = nil) -> QuantityUnit? {
+        ProductMatcher.knownUnit(of: product, authorisation: authorisation, library: library,
+                                 entries: id.map { id in entries.filter { $0.id != id } } ?? entries)
+    }
+
+    /// Saves a new entry of `facts`, refused (StockError.invalid) when they break a rule or
+    /// name another unit than the product is kept in (`knownUnit`).
     @discardableResult
-    public func add(_ facts: StockFacts, measuredIn known: QuantityUnit? = nil, at now: Date) throws -> StockEntry {
+    public func add(_ facts: StockFacts, library: Library = Library(), at now: Date) throws -> StockEntry {
         let facts = Self.trimmed(facts)
+        let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library)
         let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
         if !problems.isEmpty { throw StockError.invalid(problems) }
         let entry = StockEntry(facts: facts, createdAt: Self.wholeSecond(now))
@@ -48,11 +56,13 @@ public final class StockStore: VersionedStore<StockEntry> {
         return entry
     }
 
-    /// Replaces what entry `id` says, keeping the version it replaces with `note`.
+    /// Replaces what entry `id` says, keeping the version it replaces with `note`; refused as
+    /// `add` refuses, the unit included ("20 l" is not corrected to "20 kg" of a product kept in litres).
     @discardableResult
-    public func correct(id: UUID, to facts: StockFacts, note: String, at now: Date) throws -> StockEntry {
+    public func correct(id: UUID, to facts: StockFacts, note: String, library: Library = Library(), at now: Date) throws -> StockEntry {
         let facts = Self.trimmed(facts)
-        let problems = StockRules.problems(in: facts, today: clock.today)
+        let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library, except: id)
+        let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
         if !problems.isEmpty { throw StockError.invalid(problems) }
         if let problem = FreeText.notesProblem(note) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
         return try change(id) { entry in

@@ -121,10 +121,10 @@ public final class StockViewModel {
     /// that breaks a rule (nothing is saved then), or the store's error.
     @discardableResult
     public func save(_ form: StockForm) throws -> StockEntry {
-        let known = ProductMatcher.knownUnit(of: form.product, authorisation: form.authorisation, library: library(), entries: store.entries)
-        let facts = try checkedFacts(form, measuredIn: known)
+        let library = library()
+        let facts = try checkedFacts(form, measuredIn: store.knownUnit(of: form.product, authorisation: form.authorisation, library: library))
         do {
-            return try store.add(facts, measuredIn: known, at: clock.now)
+            return try store.add(facts, library: library, at: clock.now)
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
@@ -167,9 +167,10 @@ public final class StockViewModel {
     /// (the entry's trail); throws StockFormError naming each field that breaks a rule.
     @discardableResult
     public func correct(id: UUID, to form: StockForm, note: String) throws -> StockEntry {
-        let facts = try checkedFacts(form, measuredIn: nil)
+        let library = library()
+        let facts = try checkedFacts(form, measuredIn: store.knownUnit(of: form.product, authorisation: form.authorisation, library: library, except: id))
         do {
-            return try store.correct(id: id, to: facts, note: note, at: clock.now)
+            return try store.correct(id: id, to: facts, note: note, library: library, at: clock.now)
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
