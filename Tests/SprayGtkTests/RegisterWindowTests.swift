@@ -62,6 +62,11 @@ final class RegisterWindowTests: XCTestCase {
         gtk_drop_down_set_selected(cast(register.seasonDropDown), 0)
         XCTAssertNil(register.model.filter.from)
         XCTAssertEqual(Widgets.text(of: register.dates.from), "")
+        // Empty, the date fields show the form of a date, never a day that reads as a chosen range.
+        let dateForm = Translation.current.language == .polish ? "DD.MM.RRRR" : "YYYY-MM-DD"
+        for entry in [register.dates.from, register.dates.to] {
+            XCTAssertEqual(String(cString: gtk_entry_get_placeholder_text(cast(entry))), dateForm)
+        }
         harness.type("01.01.2020", into: register.dates.from)
         harness.type("31.12.2020", into: register.dates.to)
         XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 0 }))

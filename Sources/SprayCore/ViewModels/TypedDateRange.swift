@@ -21,8 +21,15 @@ public struct TypedDateRange: Equatable, Sendable {
         return tr("Write dates as %@").filled(Self.example)
     }
 
-    /// A date as the date fields show it, for their placeholder.
+    /// A date as the date fields show it, for the message.
     public static var example: String {
         CalendarDate(year: 2026, month: 4, day: 1)!.typedText(in: Translation.current.language)
+    }
+
+    /// What an empty date field shows: the form a date is typed in, never a date, which would
+    /// read as a range the farmer chose ("From 01.04.2026 To 01.04.2026" under all seasons).
+    public static var placeholder: String {
+        // TRANSLATORS: the form of a date in an empty date field, in the order the language writes dates.
+        tr("YYYY-MM-DD")
     }
 }

@@ -14,8 +14,8 @@ final class DateRangeEntries {
     var onChange: ((TypedDateRange) -> Void)?
 
     init() {
-        from = Widgets.entry(placeholder: TypedDateRange.example, tooltip: tr("First day to show"), widthChars: 11)
-        to = Widgets.entry(placeholder: TypedDateRange.example, tooltip: tr("Last day to show"), widthChars: 11)
+        from = Widgets.entry(placeholder: TypedDateRange.placeholder, tooltip: tr("First day to show"), widthChars: 11)
+        to = Widgets.entry(placeholder: TypedDateRange.placeholder, tooltip: tr("Last day to show"), widthChars: 11)
         error = Widgets.label("", classes: ["field-error"], xalign: 1)
         gtk_widget_set_visible(error, 0)
         connect(from, "changed") { [weak self] in
