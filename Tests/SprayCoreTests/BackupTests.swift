@@ -218,11 +218,11 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         func store(on today: CalendarDate) -> RecordStore {
             RecordStore(file: locations.recordsFile, backupDirectory: URL(fileURLWithPath: locations.backupsDirectory.path), clock: .fixed(on: today))
         }
-        let first = try store(on: day.adding(days: -1)).add(completeDetails(), at: Clock.system.now)
+        let first = try store(on: day.adding(days: -1)).add(completeDetails(), at: Clock.fixed(on: day.adding(days: -1)).now)
         // Today's first change copies the file as it was (one record) to backups/records-2026-11-25.json.
-        _ = try store(on: day).add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: Clock.system.now)
+        _ = try store(on: day).add(completeDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!), at: Clock.fixed(on: day).now)
         try FileManager.default.createDirectory(at: path("usb"), withIntermediateDirectories: true)
-        _ = try SecondCopy(folder: path("usb").path, locations: locations).write(on: day, now: Clock.system.now)
+        _ = try SecondCopy(folder: path("usb").path, locations: locations).write(on: day, now: Clock.fixed(on: day).now)
         try Data("{".utf8).write(to: URL(fileURLWithPath: locations.dataDirectory + "/history.json.corrupt-20261125T080000Z"))
 
         let model = BackupViewModel(locations: locations)

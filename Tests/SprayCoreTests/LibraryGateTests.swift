@@ -10,6 +10,8 @@ import CoreTestSupport
 
 final class LibraryGateTests: TemporaryDirectoryTestCase {
     private let today = CalendarDate(year: 2026, month: 11, day: 25)!
+    /// Noon of `today`: the moment of the test's backups and imports.
+    private var now: Date { Clock.fixed(on: today).now }
 
     private func product(_ name: String, id: UUID = UUID(), rate: Decimal? = 1, phi: Int? = nil) -> LibraryItem {
         .product(LibraryProduct(id: id, name: name, rate: rate, preHarvestDays: phi))
@@ -147,8 +149,8 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         case .restore:
             try store.merge(existing)
             try LibraryStore(file: there.locations.libraryFile).merge(incoming)
-            let backup = try Backup.read(try Backup.make(locations: there.locations, now: Clock.system.now)).files
-            let restored = try Backup.restore(backup.filter { $0.name == "library.json" }, locations: here.locations, now: Clock.system.now)
+            let backup = try Backup.read(try Backup.make(locations: there.locations, now: now)).files
+            let restored = try Backup.restore(backup.filter { $0.name == "library.json" }, locations: here.locations, now: now)
             return (LibraryStore(file: here.locations.libraryFile).library.items, restored.flatMap(\.problems).filter { $0.contains("not taken") }.count)
         case .farmFolder:
             _ = try here.sync.share(folder: folder, name: "Biuro", records: here.records)
@@ -217,10 +219,10 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         for item in [kept, shared] { try store.save(item) }
         let backupStore = LibraryStore(file: there.locations.libraryFile)
         try backupStore.merge([product("herbicyd", rate: 2), field("Łąka", id: kept.id), person("Jan Kowalski")])
-        let files = try Backup.read(try Backup.make(locations: there.locations, now: Clock.system.now)).files.filter { $0.name == "library.json" }
+        let files = try Backup.read(try Backup.make(locations: there.locations, now: now)).files.filter { $0.name == "library.json" }
         XCTAssertEqual(Backup.preview(of: try Backup.contents(of: files), locations: here.locations),
                        ["The library (products, fields, sprayers, operators): 1 added from the backup, 1 updated, 0 kept that the backup does not have, 1 not taken; no item is removed."])
-        let restored = try Backup.restore(files, locations: here.locations, now: Clock.system.now)
+        let restored = try Backup.restore(files, locations: here.locations, now: now)
         XCTAssertEqual(restored.count, 1)
         XCTAssertTrue(restored[0].merged)
         XCTAssertTrue(restored[0].text.contains("the backup's library items merged in"), restored[0].text)
@@ -242,7 +244,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
                                                                   bbchFrom: nil, bbchTo: nil)])
         }
         let model = LibraryViewModel(store: LibraryStore(file: path("library.json")))
-        model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "test", products: [
+        model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: now, source: "test", products: [
             registered("Dobry 250 SC", largest: "1"), registered("Zły 250 SC", largest: "5000000")])))
         XCTAssertTrue(try model.addFromRegister(named: "Dobry 250 SC"))
         XCTAssertThrowsError(try model.addFromRegister(named: "Zły 250 SC")) { error in
@@ -259,8 +261,8 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         let newer = Data(#"{"format":"kalkulator-oprysku/library","version":99,"items":[]}"#.utf8)
         try newer.write(to: here.locations.libraryFile)
         try LibraryStore(file: there.locations.libraryFile).save(product("Herbicyd"))
-        let files = try Backup.read(try Backup.make(locations: there.locations, now: Clock.system.now)).files
-        XCTAssertThrowsError(try Backup.restore(files, locations: here.locations, now: Clock.system.now)) { error in
+        let files = try Backup.read(try Backup.make(locations: there.locations, now: now)).files
+        XCTAssertThrowsError(try Backup.restore(files, locations: here.locations, now: now)) { error in
             XCTAssertEqual(error as? StorageError, .readOnly(path: here.locations.libraryFile.path), "refused before anything is written")
         }
         XCTAssertEqual(try Data(contentsOf: here.locations.libraryFile), newer)

@@ -12,6 +12,7 @@ import CoreTestSupport
 
 final class RecordGateTests: TemporaryDirectoryTestCase {
     private static let today = CalendarDate(year: 2026, month: 11, day: 25)!
+    private static var now: Date { Clock.fixed(on: today).now }
 
     /// Each bad thing, the details that have it, and the field the gate names.
     private static var cases: [(name: String, details: TreatmentDetails, field: RecordField)] {
@@ -49,7 +50,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
     func testTheDoorsWherePeopleTypeRefuseAndNothingIsSaved() throws {
         let store = RecordStore(file: path("records.json"))
         for (name, details, field) in Self.cases {
-            XCTAssertThrowsError(try store.add(details, at: Clock.system.now), name) { error in
+            XCTAssertThrowsError(try store.add(details, at: Self.now), name) { error in
                 guard case let RecordError.invalidDraft(message) = error else { return XCTFail("\(name): \(error)") }
                 XCTAssertTrue(message.hasPrefix(field.title), "\(name): \(message)")
             }
@@ -75,7 +76,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         // A JSON export read back: every record kept, each marked with the same field.
         let json = try RecordExport.json(incoming, exportedAt: Date(timeIntervalSince1970: 1_790_000_000))
         XCTAssertEqual(json.components(separatedBy: "\"problems\"").count - 1, incoming.count, "each export says its problems")
-        let summary = try store.merge(try RecordExport.records(fromJSON: Array(json.utf8)), at: Clock.system.now)
+        let summary = try store.merge(try RecordExport.records(fromJSON: Array(json.utf8)), at: Self.now)
         XCTAssertEqual(summary.added, incoming.count)
         for (index, record) in incoming.enumerated() {
             let kept = try XCTUnwrap(store.record(id: record.id), Self.cases[index].name)

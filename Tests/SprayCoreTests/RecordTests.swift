@@ -413,7 +413,7 @@ final class RecordPreloadTests: TemporaryDirectoryTestCase {
         let store = RecordStore(preloaded: preload)
         XCTAssertEqual(store.records, [saved])
         XCTAssertEqual(RecordStore(preloaded: preload).records, [saved], "a second store does not wait for ever")
-        try store.add(completeDetails(), at: Clock.system.now)
+        try store.add(completeDetails(), at: Date(timeIntervalSince1970: 1_776_148_260))
         XCTAssertEqual(RecordStore(file: file).records.count, 2, "the preloaded store writes the same file")
     }
 }

@@ -9,11 +9,11 @@ import CoreTestSupport
 
 final class StockInCalculatorTests: TemporaryDirectoryTestCase {
     @MainActor func testTheCalculatorAndTheRegisterSayWhatTheStoreHolds() async throws {
-        let today = CalendarDate(year: 2026, month: 11, day: 26)!
+        let today = CalendarDate(year: 2026, month: 11, day: 26)!, now = Clock.fixed(on: today).now
         let store = StockStore(file: path("stock.json"))
         _ = try store.add(StockFacts(kind: .purchase, product: "Fungicyd", authorisation: "", quantity: 5, unit: .litres,
-                                     date: CalendarDate(year: 2026, month: 3, day: 1)!, lot: "", supplier: "", invoice: "", note: ""), at: Clock.system.now)
-        let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "t", products: [
+                                     date: CalendarDate(year: 2026, month: 3, day: 1)!, lot: "", supplier: "", invoice: "", note: ""), at: now)
+        let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: now, source: "t", products: [
             OfficialRegisterProduct(name: "Fungicyd", authorisation: "R-1/2020", kind: "Fungicyd", substances: "", authorisedUntil: nil,
                                     saleUntil: nil, useUntil: CalendarDate(year: 2026, month: 12, day: 31), uses: []),
         ]))
