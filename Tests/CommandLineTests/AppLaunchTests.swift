@@ -56,19 +56,25 @@ final class AppLaunchTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ko-twice-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let window = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().appendingPathComponent("kalkulator-oprysku-window").path
+        // What the script finds goes to a file of its own: the session's services (the
+        // accessibility bus a desktop starts) write to the session's standard output.
+        let found = folder.appendingPathComponent("found").path
         let script = """
+            exec 3>"$2"
             "$1" 2>/dev/null & first=$!
             trap 'kill $first; wait $first' EXIT
             xdotool search --sync --onlyvisible --name '^Spray Calculator$' >/dev/null
-            "$1" --register; echo "second start: $?"
-            xdotool search --sync --all --onlyvisible --pid "$first" --name '^Treatment Register$' >/dev/null && echo "register in the first"
-            kill -0 "$first" && echo "the first runs on"
+            "$1" --register; echo "second start: $?" >&3
+            xdotool search --sync --all --onlyvisible --pid "$first" --name '^Treatment Register$' >/dev/null && echo "register in the first" >&3
+            kill -0 "$first" && echo "the first runs on" >&3
             """
-        let result = try Binary.run(executable: "/usr/bin/timeout", ["60", "dbus-run-session", "--", "sh", "-c", script, "sh", window],
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let result = try Binary.run(executable: "/usr/bin/timeout", ["60", "dbus-run-session", "--", "sh", "-c", script, "sh", window, found],
                                     environment: ["GSETTINGS_BACKEND": "memory",
                                                   "KALKULATOR_OPRYSKU_DATA_DIR": folder.appendingPathComponent("data").path,
                                                   "KALKULATOR_OPRYSKU_CONFIG_DIR": folder.appendingPathComponent("config").path])
-        XCTAssertEqual(result.stdout, "second start: 0\nregister in the first\nthe first runs on\n", result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: found, encoding: .utf8), "second start: 0\nregister in the first\nthe first runs on\n",
+                       result.stdout + result.stderr)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }
