@@ -18,10 +18,23 @@ extension TreatmentRecord {
         // when a computer joins the farm).
         var all: [RecordRevision] = []
         all.reserveCapacity(corrections.count + other.corrections.count + 2)
-        all += corrections
-        all.append(RecordRevision(details: details, savedAt: changedAt))
+        // A version a trail holds twice (saved again unchanged in one second) is one, on either
+        // side alike: otherwise which side came first would decide how many the trail keeps.
+        func addingOnce(_ versions: [RecordRevision]) -> [RecordRevision] {
+            var once: [RecordRevision] = []
+            for version in versions {
+                if let known = once.firstIndex(where: { same($0, version) }) {
+                    once[known].note = TrailJoin.chosenNote(once[known].note, version.note)
+                    once[known].savedAt = min(once[known].savedAt, version.savedAt)
+                } else {
+                    once.append(version)
+                }
+            }
+            return once
+        }
+        all += addingOnce(versions)
         let mineCount = all.count
-        var theirs = other.versions
+        var theirs = addingOnce(other.versions)
         // The same first version saved at two moments (one file imported on two computers) is
         // one creation, at the earlier moment: the same content is never a conflict.
         if all[0].details == theirs[0].details, all[0].savedAt != theirs[0].savedAt {
@@ -35,7 +48,9 @@ extension TreatmentRecord {
         var shared = [Bool](repeating: false, count: mineCount)
         for index in theirs.indices {
             if let found = all.firstIndex(where: { same($0, theirs[index]) }) {
+                // One version saved in one second, at its earlier moment on both sides.
                 all[found].note = TrailJoin.chosenNote(all[found].note, theirs[index].note)
+                all[found].savedAt = min(all[found].savedAt, theirs[index].savedAt)
                 if found < mineCount { shared[found] = true }
             } else {
                 all.append(theirs[index])
@@ -81,8 +96,6 @@ extension TreatmentRecord {
         return record
     }
 
-    /// The note a version keeps when two computers gave it different ones: a reason given
-    /// wins over none; between two reasons, the first in code-point order.
     /// Orders two versions saved in the same second, the same way on every computer.
     private static func orderKey(_ details: TreatmentDetails) -> String {
         var line = "", numbers = DecimalTexts()
