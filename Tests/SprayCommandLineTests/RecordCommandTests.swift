@@ -46,6 +46,18 @@ final class RecordCommandTests: XCTestCase {
                              "--use", "seeds", "--seed-batch", "PL-118", "--treated-area", "2"]).get().details
         XCTAssertEqual([seeds.use.rawValue, seeds.basis.rawValue, seeds.seedBatch], ["seeds", "t", "PL-118"])
         XCTAssertNil(seeds.crop, "no crop needed for seeds")
+        // The fields of another type of use (RecordRules.records) are refused where they are typed.
+        let seedOptions = ["--product", "Zaprawa=200 ml/t", "--date", "2026-03-02", "--parcel", "Magazyn", "--reason", "głownia",
+                           "--treated-area", "2"]
+        for (use, extra, message) in [
+            ("seeds", ["--crop", "TRZAW", "--bbch", "31"], ["--crop: a seed record has no crop or growth stage: give the seed batch",
+                                                              "--bbch: a seed record has no crop or growth stage: give the seed batch"]),
+            ("surface", ["--crop", "TRZAW", "--seed-batch", "PL-118"], ["--seed-batch: a surface record has no seed batch (give it with --use seeds)"]),
+        ] {
+            let product = use == "seeds" ? "Zaprawa=200 ml/t" : "Topsin=1 l/ha"
+            let refused = withLanguage(.english) { add(seedOptions.map { $0 == "Zaprawa=200 ml/t" ? product : $0 } + ["--use", use] + extra) }
+            XCTAssertEqual(withLanguage(.english) { refused.failure?.messages }, message, use)
+        }
 
         let unknownCrop = try add(job + record.map { $0 == "trzaw" ? "ABCDE" : $0 }).get()
         XCTAssertEqual(unknownCrop.details.crop, CropChoice(eppoCode: "ABCDE", name: ""))

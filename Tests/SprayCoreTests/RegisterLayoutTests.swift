@@ -38,8 +38,7 @@ private func slice(_ entry: Int, _ rows: Range<Int>) -> RegisterSlice { Register
 final class RegisterDocumentTests: XCTestCase {
     func testCellsOfEachKindOfRecord() {
         var seeds = TreatmentDetails(use: .seeds, date: CalendarDate(year: 2026, month: 9, day: 20)!, parcel: "Magazyn",
-                                     treatedSize: 2, basis: .tonne, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"),
-                                     seedBatch: "PL-0456", reason: "śnieć")
+                                     treatedSize: 2, basis: .tonne, seedBatch: "PL-0456", reason: "śnieć")
         seeds.products = [ProductUse(name: "Zaprawa", authorisation: "R-31/2022", dose: 2, doseUnit: .litres)]
         let records = [
             treatmentRecord(completeDetails()), treatmentRecord(seeds), treatmentRecord(completeDetails(), withdrawn: "wpisany dwa razy"),
@@ -51,7 +50,7 @@ final class RegisterDocumentTests: XCTestCase {
                   "Działka 7 „za stodołą”\n141201_1.0001.123/4, 141201_1.0001.124\n50% of the parcel", "4.2 ha",
                   "pszenica ozima\nTRZAW · BBCH 31", "septorioza liści", "Łukasz Nowak"],
                  ["", "", "Adiuwant\nR-3/2021", "", "200 ml/ha", "", "", "", "", ""]],
-                [["2", "seeds", "Zaprawa\nR-31/2022", "2026-09-20", "2 l/t", "Magazyn", "2 t", "pszenica ozima\nTRZAW\nseed batch PL-0456",
+                [["2", "seeds", "Zaprawa\nR-31/2022", "2026-09-20", "2 l/t", "Magazyn", "2 t", "seed batch PL-0456",
                   "śnieć", ""]],
                 [["3", "surface area", "Fungicyd Ś\nR-12/2024", "2026-04-14\n06:30", "1.25 l/ha",
                   "Działka 7 „za stodołą”\n141201_1.0001.123/4, 141201_1.0001.124\n50% of the parcel", "4.2 ha",
@@ -65,7 +64,7 @@ final class RegisterDocumentTests: XCTestCase {
                   "Działka 7 „za stodołą”\n141201_1.0001.123/4, 141201_1.0001.124\n50% działki", "4,2 ha",
                   "pszenica ozima\nTRZAW · BBCH 31", "septorioza liści", "Łukasz Nowak"],
                  ["", "", "Adiuwant\nR-3/2021", "", "200 ml/ha", "", "", "", "", ""]],
-                [["2", "nasiona", "Zaprawa\nR-31/2022", "20.09.2026", "2 l/t", "Magazyn", "2 t", "pszenica ozima\nTRZAW\npartia nasion PL-0456",
+                [["2", "nasiona", "Zaprawa\nR-31/2022", "20.09.2026", "2 l/t", "Magazyn", "2 t", "partia nasion PL-0456",
                   "śnieć", ""]],
                 [["3", "powierzchnia", "Fungicyd Ś\nR-12/2024", "14.04.2026\n06:30", "1,25 l/ha",
                   "Działka 7 „za stodołą”\n141201_1.0001.123/4, 141201_1.0001.124\n50% działki", "4,2 ha",

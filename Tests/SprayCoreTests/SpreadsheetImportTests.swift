@@ -210,7 +210,7 @@ final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
 
     func testTheAppsOwnCSVReadsBackAsTheSameRecords() throws {
         var seeds = completeDetails()
-        (seeds.use, seeds.basis, seeds.crop, seeds.seedBatch, seeds.treatedSize, seeds.parcelSize) = (.seeds, .tonne, nil, "PL-2026/118", 3, nil)
+        (seeds.use, seeds.basis, seeds.crop, seeds.bbch, seeds.seedBatch, seeds.treatedSize, seeds.parcelSize) = (.seeds, .tonne, nil, nil, "PL-2026/118", 3, nil)
         seeds.products = [ProductUse(name: "Zaprawa", authorisation: "R-5/2020", dose: 200, doseUnit: .millilitres)]
         var store = completeDetails(date: CalendarDate(year: 2026, month: 8, day: 1)!)
         (store.use, store.basis, store.crop, store.bbch, store.treatedSize, store.parcelSize, store.parcelIDs) =

@@ -238,7 +238,8 @@ extension SpreadsheetImport {
         if let parcelSize { details.parcelSize = parcelSize }
         if let size = treated ?? parcelSize { details.treatedSize = size }
         if let crop { details.crop = crop }
-        let draft = RecordDraft(details: details)
+        // A sheet's column of crops or batches runs down every row: a row of another type of use leaves it.
+        let draft = RecordDraft(details: RecordRules.fitted(details))
         // The rules every record meets, asked as at every other door; each named by its column.
         let productRows = rows.filter { !text($0, .product).isEmpty }
         for rule in draft.problems {

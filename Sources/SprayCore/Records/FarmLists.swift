@@ -45,7 +45,7 @@ public struct FarmLists {
     public static func place(_ details: inout TreatmentDetails, on field: LibraryField, treated: Bool) {
         details.parcel = field.name
         details.parcelIDs = field.parcelIDs
-        if let crop = field.crop { details.crop = crop }
+        if let crop = field.crop, RecordRules.records(.crop, for: details.use) { details.crop = crop }
         details.parcelSize = DoseBasis.hectare.convert(size: field.area, to: details.basis)
         if treated { details.treatedSize = details.parcelSize }
     }

@@ -34,6 +34,38 @@ public enum RecordRules {
     /// The latest year a record may be from on `today`: next year (a season's plan written ahead).
     public static func latestYear(today: CalendarDate) -> Int { today.year + 1 }
 
+    /// Whether a record of `use` holds `field`: a crop and its stage only a treatment of a
+    /// surface (a field, an orchard, a greenhouse bed), a seed batch only a seed treatment.
+    public static func records(_ field: RecordField, for use: TypeOfUse) -> Bool {
+        switch field {
+        case .crop, .bbch: use == .surface
+        case .seedBatch: use == .seeds
+        default: true
+        }
+    }
+
+    /// The fields `details` fill that its type of use does not hold.
+    static func fieldsOfAnotherUse(in details: TreatmentDetails) -> [RecordField] {
+        [(RecordField.crop, details.crop != nil), (.bbch, details.bbch != nil), (.seedBatch, details.seedBatch != nil)]
+            .filter { $0.1 && !records($0.0, for: details.use) }.map(\.0)
+    }
+
+    /// `details` without the fields its type of use does not hold: what a door that is told the
+    /// use (the form, the grid, a spreadsheet, `record add`) keeps. A record that arrives whole
+    /// from elsewhere keeps them, marked (`problems`).
+    public static func fitted(_ details: TreatmentDetails) -> TreatmentDetails {
+        var fitted = details
+        for field in fieldsOfAnotherUse(in: details) {
+            switch field {
+            case .crop: fitted.crop = nil
+            case .bbch: fitted.bbch = nil
+            case .seedBatch: fitted.seedBatch = nil
+            default: break
+            }
+        }
+        return fitted
+    }
+
     /// Every rule `details` break, in the order of the form.
     public static func problems(in details: TreatmentDetails, today: CalendarDate = .today) -> [RecordProblem] {
         var found: [RecordProblem] = []
@@ -58,6 +90,9 @@ public enum RecordRules {
         }
         if let bbch = details.bbch, !BBCHStage.isValid(code: bbch) { found.append(RecordProblem(.bbch, tr("write two digits, 00 to 99"))) }
         if let batch = details.seedBatch { check(.seedBatch, FreeText.lineProblem(batch, limit: codeLimit)) }
+        for field in fieldsOfAnotherUse(in: details) {
+            found.append(RecordProblem(field, tr("a record of this type of use has no such field")))
+        }
         let size = details.treatedSize
         for (index, product) in details.products.enumerated() {
             check(.productName, product: index, FreeText.lineProblem(product.name))

@@ -57,6 +57,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case controlCharacter
     /// A dose not per the basis its type of use takes (per ha in a closed-space record).
     case dosePer(TypeOfUse)
+    /// A field a record of this type of use does not hold (a crop of seed, a batch on a field).
+    case notForUse(TypeOfUse)
     /// Doses of one record per different bases (m² and m³).
     case mixedBases
     /// No record has this id.
@@ -154,6 +156,12 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("a closed-space record takes doses per m² or m³ (e.g. “Fumigant=5 g/m3”)")
         case .dosePer(.seeds):
             return tr("a seed record takes doses per t or kg of seed (e.g. “Zaprawa=200 ml/t”)")
+        case .notForUse(.surface):
+            return tr("a surface record has no seed batch (give it with --use seeds)")
+        case .notForUse(.closedSpace):
+            return tr("a closed-space record has no crop, growth stage or seed batch")
+        case .notForUse(.seeds):
+            return tr("a seed record has no crop or growth stage: give the seed batch")
         case .mixedBases:
             return tr("every dose of one record is per the same unit (all per m² or all per m³, all per t or all per kg)")
         case let .noSuchRecord(id):
