@@ -38,6 +38,8 @@ public enum CalcJSONOutput {
             ("loads", .array(loads)),
             ("mixing_order", .array(MixingOrder(input).productOrder.map { .string(input.displayName(ofProduct: $0)) })),
             ("warnings", .array(plan.warnings.map { .string($0.message) })),
+            // Each warning's kind, in the same order: stable codes for scripts (AdviceKind).
+            ("warning_codes", .array(plan.warnings.map { .string($0.kind.rawValue) })),
         ])
         return document.serialized() + "\n"
     }

@@ -97,22 +97,22 @@ struct OptionReader {
     }
 }
 
-/// The farm's library as a command sees it: the lists `--field`, `--sprayer` and
-/// `--product NAME` pick from, and the records' count of treatments for the label's limit.
+/// The farm as a command sees it: the library `--field`, `--sprayer` and `--product NAME`
+/// pick from, and the farm's warnings (FarmAdvice), whose register, store and records are
+/// opened only for a job that names a product.
 public struct JobLibrary {
     public var library: Library
-    public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
-    /// The ministry's register kept here, asked only for a job that names a product.
-    public var register: () -> OfficialRegisterIndex?
-    /// Every product's stock today, asked only for a job that names a product; nil without a store.
-    public var stock: () -> [ProductStock]?
+    /// What the warnings are checked against; the argument says whether the job names a product.
+    public var advice: (_ namesProducts: Bool) -> FarmAdvice
 
-    public init(library: Library = Library(), treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 },
-                register: @escaping () -> OfficialRegisterIndex? = { nil }, stock: @escaping () -> [ProductStock]? = { nil }) {
+    public init(library: Library = Library(), advice: ((_ namesProducts: Bool) -> FarmAdvice)? = nil) {
         self.library = library
-        self.treatmentsSoFar = treatmentsSoFar
-        self.register = register
-        self.stock = stock
+        self.advice = advice ?? { _ in FarmAdvice(library: library, today: Clock.system.today) }
+    }
+
+    /// The farm's library and warnings.
+    public init(farm: Farm) {
+        self.init(library: farm.library) { namesProducts in farm.advice(readingRegister: namesProducts) }
     }
 }
 
@@ -192,15 +192,8 @@ enum JobOptions {
         var errors = options.errors
         switch form.plan() {
         case var .success(plan) where errors.isEmpty:
-            plan.warnings += LabelCheck.warnings(for: plan, library: library.library, field: field?.name,
-                                                 treatmentsSoFar: library.treatmentsSoFar)
-            if let lapsed = LabelCheck.inspection(of: sprayer, on: .today) { plan.warnings.append(lapsed) }
-            if plan.input.products.contains(where: { !$0.name.isBlank }) {
-                if let register = library.register() {
-                    plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: .today, library: library.library, index: register)
-                }
-                if let stock = library.stock(), let due = StockLedger.useUntilWarning(for: plan.input, in: stock) { plan.warnings.append(due) }
-            }
+            let namesProducts = plan.input.products.contains { !$0.name.isBlank }
+            plan.warnings += library.advice(namesProducts).plan(plan, field: field, sprayer: sprayer)
             return .success(ParsedJob(plan: plan, language: language, field: field, sprayer: sprayer))
         case .success:
             break

@@ -320,9 +320,16 @@ private struct RecordOptions {
                 errors.append(.invalid(option: "--crop", .notAnEPPOCode(crop)))
             }
         }
-        if details.use != .surface { details.crop = nil; details.bbch = nil }
-        if let bbch, details.use == .surface { details.bbch = bbch }
-        if let seedBatch { details.seedBatch = details.use == .seeds && !seedBatch.isEmpty ? seedBatch : nil }
+        if let bbch { details.bbch = bbch }
+        if let seedBatch { details.seedBatch = seedBatch.isEmpty ? nil : seedBatch }
+        // What the options give for another type of use is refused; what a plan, a field or a
+        // copied record gives for it is left out.
+        for (option, field, given) in [("--crop", RecordField.crop, crop != nil), ("--bbch", .bbch, bbch != nil),
+                                       ("--seed-batch", .seedBatch, seedBatch != nil)]
+        where given && !RecordRules.records(field, for: details.use) {
+            errors.append(.invalid(option: option, .notForUse(details.use)))
+        }
+        details = RecordRules.fitted(details)
         if let reason { details.reason = reason }
         if let operatorName { details.operatorName = lists.operatorName(operatorName) }
         if let notes { details.notes = notes }
@@ -331,15 +338,10 @@ private struct RecordOptions {
         if let sprayer {
             if let used = library.sprayer(named: sprayer) {
                 details.sprayer = used.name
-                // Said for the day of the treatment (a job's own warning is for today).
-                if let lapsed = LabelCheck.inspection(of: used, on: details.date), !warnings.contains(lapsed.message) {
-                    warnings.append(lapsed.message)
-                }
             } else if !errors.contains(where: { $0.option == "--sprayer" }) {
                 errors.append(.invalid(option: "--sprayer", library.isShared(.sprayer, name: sprayer) ? .sharedName(.sprayer) : .notInLibrary(sprayer)))
             }
         }
-        if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { warnings.append(lapsed) }
         // What a record cannot be made without, when nothing it starts from gives it.
         if details.parcel.isEmpty, fields.count < 2 { errors.append(.missing(option: "--parcel")) }
         let cropless = fields.count > 1 ? fields.contains { $0.crop == nil } : true

@@ -19,10 +19,9 @@ public final class AppServices {
     public let help: any HelpLauncher
     private let openHistory: () -> HistoryStore
     private var openedHistory: HistoryStore?
-    private let openRecords: () -> RecordStore
-    private var openedRecords: RecordStore?
-    private let openLibrary: () -> LibraryStore
-    private var openedLibrary: LibraryStore?
+    /// The records, the library, the store and the ministry's register, each opened when first needed.
+    public let farm: Farm
+    private var watchesRecords = false
 
     public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
                 favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() },
@@ -32,8 +31,9 @@ public final class AppServices {
         self.help = help
         self.backup = backup
         self.openHistory = history
-        self.openRecords = records
-        self.openLibrary = library
+        let locations = backup.locations
+        farm = Farm(Farm.Opening(records: records, library: library, stock: { StockStore(file: locations.stockFile) },
+                                 register: { (try? OfficialRegisterStore.load(locations.officialRegisterFile)).flatMap { $0 }.map(OfficialRegisterIndex.init) }))
         self.favorites = favorites
         self.settings = settings
         // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
@@ -71,9 +71,9 @@ public final class AppServices {
     /// The treatment records (the register); read from records.json on first use. Their
     /// first change of a day makes the day's second copy, when a folder is chosen for it.
     public var records: RecordStore {
-        if let openedRecords { return openedRecords }
-        let store = openRecords()
-        openedRecords = store
+        let store = farm.records
+        guard !watchesRecords else { return store }
+        watchesRecords = true
         store.observe(by: self) { [weak self] in
             self?.secondCopy.recordsChanged()
             // Sent a second later, gathered with the changes that follow (a grid saves many
@@ -115,7 +115,8 @@ public final class AppServices {
     /// The store of products: read after the first frame (with the ministry's register, or
     /// when the store window first opens); the calculator's "to buy" card follows it.
     public private(set) lazy var stock: StockStore = {
-        let store = StockStore(file: backup.locations.stockFile)
+        // The window's farm always keeps a store.
+        let store = farm.stockStore!
         store.observe(by: self) { [weak self] in self?.stockChanged() }
         records.observe(by: self) { [weak self] in self?.stockChanged() }
         return store
@@ -123,15 +124,13 @@ public final class AppServices {
 
     /// Every product's stock today, for the calculator (nothing while the store is empty).
     private func stockChanged() {
-        let entries = stock.entries
-        calculator.stock = entries.isEmpty ? nil : StockLedger.stock(on: .today, entries: entries, records: records.records,
-                                                                     library: library.library, register: officialRegister)
+        calculator.stock = farm.stockTodayIfKept
     }
 
     public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
 
     /// The ministry's register of products kept here, once read (`readOfficialRegister`).
-    public private(set) var officialRegister: OfficialRegisterIndex?
+    public var officialRegister: OfficialRegisterIndex? { farm.hasReadRegister ? farm.register : nil }
 
     /// Whether a ministry's register is kept here, read yet or not (the first steps ask).
     public var keepsOfficialRegister: Bool {
@@ -151,27 +150,20 @@ public final class AppServices {
     /// The register kept here, read now if the reading on another core has not given it yet
     /// (the library window says what is kept as it opens).
     public func officialRegisterNow() -> OfficialRegisterIndex? {
-        if officialRegister == nil, let index = (try? OfficialRegisterStore.load(backup.locations.officialRegisterFile)).flatMap({ $0 }) {
-            officialRegisterRead(OfficialRegisterIndex(index))
-        }
+        if !farm.hasReadRegister { officialRegisterRead(farm.register) }
         return officialRegister
     }
 
     /// A register read, or imported in the window: the calculator and the forms opened from now on check by it.
     public func officialRegisterRead(_ index: OfficialRegisterIndex?) {
-        officialRegister = index
+        farm.register = index
         calculator.officialRegister = index
         stockChanged()
         if let registerModel = openedRegisterModel { registerModel.officialRegister = index }
     }
 
     /// The farm's products, fields and sprayers; read from library.json on first use.
-    public var library: LibraryStore {
-        if let openedLibrary { return openedLibrary }
-        let store = openLibrary()
-        openedLibrary = store
-        return store
-    }
+    public var library: LibraryStore { farm.libraryStore }
 
     /// The history window's state; made when the window first opens.
     public private(set) lazy var historyModel = HistoryViewModel(store: history)
@@ -196,8 +188,8 @@ public final class AppServices {
     /// Messages about stored files (moved aside, newer version, unreadable) for the banner;
     /// the history's once it has been read.
     public var notices: [String] {
-        (openedHistory?.notices.map(\.message) ?? []) + (openedRecords?.notices.map(\.message) ?? [])
-            + (openedLibrary?.notices.map(\.message) ?? [])
+        (openedHistory?.notices.map(\.message) ?? []) + (farm.hasOpenedRecords ? farm.records.notices.map(\.message) : [])
+            + (farm.hasOpenedLibrary ? farm.libraryStore.notices.map(\.message) : [])
             + favorites.notices + settings.notices.map(\.message)
     }
 }

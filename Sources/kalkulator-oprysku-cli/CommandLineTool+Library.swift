@@ -58,38 +58,37 @@ extension CommandLineTool {
         }
     }
 
-    /// The library the job commands pick from, with this season's treatments from the records.
-    /// A library that cannot be read is worth a word only to a command that names something in it.
-    static func jobLibrary(_ arguments: [String]) -> JobLibrary {
-        let store = libraryStore()
+    /// The farm the job commands pick from and warn by. A library that cannot be read is worth
+    /// a word only to a command that names something in it.
+    static func jobLibrary(_ arguments: [String], farm: Farm = openFarm()) -> JobLibrary {
         let namesItems = arguments.contains { $0.hasPrefix("--field") || $0.hasPrefix("--sprayer") }
             || zip(arguments, arguments.dropFirst()).contains { $0 == "--product" && !$1.contains("=") }
-        report(store.notices.filter { notice in
+        report(farm.libraryStore.notices.filter { notice in
             if case .failed = notice { namesItems } else { true }
         }.map(\.message))
-        var records: RecordStore?
-        func openRecords() -> RecordStore {
-            if let records { return records }
-            let opened = RecordStore.standard(patience: .commandLine { _ in })
-            records = opened
-            return opened
+        return JobLibrary(farm: farm)
+    }
+
+    /// The farm's files as a command opens them: a store that waits for another program's save
+    /// says so, the register's and the store's problems go to stderr, and a farm that keeps no
+    /// store has none (unless `stock` is the store a command opened itself).
+    static func openFarm(stock: StockStore? = nil) -> Farm {
+        let patience = LockPatience.commandLine { path in
+            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
         }
-        var register: OfficialRegisterIndex??
-        func openRegister() -> OfficialRegisterIndex? {
-            if let register { return register }
-            let opened = keptOfficialRegister()
-            register = .some(opened)
-            return opened
+        var opening = Farm.Opening.files(DataLocations.current, patience: patience, keptStockOnly: true,
+                                         registerProblem: { report([userMessage($0)]) })
+        if let stock {
+            opening.stock = { stock }
+        } else {
+            let kept = opening.stock
+            opening.stock = {
+                let store = kept()
+                report(store?.notices.map(\.message) ?? [])
+                return store
+            }
         }
-        let library = store.library
-        return JobLibrary(library: library, treatmentsSoFar: LabelCheck.treatmentsThisSeason(in: openRecords), register: openRegister, stock: {
-            // A farm that keeps no store has nothing to warn of.
-            guard FileManager.default.fileExists(atPath: DataLocations.current.stockFile.path) else { return nil }
-            let stock = StockStore.standard(patience: .commandLine { _ in })
-            report(stock.notices.map(\.message))
-            return StockLedger.stock(on: .today, entries: stock.entries, records: openRecords().records, library: library,
-                                     register: openRegister(), today: .today)
-        })
+        return Farm(opening)
     }
 
     static func libraryStore() -> LibraryStore {

@@ -46,29 +46,22 @@ extension CommandLineTool {
     }
 
     private static func recordAdd(_ arguments: [String]) -> Int32 {
-        // Opened when --like or --from-plan asks, and to save.
-        var opened: RecordStore?
-        func store() -> RecordStore {
-            if let opened { return opened }
-            let store = recordStore()
-            opened = store
-            return store
-        }
-        let sources = RecordSources(record: { store().record(id: $0) },
+        // The records are opened when --like or --from-plan asks, and to save.
+        let farm = openFarm()
+        let sources = RecordSources(record: { farm.records.record(id: $0) },
                                     plan: { id in HistoryStore.standard().entries.first { $0.id == id } })
         let command: RecordAddCommand
-        switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments), sources: sources) {
+        switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments, farm: farm), sources: sources) {
         case let .success(parsed): command = parsed
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
         report(command.warnings)
-        let records = store()
+        let records = farm.records
         guard readable(records) else { return 1 }
         var drafts = command.drafts
         // The one way from the lists: the library's number, an earlier record's, the register's.
-        let register = keptOfficialRegister()
-        let lists = FarmLists(library: libraryStore().library, earlier: records.authorisations(forProduct:), register: register)
+        let lists = farm.lists
         var ambiguous: [String] = []
         for draft in drafts.indices {
             let filled = lists.filled(drafts[draft].details)
@@ -83,15 +76,15 @@ extension CommandLineTool {
         if !ambiguous.isEmpty { return reportUsage(ambiguous) }
         do {
             let saved = try records.add(drafts, at: Clock.system.now)
+            let advice = farm.advice()
             for record in saved {
                 let missing = RecordCompleteness.missing(in: record)
                 if !missing.isEmpty {
                     let details = record.details
                     report([tr("The record is incomplete: %@").filled(missing.map { $0.title(in: details) }.joined(separator: ", "))])
                 }
-                let warnings = RecordCompleteness.warnings(in: record.details)
-                report(warnings.map { tr("%@: recorded when the label gives one").filled($0.title(in: record.details)) })
-                if let register { report(OfficialRegisterCheck.warnings(for: record.details, index: register)) }
+                // A plan's warning for today already said is not said again for the treatment's day.
+                report(advice.record(record.details).map(\.text).filter { !command.warnings.contains($0) })
             }
             return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {
@@ -258,9 +251,10 @@ extension CommandLineTool {
             report([userMessage(error)])
             return 2
         }
-        let store = recordStore(), register = keptOfficialRegister()
+        let farm = openFarm()
+        let store = farm.records
         let reading: SpreadsheetImport
-        switch command.configure(table, lists: FarmLists(library: libraryStore().library, earlier: store.authorisations(forProduct:), register: register)) {
+        switch command.configure(table, lists: farm.lists) {
         case let .success(configured): reading = configured
         case let .failure(errors):
             report(errors.messages + [tr("The sheet's columns:")] + RecordImportCommand.mappingLines(SpreadsheetImport(table: table, season: 2000)))
@@ -285,12 +279,8 @@ extension CommandLineTool {
             let added = try store.addNew(result.drafts, at: Clock.system.now)
             let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
-            if let register {
-                for imported in result.drafts {
-                    let place = trn("In row %@", "In rows %@", imported.rows.count).filled(imported.rows.map(String.init).joined(separator: ", "))
-                    report(OfficialRegisterCheck.warnings(for: imported.draft.details, index: register).map { place + ": " + $0 })
-                }
-            }
+            let advice = farm.advice()
+            for imported in result.drafts { report(advice.record(imported.draft.details, rows: imported.rows)) }
             return printOutput(summary + "\n" + reading.conventionText + "\n") && result.skipped.isEmpty ? 0 : 1
         } catch {
             report([userMessage(error)])

@@ -25,18 +25,16 @@ extension CommandLineTool {
         })
         report(store.notices.map(\.message))
         if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
-        let today = CalendarDate.today
+        let farm = openFarm(stock: store)
+        let today = farm.clock.today
         func stock(on date: CalendarDate) -> [ProductStock] {
-            let records = RecordStore.standard(patience: .commandLine { _ in })
-            report(records.notices.map(\.message))
-            let library = libraryStore()
-            return StockLedger.stock(on: date, entries: store.entries, records: records.records, library: library.library,
-                                     register: keptOfficialRegister(), today: today)
+            report(farm.records.notices.map(\.message))
+            return farm.stock(on: date)
         }
         do {
             switch command {
             case let .add(facts):
-                let entry = try store.add(facts, library: libraryStore().library, at: Clock.system.now)
+                let entry = try store.add(facts, library: farm.library, at: farm.clock.now)
                 report([added(entry.facts)])
             case let .list(date, output):
                 let day = date ?? today
@@ -69,18 +67,17 @@ extension CommandLineTool {
                 }
                 try store.withdraw(id: id, reason: reason, at: Clock.system.now)
             case let .shoppingList(named, output):
-                let records = RecordStore.standard(patience: .commandLine { _ in })
+                let records = farm.records
                 let history = HistoryStore.standard()
                 report(records.notices.map(\.message) + history.notices.map(\.message))
-                let library = libraryStore().library
+                let library = farm.library
                 let ticked: [ShoppingFavoriteJob]
                 switch favoritesOnFields(named, library: library) {
                 case let .success(found): ticked = found
                 case let .failure(problems): return reportUsage(problems.messages)
                 }
                 let plans = PendingPlans.list(history: history.entries, records: records.records, today: today, days: ShoppingList.planDays)
-                let products = StockLedger.stock(on: today, entries: store.entries, records: records.records, library: library,
-                                                 register: keptOfficialRegister(), today: today)
+                let products = farm.stock(on: today)
                 let items = ShoppingList.items(plans: plans, ticked: ticked, stock: products, library: library)
                 switch output.format {
                 case .text: return printOutput(StockExport.shoppingText(items, coverage: ShoppingList.coverage(planCount: plans.count, ticked: ticked))) ? 0 : 1

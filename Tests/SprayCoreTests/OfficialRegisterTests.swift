@@ -118,7 +118,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
         let index = OfficialRegisterIndex(try read("rejestr.csv"))
         let wheat = CropCatalog.crop(code: "TRZAW")!.choice(in: .english)
         func warnings(_ product: ProductUse, date: String = "2026-04-14", crop: CropChoice? = wheat, bbch: String? = "31") -> [String] {
-            OfficialRegisterCheck.warnings(products: [product], date: CalendarDate(parsing: date)!, crop: crop, bbch: bbch, index: index)
+            OfficialRegisterCheck.warnings(products: [product], date: CalendarDate(parsing: date)!, crop: crop, bbch: bbch, index: index).map(\.text)
         }
         XCTAssertEqual(warnings(ProductUse(name: "Azyl 250 SC", authorisation: "R-146/2017", dose: d("1.5"), doseUnit: .litres)), [],
                        "as the register allows")
@@ -262,7 +262,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             case .notInRegister: XCTFail(label)
             }
             let product = ProductUse(name: "Delta", authorisation: row.number, dose: d("1.5"), doseUnit: .litres)
-            XCTAssertEqual(OfficialRegisterCheck.warnings(products: [product], date: date, crop: wheat, bbch: nil, index: index), row.warnings, label)
+            XCTAssertEqual(OfficialRegisterCheck.warnings(products: [product], date: date, crop: wheat, bbch: nil, index: index).map(\.text), row.warnings, label)
         }
         XCTAssertEqual(index.match(named: "Gamma", authorisation: "", on: CalendarDate(parsing: "2026-04-14")!), .notInRegister)
         XCTAssertEqual(index.products(named: " DELTA ").count, 2)

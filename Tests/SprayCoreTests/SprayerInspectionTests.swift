@@ -163,7 +163,7 @@ final class SprayerInspectionTests: XCTestCase {
         XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("\"kind\":\"operator\""))
         XCTAssertEqual(try JSONDecoder().decode(LibraryItem.self, from: json), item)
         let library = Library(operators: [person])
-        XCTAssertEqual(LabelCheck.certificate(of: "jan nowak", in: library, on: day("2027-02-01")),
+        XCTAssertEqual(LabelCheck.certificate(of: "jan nowak", in: library, on: day("2027-02-01"))?.text,
                        "The training certificate of Jan Nowak was valid until 2027-01-31: a treatment by them needs a valid one.")
         XCTAssertNil(LabelCheck.certificate(of: "Jan Nowak", in: library, on: day("2027-01-31")))
     }

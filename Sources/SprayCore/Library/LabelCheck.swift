@@ -42,11 +42,6 @@ public enum LabelCheck {
         }.count
     }
 
-    /// Counts this season's treatments in `store` (what the calculator's label check asks).
-    public static func treatmentsThisSeason(in store: @escaping () -> RecordStore) -> (_ product: String, _ field: String) -> Int {
-        { product, field in treatments(of: product, on: field, in: store().records, season: CalendarDate.today.year) }
-    }
-
     /// A warning when `sprayer`'s technical inspection has lapsed on `day`.
     public static func inspection(of sprayer: LibrarySprayer?, on day: CalendarDate) -> PlanWarning? {
         guard let sprayer, sprayer.inspectionState(on: day) == .lapsed, let until = sprayer.inspectionValidUntil else { return nil }
@@ -54,11 +49,11 @@ public enum LabelCheck {
     }
 
     /// A warning when the operator `name` of the library had no valid training certificate on `day`.
-    public static func certificate(of name: String, in library: Library, on day: CalendarDate) -> String? {
+    public static func certificate(of name: String, in library: Library, on day: CalendarDate) -> Advice? {
         guard let person = library.operator(named: name), person.certificateState(on: day) == .lapsed,
               let until = person.validUntil else { return nil }
-        return tr("The training certificate of %1$@ was valid until %2$@: a treatment by them needs a valid one.")
-            .filled(person.name, until.typedText(in: Translation.current.language))
+        return Advice(.certificateLapsed, tr("The training certificate of %1$@ was valid until %2$@: a treatment by them needs a valid one.")
+            .filled(person.name, until.typedText(in: Translation.current.language)))
     }
 
     /// The first day the crop may be harvested after `details`: the treatment date plus the

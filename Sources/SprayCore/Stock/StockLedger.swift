@@ -411,7 +411,7 @@ extension StockLedger {
     /// the store past, or within 60 days of, its use-until date.
     public static func useUntilWarning(for job: JobInput, in stock: [ProductStock]) -> PlanWarning? {
         let names = Set(job.products.map { Library.nameKey($0.name) })
-        return useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }).map(PlanWarning.register)
+        return useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }).map { .advice(Advice(.stockUseUntil, $0)) }
     }
 
     /// The register's summary line (and the calculator's warnings) for the products still in

@@ -12,8 +12,8 @@ public enum PlanWarning: Equatable, Sendable {
     case rateAboveLabel(product: String, rate: Decimal, maximum: Decimal, unit: RateUnit)
     /// This treatment would be number `count` of a product on a field this season, more than the label allows.
     case treatmentsAboveLabel(product: String, field: String, count: Int, allowed: Int)
-    /// What the ministry's register says against a product of the job (OfficialRegisterCheck), as said.
-    case register(String)
+    /// What the farm's register or store says against the job (FarmAdvice), as said.
+    case advice(Advice)
     /// The sprayer's technical inspection was valid until `validUntil`, before the day of the job.
     case inspectionLapsed(sprayer: String, validUntil: CalendarDate)
     /// A load takes less of a product than can be measured (under 0,1 ml or 0,1 g).
@@ -29,6 +29,21 @@ public enum PlanWarning: Equatable, Sendable {
     static let usualMaximumProducts = 3
     /// Less than this (l or kg: 0,1 ml or 0,1 g) cannot be measured at a tank.
     static let leastMeasurable = Decimal(string: "0.0001")!
+
+    /// Its kind in the farm's one list of warnings.
+    public var kind: AdviceKind {
+        switch self {
+        case .unusualSprayRate: .unusualSprayRate
+        case .unusualTankCapacity: .unusualTankCapacity
+        case .manyLoads: .manyLoads
+        case .manyProducts: .manyProducts
+        case .rateAboveLabel: .rateAboveLabel
+        case .treatmentsAboveLabel: .treatmentsAboveLabel
+        case let .advice(advice): advice.kind
+        case .inspectionLapsed: .inspectionLapsed
+        case .tooLittleToMeasure: .tooLittleToMeasure
+        }
+    }
 
     public var message: String {
         let format = NumberFormat.current
@@ -59,8 +74,8 @@ public enum PlanWarning: Equatable, Sendable {
         case let .treatmentsAboveLabel(product, field, count, allowed):
             return tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the label allows %4$@.")
                 .filled(product, field, String(count), String(allowed))
-        case let .register(message):
-            return message
+        case let .advice(advice):
+            return advice.text
         case let .inspectionLapsed(sprayer, validUntil):
             return tr("The inspection of %1$@ was valid until %2$@: spraying with it is not allowed until it is inspected again.")
                 .filled(sprayer, validUntil.typedText(in: Translation.current.language))

@@ -304,14 +304,10 @@ public final class CalculatorViewModel {
     private func recompute(_ change: Change) {
         outcome = form.plan().map { plan in
             var plan = plan
-            plan.warnings += LabelCheck.warnings(for: plan, library: library, field: field?.name,
-                                                 treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 })
-            if let officialRegister {
-                plan.warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: clock.today, library: library, index: officialRegister)
-                if let advice = officialRegister.register.staleAdvice(today: clock.today) { plan.warnings.append(.register(advice)) }
-            }
-            if let lapsed = LabelCheck.inspection(of: sprayer, on: clock.today) { plan.warnings.append(lapsed) }
-            if let stock, let due = StockLedger.useUntilWarning(for: plan.input, in: stock) { plan.warnings.append(due) }
+            let stock = self.stock
+            plan.warnings += FarmAdvice(library: library, register: officialRegister, stock: { stock },
+                                        treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 }, today: clock.today)
+                .plan(plan, field: field, sprayer: sprayer)
             return plan
         }
         onChange?(change)

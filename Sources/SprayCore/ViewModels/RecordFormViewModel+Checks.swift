@@ -8,8 +8,8 @@ extension RecordFormViewModel {
     // MARK: Presentation
 
     /// Crop and BBCH are for surfaces; a seed batch for seeds.
-    public var showsCrop: Bool { use == .surface }
-    public var showsSeedBatch: Bool { use == .seeds }
+    public var showsCrop: Bool { RecordRules.records(.crop, for: use) }
+    public var showsSeedBatch: Bool { RecordRules.records(.seedBatch, for: use) }
 
     /// "ha", "m²", "t": what sizes are measured in.
     public var sizeUnit: String { basis.symbol }
@@ -172,12 +172,8 @@ extension RecordFormViewModel {
 
     /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
     public var warningText: String? {
-        let details = self.details
-        let warnings = RecordCompleteness.warnings(in: details).map { tr("%@: recorded when the label gives one").filled($0.title(in: details)) }
-            + (officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? [])
-            + [LabelCheck.inspection(of: sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
-               LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
-        return warnings.isEmpty ? nil : warnings.joined(separator: "\n")
+        let warnings = FarmAdvice(library: library, register: officialRegister).record(details)
+        return warnings.isEmpty ? nil : warnings.map(\.text).joined(separator: "\n")
     }
 
     public func problem(for field: RecordFormField) -> String? {
@@ -219,18 +215,17 @@ extension RecordFormViewModel {
             .map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
         let bbch = trimmed(.bbch)
         let batch = trimmed(.seedBatch)
-        return TreatmentDetails(
+        return RecordRules.fitted(TreatmentDetails(
             use: use, date: CalendarDate(typed: trimmed(.date)) ?? today, startTime: ClockTime(parsing: trimmed(.startTime)),
             parcel: trimmed(.parcel), parcelIDs: ids, treatedSize: number(text(of: .treatedSize)).value,
             parcelSize: number(text(of: .parcelSize)).value, basis: basis,
-            crop: showsCrop ? crop : nil, bbch: showsCrop && !bbch.isEmpty ? bbch : nil,
-            seedBatch: showsSeedBatch && !batch.isEmpty ? batch : nil,
+            crop: crop, bbch: bbch.isEmpty ? nil : bbch, seedBatch: batch.isEmpty ? nil : batch,
             products: products.map { product in
                 ProductUse(name: product.name.trimmedWhitespace, kind: product.kind, authorisation: product.authorisation.trimmedWhitespace,
                            dose: number(product.doseText).value, doseUnit: product.unit, quantityUsed: number(product.quantityText).value,
                            preHarvestDays: product.preHarvestDays)
             },
-            reason: trimmed(.reason), operatorName: trimmed(.operatorName), notes: trimmed(.notes), sprayer: sprayer)
+            reason: trimmed(.reason), operatorName: trimmed(.operatorName), notes: trimmed(.notes), sprayer: sprayer))
     }
 
     // MARK: Helpers

@@ -119,11 +119,12 @@ public final class RecordFormViewModel {
 
     /// A form filled with `draft`; `correcting` makes saving a correction of that record.
     public init(draft: RecordDraft, correcting: TreatmentRecord? = nil, store: RecordStore, library: Library = Library(),
-                now: Date = Clock.system.now) {
+                register: OfficialRegisterIndex? = nil, now: Date = Clock.system.now) {
         let language = Translation.current.language
         let details = draft.details
         self.store = store
         self.library = library
+        officialRegister = register
         calculation = draft.calculation
         planID = draft.planID
         self.correcting = correcting
@@ -168,9 +169,10 @@ public final class RecordFormViewModel {
 
     /// A form filled with `details` (see `init(draft:)`).
     public convenience init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil,
-                            store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
+                            store: RecordStore, library: Library = Library(), register: OfficialRegisterIndex? = nil,
+                            now: Date = Clock.system.now) {
         self.init(draft: RecordDraft(details: details, calculation: calculation), correcting: correcting, store: store,
-                  library: library, now: now)
+                  library: library, register: register, now: now)
     }
 
     /// An empty form for a treatment done `now`'s day, made without a plan (from paper, say).
@@ -186,14 +188,17 @@ public final class RecordFormViewModel {
     /// A new record of `plan`, done today at this hour, with what the history entry knew
     /// (parcel, crop as typed, notes) and the authorisation numbers of earlier records.
     public convenience init(plan: TankMixPlan, planID: UUID? = nil, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
-                            store: RecordStore, library: Library = Library(), field: LibraryField? = nil, sprayer: LibrarySprayer? = nil,
-                            now: Date = Clock.system.now) {
+                            store: RecordStore, library: Library = Library(), register: OfficialRegisterIndex? = nil, field: LibraryField? = nil,
+                            sprayer: LibrarySprayer? = nil, now: Date = Clock.system.now) {
         let local = LocalTime.dateTime(at: now)
+        // Filled from the lists as every door fills a record: the library, earlier records, the register.
         var details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
                                                  parcel: parcel, notes: notes,
-                                                 lists: FarmLists(library: library, earlier: store.authorisations(forProduct:)), field: field)
+                                                 lists: FarmLists(library: library, earlier: store.authorisations(forProduct:), register: register),
+                                                 field: field)
         details.sprayer = sprayer?.name
-        self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), store: store, library: library, now: now)
+        self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), store: store, library: library,
+                  register: register, now: now)
         // The entry's crop was typed freely: it names a crop of the list, or stays a search.
         if let crop, !crop.trimmedWhitespace.isEmpty {
             setText(crop.trimmedWhitespace, for: .crop)
@@ -203,10 +208,11 @@ public final class RecordFormViewModel {
     }
 
     /// A new record of a history entry's calculation; nil when it no longer makes a plan.
-    public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
+    public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), register: OfficialRegisterIndex? = nil,
+                             now: Date = Clock.system.now) {
         guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return nil }
         self.init(plan: plan, planID: entry.id, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, library: library,
-                  field: entry.parcel.flatMap(library.field(named:)), now: now)
+                  register: register, field: entry.parcel.flatMap(library.field(named:)), now: now)
     }
 
     /// The form to correct `record`: saving keeps its current version with the note typed.

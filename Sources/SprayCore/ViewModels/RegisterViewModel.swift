@@ -228,11 +228,9 @@ public final class RegisterViewModel {
         let problems = record.problems
         let checking = problems.isEmpty ? "" : tr("needs checking — came so from another file or computer: %@")
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
-        var registerWarnings = record.withdrawal == nil ? (officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? []) : []
-        if record.withdrawal == nil, let library {
-            registerWarnings += [LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message,
-                                 LabelCheck.certificate(of: details.operatorName, in: library, on: details.date)].compactMap { $0 }
-        }
+        // A withdrawn record is kept as it was: nothing is checked in it any more.
+        let registerWarnings = record.withdrawal == nil
+            ? FarmAdvice(library: library ?? Library(), register: officialRegister).record(details).map(\.text) : []
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(

@@ -18,6 +18,7 @@ public final class SpreadsheetImportViewModel {
     public private(set) var isDone = false
     public var onChange: (() -> Void)?
     private let records: RecordStore
+    private let advice: FarmAdvice
 
     /// How many records the preview lists; the rest are counted.
     public static let previewLimit = 50
@@ -27,6 +28,7 @@ public final class SpreadsheetImportViewModel {
                 officialRegister: OfficialRegisterIndex? = nil, today: CalendarDate = .today) throws(SpreadsheetError) {
         self.fileName = fileName
         self.records = records
+        advice = FarmAdvice(library: library, register: officialRegister, today: today)
         let table = try SpreadsheetFile.read(bytes, name: fileName)
         reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year,
                                    lists: FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister))
@@ -108,6 +110,11 @@ public final class SpreadsheetImportViewModel {
                 missing.map { $0.title(in: imported.draft.details) }.joined(separator: ", "))
             return rows + ": " + SpreadsheetImport.preview(of: imported.draft) + status
         }
+    }
+
+    /// "In row 7: …", the farm's warnings on the records the sheet gives (never a reason to hold one back).
+    public var warningLines: [String] {
+        result.drafts.flatMap { advice.record($0.draft.details, rows: $0.rows) }
     }
 
     /// "Row 7, Dawka: …" for every row that cannot be read.

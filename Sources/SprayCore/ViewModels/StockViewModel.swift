@@ -83,6 +83,11 @@ public final class StockViewModel {
         records.observe(by: self) { [weak self] in self?.refresh() }
     }
 
+    /// The store of `farm`, which keeps one.
+    public convenience init(farm: Farm) {
+        self.init(store: farm.stockStore!, records: farm.records, library: { farm.library }, register: { farm.register }, clock: farm.clock)
+    }
+
     /// The day shown.
     public var shownDate: CalendarDate { date ?? clock.today }
 
@@ -106,8 +111,7 @@ public final class StockViewModel {
     /// The shopping list for the plans not yet recorded (`plans`, PendingPlans) and the
     /// favorites `ticked`, against today's stock.
     public func shoppingList(plans: [HistoryEntry], ticked: [ShoppingFavoriteJob] = []) -> [ShoppingItem] {
-        let stock = date == nil ? products : StockLedger.stock(on: clock.today, entries: store.entries, records: records.records,
-                                                                library: library(), register: register(), today: clock.today)
+        let stock = date == nil ? products : stock(on: clock.today)
         return ShoppingList.items(plans: plans, ticked: ticked, stock: stock, library: library())
     }
 
@@ -230,8 +234,11 @@ public final class StockViewModel {
     public func reload() { refresh() }
 
     private func refresh() {
-        products = StockLedger.stock(on: shownDate, entries: store.entries, records: records.records, library: library(),
-                                     register: register(), today: clock.today)
+        products = stock(on: shownDate)
         onChange?()
+    }
+
+    private func stock(on day: CalendarDate) -> [ProductStock] {
+        StockLedger.stock(on: day, entries: store.entries, records: records.records, library: library(), register: register(), today: clock.today)
     }
 }

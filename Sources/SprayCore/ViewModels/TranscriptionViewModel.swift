@@ -236,14 +236,8 @@ public final class TranscriptionViewModel {
     /// What the ministry's register says against the treatments ready to save, an operator's
     /// lapsed certificate and a sprayer's lapsed inspection, each with its rows: warnings, never a reason to hold one back.
     public var registerWarnings: [String] {
-        read().ready.flatMap { rows in
-            let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map { String($0 + 1) }.joined(separator: ", "))
-            let details = draft(of: rows).details
-            let register = officialRegister.map { OfficialRegisterCheck.warnings(for: details, index: $0) } ?? []
-            let equipment = [LabelCheck.certificate(of: details.operatorName, in: library, on: details.date),
-                             LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date)?.message].compactMap { $0 }
-            return (register + equipment).map { place + ": " + $0 }
-        }
+        let advice = FarmAdvice(library: library, register: officialRegister)
+        return read().ready.flatMap { rows in advice.record(draft(of: rows).details, rows: rows.map { $0 + 1 }) }
     }
 
     /// "3 treatments ready to save (5 rows); 1 row cannot be read: its marked cells say why".
@@ -316,7 +310,7 @@ public final class TranscriptionViewModel {
         if let field = library.field(named: first(.field)) { FarmLists.place(&details, on: field, treated: true) }
         if let size = number(first(.size)) { details.treatedSize = size }
         if let crop = CropCatalog.choice(typed: first(.crop)) { details.crop = crop }
-        return RecordDraft(details: details)
+        return RecordDraft(details: RecordRules.fitted(details))
     }
 
     /// Sets what a field of the library gives, where the cell is empty or holds what the

@@ -98,17 +98,16 @@ extension CalculatorWindow {
     /// Opens the record form filled from the plan shown.
     func recordTreatment() {
         guard case let .success(plan) = model.outcome else { return }
-        let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library, field: model.field,
-                                       sprayer: model.sprayer)
-        form.officialRegister = services.officialRegister
+        let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library,
+                                       register: services.officialRegister, field: model.field, sprayer: model.sprayer)
         RecordFormWindow(parent: window, application: application, model: form, help: services.help).present()
     }
 
     /// Opens the record form filled from history entry `entryID` (the history window asks).
     func recordTreatment(entryID: String) {
         guard let id = UUID(uuidString: entryID), let entry = services.historyModel.entry(id: id),
-              let form = RecordFormViewModel(entry: entry, store: services.records, library: services.library.library) else { return }
-        form.officialRegister = services.officialRegister
+              let form = RecordFormViewModel(entry: entry, store: services.records, library: services.library.library,
+                                             register: services.officialRegister) else { return }
         RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form, help: services.help).present()
     }
 

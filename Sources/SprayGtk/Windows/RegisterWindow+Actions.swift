@@ -140,7 +140,7 @@ extension RegisterWindow {
 
     /// The form of a saved plan that no record was made from.
     func record(plan entry: HistoryEntry) {
-        guard let form = RecordFormViewModel(entry: entry, store: services.records, library: library) else { return }
+        guard let form = RecordFormViewModel(entry: entry, store: services.records, library: library, register: services.officialRegister) else { return }
         openForm(form)
     }
 

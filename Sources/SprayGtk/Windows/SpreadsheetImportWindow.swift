@@ -114,6 +114,9 @@ final class SpreadsheetImportWindow {
         for line in model.skippedLines {
             gtk_box_append(cast(previewBox), Widgets.label(line, classes: ["field-error"], wrap: true))
         }
+        for line in model.warningLines.prefix(SpreadsheetImportViewModel.previewLimit) {
+            gtk_box_append(cast(previewBox), Widgets.label("⚠ " + line, wrap: true))
+        }
         for line in model.previewLines {
             gtk_box_append(cast(previewBox), Widgets.label(line, wrap: true))
         }

@@ -1,0 +1,153 @@
+// The farm as every door reaches it — the window, the grid, the import, the command line,
+// the sync: the treatment records, the library, the store of products and the ministry's
+// register, each opened the first time a door needs it (a start that only calculates reads
+// none of them), and the steps the doors share. A door shows what these return; it does not
+// put the farm's data together itself.
+
+import FoundationEssentials
+
+public final class Farm {
+    /// How each part is opened; the window and the command line open the same files with
+    /// their own patience, the tests open their own.
+    public struct Opening {
+        public var records: () -> RecordStore
+        public var library: () -> LibraryStore
+        /// Nil when the farm keeps no store (a command line that only reads has nothing to warn of).
+        public var stock: () -> StockStore?
+        public var register: () -> OfficialRegisterIndex?
+
+        public init(records: @escaping () -> RecordStore, library: @escaping () -> LibraryStore,
+                    stock: @escaping () -> StockStore?, register: @escaping () -> OfficialRegisterIndex?) {
+            self.records = records
+            self.library = library
+            self.stock = stock
+            self.register = register
+        }
+
+        /// The files of `locations`, each store waiting for another program's save with `patience`;
+        /// `keptStockOnly` leaves the store closed when the farm has none (its file does not exist).
+        public static func files(_ locations: DataLocations, patience: LockPatience, keptStockOnly: Bool,
+                                 registerProblem: @escaping (Error) -> Void = { _ in }) -> Opening {
+            Opening(records: { RecordStore(file: locations.recordsFile, patience: patience) },
+                    library: { LibraryStore(file: locations.libraryFile, patience: patience) },
+                    stock: {
+                        if keptStockOnly, !POSIXFile.exists(locations.stockFile.path) { return nil }
+                        return StockStore(file: locations.stockFile, patience: patience)
+                    },
+                    register: {
+                        do {
+                            return try OfficialRegisterStore.load(locations.officialRegisterFile).map(OfficialRegisterIndex.init)
+                        } catch {
+                            registerProblem(error)
+                            return nil
+                        }
+                    })
+        }
+    }
+
+    public var clock: Clock
+    private let opening: Opening
+    private var openedRecords: RecordStore?
+    private var openedLibrary: LibraryStore?
+    private var openedStock: StockStore??
+    private var openedRegister: OfficialRegisterIndex??
+    /// Every product's stock today, worked out once until the store, the records or the library change.
+    private var stockToday: (day: CalendarDate, stock: [ProductStock])?
+
+    public init(_ opening: Opening, clock: Clock = .system) {
+        self.opening = opening
+        self.clock = clock
+    }
+
+    /// The farm of `locations`' files.
+    public convenience init(locations: DataLocations = .current, patience: LockPatience = .interactive, keptStockOnly: Bool = false,
+                            clock: Clock = .system) {
+        self.init(.files(locations, patience: patience, keptStockOnly: keptStockOnly), clock: clock)
+    }
+
+    /// The treatment records.
+    public var records: RecordStore {
+        if let openedRecords { return openedRecords }
+        let store = opening.records()
+        openedRecords = store
+        store.observe(by: self) { [weak self] in self?.stockToday = nil }
+        return store
+    }
+
+    /// Whether the records have been opened (the banner's notices are theirs only then).
+    public var hasOpenedRecords: Bool { openedRecords != nil }
+
+    /// The products, fields, sprayers and operators.
+    public var libraryStore: LibraryStore {
+        if let openedLibrary { return openedLibrary }
+        let store = opening.library()
+        openedLibrary = store
+        store.observe(by: self) { [weak self] in self?.stockToday = nil }
+        return store
+    }
+
+    public var hasOpenedLibrary: Bool { openedLibrary != nil }
+
+    public var library: Library { libraryStore.library }
+
+    /// The store of products; nil when the farm keeps none.
+    public var stockStore: StockStore? {
+        if let openedStock { return openedStock }
+        let store = opening.stock()
+        openedStock = .some(store)
+        store?.observe(by: self) { [weak self] in self?.stockToday = nil }
+        return store
+    }
+
+    /// The ministry's register kept here, read the first time it is asked for.
+    public var register: OfficialRegisterIndex? {
+        get {
+            if let openedRegister { return openedRegister }
+            let index = opening.register()
+            openedRegister = .some(index)
+            return index
+        }
+        set {
+            openedRegister = .some(newValue)
+            stockToday = nil
+        }
+    }
+
+    /// Whether the register has been read (or given): a window reads it on another core.
+    public var hasReadRegister: Bool { openedRegister != nil }
+
+    /// Every product's stock at the end of `day`, with the register's use-until dates; empty without a store.
+    public func stock(on day: CalendarDate) -> [ProductStock] {
+        guard let store = stockStore else { return [] }
+        if day == clock.today, let stockToday, stockToday.day == day { return stockToday.stock }
+        let stock = StockLedger.stock(on: day, entries: store.entries, records: records.records, library: library,
+                                      register: register, today: clock.today)
+        if day == clock.today { stockToday = (day, stock) }
+        return stock
+    }
+
+    /// Today's stock, or nil when the store holds nothing (nothing to warn of, nothing to buy against).
+    public var stockTodayIfKept: [ProductStock]? {
+        guard let store = stockStore, !store.entries.isEmpty else { return nil }
+        return stock(on: clock.today)
+    }
+
+    /// How many treatments with `product` the records hold on `field` this season.
+    public func treatmentsThisSeason(of product: String, on field: String) -> Int {
+        LabelCheck.treatments(of: product, on: field, in: records.records, season: clock.today.year)
+    }
+
+    /// What the warnings are checked against, as the farm stands now. The register is asked only
+    /// when already read, or `readingRegister`; the store and the records only when a check needs them.
+    public func advice(readingRegister: Bool = true) -> FarmAdvice {
+        FarmAdvice(library: library, register: readingRegister || hasReadRegister ? register : nil,
+                   stock: { [weak self] in self?.stockTodayIfKept },
+                   treatmentsSoFar: { [weak self] product, field in self?.treatmentsThisSeason(of: product, on: field) ?? 0 },
+                   today: clock.today)
+    }
+
+    /// The lists a record is filled from: the library's numbers, the earlier records', the register's.
+    public var lists: FarmLists {
+        FarmLists(library: library, earlier: records.authorisations(forProduct:), register: register)
+    }
+}

@@ -1,0 +1,67 @@
+// The farm's warnings, made once for every door: before spraying (the calculator, `calc`,
+// `export-pdf`) and on a record (the form, the grid, the spreadsheet import, `record add`,
+// the treatment register). A door shows them; it never adds its own.
+
+import FoundationEssentials
+
+/// What the farm knows that a warning is checked against, as it stands: the library, the
+/// ministry's register, the store and the records' count of treatments.
+public struct FarmAdvice {
+    public var library: Library
+    public var register: OfficialRegisterIndex?
+    /// Every product's stock today; asked only for a job that names a product.
+    public var stock: () -> [ProductStock]?
+    /// How many treatments with a product the records hold on a field this season.
+    public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
+    public var today: CalendarDate
+
+    public init(library: Library = Library(), register: OfficialRegisterIndex? = nil, stock: @escaping () -> [ProductStock]? = { nil },
+                treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 }, today: CalendarDate = .today) {
+        self.library = library
+        self.register = register
+        self.stock = stock
+        self.treatmentsSoFar = treatmentsSoFar
+        self.today = today
+    }
+
+    /// Every warning before spraying `plan` today on `field` with `sprayer`: the label's limits,
+    /// the sprayer's inspection and, for the products it names, the ministry's register (and
+    /// its age) and the store's use-until dates.
+    public func plan(_ plan: TankMixPlan, field: LibraryField?, sprayer: LibrarySprayer?) -> [PlanWarning] {
+        var warnings = LabelCheck.warnings(for: plan, library: library, field: field?.name, treatmentsSoFar: treatmentsSoFar)
+        let namesProducts = plan.input.products.contains { !$0.name.isBlank }
+        if namesProducts, let register {
+            warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: today, library: library, index: register)
+            if let old = registerAge { warnings.append(.advice(old)) }
+        }
+        if let lapsed = LabelCheck.inspection(of: sprayer, on: today) { warnings.append(lapsed) }
+        if namesProducts, let stock = stock(), let due = StockLedger.useUntilWarning(for: plan.input, in: stock) { warnings.append(due) }
+        return warnings
+    }
+
+    /// Every warning on a treatment with `details`: what the record should hold when the label
+    /// gives it, the ministry's register, the operator's certificate and the sprayer's inspection
+    /// on the treatment's day.
+    public func record(_ details: TreatmentDetails) -> [Advice] {
+        var advice = RecordCompleteness.warnings(in: details).map {
+            Advice(.recordedWhenLabelGives, tr("%@: recorded when the label gives one").filled($0.title(in: details)))
+        }
+        if let register { advice += OfficialRegisterCheck.warnings(for: details, index: register) }
+        if let lapsed = LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date) {
+            advice.append(Advice(lapsed.kind, lapsed.message))
+        }
+        if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { advice.append(lapsed) }
+        return advice
+    }
+
+    /// "In rows 3, 4: …": a warning on a record a sheet or a grid gives, with its rows (counted from 1).
+    public func record(_ details: TreatmentDetails, rows: [Int]) -> [String] {
+        let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map(String.init).joined(separator: ", "))
+        return record(details).map { place + ": " + $0.text }
+    }
+
+    /// "The ministry's register was imported 100 days ago: check …", when it is old.
+    public var registerAge: Advice? {
+        register?.register.staleAdvice(today: today).map { Advice(.registerOld, $0) }
+    }
+}

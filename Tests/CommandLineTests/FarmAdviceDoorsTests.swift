@@ -1,0 +1,147 @@
+// One farm, every door, the same warnings. A farm folder is made with the command line
+// (a library with a label's limits, a lapsed sprayer and operator, the ministry's register
+// imported 100 days ago, a store, a treatment this season); then one plan and one treatment
+// go through each door that takes them, in this process and as the programs, and each door
+// must say the same warnings: the calculator and `calc` by their kinds, the record's doors by
+// their words.
+
+import Foundation
+import SprayCore
+import XCTest
+
+final class FarmAdviceDoorsTests: DataFolderTestCase {
+    private let register = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SprayCoreTests/Fixtures/register/rejestr.csv").path
+
+    private func ok(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let result = try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
+                                                             "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                             "LANGUAGE": "en", "TZ": "UTC0"].merging(environment) { $1 })
+        XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+    }
+
+    /// The farm as the doors find it.
+    private func makeFarm() throws {
+        let today = commandsToday.description
+        // The register was imported 100 days before the commands' today.
+        let earlier = Int(ProcessInfo.processInfo.environment["KALKULATOR_OPRYSKU_CLOCK_OFFSET"] ?? "0") ?? 0
+        try ok(["register", "import", register], environment: ["KALKULATOR_OPRYSKU_CLOCK_OFFSET": String(earlier - 100 * 86_400)])
+        try ok(["library", "add", "product", "--name", "Herbicyd", "--rate", "1", "--max-rate", "2", "--max-treatments", "1"])
+        try ok(["library", "add", "field", "--name", "Pole", "--area", "4", "--crop", "TRZAW"])
+        try ok(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "2500", "--inspected", "2022-03-14"])
+        try ok(["library", "add", "operator", "--name", "Jan Nowak", "--valid-until", "2026-03-31"])
+        try ok(["stock", "add", "--product", "Mospilan Plus 20 SP", "--quantity", "1 kg", "--date", today])
+        try ok(["record", "add", "--date", today, "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
+                "--product", "Herbicyd=1 l/ha", "--reason", "chwasty"])
+    }
+
+    private var farm: Farm {
+        Farm(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
+                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path]),
+             clock: .fixed(on: commandsToday))
+    }
+
+    @MainActor func testThePlanDoorsGiveTheSameKinds() async throws {
+        try makeFarm()
+        let expected: Set<String> = ["label-rate", "label-treatments", "register-unknown", "register-dose", "register-use-until",
+                                     "register-crop", "register-old", "sprayer-inspection", "stock-use-until"]
+        let calc = try run(["calc", "--field", "Pole", "--sprayer", "Pilmet", "--spray-rate", "200", "--product", "Herbicyd=3",
+                            "--product", "Azyl 250 SC=2", "--product", "Mospilan Plus 20 SP=0,1 kg/ha", "--format", "json"])
+        XCTAssertEqual(calc.status, 0, calc.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(calc.stdout.utf8)) as? [String: Any])
+        let codes = try XCTUnwrap(json["warning_codes"] as? [String])
+        XCTAssertEqual(Set(codes), expected, calc.stdout)
+
+        let window = try { () throws -> [String] in
+            let farm = self.farm
+            let calculator = CalculatorViewModel()
+            calculator.clock = farm.clock
+            calculator.setLibrary(farm.library)
+            calculator.treatmentsSoFar = { farm.treatmentsThisSeason(of: $0, on: $1) }
+            calculator.officialRegister = farm.register
+            calculator.stock = farm.stockTodayIfKept
+            calculator.pickField(id: try XCTUnwrap(farm.library.field(named: "Pole")).id)
+            calculator.pickSprayer(id: try XCTUnwrap(farm.library.sprayer(named: "Pilmet")).id)
+            calculator.setText("200", for: .sprayRate)
+            calculator.addProduct()
+            calculator.addProduct()
+            for (index, (name, rate)) in [("Herbicyd", "3"), ("Azyl 250 SC", "2"), ("Mospilan Plus 20 SP", "0,1")].enumerated() {
+                calculator.setText(name, for: .productName(index))
+                calculator.setText(rate, for: .productRate(index))
+            }
+            calculator.setProductUnit(.kilogramsPerHectare, at: 2)
+            return try calculator.outcome.get().warnings.map(\.kind.rawValue)
+        }()
+        XCTAssertEqual(window, codes, "the calculator and calc say the same, in the same order")
+    }
+
+    @MainActor func testTheRecordDoorsGiveTheSameWarnings() async throws {
+        try makeFarm()
+        let details = TreatmentDetails(
+            date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Pole", treatedSize: 4,
+            crop: CropCatalog.crop(code: "TRZAW")!.choice(in: .english), bbch: "31",
+            products: [ProductUse(name: "Azyl 250 SC", dose: 2, doseUnit: .litres), ProductUse(name: "Herbicyd", dose: 1, doseUnit: .litres),
+                       ProductUse(name: "Mospilan Plus 20 SP", dose: Decimal(string: "0.1")!, doseUnit: .kilograms)],
+            reason: "chwasty", operatorName: "Jan Nowak", sprayer: "Pilmet")
+        let farm = self.farm
+        let advice = farm.advice().record(details)
+        XCTAssertEqual(Set(advice.map(\.kind)), [.doseAboveRegister, .notInRegister, .pastUseUntil, .cropNotAuthorised,
+                                                .inspectionLapsed, .certificateLapsed])
+        let said = advice.map(\.text)
+        // The spreadsheets the farm keeps have no column for the sprayer.
+        let withoutSprayer = advice.filter { $0.kind != .inspectionLapsed }.map(\.text)
+
+        let added = try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
+                             "--bbch", "31", "--product", "Azyl 250 SC=2 l/ha", "--product", "Herbicyd=1 l/ha",
+                             "--product", "Mospilan Plus 20 SP=0,1 kg/ha", "--reason", "chwasty", "--operator", "Jan Nowak",
+                             "--sprayer", "Pilmet"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        // What the record lacks is said apart from the warnings, as the form says it under its fields.
+        XCTAssertEqual(lines(added.stderr).filter { !$0.hasPrefix("The record is incomplete") }, said, "record add")
+
+        let sheet = directory.appendingPathComponent("zabiegi.csv")
+        try Data("""
+            Data;Działka;Powierzchnia (ha);Roślina;Faza BBCH;Nazwa środka;Dawka;Przyczyna;Wykonawca
+            14.04.2026;Pole;4;winter wheat;31;Azyl 250 SC;2 l/ha;chwasty;Jan Nowak
+            ;;;;;Herbicyd;1 l/ha;;
+            ;;;;;Mospilan Plus 20 SP;0,1 kg/ha;;
+
+            """.utf8).write(to: sheet)
+        let imported = try run(["record", "import", sheet.path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(lines(imported.stderr), withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "record import")
+
+        do {
+            let form = RecordFormViewModel(details: details, store: farm.records, library: farm.library, register: farm.register)
+            XCTAssertEqual(form.warningText.map(lines), said, "the form")
+
+            let grid = TranscriptionViewModel(records: farm.records, draft: TranscriptionStore(file: directory.appendingPathComponent("t.json")),
+                                              library: farm.library)
+            grid.officialRegister = farm.register
+            for (row, product) in [("Azyl 250 SC", "2", "l/ha"), ("Herbicyd", "1", "l/ha"), ("Mospilan Plus 20 SP", "0,1", "kg/ha")].enumerated() {
+                for (column, text) in [(TranscriptionColumn.date, "14.04.2026"), (.field, "Pole"), (.crop, "winter wheat"), (.bbch, "31"),
+                                       (.size, "4"), (.reason, "chwasty"), (.operatorName, "Jan Nowak"), (.sprayer, "Pilmet"),
+                                       (.product, product.0), (.dose, product.1), (.unit, product.2)] {
+                    grid.setText(text, row: row, column: column)
+                }
+            }
+            XCTAssertEqual(grid.registerWarnings, said.map { "In rows 1, 2, 3: " + $0 }, "the grid")
+
+            let bytes = [UInt8]((try? Data(contentsOf: sheet)) ?? Data())
+            let sheetImport = try? SpreadsheetImportViewModel(bytes: bytes, fileName: "zabiegi.csv", records: farm.records,
+                                                             library: farm.library, officialRegister: farm.register)
+            XCTAssertEqual(sheetImport?.warningLines, withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "the spreadsheet import window")
+
+            let register = RegisterViewModel(store: farm.records)
+            register.officialRegister = farm.register
+            register.library = farm.library
+            let saved = farm.records.records.first { $0.details.sprayer == "Pilmet" && $0.details.products.count == 3 }
+            let status = saved.map { register.row(for: $0).statusText } ?? ""
+            XCTAssertEqual(lines(status).filter { $0.hasPrefix("⚠ ") }, said.map { "⚠ " + $0 }, "the treatment register")
+        }
+    }
+
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+}
