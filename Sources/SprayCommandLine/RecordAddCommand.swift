@@ -43,7 +43,7 @@ public struct RecordAddCommand: Equatable, Sendable {
         let peek = OptionReader(arguments: arguments, known: Set(options))
         let givesPlan = planOptions.contains { !peek.values(of: $0).isEmpty }
         var own = RecordOptions()
-        var base: Base
+        var base: RecordRequest.Base
         var errors: [CommandLineError] = []
         if givesPlan {
             switch JobOptions.parse(arguments, commandOptions: recordOptions, library: library, readOwnOptions: { own.read(&$0) }) {
@@ -93,27 +93,21 @@ public struct RecordAddCommand: Equatable, Sendable {
         if errors.contains(where: { ["--like", "--from-plan"].contains($0.option) }) {
             return .failure(CommandLineErrors(errors, order: options))
         }
-        let made = own.drafts(from: base, language: language, library: library.library)
+        let made = own.request(on: base).drafts(library: library.library, language: language)
         // Every problem is told at once; one already told about an option is not told again.
         let reported = Set(errors.compactMap(\.option))
-        errors += (made.failure?.errors ?? []).filter { !reported.contains($0.option ?? "") }
-        guard errors.isEmpty, case let .success(command) = made else { return .failure(CommandLineErrors(errors, order: options)) }
-        return .success(command)
+        errors += (made.failure?.problems ?? []).map { problem in
+            problem.problem.map { CommandLineError.invalid(option: problem.part.option, $0) } ?? .missing(option: problem.part.option)
+        }.filter { !reported.contains($0.option ?? "") }
+        guard errors.isEmpty, case let .success(request) = made else { return .failure(CommandLineErrors(errors, order: options)) }
+        let warnings = request.notes.map { note in note.part.map { $0.option + ": " + note.text } ?? note.text }
+        return .success(RecordAddCommand(drafts: request.drafts, plan: request.plan, language: nil, warnings: warnings))
     }
 
     public static func requestedLanguage(_ arguments: [String]) -> Language? {
         JobOptions.requestedLanguage(arguments)
     }
 
-    /// What the record starts from, before its own options.
-    enum Base {
-        /// Only the doses given with --product (a treatment from paper).
-        case doses
-        /// A plan of the job options, or of a saved history entry.
-        case plan(TankMixPlan, field: LibraryField?, entry: HistoryEntry?)
-        /// Everything an earlier record says but its date.
-        case like(TreatmentRecord)
-    }
 }
 
 /// The record's own options as given, then the drafts they make on a base.
@@ -211,191 +205,35 @@ private struct RecordOptions {
         }
     }
 
-    /// The drafts of `base` with these options on top; one per field when several are given.
-    func drafts(from base: RecordAddCommand.Base, language: Language, library: Library) -> Result<RecordAddCommand, CommandLineErrors> {
-        // The library's numbers here; the command fills the rest from earlier records and the register.
-        let lists = FarmLists(library: library)
-        var errors: [CommandLineError] = []
-        var warnings: [String] = []
-        var draft: RecordDraft
-        var plan: TankMixPlan?
-        var fields = fields
-        switch base {
-        case .doses:
-            draft = RecordDraft(details: TreatmentDetails(use: use ?? .surface, date: date ?? CalendarDate(year: 2000, month: 1, day: 1)!))
-        case let .plan(made, field, entry):
-            plan = made
-            warnings += made.warnings.map(\.message)
-            if let field, fields.isEmpty { fields = [field] }
-            var details = TreatmentDetails.prefilled(from: made, on: date ?? CalendarDate(year: 2000, month: 1, day: 1)!,
-                                                     parcel: entry?.parcel, notes: entry?.notes, lists: lists, field: field)
-            if details.crop == nil, let typed = entry?.crop { details.crop = CropCatalog.choice(typed: typed) }
-            draft = RecordDraft(details: details, calculation: made.input, planID: entry?.id)
-            if let use, use != .surface {
-                // A plan's rates are per hectare: per m² they convert, per t or kg of seed they cannot.
-                guard use == .closedSpace else { return .failure(CommandLineErrors(errors: [.invalid(option: "--use", .dosePer(use))])) }
-                draft.details.use = use
-                draft.details.basis = .squareMetre
-                draft.details.treatedSize = DoseBasis.hectare.convert(size: made.areaInHectares, to: .squareMetre)
-                draft.details.parcelSize = draft.details.parcelSize.flatMap { DoseBasis.hectare.convert(size: $0, to: .squareMetre) }
-                draft.details.crop = nil
-                for index in draft.details.products.indices {
-                    draft.details.products[index].dose = draft.details.products[index].dose
-                        .flatMap { DoseBasis.hectare.convert(dose: $0, to: .squareMetre) }
-                }
-            }
-        case let .like(record):
-            draft = .duplicate(of: record, on: date ?? record.details.date)
-            if let use, use != record.details.use {
-                draft.details.use = use
-                draft.details.basis = DoseBasis.choices(for: use)[0]
-                if products.isEmpty { errors.append(.invalid(option: "--use", .dosePer(use))) }
-            }
-        }
-        if case .like = base {} else if let use { draft.details.use = use }
-        if let date { draft.details.date = date }
-        var details = draft.details
-
-        // The doses: of the plan, copied, or given with --product in the record's basis.
-        if !products.isEmpty {
-            var bases: Set<DoseBasis> = []
-            details.products = []
-            for (index, text) in products.enumerated() {
-                switch DoseSpec.parse(text, use: details.use, lists: lists, on: details.date) {
-                case let .success((product, basis)):
-                    details.products.append(product)
-                    bases.insert(basis)
-                case let .failure(problem):
-                    errors.append(.invalid(option: JobOptions.productOption(index, of: products.count, named: ProductSpec.name(in: text)), problem))
-                }
-            }
-            if bases.count > 1 { errors.append(.invalid(option: "--product", .mixedBases)) }
-            if let basis = bases.first, basis != details.basis {
-                details.treatedSize = details.treatedSize.flatMap { details.basis.convert(size: $0, to: basis) }
-                details.parcelSize = details.parcelSize.flatMap { details.basis.convert(size: $0, to: basis) }
-                details.basis = basis
-            }
-        } else if case .doses = base {
-            errors.append(.missing(option: "--product"))
-        }
-        func indices(named name: String, option: String) -> [Int] {
-            let key = SearchFolding.fold(name)
-            let matching = details.products.indices.filter { SearchFolding.fold(details.products[$0].name) == key }
-            if matching.isEmpty { errors.append(.invalid(option: option, .notAProductOfTheJob(name))) }
-            return matching
-        }
-        for (name, number) in authorisations {
-            for index in indices(named: name, option: "--authorisation") { details.products[index].authorisation = number }
-        }
-        for (name, kind) in kinds {
-            for index in indices(named: name, option: "--kind") { details.products[index].kind = kind }
-        }
-
-        // The place: a field of the library, or as given.
-        if fields.count > 1 {
-            for (option, given) in [("--parcel", parcel != nil), ("--parcel-id", !parcelIDs.isEmpty), ("--treated-area", treatedSize != nil)]
-            where given {
-                errors.append(.invalid(option: option, .onlyWithOneField))
-            }
-        } else if let field = fields.first {
-            // A plan's area is the size treated; otherwise the field's.
-            let isPlan = if case .plan = base { true } else { false }
-            FarmLists.place(&details, on: field, treated: !isPlan)
-        }
-        if let parcel { details.parcel = parcel }
-        if !parcelIDs.isEmpty { details.parcelIDs = parcelIDs }
-        if let treatedSize {
-            details.treatedSize = treatedSize
-            // The plan's quantities were for its area: for another size they follow the dose.
-            for index in details.products.indices { details.products[index].quantityUsed = nil }
-        }
-        if let crop, !crop.isEmpty {
-            let code = crop.uppercased()
-            if let known = CropCatalog.crop(code: code) {
-                details.crop = known.choice(in: language)
-            } else if CropCatalog.hasEPPOShape(code) {
-                details.crop = CropChoice(eppoCode: code, name: "")
-                warnings.append(tr("--crop: %@ is not in the list of crops; it is recorded as given — check the code").filled(code))
-            } else {
-                errors.append(.invalid(option: "--crop", .notAnEPPOCode(crop)))
-            }
-        }
-        if let bbch { details.bbch = bbch }
-        if let seedBatch { details.seedBatch = seedBatch.isEmpty ? nil : seedBatch }
-        // What the options give for another type of use is refused; what a plan, a field or a
-        // copied record gives for it is left out.
-        for (option, field, given) in [("--crop", RecordField.crop, crop != nil), ("--bbch", .bbch, bbch != nil),
-                                       ("--seed-batch", .seedBatch, seedBatch != nil)]
-        where given && !RecordRules.records(field, for: details.use) {
-            errors.append(.invalid(option: option, .notForUse(details.use)))
-        }
-        details = RecordRules.fitted(details)
-        if let reason { details.reason = reason }
-        if let operatorName { details.operatorName = lists.operatorName(operatorName) }
-        if let notes { details.notes = notes }
-        if let startTime { details.startTime = startTime }
-
-        if let sprayer {
-            if let used = library.sprayer(named: sprayer) {
-                details.sprayer = used.name
-            } else if !errors.contains(where: { $0.option == "--sprayer" }) {
-                errors.append(.invalid(option: "--sprayer", library.isShared(.sprayer, name: sprayer) ? .sharedName(.sprayer) : .notInLibrary(sprayer)))
-            }
-        }
-        // What a record cannot be made without, when nothing it starts from gives it.
-        if details.parcel.isEmpty, fields.count < 2 { errors.append(.missing(option: "--parcel")) }
-        let cropless = fields.count > 1 ? fields.contains { $0.crop == nil } : true
-        if details.use == .surface, details.crop == nil, cropless, crop == nil { errors.append(.missing(option: "--crop")) }
-        if details.reason.isEmpty, reason == nil { errors.append(.missing(option: "--reason")) }
-        guard errors.isEmpty else { return .failure(CommandLineErrors(errors: errors)) }
-        draft.details = details
-        let drafts = fields.count > 1 ? draft.onFields(fields) : [draft]
-        return .success(RecordAddCommand(drafts: drafts, plan: plan, language: nil, warnings: warnings))
+    /// The request these options make on `base` (RecordRequest decides what it becomes).
+    func request(on base: RecordRequest.Base) -> RecordRequest {
+        var request = RecordRequest(base: base)
+        (request.date, request.use, request.startTime, request.parcel, request.parcelIDs) = (date, use, startTime, parcel, parcelIDs)
+        (request.treatedSize, request.crop, request.bbch, request.seedBatch, request.reason) = (treatedSize, crop, bbch, seedBatch, reason)
+        (request.operatorName, request.sprayer, request.notes) = (operatorName, sprayer, notes)
+        (request.authorisations, request.kinds, request.fields, request.products) = (authorisations, kinds, fields, products)
+        return request
     }
 }
 
-/// A `--product` value of a record without a plan: "Fumigant=5 g/m3", "Topsin=1,5 l/ha",
-/// "Zaprawa=200 ml/t", or a library product's name (its usual rate, per ha).
-enum DoseSpec {
-    static let bases: [(String, DoseBasis)] = [("/ha", .hectare), ("/m2", .squareMetre), ("/m²", .squareMetre), ("/m3", .cubicMetre),
-                                               ("/m³", .cubicMetre), ("/t", .tonne), ("/kg", .kilogram)]
-    static let units: [(String, QuantityUnit)] = [("ml", .millilitres), ("kg", .kilograms), ("l", .litres), ("g", .grams)]
-
-    static func parse(_ text: String, use: TypeOfUse, lists: FarmLists, on date: CalendarDate) -> Result<(ProductUse, DoseBasis), InputProblem> {
-        let choices = DoseBasis.choices(for: use), library = lists.library
-        func product(named name: String, dose: Decimal?, unit: QuantityUnit) -> ProductUse {
-            lists.product(named: name, dose: dose, unit: unit, on: date)
-        }
-        if !text.contains("="), let label = library.product(named: text) {
-            guard let rate = label.rate else { return .failure(.needsRate(label.name)) }
-            guard use == .surface else { return .failure(.dosePer(use)) }
-            return .success((product(named: label.name, dose: rate, unit: label.unit.quantityUnit), .hectare))
-        }
-        let trimmed = text.trimmedWhitespace
-        if !text.contains("="), library.isShared(.product, name: trimmed) { return .failure(.sharedName(.product)) }
-        if !text.contains("="), trimmed.first?.isLetter == true { return .failure(.notInLibrary(trimmed)) }
-        guard text.filter({ $0 == "=" }).count <= 1 else { return .failure(.tooManyEquals) }
-        let name = ProductSpec.name(in: text)
-        var rest = String(text[(text.firstIndex(of: "=").map { text.index(after: $0) } ?? text.startIndex)...])
-            .trimmedWhitespace.replacing(" /", with: "/").replacing("/ ", with: "/")
-        var basis: DoseBasis?
-        if let (suffix, found) = bases.first(where: { rest.lowercased().hasSuffix($0.0) }) {
-            basis = found
-            rest = String(rest.dropLast(suffix.count))
-        }
-        var unit: QuantityUnit?
-        if let (suffix, found) = units.first(where: { rest.lowercased().hasSuffix($0.0) }) {
-            unit = found
-            rest = String(rest.dropLast(suffix.count)).trimmedWhitespace
-            if rest.last?.isLetter == true { return .failure(.unknownUnit(text.trimmedWhitespace, accepted: ["l", "ml", "kg", "g"])) }
-        }
-        // A bare number is l/ha, as in calc; anywhere but on a surface the basis must be said.
-        guard let chosen = basis ?? (use == .surface ? .hectare : nil), choices.contains(chosen) else { return .failure(.dosePer(use)) }
-        switch NumberParser.parse(rest) {
-        case let .success(dose) where dose > 0:
-            return .success((product(named: name, dose: dose, unit: unit ?? .litres), chosen))
-        case .success: return .failure(.notPositive)
-        case let .failure(problem): return .failure(InputProblem(problem))
+extension RecordRequest.Part {
+    /// The option that gives this part.
+    var option: String {
+        switch self {
+        case .use: "--use"
+        case .date: "--date"
+        case .parcel: "--parcel"
+        case .parcelIDs: "--parcel-id"
+        case .treatedSize: "--treated-area"
+        case .crop: "--crop"
+        case .bbch: "--bbch"
+        case .seedBatch: "--seed-batch"
+        case .reason: "--reason"
+        case .sprayer: "--sprayer"
+        case .authorisation: "--authorisation"
+        case .kind: "--kind"
+        case .products: "--product"
+        case let .product(index, count, typed): JobOptions.productOption(index, of: count, named: ProductSpec.name(in: typed))
         }
     }
 }

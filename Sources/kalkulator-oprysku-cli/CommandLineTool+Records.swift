@@ -59,33 +59,20 @@ extension CommandLineTool {
         report(command.warnings)
         let records = farm.records
         guard readable(records) else { return 1 }
-        var drafts = command.drafts
         // The one way from the lists: the library's number, an earlier record's, the register's.
-        let lists = farm.lists
-        var ambiguous: [String] = []
-        for draft in drafts.indices {
-            let filled = lists.filled(drafts[draft].details)
-            drafts[draft].details = filled.details
-            for (name, candidates) in filled.ambiguous {
-                let message = "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
-                    .filled(FreeText.displayable(name), OfficialRegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
-                if !ambiguous.contains(message) { ambiguous.append(message) }
-            }
-        }
+        let (drafts, ambiguous) = farm.filled(command.drafts)
         // Which of them was used is the farmer's to say: nothing is recorded until it is.
-        if !ambiguous.isEmpty { return reportUsage(ambiguous) }
+        if !ambiguous.isEmpty {
+            return reportUsage(ambiguous.map { name, candidates in
+                "--authorisation: " + tr("the register has several products called “%1$@” (%2$@): give its number, e.g. --authorisation \"%1$@=%3$@\"")
+                    .filled(FreeText.displayable(name), OfficialRegisterMatch.numbers(of: candidates), FreeText.displayable(candidates[0].authorisation))
+            })
+        }
         do {
-            let saved = try records.add(drafts, at: Clock.system.now)
-            let advice = farm.advice()
-            for record in saved {
-                let missing = RecordCompleteness.missing(in: record)
-                if !missing.isEmpty {
-                    let details = record.details
-                    report([tr("The record is incomplete: %@").filled(missing.map { $0.title(in: details) }.joined(separator: ", "))])
-                }
-                // A plan's warning for today already said is not said again for the treatment's day.
-                report(advice.record(record.details).map(\.text).filter { !command.warnings.contains($0) })
-            }
+            let recording = try farm.record(drafts)
+            // A plan's warning for today already said is not said again for the treatment's day.
+            report(recording.said.filter { !command.warnings.contains($0) })
+            let saved = recording.saved
             return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {
             report([tr("The treatment was not recorded: %@").filled(userMessage(error))])

@@ -150,4 +150,40 @@ public final class Farm {
     public var lists: FarmLists {
         FarmLists(library: library, earlier: records.authorisations(forProduct:), register: register)
     }
+
+    /// `drafts` with a number for each product the lists know, and the names the ministry's
+    /// register holds more than once (which of them was used is the farmer's to say: a door
+    /// saves nothing until it is said).
+    public func filled(_ drafts: [RecordDraft]) -> (drafts: [RecordDraft], ambiguous: [(name: String, candidates: [OfficialRegisterProduct])]) {
+        let lists = self.lists
+        var filled = drafts, ambiguous: [(name: String, candidates: [OfficialRegisterProduct])] = []
+        for index in filled.indices {
+            let made = lists.filled(filled[index].details)
+            filled[index].details = made.details
+            for found in made.ambiguous where !ambiguous.contains(where: { $0.name == found.name }) { ambiguous.append(found) }
+        }
+        return (filled, ambiguous)
+    }
+
+    /// What saving records did: the records, and what is said of each — what it lacks, then its warnings.
+    public struct Recording {
+        public var saved: [TreatmentRecord]
+        public var said: [String]
+    }
+
+    /// Saves `drafts` in one write (the gate refuses a broken one: nothing is saved), and says
+    /// of each record what it lacks and every warning on it.
+    public func record(_ drafts: [RecordDraft]) throws -> Recording {
+        let saved = try records.add(drafts, at: clock.now)
+        let advice = self.advice()
+        var said: [String] = []
+        for record in saved {
+            let missing = RecordCompleteness.missing(in: record)
+            if !missing.isEmpty {
+                said.append(tr("The record is incomplete: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
+            }
+            said += advice.record(record.details).map(\.text)
+        }
+        return Recording(saved: saved, said: said)
+    }
 }

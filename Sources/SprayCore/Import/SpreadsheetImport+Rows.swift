@@ -145,7 +145,7 @@ extension SpreadsheetImport {
             let cell = table[row, index]
             var typed = cell.text()
             var unit = Self.basis(in: text(row, .sizeUnit)) ?? Self.basis(in: header(of: index))
-            if let inCell = Self.trailingBasis(typed) {
+            if let inCell = DoseText.trailingBasis(typed, sizes: true) {
                 unit = inCell.basis
                 typed = inCell.rest
             }
@@ -289,12 +289,11 @@ extension SpreadsheetImport {
             return .success((percent * volume / 100, unit))
         }
         var unit: QuantityUnit?
-        if let inCell = Self.trailingBasis(rest) {
+        if let inCell = DoseText.trailingBasis(rest, sizes: true) {
             rest = inCell.rest
             basis = inCell.basis
         }
-        for (suffix, found) in [("ml", QuantityUnit.millilitres), ("kg", .kilograms), ("l", .litres), ("g", .grams)]
-        where rest.lowercased().hasSuffix(suffix) {
+        for (suffix, found) in DoseText.units where rest.lowercased().hasSuffix(suffix) {
             let number = String(rest.dropLast(suffix.count)).trimmedWhitespace
             guard number.last?.isLetter != true else { continue }
             unit = found
@@ -303,7 +302,7 @@ extension SpreadsheetImport {
         }
         if unit == nil, !unitColumn.isEmpty {
             var unitText = unitColumn.replacing(" ", with: "")
-            if let inColumn = Self.trailingBasis(unitText) { unitText = inColumn.rest; basis = inColumn.basis }
+            if let inColumn = DoseText.trailingBasis(unitText, sizes: true) { unitText = inColumn.rest; basis = inColumn.basis }
             unit = QuantityUnit(rawValue: unitText.lowercased())
         }
         if unit == nil, let index = columns.firstIndex(of: .dose) {
@@ -372,18 +371,6 @@ extension SpreadsheetImport {
         if folded.contains("m3") || folded.contains("m³") { return .cubicMetre }
         if folded.contains("m2") || folded.contains("m²") { return .squareMetre }
         if folded.contains("ha") { return .hectare }
-        return nil
-    }
-
-    /// "4,2 ha" → ("4,2", ha); "5 g/m3" → ("5 g", m³).
-    static func trailingBasis(_ text: String) -> (rest: String, basis: DoseBasis)? {
-        let trimmed = text.trimmedWhitespace
-        for (suffix, basis) in [("/ha", DoseBasis.hectare), ("/m2", .squareMetre), ("/m²", .squareMetre), ("/m3", .cubicMetre),
-                                ("/m³", .cubicMetre), ("/t", .tonne), ("/kg", .kilogram), (" ha", .hectare), (" m2", .squareMetre),
-                                (" m²", .squareMetre), (" m3", .cubicMetre), (" m³", .cubicMetre)]
-        where trimmed.lowercased().hasSuffix(suffix) {
-            return (String(trimmed.dropLast(suffix.count)).trimmedWhitespace, basis)
-        }
         return nil
     }
 
