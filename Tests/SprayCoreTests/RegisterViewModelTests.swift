@@ -32,6 +32,18 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
         return (RegisterViewModel(store: store), store)
     }
 
+    @MainActor func testTheFilterDropDownsOfferWhatTheRecordsHold() async throws {
+        let (model, _) = try Self.filledModel(path(""))
+        XCTAssertEqual(withLanguage(.english) { model.seasonChoices.titles }, ["All seasons", "2026", "2025"])
+        XCTAssertEqual(model.parcelChoices.values, [nil, "Działka 7", "Łąka", "Za stodołą"], "in Polish alphabetical order")
+        XCTAssertEqual(inPolish { model.cropChoices.titles.first }, "Wszystkie uprawy")
+        XCTAssertTrue(model.cropChoices.titles.contains("pszenica ozima (TRZAW)"), "\(model.cropChoices.titles)")
+        XCTAssertEqual(model.productChoices.selected, 0, "all, until one is chosen")
+        model.filter.product = "Herbicyd"
+        XCTAssertEqual(model.productChoices.value(at: model.productChoices.selected), "Herbicyd")
+        XCTAssertNil(model.productChoices.value(at: 99))
+    }
+
     func testFiltersAndCounts() throws {
         let directory: URL = path("")
         try MainActor.assumeIsolated { try Self.testFiltersAndCountsScenario(directory) }

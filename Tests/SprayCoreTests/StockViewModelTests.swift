@@ -3,6 +3,7 @@
 
 import Foundation
 import XCTest
+import CatalogTestSupport
 import CoreTestSupport
 @testable import SprayCore
 
@@ -16,6 +17,23 @@ final class StockViewModelTests: TemporaryDirectoryTestCase {
         let store = StockStore(file: path("stock.json"), clock: clock)
         let library = Library(products: [LibraryProduct(name: "Fungicyd Ś", authorisation: "R-12/2024", rate: d("1.25"))])
         return (StockViewModel(store: store, records: records, library: { library }, clock: clock), records)
+    }
+
+    @MainActor func testTheDayTypedAndTheSummaryAreTheViewModels() async throws {
+        let (viewModel, _) = model()
+        XCTAssertEqual(withLanguage(.english) { viewModel.summaryText }, "0 products on 2026-11-23")
+        XCTAssertNotNil(viewModel.emptyText)
+        var form = StockForm(kind: .purchase)
+        (form.product, form.quantity, form.date) = ("Fungicyd Ś", "5 l", "2026-03-01")
+        try viewModel.save(form)
+        XCTAssertNil(viewModel.emptyText)
+        XCTAssertEqual(withLanguage(.english) { viewModel.setDateText("wczoraj") }, "“wczoraj” is not a date (write 14.03.2024 or 2024-03-14)")
+        XCTAssertNil(viewModel.date, "a day that is not one leaves the list as it was")
+        XCTAssertNil(viewModel.setDateText(" 01.03.2026 "))
+        XCTAssertEqual(viewModel.shownDate, CalendarDate(year: 2026, month: 3, day: 1))
+        XCTAssertEqual(inPolish { viewModel.summaryText }, "1 środek na dzień 01.03.2026")
+        XCTAssertNil(viewModel.setDateText(""))
+        XCTAssertNil(viewModel.date, "empty: today")
     }
 
     @MainActor func testTheFormsSayWhatIsWrongUnderEachFieldAndSaveNothing() async throws {

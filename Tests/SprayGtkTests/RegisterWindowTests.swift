@@ -50,7 +50,7 @@ final class RegisterWindowTests: XCTestCase {
         }), "its row is drawn")
 
         // Choosing another parcel's records hides it; "all parcels" shows it again.
-        XCTAssertEqual(register.parcelChoices, [nil, "Działka 7"])
+        XCTAssertEqual(register.parcelChoices?.values, [nil, "Działka 7"])
         gtk_drop_down_set_selected(cast(register.parcelDropDown), 1)
         XCTAssertEqual(register.model.filter.parcel, "Działka 7")
         // A season is the view-model's choice; the date entries show its first and last day.

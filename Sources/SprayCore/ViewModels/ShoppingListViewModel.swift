@@ -49,6 +49,16 @@ public final class ShoppingListViewModel {
         refresh()
     }
 
+    /// The list for the plans saved in the history and not recorded yet (`PendingPlans`, the
+    /// last `ShoppingList.planDays` days), by the store's today.
+    public convenience init(stock: StockViewModel, history: @escaping () -> [HistoryEntry], records: @escaping () -> [TreatmentRecord],
+                            favorites: @escaping () -> [Favorite], settings: SettingsStore) {
+        self.init(stock: stock, plans: { [weak stock] in
+            guard let stock else { return [] }
+            return PendingPlans.list(history: history(), records: records(), today: stock.today, days: ShoppingList.planDays)
+        }, favorites: favorites, settings: settings)
+    }
+
     /// Every favorite, ticked or not, with the library's fields.
     public var choices: [ShoppingFavoriteChoice] {
         let fields = stock.currentLibrary.fields

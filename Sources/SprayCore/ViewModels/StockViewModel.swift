@@ -91,6 +91,32 @@ public final class StockViewModel {
     /// The day shown.
     public var shownDate: CalendarDate { date ?? clock.today }
 
+    /// The day typed for the list ("01.03.2026", "2026-03-01"; empty: today): shown at once
+    /// when it is a date; otherwise the problem to show under it, and the list stays.
+    public func setDateText(_ typed: String) -> String? {
+        let text = typed.trimmedWhitespace
+        if text.isEmpty {
+            date = nil
+            return nil
+        }
+        guard let day = CalendarDate(typed: text) else { return InputProblem.notADate(FreeText.displayable(text)).message }
+        date = day
+        return nil
+    }
+
+    /// "12 products on 01.03.2026 · 2 need attention".
+    public var summaryText: String {
+        let count = products.count, serious = products.filter { $0.warnings.contains(where: \.isSerious) }.count
+        return trn("%1$@ product on %2$@", "%1$@ products on %2$@", count)
+            .filled(String(count), shownDate.typedText(in: Translation.current.language))
+            + (serious > 0 ? " · " + trn("%@ needs attention", "%@ need attention", serious).filled(String(serious)) : "")
+    }
+
+    /// What the empty list says.
+    public var emptyText: String? {
+        products.isEmpty ? tr("Nothing in the store yet. Add a purchase: what the treatment records use is then taken from it.") : nil
+    }
+
     public var rows: [StockRow] {
         products.map { product in
             StockRow(name: FreeText.displayable(product.name), authorisation: FreeText.displayable(product.authorisation),

@@ -21,12 +21,14 @@ enum NameDialog {
         gtk_widget_set_visible(errorLabel, problem == nil ? 0 : 1)
         let confirm = Widgets.button(confirmLabel, classes: [destructive ? "destructive-action" : "suggested-action"])
 
+        func updateActions() {
+            gtk_widget_set_sensitive(confirm, problem == nil && !Widgets.text(of: entry).trimmedWhitespace.isEmpty ? 1 : 0)
+        }
         func update() {
-            let name = Widgets.text(of: entry)
-            let text = hint(name)
+            let text = hint(Widgets.text(of: entry))
             gtk_label_set_text(cast(hintLabel), text ?? "")
             gtk_widget_set_visible(hintLabel, text == nil ? 0 : 1)
-            gtk_widget_set_sensitive(confirm, problem == nil && !name.trimmedWhitespace.isEmpty ? 1 : 0)
+            updateActions()
         }
         func accept() {
             guard problem == nil, !Widgets.text(of: entry).trimmedWhitespace.isEmpty else { return }

@@ -32,6 +32,8 @@ final class FavoritesWindow {
     /// Rebuilds the list from the view-model.
     func refresh() {
         Widgets.removeAllChildren(of: list)
+        changeButtons = []
+        defer { updateActions() }
         if favorites.isReadOnly {
             gtk_box_append(cast(list), Widgets.label(favorites.notices.joined(separator: "\n"), classes: ["banner"], wrap: true))
         }
@@ -43,6 +45,13 @@ final class FavoritesWindow {
         for favorite in favorites.favorites {
             gtk_box_append(cast(list), row(for: favorite))
         }
+    }
+
+    /// Rename and Delete of every favorite: a favorites file that cannot be written takes no change.
+    private var changeButtons: [Widget] = []
+
+    private func updateActions() {
+        for button in changeButtons { gtk_widget_set_sensitive(button, favorites.isReadOnly ? 0 : 1) }
     }
 
     private func row(for favorite: Favorite) -> Widget {
@@ -69,7 +78,7 @@ final class FavoritesWindow {
             guard let self else { return }
             deleteFavorite(id: id)
         }
-        for button in [rename, delete] { gtk_widget_set_sensitive(button, favorites.isReadOnly ? 0 : 1) }
+        changeButtons += [rename, delete]
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: [use, rename, delete])
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["result-card"], children: [text, buttons])

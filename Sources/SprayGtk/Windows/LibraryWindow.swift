@@ -19,6 +19,8 @@ final class LibraryWindow {
     /// The editor open over this window, if any.
     private(set) weak var editor: LibraryEditorWindow?
     private var itemButtons: [Widget] = []
+    /// Add to Library of each register product the search found.
+    private var registerAddButtons: [Widget] = []
     private let banner: Widget
     /// Official Register → Import the Register File…, and what the register kept is.
     private(set) var importRegisterButton: Widget!
@@ -98,10 +100,12 @@ final class LibraryWindow {
     /// The register's products the search finds, each with Add to Library.
     func showRegisterMatches() {
         Widgets.removeAllChildren(of: registerMatches)
+        registerAddButtons = []
+        defer { updateActions() }
         for row in model.registerMatches(Widgets.text(of: registerSearch)) {
             let add = Widgets.button(tr("Add to Library"))
             gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
-            gtk_widget_set_sensitive(add, model.isReadOnly ? 0 : 1)
+            registerAddButtons.append(add)
             connect(add, "clicked") { [weak self] in
                 guard let self else { return }
                 do { try model.addFromRegister(named: row.title) } catch { gtk_label_set_text(cast(banner), userMessage(error)) }
@@ -158,7 +162,7 @@ final class LibraryWindow {
 
     /// The one place that sets what can be done: nothing changes a library this version cannot write.
     private func updateActions() {
-        for button in addButtons + itemButtons { gtk_widget_set_sensitive(button, model.isReadOnly ? 0 : 1) }
+        for button in addButtons + itemButtons + registerAddButtons { gtk_widget_set_sensitive(button, model.isReadOnly ? 0 : 1) }
     }
 
     private func makeRow(_ row: LibraryRow, kind: LibraryKind) -> Widget {

@@ -236,6 +236,10 @@ final class PreferencesWindow {
     /// Where the second copy is kept, or that none is.
     func showCopyFolder(_ model: PreferencesViewModel) {
         gtk_label_set_text(cast(copyFolderLabel), model.copyFolderText)
+        updateActions(model)
+    }
+
+    private func updateActions(_ model: PreferencesViewModel) {
         gtk_widget_set_sensitive(stopCopyButton, model.keepsSecondCopy ? 1 : 0)
     }
 

@@ -51,10 +51,10 @@ final class RegisterWindow {
     /// The plans the pending list shows, to rebuild it only when they change.
     var shownPending: [UUID] = []
     /// The choices each filter dropdown offers now (nil: all); rebuilt when the records change.
-    var seasonChoices: [Int?] = [nil]
-    var parcelChoices: [String?] = [nil]
-    var cropChoices: [String?] = [nil]
-    var productChoices: [String?] = [nil]
+    var seasonChoices: FilterChoices<Int>?
+    var parcelChoices: FilterChoices<String>?
+    var cropChoices: FilterChoices<String>?
+    var productChoices: FilterChoices<String>?
     /// Set while the dropdowns are refilled, so their "selected" signals change no filter.
     var isFillingChoices = false
     /// The view-model's revision the list shows; nil until the list has its size (see `present`).
@@ -295,28 +295,22 @@ final class RegisterWindow {
     private func fillChoices() {
         isFillingChoices = true
         defer { isFillingChoices = false }
-        func fill<T: Equatable>(_ dropDown: Widget, _ current: inout [T?], _ new: [T?], titles: [String], selected: T?) {
-            guard new != current else { return }
+        func fill<T: Equatable>(_ dropDown: Widget, _ current: inout FilterChoices<T>?, _ new: FilterChoices<T>) {
+            guard new.values != current?.values || new.titles != current?.titles else { return }
             current = new
-            withCStringArray(titles) { ko_drop_down_set_strings(dropDown, $0) }
-            gtk_drop_down_set_selected(cast(dropDown), guint(new.firstIndex(of: selected) ?? 0))
+            withCStringArray(new.titles) { ko_drop_down_set_strings(dropDown, $0) }
+            gtk_drop_down_set_selected(cast(dropDown), guint(new.selected))
         }
-        let seasons: [Int?] = [nil] + model.seasons.map(Optional.some)
-        fill(seasonDropDown, &seasonChoices, seasons, titles: [tr("All seasons")] + model.seasons.map(String.init),
-             selected: model.filter.from.flatMap { from in model.seasons.first { $0 == from.year } })
-        fill(parcelDropDown, &parcelChoices, [nil] + model.parcels.map(Optional.some), titles: [tr("All parcels")] + model.parcels,
-             selected: model.filter.parcel)
-        let crops = model.crops
-        fill(cropDropDown, &cropChoices, [nil] + crops.map { Optional.some($0.code) },
-             titles: [tr("All crops")] + crops.map { $0.name.isEmpty ? $0.code : "\($0.name) (\($0.code))" }, selected: model.filter.crop)
-        fill(productDropDown, &productChoices, [nil] + model.products.map(Optional.some), titles: [tr("All products")] + model.products,
-             selected: model.filter.product)
+        fill(seasonDropDown, &seasonChoices, model.seasonChoices)
+        fill(parcelDropDown, &parcelChoices, model.parcelChoices)
+        fill(cropDropDown, &cropChoices, model.cropChoices)
+        fill(productDropDown, &productChoices, model.productChoices)
     }
 
     private func seasonChosen() {
         guard !isFillingChoices else { return }
         let index = Int(gtk_drop_down_get_selected(cast(seasonDropDown)))
-        model.showSeason(seasonChoices.indices.contains(index) ? seasonChoices[index] : nil)
+        model.showSeason(seasonChoices?.value(at: index))
         // The date entries show the season's first and last day, as the filter has them.
         let language = Translation.current.language
         dates.set(model.filter.from?.typedText(in: language) ?? "", model.filter.to?.typedText(in: language) ?? "")
@@ -324,9 +318,8 @@ final class RegisterWindow {
 
     private func choicesChanged() {
         guard !isFillingChoices else { return }
-        func chosen<T>(_ dropDown: Widget, _ choices: [T?]) -> T? {
-            let index = Int(gtk_drop_down_get_selected(cast(dropDown)))
-            return choices.indices.contains(index) ? choices[index] : nil
+        func chosen<T>(_ dropDown: Widget, _ choices: FilterChoices<T>?) -> T? {
+            choices?.value(at: Int(gtk_drop_down_get_selected(cast(dropDown))))
         }
         var filter = model.filter
         filter.parcel = chosen(parcelDropDown, parcelChoices)

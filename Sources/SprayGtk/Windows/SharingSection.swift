@@ -53,6 +53,10 @@ final class SharingSection {
         let text = sharing.folder.map { tr("Shared through %1$@ as “%2$@”.").filled($0, sharing.computerName ?? "") }
             ?? tr("The record is kept on this computer only.")
         gtk_label_set_text(cast(statusLabel), text)
+        updateActions()
+    }
+
+    private func updateActions() {
         gtk_widget_set_sensitive(stopButton, sharing.folder == nil ? 0 : 1)
     }
 }

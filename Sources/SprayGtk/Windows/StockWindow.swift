@@ -119,12 +119,9 @@ final class StockWindow {
     }
 
     private func dateTyped() {
-        let text = Widgets.text(of: dateEntry).trimmedWhitespace
-        let day = CalendarDate(typed: text)
-        let problem = text.isEmpty || day != nil ? nil : InputProblem.notADate(FreeText.displayable(text)).message
+        let problem = model.setDateText(Widgets.text(of: dateEntry))
         gtk_label_set_text(cast(dateProblem), problem ?? "")
         Widgets.setClass("error", on: dateEntry, problem != nil)
-        if problem == nil { model.date = day }
     }
 
     /// The formats the store's list is exported as.
@@ -161,11 +158,8 @@ final class StockWindow {
         shownRows = rows
         // Each row is keyed by what it shows, so a changed product is drawn again.
         if listHasSize { self.rows.replaceAll(with: rows.map { [$0.name, $0.inStock, $0.summary, $0.warnings.joined()].joined(separator: "\u{1F}") }) }
-        itemList.showEmpty(rows.isEmpty ? tr("Nothing in the store yet. Add a purchase: what the treatment records use is then taken from it.") : nil)
-        let serious = rows.filter(\.isSerious).count
-        gtk_label_set_text(cast(summaryLabel), trn("%1$@ product on %2$@", "%1$@ products on %2$@", rows.count)
-            .filled(String(rows.count), model.shownDate.typedText(in: Translation.current.language))
-            + (serious > 0 ? " · " + trn("%@ needs attention", "%@ need attention", serious).filled(String(serious)) : ""))
+        itemList.showEmpty(model.emptyText)
+        gtk_label_set_text(cast(summaryLabel), model.summaryText)
         updateActions()
     }
 
@@ -173,11 +167,9 @@ final class StockWindow {
     func showShoppingList() {
         if let open = shoppingWindow { return open.present() }
         let services = self.services
-        let shopping = ShoppingListViewModel(stock: model, plans: { [weak services] in
-            guard let services else { return [] }
-            return PendingPlans.list(history: services.history.entries, records: services.records.records, today: .today,
-                                     days: ShoppingList.planDays)
-        }, favorites: { [weak services] in services?.favorites.favorites ?? [] }, settings: services.settings)
+        let shopping = ShoppingListViewModel(stock: model, history: { [weak services] in services?.history.entries ?? [] },
+                                             records: { [weak services] in services?.records.records ?? [] },
+                                             favorites: { [weak services] in services?.favorites.favorites ?? [] }, settings: services.settings)
         let opened = ShoppingListWindow(parent: window, application: gtk_window_get_application(cast(window)), model: shopping,
                                         help: services.help)
         shoppingWindow = opened
