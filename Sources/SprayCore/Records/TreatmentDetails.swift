@@ -9,24 +9,36 @@ import FoundationEssentials
 /// version in its trail hold details, and records are copied whole wherever they are taken
 /// (merged, sorted, compared), which otherwise retained each of these strings every time.
 /// Two details sharing a box are equal without comparing their fields.
+@dynamicMemberLookup
 public struct TreatmentDetails: Hashable, Codable, Sendable {
-    private struct Fields: Hashable, Codable, Sendable {
-        var use: TypeOfUse
-        var date: CalendarDate
-        var startTime: ClockTime?
-        var parcel: String
-        var parcelIDs: [String]
-        var treatedSize: Decimal?
-        var parcelSize: Decimal?
-        var basis: DoseBasis
-        var crop: CropChoice?
-        var bbch: String?
-        var seedBatch: String?
-        var products: [ProductUse]
-        var reason: String
-        var operatorName: String
-        var notes: String
-        var sprayer: String?
+    /// The fields, read and written through the details (`details.parcel`).
+    public struct Fields: Hashable, Codable, Sendable {
+        public var use: TypeOfUse
+        public var date: CalendarDate
+        public var startTime: ClockTime?
+        /// The parcel's (or space's, or seed lot's place) name.
+        public var parcel: String
+        /// IACS / ARiMR parcel identifiers, e.g. "141201_1.0001.123/4".
+        public var parcelIDs: [String]
+        /// The size treated, in `basis` (hectares for a surface).
+        public var treatedSize: Decimal?
+        /// The whole parcel's size in `basis`, when known: the treated fraction follows from it.
+        public var parcelSize: Decimal?
+        public var basis: DoseBasis
+        public var crop: CropChoice?
+        /// Two digits, "00" to "99"; nil where not relevant.
+        public var bbch: String?
+        /// For seeds: the seed batch (lot) number.
+        public var seedBatch: String?
+        public var products: [ProductUse]
+        /// Przyczyna: the pest, disease or weed, or another reason.
+        public var reason: String
+        /// Wykonawca.
+        public var operatorName: String
+        /// Weather, wind, anything else.
+        public var notes: String
+        /// The sprayer used, as the farm's library names it; nil when not said.
+        public var sprayer: String?
 
         enum CodingKeys: String, CodingKey {
             case use, date, startTime = "start_time", parcel, parcelIDs = "parcel_ids", treatedSize = "treated_size"
@@ -49,6 +61,15 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
             yield &box.fields
         }
+    }
+
+    /// Every field at once, as read (the JSON line writes them all).
+    var all: Fields { box.fields }
+
+    /// A field, read from the shared box and written to this details' own copy.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: field] }
+        _modify { yield &fields[keyPath: field] }
     }
 
     public init(use: TypeOfUse = .surface, date: CalendarDate, startTime: ClockTime? = nil, parcel: String = "",
@@ -77,84 +98,9 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
         hasher.combine(box.fields)
     }
 
-    public var use: TypeOfUse {
-        get { box.fields.use }
-        set { fields.use = newValue }
-    }
-    public var date: CalendarDate {
-        get { box.fields.date }
-        set { fields.date = newValue }
-    }
-    public var startTime: ClockTime? {
-        get { box.fields.startTime }
-        set { fields.startTime = newValue }
-    }
-    /// The parcel's (or space's, or seed lot's place) name.
-    public var parcel: String {
-        get { box.fields.parcel }
-        set { fields.parcel = newValue }
-    }
-    /// IACS / ARiMR parcel identifiers, e.g. "141201_1.0001.123/4".
-    public var parcelIDs: [String] {
-        get { box.fields.parcelIDs }
-        _modify { yield &fields.parcelIDs }
-    }
-    /// The size treated, in `basis` (hectares for a surface).
-    public var treatedSize: Decimal? {
-        get { box.fields.treatedSize }
-        set { fields.treatedSize = newValue }
-    }
-    /// The whole parcel's size in `basis`, when known: the treated fraction follows from it.
-    public var parcelSize: Decimal? {
-        get { box.fields.parcelSize }
-        set { fields.parcelSize = newValue }
-    }
-    public var basis: DoseBasis {
-        get { box.fields.basis }
-        set { fields.basis = newValue }
-    }
-    public var crop: CropChoice? {
-        get { box.fields.crop }
-        set { fields.crop = newValue }
-    }
-    /// Two digits, "00" to "99"; nil where not relevant.
-    public var bbch: String? {
-        get { box.fields.bbch }
-        set { fields.bbch = newValue }
-    }
-    /// For seeds: the seed batch (lot) number.
-    public var seedBatch: String? {
-        get { box.fields.seedBatch }
-        set { fields.seedBatch = newValue }
-    }
-    public var products: [ProductUse] {
-        get { box.fields.products }
-        _modify { yield &fields.products }
-    }
-    /// Przyczyna: the pest, disease or weed, or another reason.
-    public var reason: String {
-        get { box.fields.reason }
-        set { fields.reason = newValue }
-    }
-    /// Wykonawca.
-    public var operatorName: String {
-        get { box.fields.operatorName }
-        set { fields.operatorName = newValue }
-    }
-    /// Weather, wind, anything else.
-    public var notes: String {
-        get { box.fields.notes }
-        set { fields.notes = newValue }
-    }
-    /// The sprayer used, as the farm's library names it; nil when not said.
-    public var sprayer: String? {
-        get { box.fields.sprayer }
-        set { fields.sprayer = newValue }
-    }
-
     /// The part of the parcel treated (0.5 for half), when both sizes are known.
     public var treatedFraction: Decimal? {
-        guard let treatedSize, let parcelSize, parcelSize > 0 else { return nil }
+        guard let treatedSize = self.treatedSize, let parcelSize = self.parcelSize, parcelSize > 0 else { return nil }
         return treatedSize / parcelSize
     }
 }

@@ -109,30 +109,31 @@ extension RecordRevision {
 
 extension TreatmentDetails {
     func appendJSON(to line: inout String, numbers: inout DecimalTexts, preserved: RecordPreservedMembers) {
-        line += "{\"basis\":\"" + basis.rawValue + "\""
-        if let bbch { line += ",\"bbch\":"; JSONValue.appendQuoted(bbch, to: &line) }
-        if let crop {
+        let fields = all
+        line += "{\"basis\":\"" + fields.basis.rawValue + "\""
+        if let bbch = fields.bbch { line += ",\"bbch\":"; JSONValue.appendQuoted(bbch, to: &line) }
+        if let crop = fields.crop {
             line += ",\"crop\":{\"eppo\":"
             JSONValue.appendQuoted(crop.eppoCode, to: &line)
             line += ",\"name\":"
             JSONValue.appendQuoted(crop.name, to: &line)
             line += "}"
         }
-        line += ",\"date\":\"" + date.description + "\",\"notes\":"
-        JSONValue.appendQuoted(notes, to: &line)
+        line += ",\"date\":\"" + fields.date.description + "\",\"notes\":"
+        JSONValue.appendQuoted(fields.notes, to: &line)
         line += ",\"operator\":"
-        JSONValue.appendQuoted(operatorName, to: &line)
+        JSONValue.appendQuoted(fields.operatorName, to: &line)
         line += ",\"parcel\":"
-        JSONValue.appendQuoted(parcel, to: &line)
+        JSONValue.appendQuoted(fields.parcel, to: &line)
         line += ",\"parcel_ids\":["
-        for (index, identifier) in parcelIDs.enumerated() {
+        for (index, identifier) in fields.parcelIDs.enumerated() {
             if index > 0 { line += "," }
             JSONValue.appendQuoted(identifier, to: &line)
         }
         line += "]"
-        if let parcelSize { line += ",\"parcel_size\":" + numbers.text(parcelSize) }
+        if let parcelSize = fields.parcelSize { line += ",\"parcel_size\":" + numbers.text(parcelSize) }
         line += ",\"products\":["
-        for (index, product) in products.enumerated() {
+        for (index, product) in fields.products.enumerated() {
             line += index == 0 ? "{\"authorisation\":" : ",{\"authorisation\":"
             JSONValue.appendQuoted(product.authorisation, to: &line)
             if let dose = product.dose { line += ",\"dose\":" + numbers.text(dose) }
@@ -146,12 +147,12 @@ extension TreatmentDetails {
             line += "}"
         }
         line += "],\"reason\":"
-        JSONValue.appendQuoted(reason, to: &line)
-        if let seedBatch { line += ",\"seed_batch\":"; JSONValue.appendQuoted(seedBatch, to: &line) }
-        if let sprayer { line += ",\"sprayer\":"; JSONValue.appendQuoted(sprayer, to: &line) }
-        if let startTime { line += ",\"start_time\":\"" + startTime.description + "\"" }
-        if let treatedSize { line += ",\"treated_size\":" + numbers.text(treatedSize) }
-        line += ",\"use\":\"" + use.rawValue + "\""
+        JSONValue.appendQuoted(fields.reason, to: &line)
+        if let seedBatch = fields.seedBatch { line += ",\"seed_batch\":"; JSONValue.appendQuoted(seedBatch, to: &line) }
+        if let sprayer = fields.sprayer { line += ",\"sprayer\":"; JSONValue.appendQuoted(sprayer, to: &line) }
+        if let startTime = fields.startTime { line += ",\"start_time\":\"" + startTime.description + "\"" }
+        if let treatedSize = fields.treatedSize { line += ",\"treated_size\":" + numbers.text(treatedSize) }
+        line += ",\"use\":\"" + fields.use.rawValue + "\""
         preserved.details.append(to: &line)
         line += "}"
     }
