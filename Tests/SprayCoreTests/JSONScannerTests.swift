@@ -2,6 +2,7 @@
 // with escapes and non-ASCII text, numbers as written.
 
 import XCTest
+import CoreTestSupport
 @testable import SprayCore
 
 final class JSONScannerTests: XCTestCase {
@@ -97,6 +98,26 @@ final class JSONScannerTests: XCTestCase {
         let badName: [UInt8] = [0x7B, 0x22, 0xF0, 0x9F, 0x98, 0x41, 0x22, 0x3A, 0x31, 0x7D]
         XCTAssertNil(try? JSONScanner.reading(badName) { scanner throws(JSONReadError) in try scanner.skipValue() })
         XCTAssertNil(try? JSONScanner.reading(badName) { scanner throws(JSONReadError) in try scanner.beginObject(); return try scanner.nextKey()?.text })
+    }
+
+    func testAnObjectOfManyMembersFindsTheOneGivenTwiceWhereverItIs() throws {
+        // Past its first names an object's names are found by their hash: small and large
+        // objects, names written plain and with escapes, a name repeated or not, as a table
+        // against a plain set of the names.
+        var random = SeededGenerator(state: 54)
+        for round in 0..<300 {
+            let count = [0, 1, 15, 16, 17, 40, 200].randomElement(using: &random)!
+            var names = (0..<count).map { "m\($0 % 7)_\($0)" }
+            if count > 1, Bool.random(using: &random) { names[Int.random(in: 1..<count, using: &random)] = names[Int.random(in: 0..<count, using: &random)] }
+            let written = names.map { name in Bool.random(using: &random) ? "\"\\u006d" + name.dropFirst() + "\"" : "\"" + name + "\"" }
+            let text = "{" + (written.map { $0 + ":1" } + ["\"inner\":{\"m0_0\":1}"]).joined(separator: ",") + "}"
+            let twice = Set(names).count < names.count
+            let read = Result { () throws(JSONReadError) in try JSONScanner.reading(Array(text.utf8)) { scanner throws(JSONReadError) in try scanner.skipValue() } }
+            XCTAssertEqual(read.failure?.expected.hasPrefix("one member named"), twice ? true : nil, "round \(round): \(text.prefix(200))")
+        }
+        let many = "{" + (0..<80_000).map { "\"n\($0)\":1" }.joined(separator: ",") + ",\"n40000\":2}"
+        XCTAssertEqual(Result { () throws(JSONReadError) in try JSONScanner.reading(Array(many.utf8)) { scanner throws(JSONReadError) in try scanner.skipValue() } }
+            .failure?.expected, "one member named “n40000”, not two")
     }
 
     func testStringsAndNumbersComeAsWritten() throws {

@@ -51,23 +51,15 @@ struct JSONScanner {
 
     // MARK: Structure
 
-    /// The names of the members read so far in each object open, outermost first, and where
-    /// each object's begin: a name given twice in one object is an error in every reader,
-    /// never the first or the last value silently. A name is where its bytes are (a plain
-    /// name) or its place among the few names written with escapes: no String, no counting
-    /// of references for the millions of names of a farm's records.
-    private struct SeenName { var start: Int, count: Int }
-    private var openNames: [SeenName] = []
-    /// Each open object: where its names begin in `openNames` and in `escapedNames`.
-    private var openObjects: [(names: Int, escaped: Int)] = []
-    private var escapedNames: [[UInt8]] = []
+    /// The names of each object open, for a name given twice (JSONMemberNames).
+    private var memberNames = JSONMemberNames()
 
     /// Reads "{".
     mutating func beginObject() throws(JSONReadError) {
         skipWhitespace()
         guard next(is: "{") else { throw error("an object") }
         afterOpening = true
-        openObjects.append((openNames.count, escapedNames.count))
+        memberNames.beginObject()
     }
 
     /// The next member's name (its value comes next), or nil after the closing "}".
@@ -80,10 +72,7 @@ struct JSONScanner {
         skipWhitespace()
         if next(is: "}") {
             afterOpening = false
-            if let first = openObjects.popLast() {
-                openNames.removeSubrange(first.names...)
-                if first.escaped < escapedNames.count { escapedNames.removeSubrange(first.escaped...) }
-            }
+            memberNames.endObject()
             return nil
         }
         if !afterOpening {
@@ -95,36 +84,14 @@ struct JSONScanner {
         let start = offset
         // A name of ASCII without escapes is its bytes; any other is read as text.
         let key = if let plain = plainString(asciiOnly: true) { JSONKey(plain: plain) } else { JSONKey(text: try string()) }
-        let seen: SeenName
-        if let plain = key.plainBytes {
-            seen = SeenName(start: plain.baseAddress! - bytes.baseAddress!, count: plain.count)
-        } else {
-            escapedNames.append(Array(key.text.utf8))
-            seen = SeenName(start: -escapedNames.count, count: escapedNames.last!.count)
-        }
-        if let first = openObjects.last, hasName(seen, since: first.names) {
+        let plain = key.plainBytes
+        guard memberNames.add(plainAt: plain.map { $0.baseAddress! - bytes.baseAddress! } ?? 0, count: plain?.count ?? 0,
+                              escaped: plain == nil ? Array(key.text.utf8) : nil, in: bytes) else {
             throw JSONReadError(offset: start, expected: "one member named “\(FreeText.displayable(key.text))”, not two")
         }
-        openNames.append(seen)
         skipWhitespace()
         guard next(is: ":") else { throw error("“:”") }
         return key
-    }
-
-    /// Whether a name the same as `name` was read in the open object whose names begin at `first`.
-    private func hasName(_ name: SeenName, since first: Int) -> Bool {
-        func bytes(of name: SeenName, _ body: (UnsafePointer<UInt8>) -> Bool) -> Bool {
-            name.start >= 0 ? body(self.bytes.baseAddress! + name.start) : escapedNames[-name.start - 1].withUnsafeBufferPointer { body($0.baseAddress!) }
-        }
-        var index = first
-        while index < openNames.count {
-            let other = openNames[index]
-            index += 1
-            guard other.count == name.count else { continue }
-            if name.count == 0 { return true }
-            if bytes(of: name, { a in bytes(of: other) { b in memcmp(a, b, name.count) == 0 } }) { return true }
-        }
-        return false
     }
 
     /// Reads "[".

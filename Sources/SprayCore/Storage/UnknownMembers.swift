@@ -13,13 +13,9 @@ public struct UnknownMembers: Equatable, Sendable {
 
     /// Keeps the value where `scanner` stands (its syntax checked) under `name`.
     mutating func keep(_ name: String, from scanner: inout JSONScanner) throws(JSONReadError) {
-        let value = try scanner.rawValue()
-        if let index = names.firstIndex(of: name) {
-            values[index] = value  // a repeated name: the last one counts, as for known members
-        } else {
-            names.append(name)
-            values.append(value)
-        }
+        // A name is given once: the scanner refuses an object that repeats one (JSONMemberNames).
+        values.append(try scanner.rawValue())
+        names.append(name)
     }
 
     /// `,"name":value` for each, to follow the known members of the object in `line`.
