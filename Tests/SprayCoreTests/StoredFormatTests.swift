@@ -1,5 +1,5 @@
 // The files the app keeps, as version 1 wrote them (Fixtures/records-v1.json, library-v1.json,
-// journal-v1.jsonl, made by the command line and one record spoilt by hand): read whole by this
+// journal-v1.jsonl, stock-v1.json, made by the command line and one item spoilt by hand): read whole by this
 // version, through the same gate — the spoilt record kept, marked, never dropped.
 
 import Foundation
@@ -53,6 +53,29 @@ final class StoredFormatTests: TemporaryDirectoryTestCase {
         let exported = try store.exported()
         XCTAssertEqual(try LibraryStore.items(inExport: exported, path: "export.json"), store.library.items)
         XCTAssertTrue(String(decoding: exported, as: UTF8.self).contains(#""problems" : ["#))
+    }
+
+    func testStockVersion1IsReadWholeAndTheSpoiltEntryMarkedAndKept() throws {
+        let store = StockStore(file: try copyFixture("stock-v1.json", as: "stock.json"))
+        XCTAssertEqual(store.notices, [])
+        XCTAssertEqual(store.entries.count, 5, "none dropped")
+        func entry(_ id: String) throws -> StockEntry { try XCTUnwrap(store.entry(id: UUID(uuidString: id)!), id) }
+        let purchase = try entry("15E28040-FE45-418C-A3AF-C292AC066FB7")
+        XCTAssertEqual(purchase.facts.quantity, 20)
+        XCTAssertEqual(purchase.facts.package, StockPackage(size: 5, unit: .litres))
+        XCTAssertEqual(purchase.corrections.map(\.facts.quantity), [25], "its trail")
+        XCTAssertEqual(purchase.corrections.map(\.note), ["faktura mówi 20 l"])
+        XCTAssertEqual(try entry("78CAB78C-87A6-4034-9698-8F0D01A0B7AD").facts.note, "policzone w magazynie")
+        XCTAssertEqual(try entry("3B1F2C4D-5E6F-4A7B-8C9D-0E1F2A3B4C5D").facts.kind, .disposal)
+        XCTAssertEqual(try entry("9A8B7C6D-5E4F-4321-8765-4321FEDCBA98").withdrawal?.reason, "wpisany dwa razy")
+        let spoilt = UUID(uuidString: "0000000B-0000-4000-8000-00000000BAD3")!
+        let marked = store.entries.filter { !StockRules.problems(in: $0.facts, today: Self.today).isEmpty }
+        XCTAssertEqual(marked.map(\.id), [spoilt])
+        // Written back by a change to another entry: the spoilt one as it came, its unknown member too.
+        try store.withdraw(id: UUID(uuidString: "78CAB78C-87A6-4034-9698-8F0D01A0B7AD")!, reason: "test", at: Clock.fixed(on: Self.today).now)
+        let again = StockStore(file: store.url)
+        XCTAssertEqual(again.entry(id: spoilt)?.facts.quantity, -3)
+        XCTAssertTrue(String(decoding: try Data(contentsOf: store.url), as: UTF8.self).contains(#""colour":"red""#))
     }
 
     func testJournalVersion1IsReadLineByLineAndTheSpoiltRecordKept() throws {
