@@ -43,12 +43,20 @@ struct OptionReader {
                 if parts.count == 1, index < arguments.count, !arguments[index].hasPrefix("--") { index += 1 }
                 continue
             }
+            let value: String?
             if parts.count > 1 {
-                pairs.append((name, String(parts[1])))
+                value = String(parts[1])
             } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-                pairs.append((name, arguments[index]))
+                value = arguments[index]
                 index += 1
             } else {
+                value = nil
+            }
+            // One rule for every option of every command: an empty or blank value is no value,
+            // never a default (a date of 2000-01-01, a quantity of 0).
+            if let value, !value.trimmedWhitespace.isEmpty {
+                pairs.append((name, value))
+            } else if !errors.contains(.missingValue(option: name)) {
                 errors.append(.missingValue(option: name))
             }
         }

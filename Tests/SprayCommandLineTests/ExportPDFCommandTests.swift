@@ -19,7 +19,7 @@ final class ExportPDFCommandTests: XCTestCase {
         let rows: [([String], [String])] = [
             (seed, ["--output: this option is required"]),
             (seed + ["--output"], ["--output: needs a value"]),
-            (seed + ["--output="], ["--output: enter a value"]),
+            (seed + ["--output="], ["--output: needs a value"]),
             (seed + ["--output", "a.pdf", "--output", "b.pdf"], ["--output: given more than once"]),
             (seed + ["--output", "a.pdf", "--format", "json"], ["unknown option “--format” (see --help)"]),
             (["--tank", "0", "--output", "a.pdf"], ["--area: this option is required", "--spray-rate: this option is required",
