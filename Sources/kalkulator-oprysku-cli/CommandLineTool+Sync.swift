@@ -17,7 +17,7 @@ extension CommandLineTool {
         case let .failure(errors): return reportUsage(errors.messages)
         }
         let sync = FarmSync()
-        let records = RecordStore.standard(patience: .commandLine(waiting: { _ in }))
+        let records = openFarm().records
         do {
             switch command.action {
             case let .share(folder, name):
@@ -55,7 +55,7 @@ extension CommandLineTool {
         let sync = FarmSync()
         guard sync.folder != nil else { return status }
         do {
-            let report = try sync.sendChanges(records: RecordStore.standard(patience: .commandLine(waiting: { _ in })))
+            let report = try sync.sendChanges(records: openFarm().records)
             report.problems.forEach { write($0 + "\n", to: .standardError) }
         } catch {
             report([userMessage(error)])

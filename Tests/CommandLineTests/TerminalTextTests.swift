@@ -165,8 +165,8 @@ final class TerminalTextTests: DataFolderTestCase {
             ("Biuro\u{202E}orueb", "--name: contains a control character"),
             ("Biuro\u{2067}", "--name: contains a control character"),
             (String(repeating: "B", count: 201), "--name: too long: at most 200 characters"),
-            ("", "--name: enter a value"),
-            ("   ", "--name: enter a value"),
+            ("", "--name: needs a value"),
+            ("   ", "--name: needs a value"),
         ]
         for (name, message) in cases {
             let refused = try run(["sync", "folder", farm.path, "--name", name], data: office)
