@@ -19,19 +19,46 @@ final class MeasuredPlanTests: XCTestCase {
 
     func testOneUnitPerProductChosenByItsLargestLoad() throws {
         let measured = MeasuredPlan(try typicalJob())
-        XCTAssertEqual(measured.products.map(\.unit), [.millilitres, .millilitres, .kilograms],
-                       "8 l and 1,07 l a load are measured in ml; 10,67 kg in kg")
+        XCTAssertEqual(measured.products.map(\.unit), [.litres, .litres, .kilograms],
+                       "8 l and 1,07 l a load are poured in l; 10,67 kg in kg")
         func texts(_ index: Int) -> [String] {
             [measured.amount(ofProduct: index, inGroup: 0, format: english), measured.amount(ofProduct: index, inAllOfGroup: 0, format: english),
              measured.amount(ofProduct: index, inGroup: 1, format: english), measured.total(ofProduct: index, format: english)]
                 .map { $0.replacing("\u{00A0}", with: " ") }
         }
-        XCTAssertEqual(texts(0), ["8,000 ml", "16,000 ml", "6,500 ml", "22,500 ml"])
-        XCTAssertEqual(texts(1), ["1,067 ml", "2,134 ml", "867 ml", "3,001 ml"], "the same adjuvant in ml everywhere, never 1,07 l beside 866,7 ml")
+        XCTAssertEqual(texts(0), ["8 l", "16 l", "6.5 l", "22.5 l"])
+        XCTAssertEqual(texts(1), ["1.07 l", "2.14 l", "0.87 l", "3.01 l"], "the same adjuvant in l everywhere, never 1,07 l beside 866,7 ml")
         XCTAssertEqual(texts(2), ["10.7 kg", "21.4 kg", "8.7 kg", "30.1 kg"])
         XCTAssertEqual([measured.water(inGroup: 0, format: english), measured.water(inGroup: 1, format: english),
                         measured.totalWater(format: english)].map { $0.replacing("\u{00A0}", with: " ") },
                        ["790.9 l", "642.6 l", "2,224.4 l"])
+    }
+
+    func testTheUnitByTheLargestLoad() throws {
+        // One load of 1 000 l: the rate is what a load takes. ml (g) only under 1 l (kg) a load;
+        // l (kg) to 0,01 under 10 l (kg), to 0,1 from 10.
+        let rows: [(rate: String, unit: RateUnit, shown: String, measured: QuantityUnit, digits: Int)] = [
+            ("0.99", .litresPerHectare, "990 ml", .millilitres, 0),
+            ("1", .litresPerHectare, "1 l", .litres, 2),
+            ("1.234", .litresPerHectare, "1.23 l", .litres, 2),
+            ("9.5", .litresPerHectare, "9.5 l", .litres, 2),
+            ("9.996", .litresPerHectare, "10 l", .litres, 2),
+            ("10", .litresPerHectare, "10 l", .litres, 1),
+            ("12.34", .litresPerHectare, "12.3 l", .litres, 1),
+            ("999", .millilitresPerHectare, "999 ml", .millilitres, 0),
+            ("1000", .millilitresPerHectare, "1 l", .litres, 2),
+            ("0.75", .kilogramsPerHectare, "750 g", .grams, 0),
+            ("1.5", .kilogramsPerHectare, "1.5 kg", .kilograms, 2),
+        ]
+        for row in rows {
+            let plan = try TankMixEngine.plan(JobInput(area: 1, sprayRate: 1000, tankCapacity: 1000,
+                                                       products: [ProductInput(name: "Środek", rate: d(row.rate), unit: row.unit)])).get()
+            let measured = MeasuredPlan(plan)
+            XCTAssertEqual(measured.products[0].unit, row.measured, "\(row.rate) \(row.unit)")
+            XCTAssertEqual(measured.products[0].fractionDigits, row.digits, "\(row.rate) \(row.unit)")
+            XCTAssertEqual(measured.amount(ofProduct: 0, inGroup: 0, format: english).replacing("\u{00A0}", with: " "), row.shown,
+                           "\(row.rate) \(row.unit)")
+        }
     }
 
     func testTheWindowsCardsAndTheReportSayTheSameAmounts() throws {
@@ -54,7 +81,7 @@ final class MeasuredPlanTests: XCTestCase {
         ])).get()
         let measured = MeasuredPlan(plan)
         XCTAssertEqual(measured.products.map(\.unit), [.millilitres, .litres, .grams])
-        XCTAssertEqual(measured.products.map(\.fractionDigits), [1, 1, 0])
+        XCTAssertEqual(measured.products.map(\.fractionDigits), [1, 1, 0], "12 l a load to 0,1 l")
         XCTAssertEqual(measured.products.map(\.total), [d("0.3"), 12, 15])
     }
 

@@ -57,9 +57,9 @@ final class ReportDocumentTests: XCTestCase {
         let products = [ProductInput(name: "Herbicyd", rate: d("1.5")), ProductInput(name: "Adiuwant", rate: 300, unit: .millilitresPerHectare),
                         ProductInput(name: "Nawóz", rate: 2, unit: .kilogramsPerHectare)]
         let document = ReportDocument(plan: try seedPlan(.equal, products: products), time: reportTime, language: .english)
-        // One unit per product: under 10 l (kg) a load, ml (g) to the millilitre (gram); else l (kg) to 0.1.
+        // One unit per product: ml (g) only under 1 l (kg) a load; l (kg) to 0.01 under 10, to 0.1 from 10.
         XCTAssertEqual(plain(document.loads.rows), [
-            ["Water", "", "741 l", "2,223 l"], ["Herbicyd", "1.5 l/ha", "7,500 ml", "22,500 ml"], ["Adiuwant", "300 ml/ha", "1,500 ml", "4,500 ml"],
+            ["Water", "", "741 l", "2,223 l"], ["Herbicyd", "1.5 l/ha", "7.5 l", "22.5 l"], ["Adiuwant", "300 ml/ha", "1.5 l", "4.5 l"],
             ["Nawóz", "2 kg/ha", "10 kg", "30 kg"], ["Working liquid", "150 l/ha", "750 l", "2,250 l"],
         ])
         XCTAssertEqual(document.loads.columns.map(plain), ["Ingredient", "Rate", "Each load\n3 × 750 l", "Whole job"])

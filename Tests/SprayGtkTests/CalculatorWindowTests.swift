@@ -48,9 +48,9 @@ final class CalculatorWindowTests: XCTestCase {
             harness.pickUnit(3, in: window.productRows[2].unitChooser)  // g/ha
             gtk_check_button_set_active(cast(window.equalLoadsButton), 1)
             let texts = harness.resultTexts
-            // One unit per product: under 10 l (kg) a load, in ml (g), the loads and the total alike.
-            for expected in ["3 equal loads", "Composition of each load", "3 × 1,000 l", "990 l", "8,000 ml", "24,000 ml",
-                             "2,000 ml", "6,000 ml", "800 g", "2,400 g"] {
+            // One unit per product: ml (g) only under 1 l (kg) a load, the loads and the total alike.
+            for expected in ["3 equal loads", "Composition of each load", "3 × 1,000 l", "990 l", "8 l", "24 l",
+                             "2 l", "6 l", "800 g", "2,400 g"] {
                 XCTAssertTrue(texts.contains(expected), "missing “\(expected)” in \(texts)")
             }
         }

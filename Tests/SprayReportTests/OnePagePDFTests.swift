@@ -66,15 +66,15 @@ final class OnePagePDFTests: XCTestCase {
 
     func testEachProductHasOneUnitOnThePage() throws {
         let text = try PDFTools.text(try write(plan(products: 4), .english))
-        let expected = ["Herbicyd": "ml", "Adiuwant": "ml", "Nawóz": "kg", "Fungicyd": "ml"]
+        let expected = ["Herbicyd": "l", "Adiuwant": "l", "Nawóz": "kg", "Fungicyd": "l"]
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ").map(String.init)
             guard let name = words.first, let unit = expected[name], words.count > 3, words[1].first?.isNumber == true else { continue }
-            // "Herbicyd 1.5 l/ha 8,000 ml 6,500 ml 22,500 ml": the rate, then the amounts.
+            // "Herbicyd 1.5 l/ha 8 l 6.5 l 22.5 l": the rate, then the amounts.
             let units = words.dropFirst(3).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             XCTAssertEqual(Set(units), [unit], String(line))
         }
-        XCTAssertTrue(text.contains("1,067 ml"), "the adjuvant's full load in ml")
-        XCTAssertTrue(text.contains("867 ml"), "and its partial load in ml")
+        XCTAssertTrue(text.contains("1.07 l"), "the adjuvant's full load in l")
+        XCTAssertTrue(text.contains("0.87 l"), "and its partial load in l, not in ml")
     }
 }

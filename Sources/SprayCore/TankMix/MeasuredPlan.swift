@@ -1,7 +1,9 @@
 // A plan's amounts as they are measured at the tank. Each product is shown in one unit
-// everywhere (its loads, the loads together and the total): ml (g) when its largest amount
-// per load is under 10 l (kg), else l (kg). Amounts are rounded to what can be measured —
-// water to 0,1 l; in ml and g to 1 ml or 1 g (0,1 below 1); in l and kg to 0,1 — and the
+// everywhere (its loads, the loads together and the total): ml (g) only when its largest
+// amount per load is under 1 l (kg), as a farmer measures it in a small jug; else l (kg), as he
+// pours and buys it. Amounts are rounded to what can be measured — water to 0,1 l; in ml and g
+// to 1 ml or 1 g (0,1 below 1); in l and kg to 0,01 (a graduated jug) while the largest load
+// takes under 10 l (kg), else to 0,1 (a bucket or a canister) — and the
 // totals are the sums of the rounded loads, so what is printed per load times the loads is
 // what is printed in total. JSON keeps the exact numbers (TankMixPlan).
 
@@ -21,7 +23,9 @@ public struct MeasuredPlan: Equatable, Sendable {
     }
 
     /// Below this much per load (l or kg), a product is shown in ml or g.
-    public static let smallUnitLimit: Decimal = 10
+    public static let smallUnitLimit: Decimal = 1
+    /// From this much per load (l or kg), a product in l or kg is given to 0,1; below, to 0,01.
+    public static let coarseLimit: Decimal = 10
 
     public let plan: TankMixPlan
     public var products: [Product]
@@ -41,7 +45,7 @@ public struct MeasuredPlan: Equatable, Sendable {
             let scale: Decimal = unit == base ? 1 : 1000
             let exact = inBase.map { $0 * scale }
             let smallest = exact.filter { $0 != 0 }.map(\.magnitude).min() ?? 1
-            var digits = unit == base ? 1 : smallest >= 1 ? 0 : smallest >= Decimal(string: "0.1")! ? 1 : 2
+            var digits = unit == base ? (largest < Self.coarseLimit ? 2 : 1) : smallest >= 1 ? 0 : smallest >= Decimal(string: "0.1")! ? 1 : 2
             // Less than can be measured is still never shown as 0 (TankMixEngine warns of it).
             while smallest.rounded(fractionDigits: digits) == 0, digits < 12 { digits += 1 }
             let perLoad = exact.map { $0.rounded(fractionDigits: digits) }
