@@ -58,7 +58,8 @@ public enum Localization {
             if let catalog = try MessageCatalog(path: path) { return catalog.translator(language: language) }
         } catch {
             // English, not tr(): it is said only when the catalog that would translate it is unreadable.
-            let message = Array("kalkulator-oprysku: cannot read the catalog \(path): \(error)\n".utf8)
+            let message = Array(("kalkulator-oprysku: the translations in \(FreeText.displayable(path)) were not read: \(error.sentence);"
+                + " the app speaks English\n").utf8)
             _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
         return Translator(language: language, singular: Translator.english.singular, plural: Translator.english.plural)

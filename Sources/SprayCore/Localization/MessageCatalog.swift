@@ -24,6 +24,18 @@ public struct MessageCatalog: Sendable {
         /// A table or a string lies outside the file.
         case damaged
         case cannotRead
+
+        /// Why the catalog was not read, in a sentence — in English, since it is the catalog
+        /// that would have translated it.
+        public var sentence: String {
+            switch self {
+            case .tooLarge: "it is larger than a catalog of this app can be"
+            case .notACatalog: "it is not a compiled message catalog (.mo)"
+            case let .unsupportedRevision(revision): "it is of revision \(revision), which this version cannot read"
+            case .damaged: "it is damaged: a table or a text lies outside the file"
+            case .cannotRead: "it cannot be read (check that it is a file you may read)"
+            }
+        }
     }
 
     /// key ("msgid", or "context\u{4}msgid") → its forms (one, or the plural forms).
