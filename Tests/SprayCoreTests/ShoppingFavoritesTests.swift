@@ -42,6 +42,9 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(items.first { $0.name == "Adiuwant" }?.needed, adjuvant, "\(names)")
         }
         XCTAssertEqual(ShoppingFavoriteJob(favorite: spring, fields: [north, meadow]).text, "Wiosna: Północ, Łąka (6.5\u{A0}ha)")
+        // A field named twice (--field Łąka --field Łąka) counts once.
+        XCTAssertEqual(ShoppingFavoriteJob(favorite: spring, fields: [north, meadow, meadow]).job?.area,
+                       ShoppingFavoriteJob(favorite: spring, fields: [north, meadow]).job?.area)
     }
 
     func testWhatTheListCoversInEnglishAndPolish() {

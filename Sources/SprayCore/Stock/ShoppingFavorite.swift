@@ -20,9 +20,11 @@ public struct ShoppingFavoriteJob: Equatable, Sendable {
     public var favorite: Favorite
     public var fields: [LibraryField]
 
+    /// A field given twice (by any door) is one field: its area counts once.
     public init(favorite: Favorite, fields: [LibraryField]) {
         self.favorite = favorite
-        self.fields = fields
+        var seen = Set<UUID>()
+        self.fields = fields.filter { seen.insert($0.id).inserted }
     }
 
     /// The favorite's setup over its fields' area together, in hectares; nil without a field.
