@@ -33,7 +33,7 @@ if let command = arguments.first, commands.contains(command), !arguments.contain
 
 switch arguments.first {
 case nil, "--help", "-h", "help":
-    Localization.start(language: nil)
+    Localization.start(language: RawArguments.requestedLanguage(arguments))
     exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)
 case "calc":
     exit(CommandLineTool.calc(Array(arguments.dropFirst())))
@@ -64,7 +64,8 @@ case "sync":
 case "--version":
     exit(CommandLineTool.printOutput("kalkulator-oprysku " + AppInfo.version + "\n") ? 0 : 1)
 case let command?:
-    Localization.start(language: nil)
-    CommandLineTool.write(tr("unknown command “%@” (see --help)").filled(command) + "\n", to: .standardError)
+    Localization.start(language: RawArguments.requestedLanguage(arguments))
+    // What was typed is shown, never run by the terminal (an escape, a direction override).
+    CommandLineTool.write(tr("unknown command “%@” (see --help)").filled(FreeText.displayable(command)) + "\n", to: .standardError)
     exit(2)
 }

@@ -210,6 +210,8 @@ final class CalcCommandLineTests: XCTestCase {
         }
         let polish = try Binary.run(["calc", "--help", "--lang", "pl"])
         XCTAssertTrue(polish.stdout.contains("pojemność zbiornika w litrach"), polish.stdout)
+        let mainPolish = try Binary.run(["--help", "--lang", "pl"])
+        XCTAssertTrue(mainPolish.stdout.contains("otwiera okno kalkulatora"), mainPolish.stdout)
     }
 
     func testUnknownCommand() throws {
@@ -217,5 +219,7 @@ final class CalcCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "unknown command “kalkuluj” (see --help)\n")
+        let hostile = try Binary.run(["x\u{1B}[2J"])
+        XCTAssertFalse(hostile.stderr.contains("\u{1B}"), "the terminal is never sent the escape it was given")
     }
 }
