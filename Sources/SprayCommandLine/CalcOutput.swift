@@ -74,7 +74,7 @@ public enum CalcTextOutput {
             (tr("Water"), measured.totalWater(format: format)),
         ]
         for index in input.products.indices {
-            totals.append((index == 0 ? tr("To buy") : "", name(index) + ": " + measured.total(ofProduct: index, format: format)))
+            totals.append((index == 0 ? tr("To buy") : "", name(index) + ": " + measured.toBuy(ofProduct: index, format: format)))
         }
         totals.append((tr("Tank loads"), LoadSummary.text(plan)))
 

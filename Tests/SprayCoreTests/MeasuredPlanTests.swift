@@ -61,6 +61,24 @@ final class MeasuredPlanTests: XCTestCase {
         }
     }
 
+    func testWhatToBuyIsInLitresWithItsPackages() throws {
+        let plan = try TankMixEngine.plan(JobInput(area: 15, sprayRate: 150, tankCapacity: 800, products: [
+            ProductInput(name: "Axial 50 EC", rate: d("1.5")), ProductInput(name: "Adiuwant", rate: 50, unit: .millilitresPerHectare),
+            ProductInput(name: "Mikro", rate: d("0.5"), unit: .millilitresPerHectare),
+        ])).get()
+        let measured = MeasuredPlan(plan)
+        func text(_ index: Int, _ package: Decimal? = nil) -> String {
+            measured.toBuy(ofProduct: index, packageSize: package, format: english).replacing("\u{00A0}", with: " ")
+        }
+        XCTAssertEqual(text(0), "22.5 l", "not 22,500 ml")
+        XCTAssertEqual(text(0, 5), "22.5 l (5 × 5 l)")
+        XCTAssertEqual(text(0, d("22.5")), "22.5 l (1 × 22.5 l)")
+        XCTAssertEqual(measured.products[1].unit, .millilitres, "267 ml a load is measured in ml")
+        XCTAssertEqual(text(1), "0.751 l", "and bought in litres: the sum of its loads as measured, 267 + 267 + 217 ml")
+        XCTAssertEqual(text(1, 1), "0.751 l (1 × 1 l)")
+        XCTAssertEqual(text(2), "8 ml", "under 10 ml for the whole job, nothing is bought by the litre")
+    }
+
     func testTheWindowsCardsAndTheReportSayTheSameAmounts() throws {
         let plan = try typicalJob()
         let cards = PlanPresentation(plan, format: english).cards

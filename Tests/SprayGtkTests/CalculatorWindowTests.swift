@@ -48,9 +48,9 @@ final class CalculatorWindowTests: XCTestCase {
             harness.pickUnit(3, in: window.productRows[2].unitChooser)  // g/ha
             gtk_check_button_set_active(cast(window.equalLoadsButton), 1)
             let texts = harness.resultTexts
-            // One unit per product: ml (g) only under 1 l (kg) a load, the loads and the total alike.
+            // One unit per product in the loads: ml (g) only under 1 l (kg) a load; to buy, l (kg).
             for expected in ["3 equal loads", "Composition of each load", "3 × 1,000 l", "990 l", "8 l", "24 l",
-                             "2 l", "6 l", "800 g", "2,400 g"] {
+                             "2 l", "6 l", "800 g", "2.4 kg"] {
                 XCTAssertTrue(texts.contains(expected), "missing “\(expected)” in \(texts)")
             }
         }

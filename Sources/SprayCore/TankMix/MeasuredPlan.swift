@@ -24,6 +24,8 @@ public struct MeasuredPlan: Equatable, Sendable {
 
     /// Below this much per load (l or kg), a product is shown in ml or g.
     public static let smallUnitLimit: Decimal = 1
+    /// Less than this for the whole job (l or kg) is to buy in ml or g.
+    static let leastBoughtByTheLitre = Decimal(string: "0.01")!
     /// From this much per load (l or kg), a product in l or kg is given to 0,1; below, to 0,01.
     public static let coarseLimit: Decimal = 10
 
@@ -69,6 +71,23 @@ public struct MeasuredPlan: Equatable, Sendable {
     /// Product `index` for the whole job.
     public func total(ofProduct index: Int, format: NumberFormat = .current) -> String {
         text(products[index].total, products[index], format)
+    }
+
+    /// "22,5 l (5 × 5 l)": product `index` for the whole job as it is bought, in l (kg) — "0,9 l",
+    /// not "900 ml" — with the cans or bags of `packageSize` (its unit's) when known. Under 10 ml
+    /// (g) for the whole job, nothing is bought by the litre: it stays in ml (g).
+    public func toBuy(ofProduct index: Int, packageSize: Decimal? = nil, format: NumberFormat = .current) -> String {
+        let product = products[index]
+        let base = product.unit.base
+        let amount = product.total / base.factor
+        if base.factor != 1, amount < Self.leastBoughtByTheLitre { return total(ofProduct: index, format: format) }
+        let text = format.string(amount, maxFractionDigits: base.factor == 1 ? product.fractionDigits : product.fractionDigits + 3)
+            + "\u{00A0}" + base.unit.rawValue
+        guard let packageSize, packageSize > 0, amount > 0 else { return text }
+        var count = (amount / packageSize).truncatedToInteger
+        if count * packageSize < amount { count += 1 }
+        return text + " (" + format.string(count, maxFractionDigits: 0) + "\u{00A0}×\u{00A0}"
+            + format.string(packageSize, maxFractionDigits: 3) + "\u{00A0}" + base.unit.rawValue + ")"
     }
 
     public func water(inGroup group: Int, format: NumberFormat = .current) -> String {

@@ -49,7 +49,12 @@ extension PlanPresentation {
             ResultCard(kind: .liquid, title: tr("Working liquid"), headline: litres(plan.totalLiquid),
                        detail: tr("water %@ + products").filled(measured.totalWater(format: format))),
             ResultCard(kind: .toBuy, title: trn("Product to buy", "Products to buy", names.count),
-                       rows: names.indices.map { ResultCard.Row(label: names[$0], value: measured.total(ofProduct: $0, format: format)) },
+                       rows: names.indices.map { index in
+                           // In the cans the store's purchases came in, when it knows them.
+                           let key = Library.nameKey(input.products[index].name)
+                           let package = shopping?.first { !key.isEmpty && Library.nameKey($0.name) == key }?.packageSize
+                           return ResultCard.Row(label: names[index], value: measured.toBuy(ofProduct: index, packageSize: package, format: format))
+                       },
                        detail: shopping.flatMap { $0.isEmpty ? nil : $0.map(\.text).joined(separator: "\n") }),
             ResultCard(kind: .loads, title: tr("Tank loads"), headline: LoadSummary.text(plan),
                        detail: plan.loads.map { LoadSummary.loadSize($0, format: format) }.joined(separator: " + ")),
