@@ -130,7 +130,7 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             let bytes = [UInt8]((try? Data(contentsOf: sheet)) ?? Data())
             let sheetImport = try? SpreadsheetImportViewModel(bytes: bytes, fileName: "zabiegi.csv", records: farm.records,
                                                              library: farm.library, officialRegister: farm.register)
-            XCTAssertEqual(sheetImport?.warningLines, withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "the spreadsheet import window")
+            XCTAssertEqual(sheetImport?.warningLines(), withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "the spreadsheet import window")
 
             let register = RegisterViewModel(store: farm.records)
             register.officialRegister = farm.register

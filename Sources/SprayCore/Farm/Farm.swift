@@ -66,29 +66,26 @@ public final class Farm {
     }
 
     /// The treatment records.
-    public var records: RecordStore {
-        if let openedRecords { return openedRecords }
-        let store = opening.records()
-        openedRecords = store
-        store.observe(by: self) { [weak self] in self?.stockToday = nil }
-        return store
-    }
+    public var records: RecordStore { open(&openedRecords, opening.records) }
 
     /// Whether the records have been opened (the banner's notices are theirs only then).
     public var hasOpenedRecords: Bool { openedRecords != nil }
 
     /// The products, fields, sprayers and operators.
-    public var libraryStore: LibraryStore {
-        if let openedLibrary { return openedLibrary }
-        let store = opening.library()
-        openedLibrary = store
-        store.observe(by: self) { [weak self] in self?.stockToday = nil }
-        return store
-    }
+    public var libraryStore: LibraryStore { open(&openedLibrary, opening.library) }
 
     public var hasOpenedLibrary: Bool { openedLibrary != nil }
 
     public var library: Library { libraryStore.library }
+
+    /// `opened`, or the part opened now; a change to it makes today's stock be worked out again.
+    private func open<Item, Store: VersionedStore<Item>>(_ opened: inout Store?, _ make: () -> Store) -> Store {
+        if let opened { return opened }
+        let store = make()
+        opened = store
+        store.observe(by: self) { [weak self] in self?.stockToday = nil }
+        return store
+    }
 
     /// The store of products; nil when the farm keeps none.
     public var stockStore: StockStore? {

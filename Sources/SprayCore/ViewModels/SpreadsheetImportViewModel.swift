@@ -112,9 +112,10 @@ public final class SpreadsheetImportViewModel {
         }
     }
 
-    /// "In row 7: …", the farm's warnings on the records the sheet gives (never a reason to hold one back).
-    public var warningLines: [String] {
-        result.drafts.flatMap { advice.record($0.draft.details, rows: $0.rows) }
+    /// "In row 7: …", the farm's first `limit` warnings on the records the sheet gives (never a
+    /// reason to hold one back); only as many records are checked as the lines take.
+    public func warningLines(upTo limit: Int = .max) -> [String] {
+        Array(result.drafts.lazy.flatMap { self.advice.record($0.draft.details, rows: $0.rows) }.prefix(limit))
     }
 
     /// "Row 7, Dawka: …" for every row that cannot be read.

@@ -114,7 +114,7 @@ final class SpreadsheetImportWindow {
         for line in model.skippedLines {
             gtk_box_append(cast(previewBox), Widgets.label(line, classes: ["field-error"], wrap: true))
         }
-        for line in model.warningLines.prefix(SpreadsheetImportViewModel.previewLimit) {
+        for line in model.warningLines(upTo: SpreadsheetImportViewModel.previewLimit) {
             gtk_box_append(cast(previewBox), Widgets.label("⚠ " + line, wrap: true))
         }
         for line in model.previewLines {
