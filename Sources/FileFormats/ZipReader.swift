@@ -67,6 +67,12 @@ public struct ZipReader: Sendable {
 
     public func contains(_ name: String) -> Bool { members[name] != nil }
 
+    /// The size the member `name` says it inflates to, before anything is inflated.
+    public func size(of name: String) -> Int? { members[name]?.size }
+
+    /// Whether the ZIP is a spreadsheet (an .xlsx or an .ods) rather than an archive of files.
+    public var isSpreadsheet: Bool { contains("xl/workbook.xml") || contains("content.xml") }
+
     /// The bytes of the member `name`, inflated — never more than its declared size, which
     /// is checked against the limits first — and checked against its CRC.
     public func data(of name: String) throws(ZipError) -> [UInt8] {

@@ -1,4 +1,4 @@
-// `kalkulator-oprysku register import FILE | status [--format text|json] | remove |
+// `kalkulator-oprysku register import FILE|FOLDER|ZIP… [--replace-smaller] | status [--format text|json] | remove |
 // search TEXT [--crop EPPO|NAME] [--format text|json]`: the ministry's register of plant
 // protection products kept offline (SprayCore's OfficialRegister). Options, help, output.
 
@@ -6,7 +6,8 @@ import SprayCore
 
 public struct OfficialRegisterCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        case importFile(String)
+        /// The files of one register: a one-sheet workbook, or a release's files, folder or ZIP.
+        case importFiles([String], replacingSmaller: Bool)
         case status(OutputFormat)
         case remove
         case search(String, crop: String?, format: OutputFormat)
@@ -17,25 +18,28 @@ public struct OfficialRegisterCommand: Equatable, Sendable {
 
     public static func parse(_ arguments: [String]) -> Result<OfficialRegisterCommand, CommandLineErrors> {
         let words = arguments.prefix { !$0.hasPrefix("--") }
-        let names = ["--crop", "--format", "--lang"]
-        var options = OptionReader(arguments: Array(arguments.dropFirst(words.count)), known: Set(names))
+        let names = ["--crop", "--format", "--lang", "--replace-smaller"]
+        var options = OptionReader(arguments: Array(arguments.dropFirst(words.count)), known: ["--crop", "--format", "--lang"],
+                                   flags: ["--replace-smaller"])
+        let replacingSmaller = options.isSet("--replace-smaller")
         let crop = options.single("--crop")
         let format = options.choice("--format", parse: OutputFormat.init(rawValue:))
         let language = options.choice("--lang", parse: Language.init(rawValue:))
         var action: Action?
         switch (words.first, words.count) {
-        case ("import", 2): action = .importFile(words[words.startIndex + 1])
         case ("import", 1): options.errors.append(.missing(option: "FILE"))
+        case ("import", _): action = .importFiles(Array(words.dropFirst()), replacingSmaller: replacingSmaller)
         case ("search", 2): action = .search(words[words.startIndex + 1], crop: crop, format: format ?? .text)
         case ("search", 1): options.errors.append(.missing(option: "TEXT"))
         case ("status", 1): action = .status(format ?? .text)
         case ("remove", 1): action = .remove
         case (nil, _): options.errors.append(.missing(option: "import|status|remove|search"))
         case let (word?, _) where ["import", "search", "status", "remove"].contains(word):
-            options.errors.append(.unexpectedArgument(words.dropFirst(["import", "search"].contains(word) ? 2 : 1).joined(separator: " ")))
+            options.errors.append(.unexpectedArgument(words.dropFirst(word == "search" ? 2 : 1).joined(separator: " ")))
         case let (word?, _): options.errors.append(.unexpectedArgument(word))
         }
         if crop != nil, words.first != "search" { options.errors.append(.needs(option: "--crop", other: "search")) }
+        if replacingSmaller, words.first != "import" { options.errors.append(.needs(option: "--replace-smaller", other: "import")) }
         if format != nil, !["search", "status"].contains(words.first) { options.errors.append(.needs(option: "--format", other: "search, status")) }
         guard options.errors.isEmpty, let action else { return .failure(CommandLineErrors(options.errors, order: names)) }
         return .success(OfficialRegisterCommand(action: action, language: language))
@@ -43,18 +47,24 @@ public struct OfficialRegisterCommand: Equatable, Sendable {
 
     public static var help: String {
         [
-            tr("Usage: kalkulator-oprysku register import FILE | status [--format text|json] | remove"),
+            tr("Usage: kalkulator-oprysku register import FILE… [--replace-smaller] | status [--format text|json] | remove"),
             tr("       kalkulator-oprysku register search TEXT [--crop EPPO|NAME] [--format text|json]"),
             "",
-            tr("The ministry’s register of plant protection products, kept offline: download Rejestr_zastosowanie.xlsx"),
-            tr("(or its CSV) and import it; product names and authorisation numbers are then completed, and plans and"),
-            tr("records are checked against it (crop, dose, period of use, BBCH stages)."),
-            tr("  import FILE   read the register (.xlsx, .ods or .csv) and keep it, replacing the one kept"),
+            tr("The ministry’s register of plant protection products, kept offline: download it and import it; product"),
+            tr("names and authorisation numbers are then completed, and plans and records are checked against it (crop,"),
+            tr("dose, period of use, BBCH stages). Either layout the ministry publishes is read:"),
+            tr("  - the register in one workbook or CSV (Rejestr_zastosowanie.xlsx, gov.pl);"),
+            tr("  - a release of the dataset “Wyszukiwarka środków ochrony roślin” (dane.gov.pl, dataset 550): its basic"),
+            tr("    workbook (rejestr podstawowy) and uses workbook (rejestr zastosowań), with its cards and dictionaries"),
+            tr("    if you like, given as files in any order, as the folder that holds them or as a ZIP of them."),
+            tr("  import FILE…  read the register and keep it, replacing the one kept; a register of fewer than half the"),
+            tr("                products of the one kept is refused unless --replace-smaller is given"),
             tr("  status        the register kept: its date, products, uses and when it was imported"),
             tr("  remove        forget the register kept"),
             tr("  search TEXT   products whose name holds TEXT (case and Polish letters ignored); --crop: only those"),
             tr("                with a use on that crop (an EPPO code or a name)"),
-            tr("Exit status: 0 on success, 2 on invalid options or a file that is not the register, 1 when a file cannot be read or written."),
+            tr("Exit status: 0 on success, 2 on invalid options, files that are not one register or a much smaller register,"),
+            tr("1 when a file cannot be read or written."),
         ].joined(separator: "\n") + "\n"
     }
 }
@@ -83,13 +93,15 @@ public enum OfficialRegisterOutput {
         guard !products.isEmpty else { return tr("No product of the register matches.") + "\n" }
         let language = Translation.current.language
         return products.map { product in
-            var lines = [[product.name, product.authorisation, product.kind].filter { !$0.isEmpty }.joined(separator: " · ")]
+            var lines = [[product.name, product.authorisation, product.kind, product.producer ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")]
             if let last = product.lastDayOfUse { lines.append("  " + tr("may be used until %@").filled(last.typedText(in: language))) }
+            if let page = product.labelPage { lines.append("  " + tr("label: %@").filled(page)) }
             for use in product.uses {
                 let stages = use.bbchFrom == nil && use.bbchTo == nil ? "" : " · BBCH \(use.bbchFrom ?? 0)–\(use.bbchTo ?? 99)"
                 let dose = use.maxDose.map { " · " + tr("at most %@").filled(NumberFormat.current.string($0, maxFractionDigits: 3) + " "
                                                                               + (use.doseUnit?.rawValue ?? "")) } ?? ""
-                lines.append("  " + use.crop + (use.eppo.map { " (\($0))" } ?? "") + dose + stages)
+                let minor = use.minorUse == true ? " · " + tr("small-area use") : ""
+                lines.append("  " + use.crop + (use.eppo.map { " (\($0))" } ?? "") + dose + stages + minor)
             }
             return lines.map { FreeText.displayable($0) }.joined(separator: "\n")
         }.joined(separator: "\n") + "\n"
@@ -97,19 +109,23 @@ public enum OfficialRegisterOutput {
 
     private static func json(_ product: OfficialRegisterProduct) -> JSONValue {
         func date(_ day: CalendarDate?) -> JSONValue { day.map { .string($0.description) } ?? .null }
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func number(_ value: Int?) -> JSONValue { value.map { JSONValue.number($0) } ?? .null }
+        let uses: [JSONValue] = product.uses.map { use in
+            let dose: JSONValue = use.maxDose.map { JSONValue.number($0) } ?? .null
+            let minor: JSONValue = use.minorUse.map(JSONValue.bool) ?? .null
+            return .object([
+                ("crop", .string(use.crop)), ("eppo", text(use.eppo)), ("pests", .string(use.pests)),
+                ("dose_text", .string(use.doseText)), ("max_dose", dose), ("dose_unit", text(use.doseUnit?.rawValue)),
+                ("bbch_from", number(use.bbchFrom)), ("bbch_to", number(use.bbchTo)),
+                ("minor_use", minor), ("methods", text(use.methods)), ("joint_use", text(use.jointUse)),
+            ])
+        }
         return .object([
             ("name", .string(product.name)), ("authorisation", .string(product.authorisation)), ("kind", .string(product.kind)),
             ("substances", .string(product.substances)), ("authorised_until", date(product.authorisedUntil)),
             ("sale_until", date(product.saleUntil)), ("use_until", date(product.useUntil)),
-            ("uses", .array(product.uses.map { use in
-                .object([
-                    ("crop", .string(use.crop)), ("eppo", use.eppo.map(JSONValue.string) ?? .null), ("pests", .string(use.pests)),
-                    ("dose_text", .string(use.doseText)), ("max_dose", use.maxDose.map { JSONValue.number($0) } ?? .null),
-                    ("dose_unit", use.doseUnit.map { .string($0.rawValue) } ?? .null),
-                    ("bbch_from", use.bbchFrom.map { JSONValue.number($0) } ?? .null),
-                    ("bbch_to", use.bbchTo.map { JSONValue.number($0) } ?? .null),
-                ])
-            })),
+            ("producer", text(product.producer)), ("label_page", text(product.labelPage)), ("uses", .array(uses)),
         ])
     }
 }

@@ -21,12 +21,17 @@ extension CommandLineTool {
         let file = DataLocations.current.officialRegisterFile
         do {
             switch command.action {
-            case let .importFile(path):
+            case let .importFiles(paths, replacingSmaller):
                 do {
-                    return printOutput(try OfficialRegisterStore.importFile(path, keptAt: file).summary() + "\n") ? 0 : 1
+                    let imported = try OfficialRegisterStore.importFiles(paths, keptAt: file, replacingSmaller: replacingSmaller)
+                    return printOutput(imported.lines.map { FreeText.displayable($0) }.joined(separator: "\n") + "\n") ? 0 : 1
                 } catch let problem as OfficialRegisterImportError {
-                    // Not the register: the one kept stays as it is.
-                    report([problem.message])
+                    // Not one register, or a much smaller one: the one kept stays as it is.
+                    if case .muchSmaller = problem {
+                        report([problem.message, tr("To replace the register kept with it anyway, give --replace-smaller.")])
+                    } else {
+                        report([problem.message])
+                    }
                     return 2
                 }
             case let .status(format):

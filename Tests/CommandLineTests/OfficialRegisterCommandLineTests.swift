@@ -3,6 +3,7 @@
 // JSON, a newer file replacing the kept one, remove; `record add` filled in and warned by it.
 
 import Foundation
+import SprayCore
 import XCTest
 
 final class OfficialRegisterCommandLineTests: DataFolderTestCase {
@@ -16,10 +17,11 @@ final class OfficialRegisterCommandLineTests: DataFolderTestCase {
         for name in ["rejestr.csv", "rejestr-windows-1250.csv", "rejestr.ods", "rejestr-dates-as-text.xlsx", "rejestr.xlsx"] {
             let imported = try run(["register", "import", fixture(name)])
             XCTAssertEqual(imported.status, 0, "\(name): \(imported.stderr)")
-            XCTAssertEqual(imported.stdout, "Register of 2031-12-31: 6 products, 8 uses\n", name)
+            // A one-sheet file names no release, and LibreOffice writes no saved date: dated by the import.
+            XCTAssertEqual(imported.stdout, "Register of \(commandsToday): 6 products, 8 uses\n", name)
         }
         let polish = try run(["register", "status"], language: "pl")
-        XCTAssertTrue(polish.stdout.hasPrefix("Rejestr z 31.12.2031: 6 środków, 8 zastosowań\n"), polish.stdout)
+        XCTAssertTrue(polish.stdout.hasPrefix("Rejestr z \(commandsToday.typedText(in: .polish)): 6 środków, 8 zastosowań\n"), polish.stdout)
         let status = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["register", "status", "--format", "json"]).stdout.utf8))
                                    as? [String: Any])
         XCTAssertEqual(status["products"] as? Int, 6)
@@ -68,7 +70,7 @@ final class OfficialRegisterCommandLineTests: DataFolderTestCase {
                       added.stderr)
         XCTAssertTrue(added.stderr.contains("azyl 250 sc: BBCH 75 is outside the stages the register gives for winter wheat (BBCH 31–69)."),
                       added.stderr)
-        XCTAssertTrue(added.stderr.contains("Nieznany is not in the register of 2031-12-31."), added.stderr)
+        XCTAssertTrue(added.stderr.contains("Nieznany is not in the register of \(commandsToday)."), added.stderr)
         XCTAssertTrue(try run(["record", "list"]).stdout.contains("azyl 250 sc [R-146/2017]"), "the register's number filled in")
     }
 
@@ -139,5 +141,78 @@ final class OfficialRegisterCommandLineTests: DataFolderTestCase {
                 XCTAssertEqual(added.stdout, "", label)
             }
         }
+    }
+
+    /// A release of dataset 550 as the ministry publishes it: its files, its folder or its ZIP;
+    /// halves of two releases, a uses workbook alone and a much smaller register refused (exit
+    /// 2) with the kept register unchanged byte for byte.
+    func testARelease() throws {
+        let release = fixtures.appendingPathComponent("release")
+        let files = try FileManager.default.contentsOfDirectory(atPath: release.path).sorted().map { release.appendingPathComponent($0).path }
+        let expected = "Register of 2026-06-26: 6 products, 8 uses\n5 dictionaries read: the workbooks already give every name they hold.\n"
+        for paths in [files.reversed(), [release.path], [fixture("release-26062026.zip")]] {
+            let imported = try run(["register", "import"] + paths)
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            XCTAssertEqual(imported.stdout, expected, "\(paths)")
+        }
+        let polish = try run(["register", "import", release.path], language: "pl")
+        XCTAssertEqual(polish.stdout, "Rejestr z 26.06.2026: 6 środków, 8 zastosowań\nWczytano 5 słowników: skoroszyty podają już każdą ich nazwę.\n")
+        let status = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["register", "status", "--format", "json"]).stdout.utf8))
+                                   as? [String: Any])
+        XCTAssertEqual(status["date"] as? String, "2026-06-26", "the release's, not the newest of its rows")
+        XCTAssertEqual((status["imported_at"] as? String)?.prefix(10), Substring(commandsToday.description))
+        let json = try run(["register", "search", "azyl", "--format", "json"])
+        let product = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+        XCTAssertEqual(product["producer"] as? String, "Agro Przykład Sp. z o.o.")
+        XCTAssertEqual(product["label_page"] as? String, "https://example.invalid/azyl.pdf")
+        let use = try XCTUnwrap((product["uses"] as? [[String: Any]])?.first)
+        XCTAssertEqual(use["minor_use"] as? Bool, false)
+        XCTAssertEqual(use["methods"] as? String, "opryskiwanie")
+        XCTAssertTrue(try run(["register", "search", "azyl"]).stdout.contains("  label: https://example.invalid/azyl.pdf\n"))
+
+        let kept = try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin"))
+        let older = directory.appendingPathComponent("rejestr-zastosowan-29052026-r.xlsx")
+        try FileManager.default.copyItem(atPath: release.appendingPathComponent("rejestr-zastosowan-26062026-r.xlsx").path, toPath: older.path)
+        let mixed = try run(["register", "import", release.appendingPathComponent("rejestr-podstawowy-26062026-r.xlsx").path, older.path],
+                            language: "pl")
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertEqual(mixed.stderr, "Te pliki pochodzą z dwóch wydań rejestru, 29.05.2026 i 26.06.2026: podaj pliki jednego wydania.\n")
+        let alone = try run(["register", "import", older.path])
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(alone.stderr.contains("basic workbook (rejestr podstawowy)"), alone.stderr)
+        let small = directory.appendingPathComponent("maly.csv")
+        try Data("nazwa;NrZezw\nJedyny 100 SC;R-9/2026\n".utf8).write(to: small)
+        let smaller = try run(["register", "import", small.path])
+        XCTAssertEqual(smaller.status, 2)
+        XCTAssertEqual(smaller.stderr, "This register has 1 product, fewer than half of the 6 in the register kept: it may be a damaged download.\n"
+                       + "To replace the register kept with it anyway, give --replace-smaller.\n")
+        XCTAssertEqual(try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin")), kept, "the kept register unchanged")
+        XCTAssertEqual(try run(["register", "import", small.path, "--replace-smaller"]).status, 0)
+        XCTAssertEqual(try run(["register", "status", "--replace-smaller"]).stderr, "--replace-smaller: only together with import\n")
+    }
+
+    /// `record add` checked against the uses workbook's largest dose and filled with the basic
+    /// workbook's number; the store warns of a TerminDopuszczenia 30 days ahead.
+    func testAReleaseChecksRecordsAndTheStore() throws {
+        let soon = commandsToday.adding(days: 30)
+        let dated = commandsToday.description.split(separator: "-").reversed().joined()
+        let basic = directory.appendingPathComponent("rejestr-podstawowy-\(dated)-r.csv")
+        try Data(("id_sor;BazowySor;nazwa;producent_prosty;NrZezw;Rodzaj;Zawartosc_SBCZ_prosty;TerminZezw;TerminDopSprzedazy;TerminDopuszczenia;etykieta\n"
+                  + "{A1};;Herbicyd Testowy 300 SL;Firma;R-7/2024;Herbicyd;MCPA - 300 g;2030-12-31;2030-12-31;\(soon);\n").utf8).write(to: basic)
+        let uses = directory.appendingPathComponent("rejestr-zastosowan-\(dated)-r.csv")
+        try Data(("id_sor;uprawa;agrofag;dawka;termin;metody_stosowania;maloobszarowe;laczne_stosowanie\n"
+                  + "{A1};pszenica ozima;chwasty dwuliścienne;Maksymalna dawka: 0,65 l/ha; Zalecana: 0,33-0,65 l/ha;BBCH 13-29;opryskiwanie;NIE;\n").utf8)
+            .write(to: uses)
+        let imported = try run(["register", "import", uses.path, basic.path])
+        XCTAssertEqual(imported.stdout, "Register of \(commandsToday): 1 product, 1 use\n", imported.stderr)
+        let added = try run(["record", "add", "--date", commandsToday.description, "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                             "--bbch", "21", "--product", "Herbicyd Testowy 300 SL=1 l/ha", "--reason", "chwasty"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stderr.contains("Herbicyd Testowy 300 SL: 1 l/ha is above the register's largest dose for winter wheat, 0.65 l/ha."),
+                      added.stderr)
+        XCTAssertTrue(try run(["record", "list"]).stdout.contains("Herbicyd Testowy 300 SL [R-7/2024]"), "the basic workbook's number")
+        XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd Testowy 300 SL", "--quantity", "5 l", "--date", commandsToday.description]).status, 0)
+        let stock = try run(["stock", "list"])
+        XCTAssertTrue(stock.stdout.contains("use by \(soon) (30 days left)"), stock.stdout)
     }
 }

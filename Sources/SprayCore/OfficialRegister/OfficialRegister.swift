@@ -1,9 +1,10 @@
 // The ministry's register of plant protection products (rejestr środków ochrony roślin), as
-// the farmer downloads it (Rejestr_zastosowanie.xlsx, one row per use of a product on a crop)
-// and the app keeps it offline: each product with its authorisation number, kind, active
-// substances and the dates it may be sold and used until, and each of its uses — the crop,
-// the pests, the dose as written and, where the text says it, the largest dose and the BBCH
-// stages. OfficialRegister+Reading.swift reads the sheet; OfficialRegisterStore keeps it.
+// the farmer downloads it — one workbook of a row per use, or a release of dataset 550 on
+// dane.gov.pl (a workbook of products, one of uses, cards and dictionaries) — and the app
+// keeps it offline: each product with its authorisation number, kind, producer, active
+// substances, label page and the dates it may be sold and used until, and each of its uses —
+// the crop, the pests, the dose as written and, where the text says it, the largest dose and
+// the BBCH stages. RegisterRelease reads the files; OfficialRegisterStore keeps the register.
 
 import FoundationEssentials
 
@@ -24,10 +25,15 @@ public struct OfficialRegisterUse: Equatable, Codable, Sendable {
     public var timing: String
     public var bbchFrom: Int?
     public var bbchTo: Int?
+    /// A minor use (małoobszarowe), allowed on a small area; nil where the register does not say.
+    public var minorUse: Bool? = nil
+    /// The methods of application ("opryskiwanie") and the joint use with other products, as written.
+    public var methods: String? = nil
+    public var jointUse: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case crop, eppo, pests, doseText = "dose_text", maxDose = "max_dose", doseUnit = "dose_unit", timing
-        case bbchFrom = "bbch_from", bbchTo = "bbch_to"
+        case bbchFrom = "bbch_from", bbchTo = "bbch_to", minorUse = "minor_use", methods, jointUse = "joint_use"
     }
 }
 
@@ -44,10 +50,21 @@ public struct OfficialRegisterProduct: Equatable, Codable, Sendable {
     public var saleUntil: CalendarDate?
     public var useUntil: CalendarDate?
     public var uses: [OfficialRegisterUse]
+    /// producent_prosty: who makes it.
+    public var producer: String? = nil
+    /// etykieta: the ministry's page with its label.
+    public var labelPage: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case name, authorisation, kind, substances, authorisedUntil = "authorised_until", saleUntil = "sale_until"
-        case useUntil = "use_until", uses
+        case useUntil = "use_until", uses, producer, labelPage = "label_page"
+    }
+
+    /// The label page as a link to open, only when it is a web address (http or https).
+    public var labelLink: String? {
+        guard let page = labelPage?.trimmedWhitespace, page.hasPrefix("https://") || page.hasPrefix("http://"),
+              !page.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else { return nil }
+        return page
     }
 
     /// The last day the product may be used: its period of use, else its authorisation.
@@ -82,7 +99,8 @@ public struct OfficialRegisterProduct: Equatable, Codable, Sendable {
 
 /// The register as the app keeps it.
 public struct OfficialRegister: Equatable, Codable, Sendable {
-    /// The newest date the file holds.
+    /// The release's own date: from its files' names or titles, else the workbook's saved
+    /// date, else the day of the import — never a date from its rows.
     public var date: CalendarDate?
     /// When it was imported here, and from what file.
     public var importedAt: Date
@@ -121,13 +139,24 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
         }
     }
 
-    /// The suggestion to look for a newer file, from `staleAfterDays` after the import.
+    /// Whole days from the release's date (else the import's) to `today`.
+    public func age(today: CalendarDate) -> Int {
+        guard let date else { return daysSinceImport(today: today) }
+        return max(0, today.daysSinceEpoch - date.daysSinceEpoch)
+    }
+
+    /// The suggestion to look for a newer release, from `staleAfterDays` after the release's date.
     public func staleAdvice(today: CalendarDate) -> String? {
-        let days = daysSinceImport(today: today)
+        let days = age(today: today)
         guard days >= Self.staleAfterDays else { return nil }
-        return trn("The ministry's register was imported %d day ago: check the ministry's page for a newer file and import it.",
-                   "The ministry's register was imported %d days ago: check the ministry's page for a newer file and import it.", days)
-            .filled(String(days))
+        guard let date else {
+            return trn("The ministry's register was imported %d day ago: check the ministry's page for a newer file and import it.",
+                       "The ministry's register was imported %d days ago: check the ministry's page for a newer file and import it.", days)
+                .filled(String(days))
+        }
+        return trn("The ministry's register is of %2$@, %1$d day ago: check the ministry's page for a newer release and import it.",
+                   "The ministry's register is of %2$@, %1$d days ago: check the ministry's page for a newer release and import it.", days)
+            .filled(String(days), date.typedText(in: Translation.current.language))
     }
 
     /// "Register of 28.02.2026: 2 products, 5 uses".

@@ -9,7 +9,9 @@ import FoundationEssentials
 
 public enum OfficialRegisterStore {
     public static let format = "kalkulator-oprysku/official-register"
-    public static let version = 1
+    /// 2: the date is the release's; a register of version 1 dated itself by its rows, so
+    /// its date is not read.
+    public static let version = 2
 
     /// Why the kept register cannot be read.
     public enum Problem: Error, Equatable, Sendable, LocalizedMessage {
@@ -49,9 +51,11 @@ public enum OfficialRegisterStore {
               let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(file.path) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard (try? JSONScanner.check(json, maximumValues: 2_000_000)) != nil, let register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
+        guard (try? JSONScanner.check(json, maximumValues: 2_000_000)) != nil,
+              var register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
             throw .damaged(file.path)
         }
+        if version < 2 { register.date = nil }
         return register
     }
 
@@ -63,14 +67,19 @@ public enum OfficialRegisterStore {
         try POSIXFile.writeAtomically(bytes, to: file.path)
     }
 
-    /// Reads the register file at `path` (the limits of every file given to the app) and keeps
-    /// it at `file`: `register import` and the library window's Import the Register File….
-    /// A file that is not the register throws OfficialRegisterImportError, and the kept one stays.
-    public static func importFile(_ path: String, keptAt file: URL, now: Date = Clock.system.now) throws -> OfficialRegister {
-        let bytes = try InputFile.read(path)
-        let register = try OfficialRegister.read(bytes, source: URL(fileURLWithPath: path).lastPathComponent, importedAt: now)
-        try save(register, to: file)
-        return register
+    /// Reads the register from `paths` (files, a folder, a ZIP of a release; the limits of
+    /// every file given to the app) and keeps it at `file`: `register import` and the library
+    /// window's Import the Register…. Files that are not the register throw
+    /// OfficialRegisterImportError, and so does a register of fewer than half the products of
+    /// the one kept unless `replacingSmaller`; the kept one then stays as it was.
+    public static func importFiles(_ paths: [String], keptAt file: URL, replacingSmaller: Bool = false,
+                                   now: Date = Clock.system.now) throws -> RegisterImport {
+        let imported = try RegisterRelease.read(try RegisterFiles.read(paths), importedAt: now)
+        if !replacingSmaller, let kept = try? load(file), imported.register.products.count * 2 < kept.products.count {
+            throw OfficialRegisterImportError.muchSmaller(products: imported.register.products.count, kept: kept.products.count)
+        }
+        try save(imported.register, to: file)
+        return imported
     }
 
     /// The register as the JSON that `load` decodes, keys sorted, members without a value left
@@ -103,14 +112,16 @@ public enum OfficialRegisterStore {
                 swap(&out, &uses)
                 object([("bbch_from", use.bbchFrom.map(String.init)), ("bbch_to", use.bbchTo.map(String.init)), ("crop", quoted(use.crop)),
                         ("dose_text", quoted(use.doseText)), ("dose_unit", use.doseUnit.map { quoted($0.rawValue) }),
-                        ("eppo", use.eppo.map(quoted)), ("max_dose", use.maxDose.map(\.description)), ("pests", quoted(use.pests)),
-                        ("timing", quoted(use.timing))])
+                        ("eppo", use.eppo.map(quoted)), ("joint_use", use.jointUse.map(quoted)), ("max_dose", use.maxDose.map(\.description)),
+                        ("methods", use.methods.map(quoted)), ("minor_use", use.minorUse.map { $0 ? "true" : "false" }),
+                        ("pests", quoted(use.pests)), ("timing", quoted(use.timing))])
                 swap(&out, &uses)
             }
             uses += "]"
             swap(&out, &products)
             object([("authorisation", quoted(product.authorisation)), ("authorised_until", date(product.authorisedUntil)),
-                    ("kind", quoted(product.kind)), ("name", quoted(product.name)), ("sale_until", date(product.saleUntil)),
+                    ("kind", quoted(product.kind)), ("label_page", product.labelPage.map(quoted)), ("name", quoted(product.name)),
+                    ("producer", product.producer.map(quoted)), ("sale_until", date(product.saleUntil)),
                     ("substances", quoted(product.substances)), ("use_until", date(product.useUntil)), ("uses", uses)])
             swap(&out, &products)
         }

@@ -293,7 +293,25 @@ enum POSIXFile {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    /// The names in `directory` (not "." or ".."), sorted. At most `limit` + 1 names are
+    /// gathered: a folder of a million files is not listed whole.
+    static func names(in directory: String, limit: Int) throws(StorageError) -> [String] {
+        guard let stream = opendir(directory) else { throw .cannotRead(path: directory, errno: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream), names.count <= limit {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -5,6 +5,13 @@
 import FoundationEssentials
 
 /// One item as the library window lists it.
+/// What an import of the register came to: kept, or waiting for the farmer to confirm a
+/// register much smaller than the one kept (the question to ask).
+public enum RegisterImportOutcome: Equatable, Sendable {
+    case imported
+    case needsConfirmation(String)
+}
+
 public struct LibraryRow: Equatable, Sendable {
     public var id: UUID
     public var title: String
@@ -13,6 +20,8 @@ public struct LibraryRow: Equatable, Sendable {
     /// The rules it breaks ("Area (ha): must be greater than 0"): it came from elsewhere (an
     /// import, a restore, the farm folder) and needs checking. Empty for most.
     public var problems: [String] = []
+    /// A page to open in the browser: a register product's label.
+    public var link: String? = nil
 
     /// "Needs checking: Area (ha): must be greater than 0; …", or nil.
     public var needsChecking: String? {
@@ -104,8 +113,11 @@ public final class LibraryViewModel {
     public var onRegisterImported: ((OfficialRegisterIndex) -> Void)?
     /// The register kept, once read: products are found in it and added to the library.
     public private(set) var officialRegister: OfficialRegisterIndex?
-    /// What the Products page says of the register kept: "Register of 31.12.2031: …".
+    /// What the Products page says of the register kept: "Register of 26.06.2026: …".
     public private(set) var registerStatus = ""
+    /// What the last import could not use ("2 uses name no product of this release…"),
+    /// said under the register's line until the window closes.
+    public private(set) var importNotes: [String] = []
 
     /// Today, for how long ago the register was imported (a clock the tests set).
     /// The day inspections, certificates and the register's age are judged on.
@@ -126,7 +138,7 @@ public final class LibraryViewModel {
         registerStatus = index.map { index in
             let register = index.register, day = clock.today
             return ([tr("Official register: %@").filled(register.summary()) + "; " + register.importedText(today: day)]
-                    + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
+                    + importNotes + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
         }
             ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx to complete names and check doses.")
         onChange?()
@@ -138,8 +150,10 @@ public final class LibraryViewModel {
         guard let officialRegister, !text.isBlank else { return [] }
         return officialRegister.search(text).prefix(limit).map { product in
             let last = product.lastDayOfUse.map { tr("may be used until %@").filled($0.typedText(in: Translation.current.language)) }
-            let summary = [product.authorisation, product.kind, product.substances, last ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
-            return LibraryRow(id: UUID(), title: product.name, summary: summary)
+            let minor = product.uses.contains { $0.minorUse == true } ? tr("small-area use") : ""
+            let summary = [product.authorisation, product.kind, product.producer ?? "", product.substances, last ?? "", minor]
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+            return LibraryRow(id: UUID(), title: product.name, summary: summary, link: product.labelLink)
         }
     }
 
@@ -153,13 +167,24 @@ public final class LibraryViewModel {
         return true
     }
 
-    /// Import the Register File…: the file at `path` kept as the register; throws (naming what
-    /// is wrong) when it is not one, and the register kept stays.
-    public func importRegister(at path: String) throws {
-        guard let file = officialRegisterFile else { return }
-        let index = OfficialRegisterIndex(try OfficialRegisterStore.importFile(path, keptAt: file))
+    /// Import the Register…: the files at `paths` (a one-sheet workbook, or a release's files,
+    /// its folder or its ZIP) kept as the register. Throws, naming what is wrong, when they are
+    /// not one register; a register much smaller than the one kept is not taken before the
+    /// farmer confirms (`replacingSmaller`). Either way the register kept stays until then.
+    public func importRegister(at paths: [String], replacingSmaller: Bool = false) throws -> RegisterImportOutcome {
+        guard let file = officialRegisterFile else { return .imported }
+        let imported: RegisterImport
+        do {
+            imported = try OfficialRegisterStore.importFiles(paths, keptAt: file, replacingSmaller: replacingSmaller, now: clock.now)
+        } catch let problem as OfficialRegisterImportError {
+            if case .muchSmaller = problem { return .needsConfirmation(problem.message) }
+            throw problem
+        }
+        importNotes = Array(imported.lines.dropFirst())
+        let index = OfficialRegisterIndex(imported.register)
         onRegisterImported?(index)
         readRegisterStatus(index)
+        return .imported
     }
 
     public init(store: LibraryStore) {
