@@ -117,7 +117,7 @@ extension CalculatorWindow {
             library.edit(library.model.editor(for: kind))
         case .importOfficialRegister:
             openLibrary()
-            libraryWindow?.chooseRegisterFile()
+            libraryWindow?.chooseRegisterFiles()
         case .openOfficialRegisterPage:
             services.help.launch(FirstSteps.officialRegisterPage, from: window)
         case .importSpreadsheet:

@@ -24,6 +24,7 @@ final class LibraryWindow {
     private let banner: Widget
     /// Official Register → Import the Register File…, and what the register kept is.
     private(set) var importRegisterButton: Widget!
+    private(set) var importRegisterFolderButton: Widget!
     private(set) var registerStatusLabel: Widget!
     /// Find in the official register…, and what it finds, each with Add to Library.
     private(set) var registerSearch: Widget!
@@ -44,9 +45,11 @@ final class LibraryWindow {
         gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
         let header = frame.header
         gtk_header_bar_set_title_widget(cast(header), switcher)
-        importRegisterButton = Widgets.button(tr("Official Register: _Import the Register File…"))
+        importRegisterButton = Widgets.button(tr("Official Register: _Import the Register…"))
         gtk_widget_set_tooltip_text(importRegisterButton,
-                                    tr("The ministry's register of plant protection products (Rejestr_zastosowanie.xlsx or its CSV), kept offline"))
+                                    tr("The ministry's register of plant protection products, kept offline: Rejestr_zastosowanie.xlsx, or a release's files or its ZIP from dane.gov.pl"))
+        importRegisterFolderButton = Widgets.button(tr("From a _Folder…"))
+        gtk_widget_set_tooltip_text(importRegisterFolderButton, tr("The folder holding the files of a release of the register from dane.gov.pl"))
         registerStatusLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
         registerSearch = gtk_search_entry_new()!
         gtk_widget_set_tooltip_text(registerSearch, tr("Find a product in the official register, to add it to the library"))
@@ -79,7 +82,11 @@ final class LibraryWindow {
         frame.keep(self)
         connect(importRegisterButton, "clicked") { [weak self] in
             guard let self else { return }
-            chooseRegisterFile()
+            chooseRegisterFiles()
+        }
+        connect(importRegisterFolderButton, "clicked") { [weak self] in
+            guard let self else { return }
+            chooseRegisterFolder()
         }
         connect(registerSearch, "search-changed") { [weak self] in
             guard let self else { return }
@@ -94,7 +101,8 @@ final class LibraryWindow {
     private func officialRegisterRow() -> Widget {
         gtk_widget_set_hexpand(registerStatusLabel, 1)
         gtk_widget_set_valign(importRegisterButton, GTK_ALIGN_CENTER)
-        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [registerStatusLabel, importRegisterButton])
+        gtk_widget_set_valign(importRegisterFolderButton, GTK_ALIGN_CENTER)
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [registerStatusLabel, importRegisterButton, importRegisterFolderButton])
     }
 
     /// The register's products the search finds, each with Add to Library.
@@ -110,25 +118,56 @@ final class LibraryWindow {
                 guard let self else { return }
                 do { try model.addFromRegister(named: row.title) } catch { gtk_label_set_text(cast(banner), userMessage(error)) }
             }
+            // The label's page opens in the browser (GtkLinkButton does it through the desktop's portal).
+            let label = row.link.map { link -> Widget in
+                let button = gtk_link_button_new_with_label(link, tr("The label on gov.pl"))!
+                gtk_widget_set_halign(button, GTK_ALIGN_START)
+                return button
+            }
             let texts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, children: [
-                Widgets.label(row.title, classes: ["card-title"], wrap: true), Widgets.label(row.summary, classes: ["dim-label"], wrap: true),
-            ])
+                Widgets.label(FreeText.displayable(row.title), classes: ["card-title"], wrap: true),
+                Widgets.label(FreeText.displayable(row.summary), classes: ["dim-label"], wrap: true),
+            ] + (label.map { [$0] } ?? []))
             gtk_widget_set_hexpand(texts, 1)
             gtk_box_append(cast(registerMatches), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [texts, add]))
         }
     }
 
-    /// Import the Register File…: the file chosen is read and kept, or the dialog says why not.
-    func chooseRegisterFile() {
+    /// Import the Register…: the files chosen (a one-sheet workbook, or a release's files or
+    /// its ZIP) are read and kept, or the dialog says why not.
+    func chooseRegisterFiles() {
         SaveFileDialog(
-            parent: cast(window), title: tr("Import the register of plant protection products"), suggestedName: "",
-            fileType: tr("The register (.xlsx, .ods, .csv)"), patterns: ["*.xlsx", "*.ods", "*.csv"],
-            failureTitle: tr("The register was not imported"), opening: true,
-            write: { [weak self] path in
-                guard let self else { return }
-                try model.importRegister(at: path)
-            }
+            parent: cast(window), title: tr("Import the register of plant protection products"),
+            fileType: tr("The register (.xlsx, .ods, .csv, .zip)"), patterns: ["*.xlsx", "*.ods", "*.csv", "*.zip"],
+            failureTitle: tr("The register was not imported"),
+            openMany: { [weak self] paths in try self?.importRegister(paths) }
         ).show()
+    }
+
+    /// …from a Folder…: the folder that holds a release's files.
+    func chooseRegisterFolder() {
+        SaveFileDialog(
+            parent: cast(window), title: tr("Import the register from the folder of a release"), suggestedName: "", fileType: "",
+            patterns: [], failureTitle: tr("The register was not imported"), choosingFolder: true,
+            write: { [weak self] path in try self?.importRegister([path]) }
+        ).show()
+    }
+
+    /// Imports `paths`; a register much smaller than the one kept is taken only once the
+    /// farmer confirms it.
+    func importRegister(_ paths: [String]) throws {
+        guard case let .needsConfirmation(question) = try model.importRegister(at: paths) else { return }
+        ConfirmationDialog.present(
+            parent: window, heading: tr("Replace the register kept with a much smaller one?"), body: question,
+            confirmLabel: tr("_Replace"), destructive: true
+        ) { [weak self] in
+            guard let self else { return }
+            do {
+                _ = try model.importRegister(at: paths, replacingSmaller: true)
+            } catch {
+                ErrorDialog.show(tr("The register was not imported"), detail: userMessage(error), parent: cast(window))
+            }
+        }
     }
 
     func present() {
