@@ -6,6 +6,7 @@
 // what the program takes to start: JSONDecoder took about 45 bytes for each number of such a
 // list, 2 GB for a 94 MB file.
 
+import FileFormats
 import Foundation
 import XCTest
 
@@ -73,5 +74,34 @@ final class HostileMemoryTests: DataFolderTestCase {
                 XCTAssertLessThan(run.kilobytes, allowance, "\(label): \(run.kilobytes) KiB at peak, \(start) KiB to start")
             }
         }
+    }
+
+    /// A ZIP of a release as large as the limits let through (a uses CSV of 30 MB, 200 000
+    /// rows) is read under 1 GiB; one whose member would unpack past them is refused before it
+    /// is inflated, the kept register unchanged.
+    func testAReleaseZipAtTheLimitsAndPastThem() throws {
+        var basic = "id_sor;nazwa;NrZezw;Rodzaj\n"
+        for index in 0..<3_000 { basic += "{\(index)};Produkt \(index) SC;R-\(index)/2026;Fungicyd\n" }
+        var uses = "id_sor;uprawa;agrofag;dawka;termin\n"
+        uses.reserveCapacity(31_000_000)
+        let pests = String(repeating: "chwasty dwuliścienne, ", count: 3)
+        for index in 0..<200_000 {
+            uses += "{\(index % 3_000)};pszenica ozima;\(pests)\(index);Maksymalna dawka: \(index % 9 + 1) l/ha;BBCH \(10 + index % 20)-59\n"
+        }
+        let zip = directory.appendingPathComponent("release.zip")
+        try Data(ZipWriter.archive([("rejestr-podstawowy-26062026-r.csv", Array(basic.utf8)),
+                                    ("rejestr-zastosowan-26062026-r.csv", Array(uses.utf8))])).write(to: zip)
+        let read = try measured(["register", "import", zip.path])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertLessThan(read.kilobytes, 1_048_576)
+        let kept = try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin"))
+
+        let bomb = directory.appendingPathComponent("bomb.zip")
+        try Data(ZipWriter.archive([("rejestr-podstawowy-26062026-r.csv", [UInt8](repeating: 0x20, count: 90_000_000))])).write(to: bomb)
+        let refused = try measured(["register", "import", bomb.path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "bomb.zip unpacks to more than a release of the register holds: it is not read.\n")
+        XCTAssertLessThan(refused.kilobytes, 1_048_576)
+        XCTAssertEqual(try Data(contentsOf: dataDirectory.appendingPathComponent("official-register.bin")), kept)
     }
 }

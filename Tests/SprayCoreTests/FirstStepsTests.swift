@@ -28,10 +28,11 @@ final class FirstStepsTests: TemporaryDirectoryTestCase {
         for step in FirstStep.allCases { XCTAssertNotEqual(inPolish { step.title }, step.title, "\(step) in Polish") }
     }
 
+    /// A one-sheet register, which names no release: dated by the day it was imported.
     private static func register(importedDaysBefore days: Int, today: CalendarDate) -> OfficialRegister {
         // Noon of that day, local time: the same date in any time zone the tests run in.
         let noon = TimeInterval(today.daysSinceEpoch - days) * 86_400 + 12 * 3600 - TimeInterval(TimeZone.current.secondsFromGMT())
-        return OfficialRegister(date: CalendarDate(year: 2026, month: 1, day: 31), importedAt: Date(timeIntervalSince1970: noon),
+        return OfficialRegister(date: today.adding(days: -days), importedAt: Date(timeIntervalSince1970: noon),
                                 source: "Rejestr_zastosowanie.xlsx", products: [])
     }
 
@@ -55,7 +56,7 @@ final class FirstStepsTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(register.staleAdvice(today: today) != nil, stale, "\(days) days")
         }
         XCTAssertEqual(inPolish { Self.register(importedDaysBefore: 100, today: today).staleAdvice(today: today) },
-                       "Rejestr ministerstwa zaimportowano 100 dni temu: sprawdź na stronie ministerstwa, czy jest nowszy plik, i zaimportuj go.")
+                       "Rejestr ministerstwa jest z 18.08.2026, sprzed 100 dni: sprawdź na stronie ministerstwa, czy jest nowsze wydanie, i zaimportuj je.")
     }
 
     @MainActor func testTheCalculatorAndTheLibrarySayAnOldRegister() async throws {

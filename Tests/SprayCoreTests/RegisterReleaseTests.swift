@@ -103,7 +103,8 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
             + "{Z};rzepak ozimy;suchość;0,5 l/ha;\n{Y};rzepak ozimy;suchość;0,5 l/ha;\n"
         let files = [RegisterFile(name: "rejestr podstawowy - 26.06.2026 r..csv", bytes: Array(basic.utf8)),
                      RegisterFile(name: "rejestr zastosowań - 26.06.2026 r..csv", bytes: Array(uses.utf8)),
-                     RegisterFile(name: "notes.pdf", bytes: Array("%PDF-1.4\n\u{0}".utf8))]
+                     RegisterFile(name: "notes.pdf", bytes: Array("%PDF-1.4\n\u{0}".utf8)),
+                     RegisterFile(name: "readme.txt", bytes: Array("To jest wydanie rejestru środków ochrony roślin.\nPobrano z dane.gov.pl.\n".utf8))]
         let result = try RegisterRelease.read(files, importedAt: Self.importedAt)
         XCTAssertEqual(result.register.products.map(\.name), ["Bez Numeru", "Testowy 250 EC"])
         XCTAssertEqual(result.register.products[1].uses.map(\.crop), ["pszenica ozima", "pszenżyto ozime"], "a use naming two crops")
@@ -115,6 +116,7 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
             "1 product is given twice under one id_sor: the first is kept.",
             "1 product has no authorisation number.",
             "Not read: notes.pdf",
+            "Not read: readme.txt",
         ])
         inPolish {
             XCTAssertEqual(result.lines[1], "2 zastosowania nie wskazują żadnego środka tego wydania i zostały pominięte.")
@@ -138,8 +140,10 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
         try FileManager.default.copyItem(atPath: Self.uses, toPath: older.path)
         refused([Self.basic, older.path], .mixedReleases("2026-05-29", "2026-06-26"),
                 "These files are of two releases of the register, 2026-05-29 and 2026-06-26: give the files of one release.")
-        refused([Self.uses], .usesWithoutProducts,
+        refused([Self.uses], .withoutProducts(.uses),
                 "The uses workbook (rejestr zastosowań) names its products only by their id: give the release's basic workbook (rejestr podstawowy) with it.")
+        refused([Self.file("rejestr-kart-26062026-r.csv")], .withoutProducts(.cards),
+                "The register of cards (rejestr kart) names its products only by their id: give the release's basic workbook (rejestr podstawowy) with it.")
         refused([Self.basic, Self.basic], .twice(.products, ["rejestr-podstawowy-26062026-r.xlsx", "rejestr-podstawowy-26062026-r.xlsx"]),
                 "Two files are the basic workbook (rejestr podstawowy): rejestr-podstawowy-26062026-r.xlsx, rejestr-podstawowy-26062026-r.xlsx. Give the files of one release.")
         let sheet = Self.fixtures.appendingPathComponent("rejestr.csv").path
@@ -239,7 +243,10 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
         let loaded = try XCTUnwrap(try OfficialRegisterStore.load(file))
         XCTAssertNil(loaded.date)
         XCTAssertEqual(loaded.products, register.products)
+        XCTAssertEqual(OfficialRegisterStore.productCount(at: file), 6, "unpacked to count")
         try OfficialRegisterStore.save(register, to: file)
         XCTAssertEqual(try OfficialRegisterStore.load(file), register)
+        XCTAssertEqual(OfficialRegisterStore.productCount(at: file), 6, "from its first line")
+        XCTAssertTrue(try Data(contentsOf: file).starts(with: Data("kalkulator-oprysku/official-register 2 ".utf8)))
     }
 }

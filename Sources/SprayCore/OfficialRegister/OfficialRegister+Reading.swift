@@ -27,7 +27,8 @@ public enum OfficialRegisterImportError: Error, Equatable, Sendable, LocalizedMe
     case mixedLayouts([String])
     /// Files dated as two releases (the dates as the farmer types them).
     case mixedReleases(String, String)
-    case usesWithoutProducts
+    /// The uses or the cards without the basic workbook their ids point into.
+    case withoutProducts(RegisterPart)
     /// Fewer than half the products of the register kept: a damaged download is not taken
     /// in silence.
     case muchSmaller(products: Int, kept: Int)
@@ -54,8 +55,9 @@ public enum OfficialRegisterImportError: Error, Equatable, Sendable, LocalizedMe
                 .filled(names.map { FreeText.displayable($0) }.joined(separator: ", "))
         case let .mixedReleases(first, second):
             tr("These files are of two releases of the register, %1$@ and %2$@: give the files of one release.").filled(first, second)
-        case .usesWithoutProducts:
-            tr("The uses workbook (rejestr zastosowań) names its products only by their id: give the release's basic workbook (rejestr podstawowy) with it.")
+        case let .withoutProducts(part):
+            tr("The %@ names its products only by their id: give the release's basic workbook (rejestr podstawowy) with it.")
+                .filled(part.name)
         case let .muchSmaller(products, kept):
             trn("This register has %1$d product, fewer than half of the %2$d in the register kept: it may be a damaged download.",
                 "This register has %1$d products, fewer than half of the %2$d in the register kept: it may be a damaged download.", products)
@@ -142,8 +144,19 @@ struct RegisterSheet {
         } else if has.isSuperset(of: [.name, .authorisation]) {
             part = .whole
         } else {
-            // The dictionaries are lists of names, a column or two.
-            part = table.text != nil && table.columnCount <= 3 ? .dictionary : nil
+            part = Self.isDictionary(table) ? .dictionary : nil
+        }
+    }
+
+    /// A dictionary of the release is a CSV list of names under a header, a column or two:
+    /// a header of short names ("nazwa", "substancja czynna"), not a line of prose (a readme).
+    private static func isDictionary(_ table: SheetTable) -> Bool {
+        guard table.text != nil, table.columnCount <= 3, table.rows.count >= 2, let header = table.rows.first(where: { !$0.isEmpty }) else {
+            return false
+        }
+        return header.allSatisfy { cell in
+            let text = cell.text()
+            return !text.isEmpty && text.count <= 40 && !text.contains(".") && text.split(separator: " ").count <= 3
         }
     }
 

@@ -1,5 +1,6 @@
 // The register of products kept in the data folder, official-register.bin: one line of text
-// naming the format, its version and the length of what follows unpacked, then the register as
+// naming the format, its version, the length of what follows unpacked and (from version 2) the
+// number of products, then the register as
 // JSON packed with raw deflate — tens of thousands of uses in less room than the ministry's
 // workbook (docs/register-format.md). Replaced whole and atomically by each import; read only
 // when something asks for it, never at start-up.
@@ -45,7 +46,7 @@ public enum OfficialRegisterStore {
         }
         guard let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { throw .damaged(file.path) }
         let head = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-        guard head.count == 3, head[0] == format, let version = Int(head[1]), let size = Int(head[2]) else { throw .damaged(file.path) }
+        guard head.count >= 3, head[0] == format, let version = Int(head[1]), let size = Int(head[2]) else { throw .damaged(file.path) }
         guard version <= Self.version else { throw .newerVersion(version) }
         guard size <= POSIXFile.defaultReadLimit,
               let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(file.path) }
@@ -62,7 +63,7 @@ public enum OfficialRegisterStore {
     /// Keeps `register` at `file`, replacing what was there in one atomic write.
     public static func save(_ register: OfficialRegister, to file: URL) throws(StorageError) {
         let json = Array(json(of: register).utf8)
-        let bytes = Array("\(format) \(version) \(json.count)\n".utf8) + ZipWriter.deflate(json, fast: true)
+        let bytes = Array("\(format) \(version) \(json.count) \(register.products.count)\n".utf8) + ZipWriter.deflate(json, fast: true)
         try POSIXFile.createDirectories(POSIXFile.directory(of: file.path))
         try POSIXFile.writeAtomically(bytes, to: file.path)
     }
@@ -75,11 +76,21 @@ public enum OfficialRegisterStore {
     public static func importFiles(_ paths: [String], keptAt file: URL, replacingSmaller: Bool = false,
                                    now: Date = Clock.system.now) throws -> RegisterImport {
         let imported = try RegisterRelease.read(try RegisterFiles.read(paths), importedAt: now)
-        if !replacingSmaller, let kept = try? load(file), imported.register.products.count * 2 < kept.products.count {
-            throw OfficialRegisterImportError.muchSmaller(products: imported.register.products.count, kept: kept.products.count)
+        if !replacingSmaller, let kept = productCount(at: file), imported.register.products.count * 2 < kept {
+            throw OfficialRegisterImportError.muchSmaller(products: imported.register.products.count, kept: kept)
         }
         try save(imported.register, to: file)
         return imported
+    }
+
+    /// How many products the register kept at `file` has, from its first line (version 2)
+    /// without unpacking it; nil when none is kept or it cannot be read.
+    static func productCount(at file: URL) -> Int? {
+        guard let bytes = try? POSIXFile.read(file.path, limit: 64 * 1024 * 1024),
+              let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let head = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+        if head.count == 4, head[0] == format, let count = Int(head[3]) { return count }
+        do { return try load(file)?.products.count } catch { return nil }
     }
 
     /// The register as the JSON that `load` decodes, keys sorted, members without a value left

@@ -130,7 +130,7 @@ public enum RegisterRelease {
             let named = parts.filter { $0.part == part }.map(\.name)
             if named.count > 1 { throw .twice(part, named) }
         }
-        if !parts.contains(where: { $0.part == .products || $0.part == .whole }) { throw .usesWithoutProducts }
+        if !parts.contains(where: { $0.part == .products || $0.part == .whole }) { throw .withoutProducts(parts[0].part) }
     }
 
     /// The date the files' names or titles carry (one date: two are two releases), else the

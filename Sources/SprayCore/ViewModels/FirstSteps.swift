@@ -25,7 +25,8 @@ public enum FirstStep: CaseIterable, Equatable, Sendable {
         case .addSprayer: tr("The calculator takes the tank from it; the record names it and warns when its inspection lapses.")
         case .importOfficialRegister:
             tr("The ministry's register gives each product its authorisation number and checks doses, crops and dates.")
-        case .openOfficialRegisterPage: tr("The register file is published on the ministry's page: download Rejestr_zastosowanie.xlsx.")
+        case .openOfficialRegisterPage:
+            tr("The ministry publishes the register as one workbook, Rejestr_zastosowanie.xlsx, and each month as a release on dane.gov.pl: download either.")
         case .importSpreadsheet: tr("Treatments kept in a spreadsheet last season come in as records.")
         }
     }
@@ -33,7 +34,7 @@ public enum FirstStep: CaseIterable, Equatable, Sendable {
 
 public enum FirstSteps {
     /// Where the ministry's register is published.
-    public static let officialRegisterPage = "https://www.gov.pl/web/rolnictwo/rejestr-srodkow-ochrony-roslin"
+    public static let officialRegisterPage = "https://www.gov.pl/web/rolnictwo/rejestr-rodkow-ochrony-roslin"
 
     /// The steps still to do for a farm with `library`, a ministry's register or none, and
     /// `recordCount` records (last season's spreadsheet offered only while there are none, and

@@ -140,7 +140,7 @@ public final class LibraryViewModel {
             return ([tr("Official register: %@").filled(register.summary()) + "; " + register.importedText(today: day)]
                     + importNotes + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
         }
-            ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx to complete names and check doses.")
+            ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx or a release from dane.gov.pl to complete names and check doses.")
         onChange?()
     }
 

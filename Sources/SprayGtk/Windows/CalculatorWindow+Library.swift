@@ -105,7 +105,7 @@ extension CalculatorWindow {
 
 extension CalculatorWindow {
     /// A first step's button, from the register's or the library's empty page: the library
-    /// opened at a new field or sprayer, or at Import the Register File…; the ministry's page
+    /// opened at a new field or sprayer, or at Import the Register…; the ministry's page
     /// in the browser; the register's Import Spreadsheet….
     func runFirstStep(_ step: FirstStep) {
         switch step {

@@ -22,7 +22,7 @@ final class LibraryWindow {
     /// Add to Library of each register product the search found.
     private var registerAddButtons: [Widget] = []
     private let banner: Widget
-    /// Official Register → Import the Register File…, and what the register kept is.
+    /// Official Register → Import the Register… and From a Folder…, and what the register kept is.
     private(set) var importRegisterButton: Widget!
     private(set) var importRegisterFolderButton: Widget!
     private(set) var registerStatusLabel: Widget!
@@ -96,7 +96,7 @@ final class LibraryWindow {
         refresh()
     }
 
-    /// What the ministry's register kept is, and Import the Register File… beside it: on the
+    /// What the ministry's register kept is, and the buttons that import it beside it: on the
     /// products' page, which it fills (the header keeps the page switcher's room).
     private func officialRegisterRow() -> Widget {
         gtk_widget_set_hexpand(registerStatusLabel, 1)
