@@ -29,3 +29,18 @@ func officialRegisterBench(file: String, directory: URL) throws {
     report("one completion (\"produkt 4\")", milliseconds { found += index.names(completing: "produkt 4").count }, goal: 10)
     print("  \(table.rows.count) rows: \(register.products.count) products, \(register.useCount) uses (\(found) found)")
 }
+
+/// A release as the ministry publishes it (the basic and uses workbooks): the files read, the
+/// sheets read, and the whole import — classified, joined by id_sor, sorted.
+func registerReleaseBench(files: [String]) throws {
+    var read: [RegisterFile] = []
+    report("the files read", try milliseconds(runs: 3) { read = try RegisterFiles.read(files) })
+    report("the sheets read (ZIP, XML, cells)", try milliseconds(runs: 3) {
+        for file in read { _ = try SpreadsheetFile.read(file.bytes, name: file.name) }
+    })
+    var imported: RegisterImport?
+    report("whole import: read, told apart, joined", try milliseconds(runs: 3) {
+        imported = try RegisterRelease.read(try RegisterFiles.read(files), importedAt: Date())
+    }, goal: 1500)
+    if let imported { print("  " + imported.lines.joined(separator: "\n  ")) }
+}

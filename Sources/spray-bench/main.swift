@@ -11,6 +11,7 @@
 //                                                          (built once into DIRECTORY, copied from it later;
 //                                                          then only the join and the start-up)
 //   spray-bench register --file FILE                       the ministry's register imported, kept, searched
+//   spray-bench register-release --file A --file B         a release of dataset 550 (its workbooks) read and joined
 //   spray-bench stock [--entries N]                        every product's stock from N records (default 10 000) and 2 000 entries
 
 import FoundationEssentials
@@ -40,6 +41,9 @@ case "register":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try officialRegisterBench(file: option("--file") ?? "Rejestr_zastosowanie.xlsx", directory: URL(fileURLWithPath: directory))
+case "register-release":
+    try registerReleaseBench(files: CommandLine.arguments.indices.filter { CommandLine.arguments[$0] == "--file" }
+        .compactMap { CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil })
 case "sync":
     // A kept farm names its folder in each computer's settings, so it runs where it was built.
     let directory = option("--farm").map { $0 + ".run" } ?? "/tmp/spray-bench-\(UUID().uuidString)"
