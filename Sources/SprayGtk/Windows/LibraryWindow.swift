@@ -96,13 +96,13 @@ final class LibraryWindow {
         refresh()
     }
 
-    /// What the ministry's register kept is, and the buttons that import it beside it: on the
+    /// What the ministry's register kept is, and the buttons that import it under it: on the
     /// products' page, which it fills (the header keeps the page switcher's room).
     private func officialRegisterRow() -> Widget {
+        // The status takes the width (it says what an import could not use); the buttons go under it.
         gtk_widget_set_hexpand(registerStatusLabel, 1)
-        gtk_widget_set_valign(importRegisterButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(importRegisterFolderButton, GTK_ALIGN_CENTER)
-        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [registerStatusLabel, importRegisterButton, importRegisterFolderButton])
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children: [importRegisterButton, importRegisterFolderButton])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, children: [registerStatusLabel, buttons])
     }
 
     /// The register's products the search finds, each with Add to Library.
