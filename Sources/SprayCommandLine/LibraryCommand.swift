@@ -17,8 +17,8 @@ public enum LibraryCommand: Equatable, Sendable {
     /// The options of `add KIND`, in the order --help lists them.
     static func addOptions(_ kind: LibraryKind) -> [String] {
         switch kind {
-        case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--phi",
-                        "--notes"]
+        case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--interval",
+                        "--mode-of-action", "--phi", "--notes"]
         case .field: ["--name", "--area", "--parcel-id", "--crop"]
         case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought"]
         case .operator: ["--name", "--certificate", "--valid-until"]
@@ -33,6 +33,8 @@ public enum LibraryCommand: Equatable, Sendable {
         case .rate: "--rate"
         case .maximumRate: "--max-rate"
         case .maximumTreatments: "--max-treatments"
+        case .intervalDays: "--interval"
+        case .modesOfAction: "--mode-of-action"
         case .preHarvestDays: "--phi"
         case .notes: "--notes"
         case .area: "--area"
@@ -112,6 +114,8 @@ public enum LibraryCommand: Equatable, Sendable {
             }
             draft.maximumRate = options.single("--max-rate") ?? ""
             draft.maximumTreatments = options.single("--max-treatments") ?? ""
+            draft.intervalDays = options.single("--interval") ?? ""
+            draft.modesOfAction = options.values(of: "--mode-of-action").joined(separator: ", ")
             draft.preHarvestDays = options.single("--phi") ?? ""
             draft.notes = options.single("--notes") ?? ""
             item = draft.product().map(LibraryItem.product)

@@ -119,6 +119,7 @@ public enum OfficialRegisterOutput {
                 ("dose_text", .string(use.doseText)), ("max_dose", dose), ("dose_unit", text(use.doseUnit?.rawValue)),
                 ("bbch_from", number(use.bbchFrom)), ("bbch_to", number(use.bbchTo)),
                 ("minor_use", minor), ("methods", text(use.methods)), ("joint_use", text(use.jointUse)),
+                ("max_treatments", number(use.maxTreatments)), ("interval_days", number(use.intervalDays)),
             ])
         }
         return .object([

@@ -263,11 +263,13 @@ extension CommandLineTool {
         }
         guard readable(store) else { return 1 }
         do {
+            // Checked against the records as they were: a treatment is not counted against itself.
+            let advice = farm.advice()
+            let warnings = result.drafts.flatMap { advice.record($0.draft.details, rows: $0.rows) }
             let added = try store.addNew(result.drafts, at: Clock.system.now)
             let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
-            let advice = farm.advice()
-            for imported in result.drafts { report(advice.record(imported.draft.details, rows: imported.rows)) }
+            report(warnings)
             return printOutput(summary + "\n" + reading.conventionText + "\n") && result.skipped.isEmpty ? 0 : 1
         } catch {
             report([userMessage(error)])

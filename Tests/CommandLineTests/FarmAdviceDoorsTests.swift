@@ -57,7 +57,7 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             let calculator = CalculatorViewModel()
             calculator.clock = farm.clock
             calculator.setLibrary(farm.library)
-            calculator.treatmentsSoFar = { farm.treatmentsThisSeason(of: $0, on: $1) }
+            calculator.treatments = { farm.treatments(on: $0, season: $1) }
             calculator.officialRegister = farm.register
             calculator.stock = farm.stockTodayIfKept
             calculator.pickField(id: try XCTUnwrap(farm.library.field(named: "Pole")).id)
@@ -85,12 +85,15 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             reason: "chwasty", operatorName: "Jan Nowak", sprayer: "Pilmet")
         let farm = self.farm
         let advice = farm.advice().record(details)
-        XCTAssertEqual(Set(advice.map(\.kind)), [.doseAboveRegister, .notInRegister, .pastUseUntil, .cropNotAuthorised,
+        XCTAssertEqual(Set(advice.map(\.kind)), [.treatmentsAboveLabel, .doseAboveRegister, .notInRegister, .pastUseUntil, .cropNotAuthorised,
                                                 .inspectionLapsed, .certificateLapsed])
         let said = advice.map(\.text)
         // The spreadsheets the farm keeps have no column for the sprayer.
         let withoutSprayer = advice.filter { $0.kind != .inspectionLapsed }.map(\.text)
 
+        // Each door finds the farm as it was: the record `record add` saves is not another treatment to the import.
+        let before = directory.appendingPathComponent("data-before")
+        try FileManager.default.copyItem(at: dataDirectory, to: before)
         let added = try run(["record", "add", "--date", "2026-04-14", "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
                              "--bbch", "31", "--product", "Azyl 250 SC=2 l/ha", "--product", "Herbicyd=1 l/ha",
                              "--product", "Mospilan Plus 20 SP=0,1 kg/ha", "--reason", "chwasty", "--operator", "Jan Nowak",
@@ -107,7 +110,7 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             ;;;;;Mospilan Plus 20 SP;0,1 kg/ha;;
 
             """.utf8).write(to: sheet)
-        let imported = try run(["record", "import", sheet.path])
+        let imported = try run(["record", "import", sheet.path], data: before)
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(lines(imported.stderr), withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "record import")
 
@@ -132,10 +135,11 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
                                                              library: farm.library, officialRegister: farm.register)
             XCTAssertEqual(sheetImport?.warningLines(), withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "the spreadsheet import window")
 
-            let register = RegisterViewModel(store: farm.records)
+            let after = self.farm
+            let register = RegisterViewModel(store: after.records)
             register.officialRegister = farm.register
             register.library = farm.library
-            let saved = farm.records.records.first { $0.details.sprayer == "Pilmet" && $0.details.products.count == 3 }
+            let saved = after.records.records.first { $0.details.sprayer == "Pilmet" && $0.details.products.count == 3 }
             let status = saved.map { register.row(for: $0).statusText } ?? ""
             XCTAssertEqual(lines(status).filter { $0.hasPrefix("⚠ ") }, said.map { "⚠ " + $0 }, "the treatment register")
         }
@@ -143,5 +147,44 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
 
     private func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init)
+    }
+
+    /// The label's interval and a repeated mode of action, set with `library add` and said the
+    /// same by `calc` before spraying, by `record add` after, and by the calculator.
+    @MainActor func testTheSeasonOnAFieldAtEveryDoor() async throws {
+        let earlier = commandsToday.adding(days: -5)
+        try ok(["library", "add", "product", "--name", "Fungorex 250 EC", "--rate", "1", "--interval", "14", "--mode-of-action", "frac 3"])
+        try ok(["library", "add", "product", "--name", "Triazol Bis", "--rate", "1", "--mode-of-action", "FRAC 3", "--mode-of-action", "FRAC 11"])
+        try ok(["library", "add", "field", "--name", "Pole", "--area", "4", "--crop", "TRZAW"])
+        try ok(["record", "add", "--date", earlier.description, "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
+                "--product", "Fungorex 250 EC=1 l/ha", "--reason", "septorioza"])
+        XCTAssertTrue(try run(["library", "list"]).stdout.contains("1 l/ha · at least 14 days apart · FRAC 3"))
+        let interval = "Fungorex 250 EC on Pole: 5 days after the last treatment with it (\(earlier)); the label asks at least 14: from "
+            + "\(earlier.adding(days: 14))."
+        let again = "FRAC 3 again on Pole (last \(earlier), Fungorex 250 EC): alternate the mode of action."
+
+        let calc = try run(["calc", "--field", "Pole", "--spray-rate", "200", "--tank", "1000", "--product", "Fungorex 250 EC", "--format", "json"])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(calc.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["warnings"] as? [String], [interval, again], calc.stdout)
+        XCTAssertEqual(json["warning_codes"] as? [String], ["label-interval", "label-mode-of-action"])
+
+        let calculator = CalculatorViewModel()
+        let farm = self.farm
+        calculator.clock = farm.clock
+        calculator.setLibrary(farm.library)
+        calculator.treatments = { farm.treatments(on: $0, season: $1) }
+        calculator.pickField(id: try XCTUnwrap(farm.library.field(named: "Pole")).id)
+        calculator.setText("200", for: .sprayRate)
+        calculator.setText("1000", for: .tankCapacity)
+        calculator.setText("Fungorex 250 EC", for: .productName(0))
+        XCTAssertEqual(try calculator.outcome.get().warnings.map(\.message), [interval, again])
+
+        let added = try run(["record", "add", "--date", commandsToday.description, "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
+                             "--product", "Triazol Bis=1 l/ha", "--reason", "septorioza"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stderr.contains(again), added.stderr)
+        let refused = try run(["library", "add", "product", "--name", "X", "--mode-of-action", "grupa 3"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("--mode-of-action: “grupa 3” is not a mode of action"), refused.stderr)
     }
 }

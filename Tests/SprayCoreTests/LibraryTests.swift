@@ -124,10 +124,14 @@ final class LibraryTests: TemporaryDirectoryTestCase {
             ProductInput(name: "Fungicyd", rate: 800, unit: .millilitresPerHectare),  // exactly the maximum
             ProductInput(name: "Fungicyd", rate: 1, unit: .kilogramsPerHectare),  // a mass against a volume: not compared
         ])).get()
-        XCTAssertEqual(LabelCheck.warnings(for: plan, library: library, field: "Działka 7", treatmentsSoFar: { product, field in
-            product == "herbicyd" && field == "Działka 7" ? 1 : 0
-        }), [.rateAboveLabel(product: "herbicyd", rate: d("2.5"), maximum: 2, unit: .kilogramsPerHectare),
-             .treatmentsAboveLabel(product: "herbicyd", field: "Działka 7", count: 2, allowed: 1)])
+        XCTAssertEqual(LabelCheck.warnings(for: plan, library: library),
+                       [.rateAboveLabel(product: "herbicyd", rate: d("2.5"), maximum: 2, unit: .kilogramsPerHectare)])
+        let field = LibraryField(name: "Działka 7", area: 1)
+        let past = [PastTreatment(record: UUID(), date: CalendarDate(year: 2026, month: 4, day: 1)!, products: ["Herbicyd"])]
+        XCTAssertEqual(FarmAdvice(library: library, treatments: { name, season in name == "Działka 7" && season == 2026 ? past : [] },
+                                  today: CalendarDate(year: 2026, month: 5, day: 2)!).plan(plan, field: field, sprayer: nil),
+                       [.rateAboveLabel(product: "herbicyd", rate: d("2.5"), maximum: 2, unit: .kilogramsPerHectare),
+                        .treatmentsAboveLabel(product: "herbicyd", field: "Działka 7", count: 2, allowed: 1)])
         XCTAssertEqual(inPolish { PlanWarning.rateAboveLabel(product: "Herbicyd", rate: d("2.5"), maximum: 2, unit: .kilogramsPerHectare).message },
                        "Herbicyd: 2,5 kg/ha to więcej niż dawka maksymalna z etykiety, 2 kg/ha.")
     }
@@ -144,7 +148,7 @@ final class LibraryTests: TemporaryDirectoryTestCase {
         _ = try add((2026, 5), parcel: "Łąka", product: "Herbicyd")
         let withdrawn = try add((2026, 6), parcel: "Działka 7", product: "Herbicyd")
         try records.withdraw(id: withdrawn.id, reason: "wpisany dwa razy", at: Clock.system.now)
-        XCTAssertEqual(LabelCheck.treatments(of: "herbicyd", on: "Działka 7", in: records.records, season: 2026), 2)
+        XCTAssertEqual(PastTreatment.on("Działka 7", season: 2026, in: records.records).map(\.date.month), [4, 5])
     }
 
     func testHarvestNotBeforeIsTheLongestIntervalAfterTheTreatment() {

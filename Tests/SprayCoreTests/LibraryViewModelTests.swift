@@ -39,7 +39,7 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.form.products[0].rateText, "3")
         guard case let .success(plan) = model.outcome else { return XCTFail("\(model.outcome)") }
         XCTAssertEqual(plan.warnings, [.rateAboveLabel(product: "Herbicyd", rate: 3, maximum: 2, unit: .kilogramsPerHectare)])
-        model.treatmentsSoFar = { _, _ in 1 }
+        model.treatments = { _, _ in [PastTreatment(record: UUID(), date: CalendarDate(year: 2026, month: 1, day: 1)!, products: ["herbicyd"])] }
         model.setText("2", for: .productRate(0))
         guard case let .success(again) = model.outcome else { return XCTFail() }
         XCTAssertEqual(again.warnings, [.treatmentsAboveLabel(product: "Herbicyd", field: "Działka 7", count: 2, allowed: 1)])

@@ -16,6 +16,8 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     // The label, as the farm's library keeps it.
     case rateAboveLabel = "label-rate"
     case treatmentsAboveLabel = "label-treatments"
+    case treatmentInterval = "label-interval"
+    case modeOfActionRepeated = "label-mode-of-action"
     // The ministry's register.
     case notInRegister = "register-unknown"
     case ambiguousInRegister = "register-ambiguous"

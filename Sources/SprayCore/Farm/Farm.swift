@@ -129,9 +129,9 @@ public final class Farm {
         return stock(on: clock.today)
     }
 
-    /// How many treatments with `product` the records hold on `field` this season.
-    public func treatmentsThisSeason(of product: String, on field: String) -> Int {
-        LabelCheck.treatments(of: product, on: field, in: records.records, season: clock.today.year)
+    /// The treatments the records hold on `field` in `season`.
+    public func treatments(on field: String, season: Int) -> [PastTreatment] {
+        PastTreatment.on(field, season: season, in: records.records)
     }
 
     /// What the warnings are checked against, as the farm stands now. The register is asked only
@@ -139,7 +139,7 @@ public final class Farm {
     public func advice(readingRegister: Bool = true) -> FarmAdvice {
         FarmAdvice(library: library, register: readingRegister || hasReadRegister ? register : nil,
                    stock: { [weak self] in self?.stockTodayIfKept },
-                   treatmentsSoFar: { [weak self] product, field in self?.treatmentsThisSeason(of: product, on: field) ?? 0 },
+                   treatments: { [weak self] field, season in self?.treatments(on: field, season: season) ?? [] },
                    today: clock.today)
     }
 
@@ -179,7 +179,7 @@ public final class Farm {
             if !missing.isEmpty {
                 said.append(tr("The record is incomplete: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
             }
-            said += advice.record(record.details).map(\.text)
+            said += advice.record(record.details, id: record.id).map(\.text)
         }
         return Recording(saved: saved, said: said)
     }

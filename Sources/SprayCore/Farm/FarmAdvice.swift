@@ -5,22 +5,22 @@
 import FoundationEssentials
 
 /// What the farm knows that a warning is checked against, as it stands: the library, the
-/// ministry's register, the store and the records' count of treatments.
+/// ministry's register, the store and the treatments the records hold on each field.
 public struct FarmAdvice {
     public var library: Library
     public var register: OfficialRegisterIndex?
     /// Every product's stock today; asked only for a job that names a product.
     public var stock: () -> [ProductStock]?
-    /// How many treatments with a product the records hold on a field this season.
-    public var treatmentsSoFar: (_ product: String, _ field: String) -> Int
+    /// The treatments the records hold on a field in a season (PastTreatment.on).
+    public var treatments: (_ field: String, _ season: Int) -> [PastTreatment]
     public var today: CalendarDate
 
     public init(library: Library = Library(), register: OfficialRegisterIndex? = nil, stock: @escaping () -> [ProductStock]? = { nil },
-                treatmentsSoFar: @escaping (_ product: String, _ field: String) -> Int = { _, _ in 0 }, today: CalendarDate = .today) {
+                treatments: @escaping (_ field: String, _ season: Int) -> [PastTreatment] = { _, _ in [] }, today: CalendarDate = .today) {
         self.library = library
         self.register = register
         self.stock = stock
-        self.treatmentsSoFar = treatmentsSoFar
+        self.treatments = treatments
         self.today = today
     }
 
@@ -28,7 +28,12 @@ public struct FarmAdvice {
     /// the sprayer's inspection and, for the products it names, the ministry's register (and
     /// its age) and the store's use-until dates.
     public func plan(_ plan: TankMixPlan, field: LibraryField?, sprayer: LibrarySprayer?) -> [PlanWarning] {
-        var warnings = LabelCheck.warnings(for: plan, library: library, field: field?.name, treatmentsSoFar: treatmentsSoFar)
+        var warnings = LabelCheck.warnings(for: plan, library: library)
+        if let field {
+            let products = plan.input.products.indices.map { SeasonCheck.Product(name: plan.input.products[$0].name, shown: plan.input.displayName(ofProduct: $0)) }
+            warnings += SeasonCheck.warnings(for: products, field: field.name, crop: field.crop, on: today, past: treatments(field.name, today.year),
+                                             library: library, register: register)
+        }
         let namesProducts = plan.input.products.contains { !$0.name.isBlank }
         if namesProducts, let register {
             warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: today, library: library, index: register)
@@ -39,13 +44,17 @@ public struct FarmAdvice {
         return warnings
     }
 
-    /// Every warning on a treatment with `details`: what the record should hold when the label
-    /// gives it, the ministry's register, the operator's certificate and the sprayer's inspection
-    /// on the treatment's day.
-    public func record(_ details: TreatmentDetails) -> [Advice] {
+    /// Every warning on a treatment with `details` (the record `id`, when it is one): what the
+    /// record should hold when the label gives it, the season on its field, the ministry's
+    /// register, the operator's certificate and the sprayer's inspection on the treatment's day.
+    public func record(_ details: TreatmentDetails, id: UUID? = nil) -> [Advice] {
         var advice = RecordCompleteness.warnings(in: details).map {
             Advice(.recordedWhenLabelGives, tr("%@: recorded when the label gives one").filled($0.title(in: details)))
         }
+        let past = treatments(details.parcel, details.date.year).filter { $0.record != id }
+        advice += SeasonCheck.warnings(for: details.products.map { SeasonCheck.Product(name: $0.name, shown: $0.name) }, field: details.parcel,
+                                       crop: details.crop, on: details.date, past: past, library: library, register: register)
+            .map { Advice($0.kind, $0.message) }
         if let register { advice += OfficialRegisterCheck.warnings(for: details, index: register) }
         if let lapsed = LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date) {
             advice.append(Advice(lapsed.kind, lapsed.message))

@@ -4,21 +4,15 @@
 import FoundationEssentials
 
 public enum LabelCheck {
-    /// Warnings for `plan`'s products that are in `library`: a rate above the label's
-    /// maximum, and — on `field`, when given — more treatments this season than the label
-    /// allows, `treatmentsSoFar` saying how many the records hold already.
-    public static func warnings(for plan: TankMixPlan, library: Library, field: String? = nil,
-                                treatmentsSoFar: (_ product: String, _ field: String) -> Int = { _, _ in 0 }) -> [PlanWarning] {
+    /// Warnings for `plan`'s products that are in `library`: a rate above the label's maximum.
+    /// (What the label says of the season on a field, SeasonCheck says.)
+    public static func warnings(for plan: TankMixPlan, library: Library) -> [PlanWarning] {
         var warnings: [PlanWarning] = []
         for (index, product) in plan.input.products.enumerated() {
             guard let label = library.product(named: product.name) else { continue }
             let name = plan.input.displayName(ofProduct: index)
             if let maximum = label.maximumRate, let rate = rate(product, in: label.unit), rate > maximum {
                 warnings.append(.rateAboveLabel(product: name, rate: rate, maximum: maximum, unit: label.unit))
-            }
-            if let allowed = label.maximumTreatments, let field = field?.trimmedWhitespace, !field.isEmpty {
-                let count = treatmentsSoFar(product.name, field) + 1
-                if count > allowed { warnings.append(.treatmentsAboveLabel(product: name, field: field, count: count, allowed: allowed)) }
             }
         }
         return warnings
@@ -30,16 +24,6 @@ public enum LabelCheck {
         let from = product.unit.quantityUnit.base, to = unit.quantityUnit.base
         guard from.unit == to.unit else { return nil }
         return product.rate / from.factor * to.factor
-    }
-
-    /// How many treatments with `product` on `field` `records` hold in `season` (a calendar
-    /// year); withdrawn records do not count.
-    public static func treatments(of product: String, on field: String, in records: [TreatmentRecord], season: Int) -> Int {
-        let productKey = Library.nameKey(product), fieldKey = Library.nameKey(field)
-        return records.filter { record in
-            record.withdrawal == nil && record.details.date.year == season && Library.nameKey(record.details.parcel) == fieldKey
-                && record.details.products.contains { Library.nameKey($0.name) == productKey }
-        }.count
     }
 
     /// A warning when `sprayer`'s technical inspection has lapsed on `day`.

@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// A field of a library item's editor.
 public enum LibraryFormField: String, CaseIterable, Sendable {
-    case name, authorisation, rate, maximumRate, maximumTreatments, preHarvestDays, notes
+    case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, preHarvestDays, notes
     case area, parcelIDs
     case tank, width, spacing, inspected, bought
     case certificate, validUntil
@@ -19,6 +19,8 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .rate: tr("Usual rate")
         case .maximumRate: tr("Maximum rate on the label")
         case .maximumTreatments: tr("Treatments per season allowed")
+        case .intervalDays: tr("Shortest interval between treatments (days)")
+        case .modesOfAction: tr("Modes of action (FRAC, HRAC or IRAC)")
         case .preHarvestDays: tr("Pre-harvest interval (days)")
         case .notes: tr("Notes")
         case .area: tr("Area (ha)")
@@ -83,6 +85,13 @@ struct LibraryFormReader {
         return text.trimmedWhitespace
     }
 
+    /// The modes of action listed, each in its printed form ("FRAC 3"); a piece that is none is named.
+    mutating func modesOfAction(_ text: String) -> [String] {
+        let (modes, unreadable) = ModeOfAction.list(text)
+        if let first = unreadable.first { errors.append(LibraryFormError(.modesOfAction, .notAModeOfAction(first))) }
+        return modes.map(\.description)
+    }
+
     mutating func notes(_ text: String) -> String {
         if let problem = FreeText.notesProblem(text) { errors.append(LibraryFormError(.notes, problem)) }
         return text.trimmedWhitespace
@@ -124,6 +133,8 @@ struct LibraryFormReader {
 
 public struct ProductDraft: Equatable, Sendable {
     public var name = "", authorisation = "", rate = "", maximumRate = "", maximumTreatments = "", preHarvestDays = "", notes = ""
+    /// Days; and the modes of action separated by commas ("FRAC 3, FRAC 11").
+    public var intervalDays = "", modesOfAction = ""
     public var formulation: Formulation?
     public var unit: RateUnit = .litresPerHectare
 
@@ -137,6 +148,8 @@ public struct ProductDraft: Equatable, Sendable {
         unit = product.unit
         maximumRate = product.maximumRate.map(format.editable) ?? ""
         maximumTreatments = product.maximumTreatments.map(String.init) ?? ""
+        intervalDays = product.intervalDays.map(String.init) ?? ""
+        modesOfAction = product.modesOfAction.joined(separator: ", ")
         preHarvestDays = product.preHarvestDays.map(String.init) ?? ""
         notes = product.notes
     }
@@ -148,6 +161,7 @@ public struct ProductDraft: Equatable, Sendable {
             formulation: formulation, rate: reader.positive(rate, .rate), unit: unit,
             maximumRate: reader.positive(maximumRate, .maximumRate),
             maximumTreatments: reader.whole(maximumTreatments, .maximumTreatments),
+            intervalDays: reader.whole(intervalDays, .intervalDays), modesOfAction: reader.modesOfAction(modesOfAction),
             preHarvestDays: reader.whole(preHarvestDays, .preHarvestDays), notes: reader.notes(notes))
         return reader.result(product, as: LibraryItem.product)
     }

@@ -19,18 +19,24 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     public var maximumRate: Decimal?
     /// The label's most treatments per season.
     public var maximumTreatments: Int?
+    /// The label's shortest interval between two treatments, days.
+    public var intervalDays: Int?
+    /// The label's modes of action ("FRAC 3"), as typed; LibraryRules checks their form.
+    public var modesOfAction: [String]
     /// Karencja: days from the treatment to the harvest.
     public var preHarvestDays: Int?
     public var notes: String
 
     private enum CodingKeys: String, CodingKey {
         case id, name, authorisation, formulation, rate, unit, maximumRate = "max_rate"
-        case maximumTreatments = "max_treatments", preHarvestDays = "phi_days", notes
+        case maximumTreatments = "max_treatments", intervalDays = "interval_days", modesOfAction = "modes_of_action"
+        case preHarvestDays = "phi_days", notes
     }
 
     public init(id: UUID = UUID(), name: String, authorisation: String = "", formulation: Formulation? = nil,
                 rate: Decimal? = nil, unit: RateUnit = .litresPerHectare, maximumRate: Decimal? = nil,
-                maximumTreatments: Int? = nil, preHarvestDays: Int? = nil, notes: String = "") {
+                maximumTreatments: Int? = nil, intervalDays: Int? = nil, modesOfAction: [String] = [],
+                preHarvestDays: Int? = nil, notes: String = "") {
         self.id = id
         self.name = name
         self.authorisation = authorisation
@@ -39,9 +45,14 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
         self.unit = unit
         self.maximumRate = maximumRate
         self.maximumTreatments = maximumTreatments
+        self.intervalDays = intervalDays
+        self.modesOfAction = modesOfAction
         self.preHarvestDays = preHarvestDays
         self.notes = notes
     }
+
+    /// The modes of action its label gives that are of a known form.
+    public var modes: [ModeOfAction] { modesOfAction.compactMap(ModeOfAction.init(parsing:)) }
 
     /// Members that may be left out (a file typed by hand, or from a script) take their defaults.
     public init(from decoder: any Decoder) throws {
@@ -53,8 +64,27 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
                   unit: try container.decodeIfPresent(RateUnit.self, forKey: .unit) ?? .litresPerHectare,
                   maximumRate: try container.decodeIfPresent(Decimal.self, forKey: .maximumRate),
                   maximumTreatments: try container.decodeIfPresent(Int.self, forKey: .maximumTreatments),
+                  intervalDays: try container.decodeIfPresent(Int.self, forKey: .intervalDays),
+                  modesOfAction: try container.decodeIfPresent([String].self, forKey: .modesOfAction) ?? [],
                   preHarvestDays: try container.decodeIfPresent(Int.self, forKey: .preHarvestDays),
                   notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
+    }
+
+    /// Members without a value are left out, as older versions wrote them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(authorisation, forKey: .authorisation)
+        try container.encodeIfPresent(formulation, forKey: .formulation)
+        try container.encodeIfPresent(rate, forKey: .rate)
+        try container.encode(unit, forKey: .unit)
+        try container.encodeIfPresent(maximumRate, forKey: .maximumRate)
+        try container.encodeIfPresent(maximumTreatments, forKey: .maximumTreatments)
+        try container.encodeIfPresent(intervalDays, forKey: .intervalDays)
+        if !modesOfAction.isEmpty { try container.encode(modesOfAction, forKey: .modesOfAction) }
+        try container.encodeIfPresent(preHarvestDays, forKey: .preHarvestDays)
+        try container.encode(notes, forKey: .notes)
     }
 }
 

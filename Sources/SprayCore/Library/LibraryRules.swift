@@ -35,6 +35,8 @@ public enum LibraryRules {
     public static let rateLimit: Decimal = 1_000_000
     /// The most treatments a season a label allows, and the longest pre-harvest interval (as the record's).
     public static let treatmentsLimit = 365
+    /// The most modes of action one product's label gives (mixtures have two or three).
+    public static let modesLimit = 6
     public static let preHarvestDaysLimit = 3650
     /// A calibration's flow per nozzle (l/min), speed (km/h) and pressure (bar).
     public static let flowLimit: Decimal = 100
@@ -62,6 +64,9 @@ public enum LibraryRules {
             if let rate = product.rate { check(.rate, within(rate, rateLimit)) }
             if let rate = product.maximumRate { check(.maximumRate, within(rate, rateLimit)) }
             if let count = product.maximumTreatments { check(.maximumTreatments, whole(count, treatmentsLimit)) }
+            if let days = product.intervalDays { check(.intervalDays, whole(days, treatmentsLimit)) }
+            if product.modesOfAction.count > modesLimit { check(.modesOfAction, .tooMany(limit: modesLimit)) }
+            for mode in product.modesOfAction where ModeOfAction(parsing: mode) == nil { check(.modesOfAction, .notAModeOfAction(mode)) }
             if let days = product.preHarvestDays { check(.preHarvestDays, whole(days, preHarvestDaysLimit)) }
             check(.notes, FreeText.notesProblem(product.notes))
         case let .field(field):

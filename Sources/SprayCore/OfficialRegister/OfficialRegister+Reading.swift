@@ -198,6 +198,7 @@ struct RegisterUseReader {
     private var dosesRead: [String: (value: Decimal, unit: RateUnit)?] = [:]
     private var stagesRead: [String: (from: Int?, to: Int?)] = [:]
     private var eppoRead: [String: String?] = [:]
+    private var limitsRead: [String: (treatments: Int?, intervalDays: Int?)] = [:]
     private let eppoOfName = Dictionary(CropCatalog.all.map { (SearchFolding.fold($0.polishName), $0.eppoCode) }) { first, _ in first }
 
     /// The uses a row gives: one per crop where it names several ("pszenica ozima, pszenżyto
@@ -215,6 +216,9 @@ struct RegisterUseReader {
         let timing = sheet.text(row, .timing)
         let stages = stagesRead[timing] ?? OfficialRegisterText.bbchRange(timing)
         stagesRead[timing] = stages
+        let both = doseText + "\n" + timing
+        let limits = limitsRead[both] ?? OfficialRegisterText.treatmentLimits(both)
+        limitsRead[both] = limits
         let minorUse = OfficialRegisterText.yesOrNo(sheet.text(row, .minorUse))
         let methods = sheet.text(row, .methods).nonEmpty, jointUse = sheet.text(row, .jointUse).nonEmpty
         return OfficialRegisterText.crops(cropText).map { crop in
@@ -222,7 +226,8 @@ struct RegisterUseReader {
             eppoRead[crop] = eppo
             return OfficialRegisterUse(crop: crop, eppo: eppo, pests: sheet.text(row, .pests), doseText: doseText, maxDose: dose?.value,
                                        doseUnit: dose?.unit, timing: timing, bbchFrom: stages.from, bbchTo: stages.to,
-                                       minorUse: minorUse, methods: methods, jointUse: jointUse)
+                                       minorUse: minorUse, methods: methods, jointUse: jointUse, maxTreatments: limits.treatments,
+                                       intervalDays: limits.intervalDays)
         }
     }
 }

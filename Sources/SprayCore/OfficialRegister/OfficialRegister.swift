@@ -30,10 +30,15 @@ public struct OfficialRegisterUse: Equatable, Codable, Sendable {
     /// The methods of application ("opryskiwanie") and the joint use with other products, as written.
     public var methods: String? = nil
     public var jointUse: String? = nil
+    /// What the texts state of the label's limits on this crop: the most treatments a season,
+    /// and the shortest interval between them in days.
+    public var maxTreatments: Int? = nil
+    public var intervalDays: Int? = nil
 
     private enum CodingKeys: String, CodingKey {
         case crop, eppo, pests, doseText = "dose_text", maxDose = "max_dose", doseUnit = "dose_unit", timing
         case bbchFrom = "bbch_from", bbchTo = "bbch_to", minorUse = "minor_use", methods, jointUse = "joint_use"
+        case maxTreatments = "max_treatments", intervalDays = "interval_days"
     }
 }
 

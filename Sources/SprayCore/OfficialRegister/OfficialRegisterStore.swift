@@ -123,7 +123,9 @@ public enum OfficialRegisterStore {
                 swap(&out, &uses)
                 object([("bbch_from", use.bbchFrom.map(String.init)), ("bbch_to", use.bbchTo.map(String.init)), ("crop", quoted(use.crop)),
                         ("dose_text", quoted(use.doseText)), ("dose_unit", use.doseUnit.map { quoted($0.rawValue) }),
-                        ("eppo", use.eppo.map(quoted)), ("joint_use", use.jointUse.map(quoted)), ("max_dose", use.maxDose.map(\.description)),
+                        ("eppo", use.eppo.map(quoted)), ("interval_days", use.intervalDays.map(String.init)),
+                        ("joint_use", use.jointUse.map(quoted)), ("max_dose", use.maxDose.map(\.description)),
+                        ("max_treatments", use.maxTreatments.map(String.init)),
                         ("methods", use.methods.map(quoted)), ("minor_use", use.minorUse.map { $0 ? "true" : "false" }),
                         ("pests", quoted(use.pests)), ("timing", quoted(use.timing))])
                 swap(&out, &uses)

@@ -197,4 +197,21 @@ public enum OfficialRegisterText {
         }
         return nil
     }
+
+    /// The limits a use's texts state in so many words: "Maksymalna liczba zabiegów w sezonie: 2"
+    /// and "Odstęp pomiędzy zabiegami: 7-14 dni" (its lower end, the shortest the label allows).
+    public static func treatmentLimits(_ text: String) -> (treatments: Int?, intervalDays: Int?) {
+        let folded = SearchFolding.fold(text)
+        /// The first run of digits within `reach` bytes after `phrase`, if it is at most `most`.
+        func number(after phrase: String, reach: Int, most: Int) -> Int? {
+            guard let at = firstIndex(of: Array(phrase.utf8), in: folded) else { return nil }
+            let start = at + phrase.utf8.count
+            guard let first = folded[start..<min(folded.count, start + reach)].firstIndex(where: { (0x30...0x39).contains($0) }) else { return nil }
+            let digits = folded[first...].prefix { (0x30...0x39).contains($0) }
+            guard digits.count <= 3 else { return nil }
+            let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            return (1...most).contains(value) ? value : nil
+        }
+        return (number(after: "liczba zabiegow", reach: 40, most: 50), number(after: "odstep", reach: 40, most: 365))
+    }
 }

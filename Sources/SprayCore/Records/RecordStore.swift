@@ -15,6 +15,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
 
     /// Newest treatment first (by date, start hour, then when saved).
     public private(set) var records: [TreatmentRecord] = []
+
+    /// The treatments on `field` in `season`, for the label's limits (SeasonCheck).
+    public func treatments(on field: String, season: Int) -> [PastTreatment] {
+        PastTreatment.on(field, season: season, in: records)
+    }
     /// What the latest read found worth telling, and a daily copy that could not be made.
     override public var notices: [StorageNotice] { super.notices + (backups?.problems ?? []).map(StorageNotice.failed) }
 

@@ -51,6 +51,10 @@ public enum InputProblem: Equatable, Sendable, Error {
     case needsRate(String)
     /// Not a whole number of 0 or more (days, treatments).
     case notAWholeNumber
+    /// More than `limit` values in a list.
+    case tooMany(limit: Int)
+    /// Not a mode of action as a label prints it ("FRAC 3", "HRAC 4", "IRAC 3A").
+    case notAModeOfAction(String)
     /// A year outside the years the record keeps.
     case yearOutside(ClosedRange<Int>)
     /// Text with a control character (a line break in a one-line field, ESC, a text-direction mark…).
@@ -146,6 +150,11 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:
             return tr("must be a whole number, 0 or more")
+        case let .tooMany(limit):
+            return trn("at most %d value", "at most %d values", limit).filled(String(limit))
+        case let .notAModeOfAction(text):
+            return tr("“%@” is not a mode of action as labels print it: FRAC, HRAC or IRAC and the group, e.g. “FRAC 3”, “IRAC 3A”")
+                .filled(FreeText.displayable(text))
         case let .yearOutside(years):
             return tr("must be a year from %1$@ to %2$@").filled(String(years.lowerBound), String(years.upperBound))
         case .controlCharacter:

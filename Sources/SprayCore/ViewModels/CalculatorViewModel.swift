@@ -55,9 +55,9 @@ public final class CalculatorViewModel {
     public private(set) var field: LibraryField?
     /// The sprayer picked from the library for this job.
     public private(set) var sprayer: LibrarySprayer?
-    /// How many treatments with a product the records hold on a field this season, for the
-    /// label's limit; none known when unset.
-    public var treatmentsSoFar: ((_ product: String, _ field: String) -> Int)?
+    /// The treatments the records hold on a field in a season, for the label's limits; none
+    /// known when unset.
+    public var treatments: ((_ field: String, _ season: Int) -> [PastTreatment])?
     /// The ministry's register, once it has been read (never at start-up): the plan is
     /// checked against it. Setting it checks the plan shown again.
     public var officialRegister: OfficialRegisterIndex? {
@@ -306,7 +306,7 @@ public final class CalculatorViewModel {
             var plan = plan
             let stock = self.stock
             plan.warnings += FarmAdvice(library: library, register: officialRegister, stock: { stock },
-                                        treatmentsSoFar: treatmentsSoFar ?? { _, _ in 0 }, today: clock.today)
+                                        treatments: treatments ?? { _, _ in [] }, today: clock.today)
                 .plan(plan, field: field, sprayer: sprayer)
             return plan
         }

@@ -32,7 +32,8 @@ public final class LibraryEditorViewModel {
         case let .product(product):
             let draft = ProductDraft(product)
             texts = [.name: draft.name, .authorisation: draft.authorisation, .rate: draft.rate, .maximumRate: draft.maximumRate,
-                     .maximumTreatments: draft.maximumTreatments, .preHarvestDays: draft.preHarvestDays, .notes: draft.notes]
+                     .maximumTreatments: draft.maximumTreatments, .intervalDays: draft.intervalDays, .modesOfAction: draft.modesOfAction,
+                     .preHarvestDays: draft.preHarvestDays, .notes: draft.notes]
             formulation = draft.formulation
             unit = draft.unit
         case let .field(field):
@@ -71,7 +72,7 @@ public final class LibraryEditorViewModel {
     /// The text fields of this kind, in the order the editor shows them.
     public var textFields: [LibraryFormField] {
         switch kind {
-        case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .preHarvestDays, .notes]
+        case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .intervalDays, .modesOfAction, .preHarvestDays, .notes]
         case .field: [.name, .area, .parcelIDs]
         case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought]
         case .operator: [.name, .certificate, .validUntil]
@@ -173,6 +174,7 @@ public final class LibraryEditorViewModel {
             var draft = ProductDraft()
             (draft.name, draft.authorisation, draft.rate) = (text(of: .name), text(of: .authorisation), text(of: .rate))
             (draft.maximumRate, draft.maximumTreatments) = (text(of: .maximumRate), text(of: .maximumTreatments))
+            (draft.intervalDays, draft.modesOfAction) = (text(of: .intervalDays), text(of: .modesOfAction))
             (draft.preHarvestDays, draft.notes) = (text(of: .preHarvestDays), text(of: .notes))
             (draft.formulation, draft.unit) = (formulation, unit)
             return draft.product(id: id).map(LibraryItem.product)

@@ -54,6 +54,10 @@ public struct LibraryRow: Equatable, Sendable {
                 if let count = product.maximumTreatments {
                     parts.append(trn("%@ treatment a season", "%@ treatments a season", count).filled(String(count)))
                 }
+                if let days = product.intervalDays {
+                    parts.append(trn("at least %@ day apart", "at least %@ days apart", days).filled(String(days)))
+                }
+                parts += product.modesOfAction
                 if let days = product.preHarvestDays {
                     parts.append(trn("pre-harvest interval %@ day", "pre-harvest interval %@ days", days).filled(String(days)))
                 }

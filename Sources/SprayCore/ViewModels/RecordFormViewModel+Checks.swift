@@ -172,7 +172,8 @@ extension RecordFormViewModel {
 
     /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
     public var warningText: String? {
-        let warnings = FarmAdvice(library: library, register: officialRegister).record(details)
+        let warnings = FarmAdvice(library: library, register: officialRegister, treatments: store.treatments(on:season:))
+            .record(details, id: correcting?.id)
         return warnings.isEmpty ? nil : warnings.map(\.text).joined(separator: "\n")
     }
 

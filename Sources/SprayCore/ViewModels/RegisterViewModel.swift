@@ -230,7 +230,8 @@ public final class RegisterViewModel {
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
         // A withdrawn record is kept as it was: nothing is checked in it any more.
         let registerWarnings = record.withdrawal == nil
-            ? FarmAdvice(library: library ?? Library(), register: officialRegister).record(details).map(\.text) : []
+            ? FarmAdvice(library: library ?? Library(), register: officialRegister, treatments: store.treatments(on:season:))
+                .record(details, id: record.id).map(\.text) : []
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(

@@ -28,7 +28,7 @@ public final class SpreadsheetImportViewModel {
                 officialRegister: OfficialRegisterIndex? = nil, today: CalendarDate = .today) throws(SpreadsheetError) {
         self.fileName = fileName
         self.records = records
-        advice = FarmAdvice(library: library, register: officialRegister, today: today)
+        advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:), today: today)
         let table = try SpreadsheetFile.read(bytes, name: fileName)
         reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year,
                                    lists: FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister))

@@ -236,7 +236,7 @@ public final class TranscriptionViewModel {
     /// What the ministry's register says against the treatments ready to save, an operator's
     /// lapsed certificate and a sprayer's lapsed inspection, each with its rows: warnings, never a reason to hold one back.
     public var registerWarnings: [String] {
-        let advice = FarmAdvice(library: library, register: officialRegister)
+        let advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:))
         return read().ready.flatMap { rows in advice.record(draft(of: rows).details, rows: rows.map { $0 + 1 }) }
     }
 

@@ -93,7 +93,7 @@ public final class CalculatorWindow {
         services.library.observe(by: self) { [weak self] in self?.libraryChanged() }
         model.setLibrary(services.library.library)
         // Unowned: called by the calculator view-model, which the services own; never handed to GLib.
-        model.treatmentsSoFar = { [unowned services] product, field in services.farm.treatmentsThisSeason(of: product, on: field) }
+        model.treatments = { [weak services] field, season in services?.farm.treatments(on: field, season: season) ?? [] }
         makeLibraryPickersLazily()
         fillForm()
         refresh()
