@@ -33,6 +33,9 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         try ok(["stock", "add", "--product", "Mospilan Plus 20 SP", "--quantity", "1 kg", "--date", today])
         try ok(["record", "add", "--date", today, "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
                 "--product", "Herbicyd=1 l/ha", "--reason", "chwasty"])
+        // And one in the season of the treatment the record doors take (2026, whatever today is).
+        try ok(["record", "add", "--date", "2026-04-01", "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
+                "--product", "Herbicyd=1 l/ha", "--reason", "chwasty"])
     }
 
     private var farm: Farm {
