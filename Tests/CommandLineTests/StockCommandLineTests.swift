@@ -289,4 +289,30 @@ final class StockCommandLineTests: DataFolderTestCase {
         XCTAssertTrue(restored.stderr.contains("stock entry number 1 cannot be read"), restored.stderr)
         XCTAssertEqual(try Data(contentsOf: stock), before)
     }
+
+    /// 9 300 purchases of 10⁹ l, each within the gate, from the farm folder (issue 54): their
+    /// sum is past 64 bits of microlitres. The store says so of that product, and every command
+    /// keeps working — no trap.
+    func testASumPastWhatTheAppCountsIsSaidNotACrash() throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        var items: [String] = []
+        for index in 0..<9_300 {
+            let day = commandsToday.adding(days: -(index % 300) - 1).description
+            items.append("{\"changed_at\":\"2026-01-01T00:00:00Z\",\"corrections\":[],\"created_at\":\"2026-01-01T00:00:00Z\",\"entry\":{\"authorisation\":\"\","
+                         + "\"date\":\"\(day)\",\"invoice\":\"\",\"kind\":\"purchase\",\"lot\":\"\",\"note\":\"\",\"product\":\"Big\",\"quantity\":1000000000,"
+                         + "\"supplier\":\"\",\"unit\":\"l\"},\"id\":\"\(UUID().uuidString)\"}")
+        }
+        try Data(("{\"format\":\"kalkulator-oprysku/stock\",\"version\":1,\"items\":[" + items.joined(separator: ",\n") + "]}").utf8)
+            .write(to: dataDirectory.appendingPathComponent("stock.json"))
+        XCTAssertEqual(try run(["stock", "add", "--product", "Small", "--quantity", "5 l", "--date", commandsToday.description]).status, 0)
+        let list = try run(["stock", "list"])
+        XCTAssertFalse(list.wasKilled)
+        XCTAssertTrue([0, 1].contains(list.status), "\(list.status): \(list.stderr)")
+        XCTAssertTrue(list.stdout.contains("add up to more than the app can count"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("Small"), "the other products are counted")
+        let calc = try run(["calc", "--area", "2", "--spray-rate", "200", "--tank", "1000", "--product", "Big=1 l/ha"])
+        XCTAssertEqual(calc.status, 0, calc.stderr)
+        XCTAssertEqual(try run(["stock", "shopping-list", "--format", "json"]).status, 0)
+        XCTAssertEqual(try run(["stock", "export", "--output", directory.appendingPathComponent("stock.csv").path]).status, 0)
+    }
 }

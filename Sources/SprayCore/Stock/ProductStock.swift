@@ -44,6 +44,9 @@ public struct StockLot: Equatable, Sendable {
 public enum StockWarning: Equatable, Sendable {
     /// More was used than bought since this day.
     case belowZero(since: CalendarDate)
+    /// From this day on its quantities add up past what the app counts (9,2 million m³):
+    /// the stock shown is that of the days before.
+    case cannotBeAddedUp(from: CalendarDate)
     /// The register's use-until date is at most 60 days ahead (0: today is the last day).
     case useUntilSoon(CalendarDate, days: Int)
     /// The use-until date has passed with the product still in the store.
@@ -56,7 +59,7 @@ public enum StockWarning: Equatable, Sendable {
 
     public var isSerious: Bool {
         switch self {
-        case .useUntilPassed, .belowZero, .needsChecking: true
+        case .useUntilPassed, .belowZero, .needsChecking, .cannotBeAddedUp: true
         case .useUntilSoon, .notInRegister: false
         }
     }
@@ -74,6 +77,9 @@ public enum StockWarning: Equatable, Sendable {
             return tr("its use-until date %@ has passed: it must be handed back as hazardous waste").filled(date.typedText(in: language))
         case .notInRegister:
             return tr("not in the ministry’s register")
+        case let .cannotBeAddedUp(day):
+            return tr("its entries from %@ on add up to more than the app can count: the stock shown is that before them; check those entries")
+                .filled(day.typedText(in: language))
         case let .needsChecking(what):
             return tr("needs checking: %@").filled(what)
         }

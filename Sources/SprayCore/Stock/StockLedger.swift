@@ -86,28 +86,47 @@ public enum StockLedger {
             var balance: Int64 = 0, bought: Int64 = 0, used: Int64 = 0, adjusted: Int64 = 0, disposed: Int64 = 0
             var lines: [ProductStock.Line] = []
             lines.reserveCapacity(list.count)
+            // Each entry is within the gate, but thousands of them may add up past what 64 bits
+            // hold: from that movement on the product is said, not counted (never a trap).
+            var overflowFrom: CalendarDate?
             for pending in list {
                 let quantity = MicroQuantity.micro(pending.quantity)
-                let change: Int64
+                var change: Int64 = 0
+                var sums = (bought: bought, used: used, disposed: disposed, adjusted: adjusted)
+                var fits = true
+                func add(_ value: Int64, to total: inout Int64) {
+                    let (sum, overflow) = total.addingReportingOverflow(value)
+                    if overflow { fits = false } else { total = sum }
+                }
                 switch pending.kind {
                 case .purchase:
                     change = quantity
-                    bought += quantity
+                    add(quantity, to: &sums.bought)
+                case .use:
+                    change = -quantity
+                    add(quantity, to: &sums.used)
+                case .disposal:
+                    change = -quantity
+                    add(quantity, to: &sums.disposed)
+                case .count:
+                    let (difference, overflow) = quantity.subtractingReportingOverflow(balance)
+                    if overflow { fits = false } else { change = difference }
+                    add(change, to: &sums.adjusted)
+                }
+                var next = balance
+                add(change, to: &next)
+                guard fits else {
+                    overflowFrom = pending.date
+                    break
+                }
+                (bought, used, disposed, adjusted) = sums
+                if pending.kind == .purchase {
                     let facts = entries[pending.source].facts
                     if !facts.lot.isEmpty { stock.lots.append(StockLot(lot: facts.lot, date: pending.date, quantity: pending.quantity)) }
                     if let package = facts.package { stock.packageSize = inBase(package.size, package.unit) }
-                case .use:
-                    change = -quantity
-                    used += quantity
-                case .disposal:
-                    change = -quantity
-                    disposed += quantity
-                case .count:
-                    change = quantity - balance
-                    adjusted += change
                 }
                 let before = balance
-                balance += change
+                balance = next
                 if balance < 0 { if before >= 0 || belowSince == nil { belowSince = pending.date } } else { belowSince = nil }
                 lines.append(ProductStock.Line(kind: pending.kind, date: pending.date, quantity: pending.quantity, change: change,
                                                balance: balance, source: pending.source))
@@ -119,6 +138,7 @@ public enum StockLedger {
             stock.disposed = MicroQuantity.decimal(disposed)
             stock.lines = lines
             if let belowSince, stock.inStock < 0 { stock.warnings.append(.belowZero(since: belowSince)) }
+            if let overflowFrom { stock.warnings.append(.cannotBeAddedUp(from: overflowFrom)) }
             if let register {
                 switch register.match(named: identity.name, authorisation: identity.authorisation, on: date) {
                 case .notInRegister: stock.warnings.append(.notInRegister)
