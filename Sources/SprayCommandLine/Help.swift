@@ -183,7 +183,7 @@ public enum Help {
             "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO]",
             "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE] [--inspected DATE | --bought DATE]",
             "  add operator --name N [--certificate NO] [--valid-until DATE]",
-            "                           " + tr("add an item; one of the same kind and name is updated"),
+            "                           " + tr("add an item; one of the same kind and name changes only in the options given"),
             "  list [--format text|json]" + " " + tr("list everything"),
             "  remove KIND NAME         " + tr("remove an item (history and records keep their own copy)"),
             "  export [--output FILE]   " + tr("write the library as JSON, to move it to another computer"),

@@ -6,8 +6,8 @@ import FoundationEssentials
 import SprayCore
 
 public enum LibraryCommand: Equatable, Sendable {
-    /// Adds the item, or updates the one of its kind with its name.
-    case add(LibraryItem)
+    /// Adds the item, or changes the one of its kind with its name in what is given.
+    case add(LibraryAddition)
     case list(OutputFormat)
     case remove(LibraryKind, name: String)
     /// Writes the library to `output` ("-" or nil: standard output).
@@ -94,52 +94,78 @@ public enum LibraryCommand: Equatable, Sendable {
         var options = OptionReader(arguments: Array(arguments.dropFirst()), known: Set(names + ["--lang"]))
         _ = options.single("--lang")
         let name = options.required("--name")
+        for option in names where option != "--name" && option != "--parcel-id" && option != "--mode-of-action" { _ = options.single(option) }
+        guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
+        return .success(.add(LibraryAddition(kind: kind, name: name, arguments: Array(arguments.dropFirst()))))
+    }
+}
+
+/// `library add KIND --name N …`: an item added, or the library's item of that kind and name
+/// changed in what the options name and nothing else (as its editor would).
+public struct LibraryAddition: Equatable, Sendable {
+    public var kind: LibraryKind
+    public var name: String
+    let arguments: [String]
+
+    /// The item the options make of `existing` (the library's item of this kind and name, or
+    /// nil for a new one): only what they name changes, nothing not given is emptied; a new item
+    /// needs what every item of its kind has (a field its area, a sprayer its tank).
+    public func item(updating existing: LibraryItem?) -> Result<LibraryItem, CommandLineErrors> {
+        let names = LibraryCommand.addOptions(kind)
+        var options = OptionReader(arguments: arguments, known: Set(names + ["--lang"]))
+        _ = options.single("--lang")
+        _ = options.single("--name")
+        /// The value given, or for a new item the one it must have.
+        func needed(_ option: String) -> String? { existing == nil ? options.required(option) : options.single(option) }
         let item: Result<LibraryItem, InvalidLibraryItem>
         switch kind {
         case .product:
             var draft = ProductDraft()
+            if case let .product(product)? = existing { draft = ProductDraft(product) }
             draft.name = name
-            draft.authorisation = options.single("--authorisation") ?? ""
-            draft.formulation = options.single("--formulation").flatMap { text in
-                Formulation(parsing: text) ?? {
+            if let value = options.single("--authorisation") { draft.authorisation = value }
+            if let text = options.single("--formulation") {
+                if let parsed = Formulation(parsing: text) { draft.formulation = parsed } else {
                     options.errors.append(.notAChoice(option: "--formulation", text, accepted: Formulation.allCases.map(\.rawValue)))
-                    return nil
-                }()
+                }
             }
-            draft.rate = options.single("--rate") ?? ""
+            if let value = options.single("--rate") { draft.rate = value }
             if let unit = options.single("--unit") {
                 if let parsed = RateUnit(parsing: unit) { draft.unit = parsed } else {
                     options.errors.append(.invalid(option: "--unit", .unknownUnit(unit, accepted: RateUnit.allCases.map(\.symbol))))
                 }
             }
-            draft.maximumRate = options.single("--max-rate") ?? ""
-            draft.maximumTreatments = options.single("--max-treatments") ?? ""
-            draft.intervalDays = options.single("--interval") ?? ""
-            draft.modesOfAction = options.values(of: "--mode-of-action").joined(separator: ", ")
-            draft.preHarvestDays = options.single("--phi") ?? ""
-            draft.notes = options.single("--notes") ?? ""
-            item = draft.product().map(LibraryItem.product)
+            if let value = options.single("--max-rate") { draft.maximumRate = value }
+            if let value = options.single("--max-treatments") { draft.maximumTreatments = value }
+            if let value = options.single("--interval") { draft.intervalDays = value }
+            let modes = options.values(of: "--mode-of-action")
+            if !modes.isEmpty { draft.modesOfAction = modes.joined(separator: ", ") }
+            if let value = options.single("--phi") { draft.preHarvestDays = value }
+            if let value = options.single("--notes") { draft.notes = value }
+            item = draft.product(id: existing?.id ?? UUID()).map(LibraryItem.product)
         case .field:
             var draft = FieldDraft()
+            if case let .field(field)? = existing { draft = FieldDraft(field) }
             draft.name = name
-            draft.area = options.required("--area")
-            draft.parcelIDs = options.values(of: "--parcel-id").joined(separator: "\n")
+            if let value = needed("--area") { draft.area = value }
+            let parcels = options.values(of: "--parcel-id")
+            if !parcels.isEmpty { draft.parcelIDs = parcels.joined(separator: "\n") }
             if let crop = options.single("--crop") {
                 draft.crop = CropCatalog.choice(typed: crop.uppercased()) ?? CropCatalog.choice(typed: crop)
                 if draft.crop == nil { options.errors.append(.invalid(option: "--crop", .notAnEPPOCode(crop))) }
             }
-            item = draft.field().map(LibraryItem.field)
+            item = draft.field(id: existing?.id ?? UUID()).map(LibraryItem.field)
         case .sprayer:
             var draft = SprayerDraft()
+            if case let .sprayer(sprayer)? = existing { draft = SprayerDraft(sprayer) }
             draft.name = name
-            draft.tank = options.required("--tank")
-            draft.width = options.single("--width") ?? ""
-            draft.spacing = options.single("--spacing") ?? ""
-            draft.nozzle = options.single("--nozzle").flatMap { text in
-                NozzleSize(parsing: text) ?? {
+            if let value = needed("--tank") { draft.tank = value }
+            if let value = options.single("--width") { draft.width = value }
+            if let value = options.single("--spacing") { draft.spacing = value }
+            if let text = options.single("--nozzle") {
+                if let parsed = NozzleSize(parsing: text) { draft.nozzle = parsed } else {
                     options.errors.append(.notAChoice(option: "--nozzle", text, accepted: NozzleSize.allCases.map(\.rawValue)))
-                    return nil
-                }()
+                }
             }
             func day(_ option: String) -> CalendarDate? {
                 guard let text = options.single(option) else { return nil }
@@ -149,26 +175,29 @@ public enum LibraryCommand: Equatable, Sendable {
                 }
                 return day
             }
-            draft.inspected = day("--inspected")
-            draft.bought = day("--bought")
-            if draft.inspected != nil, draft.bought != nil { options.errors.append(.notWith(option: "--bought", other: "--inspected")) }
-            item = draft.sprayer().map(LibraryItem.sprayer)
+            let inspected = day("--inspected"), bought = day("--bought")
+            if inspected != nil, bought != nil { options.errors.append(.notWith(option: "--bought", other: "--inspected")) }
+            // One of the two: the one given replaces the other.
+            if let inspected { (draft.inspected, draft.inspectedText, draft.bought, draft.boughtText) = (inspected, "", nil, "") }
+            if let bought { (draft.bought, draft.boughtText, draft.inspected, draft.inspectedText) = (bought, "", nil, "") }
+            item = draft.sprayer(id: existing?.id ?? UUID()).map(LibraryItem.sprayer)
         case .operator:
             var draft = OperatorDraft()
+            if case let .operator(person)? = existing { draft = OperatorDraft(person) }
             draft.name = name
-            draft.certificate = options.single("--certificate") ?? ""
-            draft.validUntil = options.single("--valid-until") ?? ""
-            item = draft.person().map(LibraryItem.operator)
+            if let value = options.single("--certificate") { draft.certificate = value }
+            if let value = options.single("--valid-until") { draft.validUntil = value }
+            item = draft.person(id: existing?.id ?? UUID()).map(LibraryItem.operator)
         }
         var errors = options.errors
         switch item {
         case let .success(item) where errors.isEmpty:
-            return .success(.add(item))
+            return .success(item)
         case .success:
             break
         case let .failure(invalid):
             let reported = Set(errors.compactMap(\.option))
-            errors += invalid.errors.map { CommandLineError.invalid(option: option(for: $0.field), $0.problem) }
+            errors += invalid.errors.map { CommandLineError.invalid(option: LibraryCommand.option(for: $0.field), $0.problem) }
                 .filter { !reported.contains($0.option ?? "") }
         }
         return .failure(CommandLineErrors(errors, order: names))

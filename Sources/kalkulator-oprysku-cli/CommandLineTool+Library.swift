@@ -24,7 +24,12 @@ extension CommandLineTool {
         if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
         do {
             switch command {
-            case let .add(item):
+            case let .add(addition):
+                let item: LibraryItem
+                switch addition.item(updating: store.library.item(of: addition.kind, named: addition.name)) {
+                case let .success(made): item = made
+                case let .failure(errors): return reportUsage(errors.messages)
+                }
                 let updated = try store.put(item)
                 report([updated ? tr("Updated “%@” in the library.").filled(item.name) : tr("Added “%@” to the library.").filled(item.name)])
             case let .list(format):

@@ -42,7 +42,25 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(updated.stderr, "Updated “herbicyd” in the library.\n")
         let json = try run(["library", "list", "--format", "json"])
         XCTAssertTrue(json.stdout.contains(#""rate" : 1.2"#), json.stdout)
-        XCTAssertFalse(json.stdout.contains("R-12/2024"), "an update replaces the item")
+        // Only what is given changes (issue 54): nothing not named is emptied or set back.
+        XCTAssertEqual(try run(["library", "add", "product", "--name", "Herbicyd", "--phi", "30"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "field", "--name", "Działka 7", "--crop", "HORVW"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "3000", "--inspected", "2026-03-14"]).status, 0)
+        XCTAssertEqual(try run(["library", "list"]).stdout, """
+            Products
+              Adiuwant — adjuvant · 200 ml/ha
+              Herbicyd — WG · R-12/2024 · 1.2 kg/ha · max 2 kg/ha · 1 treatment a season · pre-harvest interval 30 days
+
+            Fields
+              Działka 7 — 4.2 ha · winter barley · 141201_1.0001.123/4 · 141201_1.0001.124
+
+            Sprayers
+              Pilmet — 3,000 l · width 18 m · nozzles every 0.5 m · nozzle 03 (blue) · inspection valid until 2029-03-14
+
+            """)
+        let newField = try run(["library", "add", "field", "--name", "Łąka"])
+        XCTAssertEqual(newField.status, 2)
+        XCTAssertEqual(newField.stderr, "--area: this option is required\n", "a new item needs what every item of its kind has")
 
         XCTAssertEqual(try run(["library", "remove", "sprayer", "PILMET"]).status, 0)
         XCTAssertFalse(try run(["library", "list"]).stdout.contains("Pilmet"))
