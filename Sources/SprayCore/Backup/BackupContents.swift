@@ -43,6 +43,12 @@ extension Backup {
                 throw .damaged(tr("unexpected file “%@”").filled(file.name))
             }
         }
+        // A backup is merged by id: two entries of one id would become one, silently. Refused, whole.
+        for (name, count) in [("records.json", contents.records.map(StorageNotice.sharedIDCount) ?? 0),
+                              ("stock.json", contents.stock.map(StorageNotice.sharedIDCount) ?? 0)] where count > 0 {
+            throw .damaged(trn("in its %1$@, %2$@ entry shares an id with another: restoring would make them one",
+                               "in its %1$@, %2$@ entries share an id with another: restoring would make them one", count).filled(name, String(count)))
+        }
         return contents
     }
 

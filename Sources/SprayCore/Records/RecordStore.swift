@@ -21,7 +21,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         PastTreatment.on(field, season: season, in: records)
     }
     /// What the latest read found worth telling, and a daily copy that could not be made.
-    override public var notices: [StorageNotice] { super.notices + (backups?.problems ?? []).map(StorageNotice.failed) }
+    override public var notices: [StorageNotice] {
+        super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
+    }
+    /// Records sharing their id with another (a file written elsewhere): said, each kept.
+    private var sharedIDs = 0
 
     /// None for a copy opened to be looked at.
     private var backups: DailyBackups?
@@ -244,6 +248,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         // Newest treatment first: by day, start hour (none counts as midnight), when saved,
         // then the file's order. The keys are worked out once per record, not per comparison.
         let items = self.items
+        sharedIDs = StorageNotice.sharedIDCount(items)
         // Read in place (a record taken whole would be copied with all its strings).
         let keys = items.indices.map { offset in
             (day: items[offset].details.date.daysSinceEpoch,

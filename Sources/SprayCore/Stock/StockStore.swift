@@ -12,7 +12,11 @@ public final class StockStore: VersionedStore<StockEntry> {
 
     /// Oldest first (by date, then when saved, then the file's order).
     public private(set) var entries: [StockEntry] = []
-    override public var notices: [StorageNotice] { super.notices + (backups?.problems ?? []).map(StorageNotice.failed) }
+    override public var notices: [StorageNotice] {
+        super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
+    }
+    /// Entries sharing their id with another (a file written elsewhere): said, each counted.
+    private var sharedIDs = 0
 
     private var backups: DailyBackups?
     /// Whose today decides what is in the future, and which daily copy is made.
@@ -136,6 +140,7 @@ public final class StockStore: VersionedStore<StockEntry> {
 
     override func itemsChanged() {
         let items = self.items
+        sharedIDs = StorageNotice.sharedIDCount(items)
         entries = items.indices.sorted { a, b in
             (items[a].facts.date, items[a].createdAt, a) < (items[b].facts.date, items[b].createdAt, b)
         }.map { items[$0] }

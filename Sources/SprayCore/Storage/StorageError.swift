@@ -56,12 +56,21 @@ public enum StorageNotice: Equatable, Sendable {
     case failed(StorageError)
     /// `count` items could not be read by this version; they stay in the file, unchanged.
     case unreadableItems(path: String, count: Int)
+    /// `count` items share their id with another one (a file written elsewhere): each is kept and counted.
+    case sharedIDs(path: String, count: Int)
+
+    /// How many of `items` share their id with another.
+    static func sharedIDCount<Item: Identifiable>(_ items: [Item]) -> Int where Item.ID: Hashable {
+        var seen: [Item.ID: Int] = [:]
+        for item in items { seen[item.id, default: 0] += 1 }
+        return seen.values.filter { $0 > 1 }.reduce(0, +)
+    }
 
     /// The file's contents were not read at all: it was damaged (and set aside) or unreadable.
     public var meansNothingWasRead: Bool {
         switch self {
         case .movedAside, .failed: true
-        case .newerVersion, .unreadableItems: false
+        case .newerVersion, .unreadableItems, .sharedIDs: false
         }
     }
 
@@ -78,6 +87,10 @@ public enum StorageNotice: Equatable, Sendable {
         case let .unreadableItems(path, count):
             trn("%1$@ entry could not be read; it is kept unchanged in %2$@.",
                 "%1$@ entries could not be read; they are kept unchanged in %2$@.", count)
+                .filled(String(count), path)
+        case let .sharedIDs(path, count):
+            trn("%1$@ entry in %2$@ shares its id with another: each is kept and counted; correct or withdraw the one entered twice.",
+                "%1$@ entries in %2$@ share their id with another: each is kept and counted; correct or withdraw the ones entered twice.", count)
                 .filled(String(count), path)
         }
     }
