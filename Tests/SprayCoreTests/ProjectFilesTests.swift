@@ -53,6 +53,55 @@ final class ProjectFilesTests: XCTestCase {
         }
     }
 
+    /// The command reference lives in the manual pages, not the README: every command the main `--help` names
+    /// (`Help.main` in SprayCommandLine) has its section in both pages, and the README stays short.
+    func testManualPagesDescribeEveryCommandOfTheMainHelpAndTheReadmeIsShort() throws {
+        let source = try read("Sources/SprayCommandLine/Help.swift")
+        let start = try XCTUnwrap(source.range(of: "public static var main: String {"), "Help.main not found")
+        let end = try XCTUnwrap(source.range(of: "].joined", range: start.upperBound..<source.endIndex))
+        let body = String(source[start.upperBound..<end.lowerBound])
+        // "  kalkulator-oprysku record add|list|…" names `record add`, `record list`…; "calc OPTIONS" names `calc`.
+        let usage = try NSRegularExpression(pattern: #""  kalkulator-oprysku ([^"]*)""#)
+        let subcommands = try NSRegularExpression(pattern: #"^[a-z][a-z|-]*$"#)
+        var commands: [(command: String, subcommand: String?)] = []
+        for match in usage.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
+            let words = body[Range(match.range(at: 1), in: body)!].split(separator: " ").map(String.init)
+            guard let command = words.first else { continue }  // no command: the window
+            if words.count > 1, subcommands.firstMatch(in: words[1], range: NSRange(words[1].startIndex..., in: words[1])) != nil {
+                commands += words[1].split(separator: "|").map { (command, String($0)) }
+            } else {
+                commands.append((command, nil))
+            }
+        }
+        let named = Set(commands.map { [$0.command, $0.subcommand].compactMap { $0 }.joined(separator: " ") })
+        XCTAssertTrue(named.isSuperset(of: ["calc", "export-pdf", "history export", "record add", "record pending", "calibrate catch",
+                                            "register search", "sync stop", "--version"]), "Help.main read as \(named.sorted())")
+
+        for page in ["data/kalkulator-oprysku.1", "data/kalkulator-oprysku.pl.1"] {
+            let manual = try read(page).replacingOccurrences(of: "\\-", with: "-")
+                .replacingOccurrences(of: #"\\f[BIPR]"#, with: "", options: .regularExpression)
+            let headings = manual.split(separator: "\n").filter { $0.hasPrefix(".SS \"") }
+                .map { $0.dropFirst(5).replacingOccurrences(of: "\"", with: "") }
+            for (command, subcommand) in commands {
+                let described = headings.contains { heading in
+                    let words = heading.split(whereSeparator: { " [,".contains($0) }).map(String.init)
+                    guard words.first == command else { return false }
+                    guard let subcommand else { return true }
+                    return words.count > 1 && words[1] == subcommand || heading.contains("| \(subcommand)")
+                }
+                XCTAssertTrue(described, "\(page) has no section for “\(command)\(subcommand.map { " " + $0 } ?? "")”, which --help names")
+            }
+            for command in Set(commands.map(\.command)).sorted() where !command.hasPrefix("-") {
+                let synopsis = ".B kalkulator-oprysku \(command)"
+                XCTAssertTrue(manual.contains(synopsis + "\n") || manual.contains(synopsis + " "), "\(page)'s synopsis misses \(command)")
+            }
+        }
+
+        let readme = try read("README.md")
+        let lines = readme.components(separatedBy: "\n").count - (readme.hasSuffix("\n") ? 1 : 0)
+        XCTAssertLessThanOrEqual(lines, 150, "README.md has \(lines) lines: a command's details go in the manual pages, a developer's in docs/HACKING.md")
+    }
+
     /// No web address the project does not own: the domain in the app id is a name, not a site.
     func testNoInventedWebAddress() throws {
         let domain = "kalkulatoroprysku" + ".pl"
