@@ -182,6 +182,7 @@ public enum Help {
             "              [--phi DAYS] [--notes TEXT]",
             "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO]",
             "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE] [--inspected DATE | --bought DATE]",
+            "              [--drift-reduction 50|75|90]",
             "  add operator --name N [--certificate NO] [--valid-until DATE]",
             "                           " + tr("add an item; one of the same kind and name changes only in the options given"),
             "  list [--format text|json]" + " " + tr("list everything"),

@@ -20,7 +20,7 @@ public enum LibraryCommand: Equatable, Sendable {
         case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--interval",
                         "--mode-of-action", "--phi", "--notes"]
         case .field: ["--name", "--area", "--parcel-id", "--crop"]
-        case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought"]
+        case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought", "--drift-reduction"]
         case .operator: ["--name", "--certificate", "--valid-until"]
         }
     }
@@ -44,6 +44,7 @@ public enum LibraryCommand: Equatable, Sendable {
         case .spacing: "--spacing"
         case .inspected: "--inspected"
         case .bought: "--bought"
+        case .driftReduction: "--drift-reduction"
         case .certificate: "--certificate"
         case .validUntil: "--valid-until"
         case .crop: "--crop"
@@ -162,6 +163,7 @@ public struct LibraryAddition: Equatable, Sendable {
             if let value = needed("--tank") { draft.tank = value }
             if let value = options.single("--width") { draft.width = value }
             if let value = options.single("--spacing") { draft.spacing = value }
+            if let value = options.single("--drift-reduction") { draft.driftReduction = value }
             if let text = options.single("--nozzle") {
                 if let parsed = NozzleSize(parsing: text) { draft.nozzle = parsed } else {
                     options.errors.append(.notAChoice(option: "--nozzle", text, accepted: NozzleSize.allCases.map(\.rawValue)))

@@ -31,7 +31,7 @@ public struct RecordAddCommand: Equatable, Sendable {
     /// The (first) record's details.
     public var details: TreatmentDetails { drafts[0].details }
 
-    static let recordOptions = ["--date", "--start", "--parcel", "--parcel-id", "--treated-area", "--crop", "--bbch", "--reason",
+    static let recordOptions = ["--date", "--start", "--end", "--wind", "--temperature", "--parcel", "--parcel-id", "--treated-area", "--crop", "--bbch", "--reason",
                                 "--operator", "--authorisation", "--kind", "--use", "--seed-batch", "--notes", "--like", "--from-plan"]
     static let options = JobOptions.names + recordOptions + ["--lang"]
     /// The options that make a plan of the job; without them the doses alone are recorded.
@@ -115,6 +115,9 @@ private struct RecordOptions {
     var date: CalendarDate?
     var use: TypeOfUse?
     var startTime: ClockTime?
+    var endTime: ClockTime?
+    var windSpeed: Decimal?
+    var temperature: Decimal?
     var parcel: String?
     var parcelIDs: [String] = []
     var treatedSize: Decimal?
@@ -155,6 +158,24 @@ private struct RecordOptions {
             startTime = ClockTime(parsing: start)
             if startTime == nil { options.errors.append(.invalid(option: "--start", .notATime(start))) }
         }
+        if let end = options.single("--end") {
+            endTime = ClockTime(parsing: end)
+            if endTime == nil { options.errors.append(.invalid(option: "--end", .notATime(end))) }
+        }
+        /// A condition's number of either sign, within the record's rules (RecordRules).
+        func condition(_ option: String, _ rule: (Decimal) -> InputProblem?) -> Decimal? {
+            guard let text = options.single(option) else { return nil }
+            switch NumberParser.parse(text) {
+            case let .success(value):
+                if let problem = rule(value) { options.errors.append(.invalid(option: option, problem)); return nil }
+                return value
+            case let .failure(problem):
+                options.errors.append(.invalid(option: option, InputProblem(problem)))
+                return nil
+            }
+        }
+        windSpeed = condition("--wind") { RecordRules.problem(wind: $0) }
+        temperature = condition("--temperature") { RecordRules.problem(temperature: $0) }
         parcel = options.single("--parcel")?.trimmedWhitespace
         parcelIDs = options.values(of: "--parcel-id").map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         if let area = options.single("--treated-area") {
@@ -209,6 +230,7 @@ private struct RecordOptions {
     func request(on base: RecordRequest.Base) -> RecordRequest {
         var request = RecordRequest(base: base)
         (request.date, request.use, request.startTime, request.parcel, request.parcelIDs) = (date, use, startTime, parcel, parcelIDs)
+        (request.endTime, request.windSpeed, request.temperature) = (endTime, windSpeed, temperature)
         (request.treatedSize, request.crop, request.bbch, request.seedBatch, request.reason) = (treatedSize, crop, bbch, seedBatch, reason)
         (request.operatorName, request.sprayer, request.notes) = (operatorName, sprayer, notes)
         (request.authorisations, request.kinds, request.fields, request.products) = (authorisations, kinds, fields, products)

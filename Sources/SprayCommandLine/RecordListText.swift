@@ -14,7 +14,7 @@ public enum RecordListText {
     /// the id for a record not saved yet.
     public static func line(of record: TreatmentRecord, withID: Bool = true) -> String {
         let details = record.details
-        let when = details.date.description + (details.startTime.map { " " + $0.description } ?? "")
+        let when = details.date.description + (details.startTime.map { " " + $0.description } ?? "") + (details.endTime.map { "–" + $0.description } ?? "")
         let crop = details.crop.map { $0.name.isEmpty ? $0.eppoCode : "\($0.name) (\($0.eppoCode))" } ?? details.seedBatch ?? ""
         let products = details.products.map { $0.authorisation.isEmpty ? $0.name : "\($0.name) [\($0.authorisation)]" }
         var status = record.status.title

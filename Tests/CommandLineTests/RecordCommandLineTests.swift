@@ -216,4 +216,33 @@ final class RecordHarvestCommandLineTests: DataFolderTestCase {
         }
         XCTAssertTrue(try run(["record", "harvest", "--help"]).stdout.contains("[--separator ';'|','] [--output FILE]"))
     }
+
+    /// The conditions of a treatment from the command line (issue 53): kept, listed, exported,
+    /// refused out of range naming the option, and the wind warned of by the sprayer's class.
+    func testTheConditionsOfATreatment() throws {
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "2500"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Hardi", "--tank", "3000", "--drift-reduction", "75"]).status, 0)
+        XCTAssertTrue(try run(["library", "list"]).stdout.contains("drift reduction 75 %"))
+        let base = ["record", "add", "--date", "2026-05-12", "--start", "06:30", "--end", "09:30", "--parcel", "Pole", "--treated-area", "4",
+                    "--crop", "TRZAW", "--product", "Fungorex 250 EC=1 l/ha", "--reason", "septorioza"]
+        let added = try run(base + ["--wind", "4,5", "--temperature", "18", "--sprayer", "Pilmet"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stderr.contains("Wind 4.5 m/s: allowed up to 4 m/s with this sprayer (5 m/s with 75 % drift reduction)."), added.stderr)
+        let calm = try run(base + ["--wind", "4,5", "--sprayer", "Hardi"])
+        XCTAssertFalse(calm.stderr.contains("Wind"), calm.stderr)
+        XCTAssertTrue(try run(["record", "list"]).stdout.contains("2026-05-12 06:30–09:30"))
+        let csv = try run(["record", "export", "--format", "csv"])
+        XCTAssertTrue(csv.stdout.contains("start time,end time,wind (m/s),temperature (°C)"), csv.stdout)
+        XCTAssertTrue(csv.stdout.contains("06:30,09:30,4.5,18"), csv.stdout)
+        for (option, value, message) in [("--wind", "45", "--wind: too large: at most 40"), ("--temperature", "-40", "--temperature: too small: at least -30"),
+                                         ("--end", "9.30h", "--end: ")] {
+            let refused = try run(base + [option, value])
+            XCTAssertEqual(refused.status, 2, "\(option) \(value)")
+            XCTAssertTrue(refused.stderr.contains(message), refused.stderr)
+        }
+        let backwards = try run(["record", "add", "--date", "2026-05-12", "--start", "09:30", "--end", "06:30", "--parcel", "Pole",
+                                 "--treated-area", "4", "--crop", "TRZAW", "--product", "Fungorex 250 EC=1 l/ha", "--reason", "septorioza"])
+        XCTAssertEqual(backwards.status, 2)
+        XCTAssertTrue(backwards.stderr.contains("the treatment ends before it starts (09:30)"), backwards.stderr)
+    }
 }

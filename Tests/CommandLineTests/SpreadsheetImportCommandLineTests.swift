@@ -227,7 +227,7 @@ final class SpreadsheetExportCommandLineTests: DataFolderTestCase {
         files.append(fromOffice)
 
         let dry = try run(["record", "import", files[2].path, "--dry-run"])
-        XCTAssertTrue(dry.stdout.contains("  H “identyfikatory działek (IACS) (2)” → continues column G\n"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("  K “identyfikatory działek (IACS) (2)” → continues column J\n"), dry.stdout)
         for (index, file) in files.enumerated() {
             let data = directory.appendingPathComponent("import-\(index)")
             let imported = try run(["record", "import", file.path], data: data)

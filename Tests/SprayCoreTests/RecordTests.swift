@@ -180,14 +180,14 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
     func testMembersOfANewerVersionSurviveARewrite() throws {
         try store().add(completeDetails(), at: april)
         var text = String(decoding: try bytes(path("records.json")), as: UTF8.self)
-        text = text.replacing(#""use":"surface""#, with: #""use":"surface","wind":{"speed_m_s":2}"#)
+        text = text.replacing(#""use":"surface""#, with: #""use":"surface","weather":{"cloud":"low"}"#)
             .replacing(#""created_at""#, with: #""signed_by":"Łukasz","created_at""#)
             .replacing(#""dose_unit":"ml""#, with: #""dose_unit":"ml","formulation":"SL""#)
         try Data(text.utf8).write(to: path("records.json"))
         let records = store()
         try records.add(completeDetails(date: today), at: april)
         let written = String(decoding: try bytes(path("records.json")), as: UTF8.self)
-        for member in [#""wind":{"speed_m_s":2}"#, #""signed_by":"Łukasz""#, #""formulation":"SL""#] {
+        for member in [#""weather":{"cloud":"low"}"#, #""signed_by":"Łukasz""#, #""formulation":"SL""#] {
             XCTAssertTrue(written.contains(member), member)
         }
         XCTAssertEqual(store().notices, [])

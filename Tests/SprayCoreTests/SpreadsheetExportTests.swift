@@ -107,13 +107,13 @@ final class SpreadsheetExportTests: XCTestCase {
             XCTAssertEqual(reading.drafts.first?.id, record.id, name)
             let importing = SpreadsheetImport(table: table, season: 2026)
             XCTAssertEqual(importing.continued(by: first + 1), first)
-            XCTAssertEqual(importing.continuationText(of: first + 1), "continues column G")
+            XCTAssertEqual(importing.continuationText(of: first + 1), "continues column J")
             XCTAssertNil(importing.continued(by: first))
             // The import window says so under the column, not a piece of a list.
             try MainActor.assumeIsolated {
                 let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name,
                                                            records: RecordStore(file: URL(fileURLWithPath: "/nonexistent/records.json")))
-                XCTAssertEqual(model.sample(of: first + 1), "continues column G")
+                XCTAssertEqual(model.sample(of: first + 1), "continues column J")
                 XCTAssertTrue(model.sample(of: first).hasPrefix("141201_1.0001.1/777"))
             }
         }

@@ -9,13 +9,15 @@ import FoundationEssentials
 public enum RecordExport {
     /// The JSON envelope's format name.
     public static let jsonFormat = "\(AppInfo.domain)/records"
-    public static let jsonVersion = 1
+    /// 2: a record may hold its end hour, the wind and the temperature; version 1 is read as ever.
+    public static let jsonVersion = 2
 
     // MARK: CSV
 
     /// The CSV headers, in the UI language (Polish with ";", English with ",").
     static var csvHeader: [String] {
-        [tr("record id"), tr("status"), tr("type of use"), tr("date"), tr("start time"), tr("parcel or place"),
+        [tr("record id"), tr("status"), tr("type of use"), tr("date"), tr("start time"), tr("end time"), tr("wind (m/s)"),
+         tr("temperature (°C)"), tr("parcel or place"),
          tr("parcel identifiers (IACS)"), tr("size treated"), tr("size unit"), tr("fraction of the parcel"),
          tr("crop EPPO code"), tr("crop"), tr("BBCH stage"), tr("seed batch"), tr("product"), tr("product kind"), tr("authorisation number"),
          tr("dose"), tr("dose unit"), tr("quantity used"), tr("quantity unit"), tr("reason"), tr("operator"), tr("notes"),
@@ -55,7 +57,8 @@ public enum RecordExport {
             let missing = RecordCompleteness.missing(in: record).map { $0.title(in: details) }.joined(separator: "; ")
             let common: [CSVCell] = [
                 .text(record.id.uuidString), .text(record.status.title), .text(details.use.title), .number(details.date.description),
-                .number(details.startTime?.description ?? ""), .text(details.parcel), .text(details.parcelIDs.joined(separator: ", ")),
+                .number(details.startTime?.description ?? ""), .number(details.endTime?.description ?? ""), .number(number(details.windSpeed)),
+                .number(number(details.temperature)), .text(details.parcel), .text(details.parcelIDs.joined(separator: ", ")),
                 .number(number(details.treatedSize)), .text(details.basis.symbol), .number(number(details.treatedFraction)),
                 .text(details.crop?.eppoCode ?? ""), .text(details.crop?.name ?? ""), .text(details.bbch ?? ""), .text(details.seedBatch ?? ""),
             ]

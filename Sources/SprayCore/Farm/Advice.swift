@@ -27,6 +27,8 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     case doseAboveRegister = "register-dose"
     case stageOutsideRegister = "register-bbch"
     case registerOld = "register-old"
+    // The conditions of the treatment.
+    case windAboveLaw = "law-wind"
     // The people and the equipment.
     case inspectionLapsed = "sprayer-inspection"
     case certificateLapsed = "operator-certificate"

@@ -60,6 +60,9 @@ public struct FarmAdvice {
             advice.append(Advice(lapsed.kind, lapsed.message))
         }
         if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { advice.append(lapsed) }
+        if let wind = SprayingLaw.windAdvice(details.windSpeed, driftReduction: details.sprayer.flatMap(library.sprayer(named:))?.driftReduction) {
+            advice.append(wind)
+        }
         return advice
     }
 

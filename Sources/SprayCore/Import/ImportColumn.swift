@@ -9,6 +9,9 @@ public enum ImportColumn: String, CaseIterable, Sendable {
     case ignore
     case date
     case start
+    case end
+    case wind
+    case temperature
     case parcel
     case parcelIDs = "parcel-ids"
     case treatedSize = "size"
@@ -38,6 +41,9 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         case .ignore: tr("(not imported)")
         case .date: tr("Date")
         case .start: tr("Start hour")
+        case .end: tr("End hour")
+        case .wind: tr("Wind (m/s)")
+        case .temperature: tr("Temperature (°C)")
         case .parcel: tr("Parcel or place")
         case .parcelIDs: tr("Parcel identifiers (IACS)")
         case .treatedSize: tr("Size treated")
@@ -94,6 +100,9 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         (.reason, ["przyczyna", "agrofag", "choroba", "szkodnik"], ["reason", "target", "pest"]),
         (.authorisation, ["zezwolen", "nrzezw"], ["authoris", "authoriz", "registration"]),
         (.bbch, ["faza"], ["bbch", "growth stage"]),
+        (.wind, ["wiatr"], ["wind"]),
+        (.temperature, ["temperatura"], ["temperature"]),
+        (.end, ["zakonczeni", "koniec"], ["end time", "end hour", "finished"]),
         (.date, ["data", "termin", "dzien"], ["date", "day"]),
         (.start, ["godzina", "czas"], ["start time", "hour", "time"]),
         (.crop, ["roslina", "uprawa"], ["crop", "plant"]),

@@ -123,10 +123,31 @@ extension SpreadsheetImport {
             problem(first, .date, text(first, .date).isEmpty ? tr("no date") : tr("write the date as 14.04.2026, 14.04 or 2026-04-14"))
         }
         let hour = firstText(.start)
+        var endTime: ClockTime?
         if !hour.isEmpty {
             startTime = ClockTime(parsing: hour) ?? ClockTime(parsing: String(hour.prefix { $0 != "-" && $0 != "–" }).trimmedWhitespace)
             if startTime == nil { problem(first, .start, tr("write the hour as 06:30")) }
+            // "06:30–09:30": the start and the end in one cell.
+            if let dash = hour.firstIndex(where: { $0 == "-" || $0 == "–" }) {
+                endTime = ClockTime(parsing: String(hour[hour.index(after: dash)...]).trimmedWhitespace)
+            }
         }
+        let end = firstText(.end)
+        if !end.isEmpty {
+            endTime = ClockTime(parsing: end)
+            if endTime == nil { problem(first, .end, tr("write the hour as 06:30")) }
+        }
+        /// A condition's number (the wind, the temperature), by the file's own conventions.
+        func condition(_ column: ImportColumn) -> Decimal? {
+            let typed = firstText(column).replacing("m/s", with: "").replacing("°C", with: "").replacing("°", with: "").trimmedWhitespace
+            guard !typed.isEmpty else { return nil }
+            guard let value = number(typed) else {
+                problem(first, column, tr("write a number, e.g. 4,5"))
+                return nil
+            }
+            return value
+        }
+        let wind = condition(.wind), temperature = condition(.temperature)
         let use: TypeOfUse = {
             let typed = fold(firstText(.use))
             if typed.contains("zamkni") || typed.contains("closed") { return .closedSpace }
@@ -227,7 +248,8 @@ extension SpreadsheetImport {
         }
         guard problems.isEmpty, let date else { return .failure(SkippedRowList(rows: problems)) }
         var details = TreatmentDetails(
-            use: use, date: date, startTime: startTime, parcel: parcelName, basis: basis, bbch: bbch.isEmpty ? nil : bbch,
+            use: use, date: date, startTime: startTime, endTime: endTime, windSpeed: wind, temperature: temperature, parcel: parcelName,
+            basis: basis, bbch: bbch.isEmpty ? nil : bbch,
             seedBatch: firstText(.seedBatch).isEmpty ? nil : firstText(.seedBatch), products: products,
             reason: FreeText.joinedOnce(rows.map { text($0, .reason) }),
             operatorName: lists.operatorName(firstText(.operatorName)), notes: firstText(.notes))
@@ -269,6 +291,9 @@ extension SpreadsheetImport {
         case .operatorName: .operatorName
         case .notes: .notes
         case .sprayer: nil
+        case .endTime: .end
+        case .windSpeed: .wind
+        case .temperature: .temperature
         }
     }
 

@@ -7,7 +7,7 @@ import FoundationEssentials
 public enum LibraryFormField: String, CaseIterable, Sendable {
     case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, preHarvestDays, notes
     case area, parcelIDs
-    case tank, width, spacing, inspected, bought
+    case tank, width, spacing, inspected, bought, driftReduction
     case certificate, validUntil
     case crop, calibration
 
@@ -30,6 +30,7 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .spacing: tr("Nozzle spacing (m)")
         case .inspected: tr("Last technical inspection")
         case .bought: tr("Bought (never inspected yet)")
+        case .driftReduction: tr("Drift reduction class (%)")
         case .certificate: tr("Training certificate number")
         case .validUntil: tr("Certificate valid until")
         case .crop: tr("Crop")
@@ -194,6 +195,8 @@ public struct FieldDraft: Equatable, Sendable {
 
 public struct SprayerDraft: Equatable, Sendable {
     public var name = "", tank = "", width = "", spacing = ""
+    /// 50, 75 or 90, as typed; empty for none.
+    public var driftReduction = ""
     public var nozzle: NozzleSize?
     /// Kept as it is: only the calibration window changes it.
     public var calibration: SprayerCalibration?
@@ -212,6 +215,7 @@ public struct SprayerDraft: Equatable, Sendable {
         spacing = sprayer.nozzleSpacing.map(format.editable) ?? ""
         nozzle = sprayer.nozzle
         calibration = sprayer.calibration
+        driftReduction = sprayer.driftReduction.map(String.init) ?? ""
         inspected = sprayer.inspected
         bought = sprayer.bought
         inspectedText = sprayer.inspected?.typedText(in: format.language) ?? ""
@@ -224,7 +228,8 @@ public struct SprayerDraft: Equatable, Sendable {
         let bought = boughtText.isEmpty ? self.bought : reader.date(boughtText, .bought)
         let sprayer = LibrarySprayer(id: id, name: reader.name(name), tankCapacity: reader.positive(tank, .tank, required: true) ?? 0,
                                      workingWidth: reader.positive(width, .width), nozzleSpacing: reader.positive(spacing, .spacing),
-                                     nozzle: nozzle, calibration: calibration, inspected: inspected, bought: bought)
+                                     nozzle: nozzle, calibration: calibration, inspected: inspected, bought: bought,
+                                     driftReduction: reader.whole(driftReduction, .driftReduction))
         return reader.result(sprayer, as: LibraryItem.sprayer)
     }
 }

@@ -139,15 +139,19 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
     /// The day it was bought, for one never inspected: a new sprayer needs its first inspection
     /// within 5 years.
     public var bought: CalendarDate?
+    /// The drift reduction its nozzles or equipment are classed for, in per cent (50, 75 or 90);
+    /// nil when none: the wind it may spray in and the buffer zones follow from it (SprayingLaw).
+    public var driftReduction: Int?
 
     private enum CodingKeys: String, CodingKey {
         case id, name, tankCapacity = "tank", workingWidth = "width", nozzleSpacing = "spacing", nozzle, calibration
-        case inspected, bought, inspectionValidUntil = "inspection_valid_until"
+        case inspected, bought, driftReduction = "drift_reduction", inspectionValidUntil = "inspection_valid_until"
     }
 
     public init(id: UUID = UUID(), name: String, tankCapacity: Decimal, workingWidth: Decimal? = nil,
                 nozzleSpacing: Decimal? = nil, nozzle: NozzleSize? = nil, calibration: SprayerCalibration? = nil,
-                inspected: CalendarDate? = nil, bought: CalendarDate? = nil) {
+                inspected: CalendarDate? = nil, bought: CalendarDate? = nil, driftReduction: Int? = nil) {
+        self.driftReduction = driftReduction
         self.id = id
         self.name = name
         self.tankCapacity = tankCapacity
@@ -168,7 +172,8 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
                   nozzle: try container.decodeIfPresent(NozzleSize.self, forKey: .nozzle),
                   calibration: try container.decodeIfPresent(SprayerCalibration.self, forKey: .calibration),
                   inspected: try container.decodeIfPresent(CalendarDate.self, forKey: .inspected),
-                  bought: try container.decodeIfPresent(CalendarDate.self, forKey: .bought))
+                  bought: try container.decodeIfPresent(CalendarDate.self, forKey: .bought),
+                  driftReduction: try container.decodeIfPresent(Int.self, forKey: .driftReduction))
     }
 
     /// Also what follows from the dates (`inspection_valid_until`), for readers of `library list`;
@@ -184,6 +189,7 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
         try container.encodeIfPresent(calibration, forKey: .calibration)
         try container.encodeIfPresent(inspected, forKey: .inspected)
         try container.encodeIfPresent(bought, forKey: .bought)
+        try container.encodeIfPresent(driftReduction, forKey: .driftReduction)
         try container.encodeIfPresent(inspectionValidUntil, forKey: .inspectionValidUntil)
     }
 

@@ -82,6 +82,9 @@ public enum LibraryRules {
             if let spacing = sprayer.nozzleSpacing { check(.spacing, within(spacing, spacingLimit)) }
             if let day = sprayer.inspected { check(.inspected, year(day, pastYears)) }
             if let day = sprayer.bought { check(.bought, year(day, pastYears)) }
+            if let reduction = sprayer.driftReduction, !SprayingLaw.driftReductionClasses.contains(reduction) {
+                check(.driftReduction, .notAChoice(String(reduction), accepted: SprayingLaw.driftReductionClasses.map(String.init)))
+            }
             if let calibration = sprayer.calibration {
                 check(.calibration, within(calibration.flowPerNozzle, flowLimit) ?? within(calibration.speed, speedLimit)
                       ?? calibration.pressure.flatMap { within($0, pressureLimit) } ?? year(calibration.date, pastYears))

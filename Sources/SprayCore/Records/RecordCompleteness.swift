@@ -24,6 +24,7 @@ public enum RecordField: String, CaseIterable, Sendable {
     case operatorName
     case notes
     case sprayer
+    case endTime, windSpeed, temperature
 
     /// Its name, as the form labels it.
     public var title: String {
@@ -46,6 +47,9 @@ public enum RecordField: String, CaseIterable, Sendable {
         case .operatorName: tr("Operator")
         case .notes: tr("Notes")
         case .sprayer: tr("Sprayer")
+        case .endTime: tr("End time")
+        case .windSpeed: tr("Wind (m/s)")
+        case .temperature: tr("Temperature (°C)")
         }
     }
 }

@@ -49,6 +49,10 @@ public struct RecordRequest {
     public var date: CalendarDate?
     public var use: TypeOfUse?
     public var startTime: ClockTime?
+    /// The conditions, when given: the end hour, the wind (m/s), the temperature (°C).
+    public var endTime: ClockTime?
+    public var windSpeed: Decimal?
+    public var temperature: Decimal?
     public var parcel: String?
     public var parcelIDs: [String] = []
     public var treatedSize: Decimal?
@@ -188,6 +192,9 @@ public struct RecordRequest {
         if let operatorName { details.operatorName = lists.operatorName(operatorName) }
         if let notes = self.notes { details.notes = notes }
         if let startTime { details.startTime = startTime }
+        if let endTime { details.endTime = endTime }
+        if let windSpeed { details.windSpeed = windSpeed }
+        if let temperature { details.temperature = temperature }
         if let sprayer {
             if let used = library.sprayer(named: sprayer) {
                 details.sprayer = used.name

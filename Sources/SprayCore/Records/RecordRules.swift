@@ -119,7 +119,24 @@ public enum RecordRules {
         check(.operatorName, FreeText.lineProblem(details.operatorName))
         check(.notes, FreeText.notesProblem(details.notes))
         if let sprayer = details.sprayer { check(.sprayer, FreeText.lineProblem(sprayer)) }
+        if let start = details.startTime, let end = details.endTime, end < start {
+            found.append(RecordProblem(.endTime, tr("the treatment ends before it starts (%@)").filled(start.description)))
+        }
+        if let wind = details.windSpeed { check(.windSpeed, problem(wind: wind)) }
+        if let temperature = details.temperature { check(.temperature, problem(temperature: temperature)) }
         return found
+    }
+
+    /// Why a wind (m/s) or a temperature (°C) cannot be a treatment's, for doors that name their own field.
+    public static func problem(wind: Decimal) -> InputProblem? { within(wind, windLimits) }
+    public static func problem(temperature: Decimal) -> InputProblem? { within(temperature, temperatureLimits) }
+
+    /// The wind (m/s) and the temperature (°C) a treatment can be noted in: beyond them, a typing error.
+    public static let windLimits: ClosedRange<Decimal> = 0...40
+    public static let temperatureLimits: ClosedRange<Decimal> = -30...50
+
+    private static func within(_ value: Decimal, _ limits: ClosedRange<Decimal>) -> InputProblem? {
+        value < limits.lowerBound ? .notBelow(limits.lowerBound) : value > limits.upperBound ? .notAbove(limits.upperBound) : nil
     }
 
     private static func positive(_ value: Decimal?) -> InputProblem? {

@@ -16,6 +16,12 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
         public var use: TypeOfUse
         public var date: CalendarDate
         public var startTime: ClockTime?
+        /// When the treatment ended, beside its start (the conditions of issue 53).
+        public var endTime: ClockTime?
+        /// The wind during the treatment, m/s, and the air's temperature, °C: not required by
+        /// the law's table, but the first things a farmer notes, and the wind is checked.
+        public var windSpeed: Decimal?
+        public var temperature: Decimal?
         /// The parcel's (or space's, or seed lot's place) name.
         public var parcel: String
         /// IACS / ARiMR parcel identifiers, e.g. "141201_1.0001.123/4".
@@ -41,7 +47,8 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
         public var sprayer: String?
 
         enum CodingKeys: String, CodingKey {
-            case use, date, startTime = "start_time", parcel, parcelIDs = "parcel_ids", treatedSize = "treated_size"
+            case use, date, startTime = "start_time", endTime = "end_time", windSpeed = "wind", temperature, parcel
+            case parcelIDs = "parcel_ids", treatedSize = "treated_size"
             case parcelSize = "parcel_size", basis, crop, bbch, seedBatch = "seed_batch", products, reason
             case operatorName = "operator", notes, sprayer
         }
@@ -72,11 +79,13 @@ public struct TreatmentDetails: Hashable, Codable, Sendable {
         _modify { yield &fields[keyPath: field] }
     }
 
-    public init(use: TypeOfUse = .surface, date: CalendarDate, startTime: ClockTime? = nil, parcel: String = "",
+    public init(use: TypeOfUse = .surface, date: CalendarDate, startTime: ClockTime? = nil, endTime: ClockTime? = nil,
+                windSpeed: Decimal? = nil, temperature: Decimal? = nil, parcel: String = "",
                 parcelIDs: [String] = [], treatedSize: Decimal? = nil, parcelSize: Decimal? = nil, basis: DoseBasis? = nil,
                 crop: CropChoice? = nil, bbch: String? = nil, seedBatch: String? = nil, products: [ProductUse] = [],
                 reason: String = "", operatorName: String = "", notes: String = "", sprayer: String? = nil) {
-        box = Box(Fields(use: use, date: date, startTime: startTime, parcel: parcel, parcelIDs: parcelIDs, treatedSize: treatedSize,
+        box = Box(Fields(use: use, date: date, startTime: startTime, endTime: endTime, windSpeed: windSpeed, temperature: temperature,
+                         parcel: parcel, parcelIDs: parcelIDs, treatedSize: treatedSize,
                          parcelSize: parcelSize, basis: basis ?? DoseBasis.choices(for: use)[0], crop: crop, bbch: bbch,
                          seedBatch: seedBatch, products: products, reason: reason, operatorName: operatorName, notes: notes,
                          sprayer: sprayer))

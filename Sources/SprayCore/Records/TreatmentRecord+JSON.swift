@@ -119,7 +119,9 @@ extension TreatmentDetails {
             JSONValue.appendQuoted(crop.name, to: &line)
             line += "}"
         }
-        line += ",\"date\":\"" + fields.date.description + "\",\"notes\":"
+        line += ",\"date\":\"" + fields.date.description + "\""
+        if let endTime = fields.endTime { line += ",\"end_time\":\"" + endTime.description + "\"" }
+        line += ",\"notes\":"
         JSONValue.appendQuoted(fields.notes, to: &line)
         line += ",\"operator\":"
         JSONValue.appendQuoted(fields.operatorName, to: &line)
@@ -151,10 +153,19 @@ extension TreatmentDetails {
         if let seedBatch = fields.seedBatch { line += ",\"seed_batch\":"; JSONValue.appendQuoted(seedBatch, to: &line) }
         if let sprayer = fields.sprayer { line += ",\"sprayer\":"; JSONValue.appendQuoted(sprayer, to: &line) }
         if let startTime = fields.startTime { line += ",\"start_time\":\"" + startTime.description + "\"" }
+        if let temperature = fields.temperature { line += ",\"temperature\":" + numbers.text(temperature) }
         if let treatedSize = fields.treatedSize { line += ",\"treated_size\":" + numbers.text(treatedSize) }
         line += ",\"use\":\"" + fields.use.rawValue + "\""
+        if let wind = fields.windSpeed { line += ",\"wind\":" + numbers.text(wind) }
         preserved.details.append(to: &line)
         line += "}"
+    }
+
+    /// A time as HH:MM, or null.
+    private static func time(_ scanner: inout JSONScanner) throws(JSONReadError) -> ClockTime? {
+        guard let text = try scanner.optionalString() else { return nil }
+        guard let value = ClockTime(parsing: text), value.description == text else { throw scanner.error("a time as HH:MM") }
+        return value
     }
 
     fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts,
@@ -168,10 +179,10 @@ extension TreatmentDetails {
             case "date":
                 guard let value = CalendarDate(parsing: try scanner.string()) else { throw scanner.error("a date as YYYY-MM-DD") }
                 date = value
-            case "start_time":
-                guard let text = try scanner.optionalString() else { break }
-                guard let value = ClockTime(parsing: text), value.description == text else { throw scanner.error("a time as HH:MM") }
-                details.startTime = value
+            case "start_time": details.startTime = try Self.time(&scanner)
+            case "end_time": details.endTime = try Self.time(&scanner)
+            case "wind": details.windSpeed = try scanner.optionalDecimal(&numbers)
+            case "temperature": details.temperature = try scanner.optionalDecimal(&numbers)
             case "parcel": details.parcel = try scanner.string()
             case "parcel_ids":
                 try scanner.beginArray()

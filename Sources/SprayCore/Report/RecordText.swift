@@ -19,9 +19,16 @@ public struct RecordText: Sendable {
     /// "21.11.2026" in Polish, "2026-11-21" in English.
     public func date(_ date: CalendarDate) -> String { date.typedText(in: language) }
 
-    /// The date, and the start hour after `separator` when recorded.
+    /// The date, and the start hour (to the end hour) after `separator` when recorded.
     public func time(_ details: TreatmentDetails, separator: String = "\n") -> String {
-        date(details.date) + (details.startTime.map { separator + $0.description } ?? "")
+        let hours = [details.startTime?.description ?? "", details.endTime.map { "–" + $0.description } ?? ""].joined()
+        return date(details.date) + (hours.isEmpty ? "" : separator + hours)
+    }
+
+    /// "wind 3.5 m/s · 18 °C"; empty when neither was noted.
+    public func conditions(_ details: TreatmentDetails) -> String {
+        [details.windSpeed.map { tr("wind %@ m/s").filled(number($0)) }, details.temperature.map { number($0) + Self.space + "°C" }]
+            .compactMap { $0 }.joined(separator: " · ")
     }
 
     /// "1,25 l/ha"; empty when no dose was given.

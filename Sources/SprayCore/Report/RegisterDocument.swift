@@ -158,7 +158,7 @@ public struct RegisterDocument: Equatable, Sendable, RegisterHeading {
             guard index == 0 else { return cells }
             cells[RegisterColumn.number.rawValue] = String(number)
             cells[RegisterColumn.use.rawValue] = details.use.title
-            cells[RegisterColumn.time.rawValue] = text.time(details)
+            cells[RegisterColumn.time.rawValue] = [text.time(details), text.conditions(details)].filter { !$0.isEmpty }.joined(separator: "\n")
             cells[RegisterColumn.location.rawValue] = text.location(details)
             cells[RegisterColumn.size.rawValue] = text.size(details)
             cells[RegisterColumn.crop.rawValue] = [text.crop(details), text.harvest(details) ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")

@@ -161,6 +161,8 @@ public struct ReportDocument: Equatable, Sendable {
             FactRow(label: tr("Reason"), value: details.reason.trimmedWhitespace),
             FactRow(label: tr("Operator"), value: details.operatorName.trimmedWhitespace),
         ]
+        let conditions = text.conditions(details)
+        if !conditions.isEmpty { rows.insert(FactRow(label: tr("Conditions"), value: conditions), at: 1) }
         for (index, product) in details.products.enumerated() {
             let name = product.name.trimmedWhitespace
             let authorisation = product.authorisation.trimmedWhitespace

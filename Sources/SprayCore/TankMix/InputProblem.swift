@@ -51,6 +51,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case needsRate(String)
     /// Not a whole number of 0 or more (days, treatments).
     case notAWholeNumber
+    /// A value none of the choices is ("60": the drift-reduction classes are 50, 75 and 90).
+    case notAChoice(String, accepted: [String])
     /// More than `limit` values in a list.
     case tooMany(limit: Int)
     /// Not a mode of action as a label prints it ("FRAC 3", "HRAC 4", "IRAC 3A").
@@ -79,6 +81,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case notAColumnMeaning(String)
     /// A number above the most the field takes.
     case notAbove(Decimal)
+    /// Below the least a value may be.
+    case notBelow(Decimal)
     /// Not shaped like an IACS (ARiMR) parcel identifier.
     case notAParcelID(String)
     /// A name another library item of this kind has.
@@ -150,6 +154,8 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:
             return tr("must be a whole number, 0 or more")
+        case let .notAChoice(text, accepted):
+            return tr("“%1$@” is not one of: %2$@").filled(FreeText.displayable(text), accepted.joined(separator: ", "))
         case let .tooMany(limit):
             return trn("at most %d value", "at most %d values", limit).filled(String(limit))
         case let .notAModeOfAction(text):
@@ -188,6 +194,8 @@ public enum InputProblem: Equatable, Sendable, Error {
                 .filled(text, ImportColumn.allCases.map(\.rawValue).joined(separator: ", "))
         case let .notAbove(limit):
             return tr("too large: at most %@").filled(format.string(limit, maxFractionDigits: 4))
+        case let .notBelow(limit):
+            return tr("too small: at least %@").filled(format.string(limit, maxFractionDigits: 4))
         case let .sharedName(kind):
             return LibraryRules.sharedName(kind)
         case let .notAParcelID(text):

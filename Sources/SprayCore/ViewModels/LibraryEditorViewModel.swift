@@ -43,7 +43,7 @@ public final class LibraryEditorViewModel {
         case let .sprayer(sprayer):
             let draft = SprayerDraft(sprayer)
             texts = [.name: draft.name, .tank: draft.tank, .width: draft.width, .spacing: draft.spacing,
-                     .inspected: draft.inspectedText, .bought: draft.boughtText]
+                     .inspected: draft.inspectedText, .bought: draft.boughtText, .driftReduction: draft.driftReduction]
             nozzle = draft.nozzle
             calibration = draft.calibration
         case let .operator(person):
@@ -74,7 +74,7 @@ public final class LibraryEditorViewModel {
         switch kind {
         case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .intervalDays, .modesOfAction, .preHarvestDays, .notes]
         case .field: [.name, .area, .parcelIDs]
-        case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought]
+        case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought, .driftReduction]
         case .operator: [.name, .certificate, .validUntil]
         }
     }
@@ -188,6 +188,7 @@ public final class LibraryEditorViewModel {
             (draft.name, draft.tank, draft.width, draft.spacing) = (text(of: .name), text(of: .tank), text(of: .width), text(of: .spacing))
             (draft.nozzle, draft.calibration) = (nozzle, calibration)
             (draft.inspectedText, draft.boughtText) = (text(of: .inspected), text(of: .bought))
+            draft.driftReduction = text(of: .driftReduction)
             return draft.sprayer(id: id).map(LibraryItem.sprayer)
         case .operator:
             var draft = OperatorDraft()

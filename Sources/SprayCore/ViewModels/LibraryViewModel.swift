@@ -76,6 +76,7 @@ public struct LibraryRow: Equatable, Sendable {
                 if let width = sprayer.workingWidth { parts.append(tr("width %@ m").filled(number(width))) }
                 if let spacing = sprayer.nozzleSpacing { parts.append(tr("nozzles every %@ m").filled(number(spacing))) }
                 if let nozzle = sprayer.nozzle { parts.append(tr("nozzle %1$@ (%2$@)").filled(nozzle.rawValue, nozzle.colourName)) }
+                if let reduction = sprayer.driftReduction { parts.append(tr("drift reduction %@ %%").filled(String(reduction))) }
                 if let calibration = sprayer.calibration {
                     parts.append(tr("calibrated %@").filled(calibration.date.typedText(in: Translation.current.language)))
                 }

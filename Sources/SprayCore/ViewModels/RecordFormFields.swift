@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// A field of the record form, for its text and its problem.
 public enum RecordFormField: Hashable, Sendable {
-    case date, startTime, parcel, parcelIDs, treatedSize, parcelSize, crop, bbch, seedBatch
+    case date, startTime, endTime, windSpeed, temperature, parcel, parcelIDs, treatedSize, parcelSize, crop, bbch, seedBatch
     case productName(Int), productAuthorisation(Int), productDose(Int), productQuantity(Int)
     case reason, operatorName, notes
     /// Why a saved record is corrected (only when correcting one).

@@ -36,6 +36,9 @@ extension RecordFormViewModel {
         switch field {
         case .date: tr("Date")
         case .startTime: tr("Start time")
+        case .endTime: tr("End time")
+        case .windSpeed: tr("Wind (m/s)")
+        case .temperature: tr("Temperature (°C)")
         case .parcel: tr("Parcel or place")
         case .parcelIDs: tr("IACS parcel numbers")
         case .treatedSize: tr("Size treated")
@@ -72,10 +75,11 @@ extension RecordFormViewModel {
         } else if CalendarDate(typed: dateText) == nil {
             add(.date, tr("write the date as %1$@ or %2$@").filled("21.11.2026", "2026-11-21"))
         }
-        let timeText = text(of: .startTime).trimmedWhitespace
-        if !timeText.isEmpty, ClockTime(parsing: timeText) == nil {
-            add(.startTime, tr("write the hour as 06:30, or leave it empty"))
+        for field in [RecordFormField.startTime, .endTime] {
+            let timeText = text(of: field).trimmedWhitespace
+            if !timeText.isEmpty, ClockTime(parsing: timeText) == nil { add(field, tr("write the hour as 06:30, or leave it empty")) }
         }
+        for field in [RecordFormField.windSpeed, .temperature] { add(field, signed(text(of: field)).problem) }
         for field in [RecordFormField.treatedSize, .parcelSize] {
             add(field, number(text(of: field)).problem ?? staleSizeBasis[field].map { Self.retype(size: $0, as: basis) })
         }
@@ -109,13 +113,16 @@ extension RecordFormViewModel {
         switch field {
         case .date: 0
         case .startTime: 1
-        case .parcel: 2
-        case .parcelIDs: 3
-        case .treatedSize: 4
-        case .parcelSize: 5
-        case .crop: 6
-        case .bbch: 7
-        case .seedBatch: 8
+        case .endTime: 2
+        case .windSpeed: 3
+        case .temperature: 4
+        case .parcel: 5
+        case .parcelIDs: 6
+        case .treatedSize: 7
+        case .parcelSize: 8
+        case .crop: 9
+        case .bbch: 10
+        case .seedBatch: 11
         case let .productName(index): 100 + 10 * index
         case let .productAuthorisation(index): 101 + 10 * index
         case let .productDose(index): 102 + 10 * index
@@ -146,6 +153,9 @@ extension RecordFormViewModel {
         case .reason: return .reason
         case .operatorName: return .operatorName
         case .notes: return .notes
+        case .endTime: return .endTime
+        case .windSpeed: return .windSpeed
+        case .temperature: return .temperature
         case .products, .sprayer: return nil
         }
     }
@@ -218,6 +228,8 @@ extension RecordFormViewModel {
         let batch = trimmed(.seedBatch)
         return RecordRules.fitted(TreatmentDetails(
             use: use, date: CalendarDate(typed: trimmed(.date)) ?? today, startTime: ClockTime(parsing: trimmed(.startTime)),
+            endTime: ClockTime(parsing: trimmed(.endTime)), windSpeed: signed(text(of: .windSpeed)).value,
+            temperature: signed(text(of: .temperature)).value,
             parcel: trimmed(.parcel), parcelIDs: ids, treatedSize: number(text(of: .treatedSize)).value,
             parcelSize: number(text(of: .parcelSize)).value, basis: basis,
             crop: crop, bbch: bbch.isEmpty ? nil : bbch, seedBatch: batch.isEmpty ? nil : batch,
@@ -230,6 +242,15 @@ extension RecordFormViewModel {
     }
 
     // MARK: Helpers
+
+    /// A number of either sign (a temperature below zero), nothing for blank text, or the problem.
+    fileprivate func signed(_ text: String) -> (value: Decimal?, problem: String?) {
+        guard !text.isBlank else { return (nil, nil) }
+        switch NumberParser.parse(text) {
+        case let .success(value): return (value, nil)
+        case let .failure(problem): return (nil, InputProblem(problem).message)
+        }
+    }
 
     /// A positive number, nothing for blank text, or the problem.
     fileprivate func number(_ text: String) -> (value: Decimal?, problem: String?) {

@@ -107,6 +107,9 @@ public final class RecordFormViewModel {
         texts = [
             .date: details.date.typedText(in: language),
             .startTime: details.startTime?.description ?? "",
+            .endTime: details.endTime?.description ?? "",
+            .windSpeed: editable(details.windSpeed),
+            .temperature: editable(details.temperature),
             .parcel: details.parcel,
             .parcelIDs: details.parcelIDs.joined(separator: ", "),
             .treatedSize: editable(details.treatedSize),

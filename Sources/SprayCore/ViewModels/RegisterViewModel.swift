@@ -383,6 +383,7 @@ public final class RegisterViewModel {
         let text = RecordText(language: Translation.current.language)
         var lines: [(String, String)] = [
             (tr("Type of use"), details.use.title), (tr("Date and start time"), text.time(details, separator: " ")),
+            (tr("Conditions"), text.conditions(details)),
             (tr("Parcel or place"), text.location(details, separator: " · ")), (tr("Size treated"), text.size(details)),
             (tr("Crop"), text.crop(details, separator: " · ")),
         ]

@@ -72,7 +72,8 @@ extension TranscriptionViewModel {
             case .dose, .doseBasis, .quantityUsed: .dose
             case .reason: .reason
             case .operatorName: .operatorName
-            case .notes: .notes
+            // The grid has no columns of the conditions: what it makes never breaks their rules.
+            case .notes, .endTime, .windSpeed, .temperature: .notes
             case .sprayer: .sprayer
             case .location, .parcelIDs, .seedBatch: .field
             }

@@ -54,10 +54,17 @@ extension RecordFormWindow {
         let example = CalendarDate(year: 2026, month: 11, day: 21)!.typedText(in: Translation.current.language)
         let date = entry(.date, placeholder: example, widthChars: 11)
         let start = entry(.startTime, placeholder: "06:30", tooltip: tr("When the treatment started; may be left empty"), widthChars: 6)
+        let end = entry(.endTime, placeholder: "09:30", tooltip: tr("When the treatment ended; may be left empty"), widthChars: 6)
+        let wind = entry(.windSpeed, tooltip: tr("The wind during the treatment, m/s: ground spraying is allowed up to 4 m/s, and up to 5 m/s with equipment that reduces drift by 75 %; may be left empty"),
+                         widthChars: 6)
+        let temperature = entry(.temperature, tooltip: tr("The air's temperature during the treatment, °C; may be left empty"), widthChars: 6)
         let grid = FieldGrid(columns: columns)
         grid.add(tr("T_ype of use"), useDropDown)
         grid.add(tr("_Date"), narrow(date), target: date, error: errorLabel(.date))
         grid.add(tr("Start _time"), narrow(start), target: start, error: errorLabel(.startTime))
+        grid.add(tr("_End time"), narrow(end), target: end, error: errorLabel(.endTime))
+        grid.add(tr("_Wind (m/s)"), narrow(wind), target: wind, error: errorLabel(.windSpeed))
+        grid.add(tr("Te_mperature (°C)"), narrow(temperature), target: temperature, error: errorLabel(.temperature))
         return section(tr("Treatment"), [grid.grid])
     }
 

@@ -1,0 +1,66 @@
+// The law's numbers the farm's checks use, in one table, each row with the act it comes from:
+// a change in the law is a change of one row here (and a test reads the table). The act is
+// the regulation of the Minister of Agriculture of 31 March 2014 on the conditions of using
+// plant protection products (Dz.U. 2014 poz. 516), as amended from 1 April 2026 (Dz.U. 2026
+// poz. 353). Where a label asks more, the label applies.
+
+import FoundationEssentials
+
+public enum SprayingLaw {
+    /// One number of the law: what it limits, the number, its unit, and its source.
+    public struct Row: Equatable, Sendable {
+        public var what: String
+        public var value: Decimal
+        public var unit: String
+        public var source: String
+    }
+
+    static let conditions = "Dz.U. 2014 poz. 516, as amended by Dz.U. 2026 poz. 353"
+    static let distances = "Dz.U. 2014 poz. 516"
+
+    /// The highest wind ground spraying is done in, m/s; and with equipment that reduces drift
+    /// by at least `driftReductionForStrongerWind` per cent.
+    public static let windLimit: Decimal = 4
+    public static let windLimitWithDriftReduction: Decimal = 5
+    public static let driftReductionForStrongerWind = 75
+    /// The least distances, m, unless the label asks more: from apiaries (ground equipment),
+    /// from the edge of public roads (not municipal or county ones), and from water and land
+    /// not farmed, with a field sprayer and with an orchard sprayer.
+    public static let apiaryDistance: Decimal = 20
+    public static let publicRoadDistance: Decimal = 3
+    public static let waterDistanceFieldSprayer: Decimal = 1
+    public static let waterDistanceOrchardSprayer: Decimal = 3
+    /// The drift-reduction classes a sprayer may be given, per cent.
+    public static let driftReductionClasses = [50, 75, 90]
+
+    /// The table, for the help and a test.
+    public static var table: [Row] {
+        [
+            Row(what: "wind, ground spraying", value: windLimit, unit: "m/s", source: conditions),
+            Row(what: "wind, drift reduction ≥ 75 %", value: windLimitWithDriftReduction, unit: "m/s", source: conditions),
+            Row(what: "distance from apiaries", value: apiaryDistance, unit: "m", source: distances),
+            Row(what: "distance from public roads", value: publicRoadDistance, unit: "m", source: distances),
+            Row(what: "distance from water, field sprayer", value: waterDistanceFieldSprayer, unit: "m", source: distances),
+            Row(what: "distance from water, orchard sprayer", value: waterDistanceOrchardSprayer, unit: "m", source: distances),
+        ]
+    }
+
+    /// The highest wind the sprayer of `driftReduction` per cent may spray in.
+    public static func windAllowed(driftReduction: Int?) -> Decimal {
+        (driftReduction ?? 0) >= driftReductionForStrongerWind ? windLimitWithDriftReduction : windLimit
+    }
+
+    /// "Wind 4,5 m/s: allowed up to 4 m/s with this sprayer (5 m/s with 75 % drift reduction).",
+    /// when the wind of a treatment is above what the sprayer may spray in.
+    public static func windAdvice(_ wind: Decimal?, driftReduction: Int?) -> Advice? {
+        guard let wind, wind > windAllowed(driftReduction: driftReduction) else { return nil }
+        let format = NumberFormat.current
+        func speed(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) }
+        if windAllowed(driftReduction: driftReduction) == windLimitWithDriftReduction {
+            return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s, also with %3$@ %% drift reduction.")
+                .filled(speed(wind), speed(windLimitWithDriftReduction), String(driftReduction ?? 0)))
+        }
+        return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s with this sprayer (%3$@ m/s with %4$@ %% drift reduction).")
+            .filled(speed(wind), speed(windLimit), speed(windLimitWithDriftReduction), String(driftReductionForStrongerWind)))
+    }
+}
