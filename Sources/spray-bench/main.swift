@@ -12,6 +12,7 @@
 //                                                          then only the join and the start-up)
 //   spray-bench register --file FILE                       the ministry's register imported, kept, searched
 //   spray-bench register-release --file A --file B         a release of dataset 550 (its workbooks) read and joined
+//   spray-bench season [--entries N]                       one record's and one plan's season checks among N records (default 10 000)
 //   spray-bench stock [--entries N]                        every product's stock from N records (default 10 000) and 2 000 entries
 
 import FoundationEssentials
@@ -41,6 +42,8 @@ case "register":
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try officialRegisterBench(file: option("--file") ?? "Rejestr_zastosowanie.xlsx", directory: URL(fileURLWithPath: directory))
+case "season":
+    try seasonBench(records: count)
 case "register-release":
     try registerReleaseBench(files: CommandLine.arguments.indices.filter { CommandLine.arguments[$0] == "--file" }
         .compactMap { CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil })

@@ -1,0 +1,26 @@
+// The season on a field (issue 53): the warnings of one record and of one plan checked
+// against 10 000 records — the treatments on its field this season found, the label's count,
+// interval and mode of action compared (goal 5 ms each).
+
+import FoundationEssentials
+import SprayCore
+
+func seasonBench(records count: Int) throws {
+    let records = farmRecords(count: count)
+    let names = Set(records.flatMap { $0.details.products.map(\.name) }).sorted()
+    let library = Library(products: names.enumerated().map { index, name in
+        LibraryProduct(name: name, rate: 1, maximumTreatments: 2, intervalDays: 14, modesOfAction: ["FRAC \(1 + index % 12)"])
+    }, fields: [LibraryField(name: "Działka 7", area: 4, crop: CropCatalog.crop(code: "TRZAW")?.choice(in: .polish))])
+    let advice = FarmAdvice(library: library, treatments: { field, season in PastTreatment.on(field, season: season, in: records) },
+                            today: records[0].details.date)
+    let record = records.first { $0.details.parcel == "Działka 7" } ?? records[0]
+    var said = 0
+    report("one record's warnings (the season on its field among \(records.count) records)", milliseconds {
+        said += advice.record(record.details, id: record.id).count
+    }, goal: 5)
+    let plan = try TankMixEngine.plan(JobInput(area: 4, sprayRate: 200, tankCapacity: 1000, products: [
+        ProductInput(name: record.details.products[0].name, rate: 1, unit: .litresPerHectare),
+    ])).get()
+    report("one plan's warnings on the field", milliseconds { said += advice.plan(plan, field: library.fields[0], sprayer: nil).count }, goal: 5)
+    print("  (\(said) warnings said)")
+}
