@@ -18,8 +18,8 @@ public enum LibraryCommand: Equatable, Sendable {
     static func addOptions(_ kind: LibraryKind) -> [String] {
         switch kind {
         case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--interval",
-                        "--mode-of-action", "--phi", "--notes"]
-        case .field: ["--name", "--area", "--parcel-id", "--crop"]
+                        "--mode-of-action", "--buffer-zone", "--reduced-zone", "--phi", "--notes"]
+        case .field: ["--name", "--area", "--parcel-id", "--crop", "--neighbour"]
         case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought", "--drift-reduction"]
         case .operator: ["--name", "--certificate", "--valid-until"]
         }
@@ -35,6 +35,9 @@ public enum LibraryCommand: Equatable, Sendable {
         case .maximumTreatments: "--max-treatments"
         case .intervalDays: "--interval"
         case .modesOfAction: "--mode-of-action"
+        case .bufferZone: "--buffer-zone"
+        case .reducedZones: "--reduced-zone"
+        case .neighbours: "--neighbour"
         case .preHarvestDays: "--phi"
         case .notes: "--notes"
         case .area: "--area"
@@ -95,7 +98,8 @@ public enum LibraryCommand: Equatable, Sendable {
         var options = OptionReader(arguments: Array(arguments.dropFirst()), known: Set(names + ["--lang"]))
         _ = options.single("--lang")
         let name = options.required("--name")
-        for option in names where option != "--name" && option != "--parcel-id" && option != "--mode-of-action" { _ = options.single(option) }
+        let repeatable: Set = ["--name", "--parcel-id", "--mode-of-action", "--reduced-zone", "--neighbour"]
+        for option in names where !repeatable.contains(option) { _ = options.single(option) }
         guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
         return .success(.add(LibraryAddition(kind: kind, name: name, arguments: Array(arguments.dropFirst()))))
     }
@@ -141,6 +145,9 @@ public struct LibraryAddition: Equatable, Sendable {
             if let value = options.single("--interval") { draft.intervalDays = value }
             let modes = options.values(of: "--mode-of-action")
             if !modes.isEmpty { draft.modesOfAction = modes.joined(separator: ", ") }
+            if let value = options.single("--buffer-zone") { draft.bufferZone = value }
+            let zones = options.values(of: "--reduced-zone")
+            if !zones.isEmpty { draft.reducedZones = zones.joined(separator: ", ") }
             if let value = options.single("--phi") { draft.preHarvestDays = value }
             if let value = options.single("--notes") { draft.notes = value }
             item = draft.product(id: existing?.id ?? UUID()).map(LibraryItem.product)
@@ -155,6 +162,8 @@ public struct LibraryAddition: Equatable, Sendable {
                 draft.crop = CropCatalog.choice(typed: crop.uppercased()) ?? CropCatalog.choice(typed: crop)
                 if draft.crop == nil { options.errors.append(.invalid(option: "--crop", .notAnEPPOCode(crop))) }
             }
+            let neighbours = options.values(of: "--neighbour")
+            if !neighbours.isEmpty { draft.neighbours = neighbours.joined(separator: ", ") }
             item = draft.field(id: existing?.id ?? UUID()).map(LibraryItem.field)
         case .sprayer:
             var draft = SprayerDraft()

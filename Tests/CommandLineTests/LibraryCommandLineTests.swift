@@ -345,3 +345,27 @@ enum LibraryFile {
                           uniquingKeysWith: { first, _ in first })
     }
 }
+
+final class LibraryZonesCommandLineTests: DataFolderTestCase {
+    /// The label's zone to water and what borders a field, set with `library add` and said by
+    /// `calc` before spraying (issue 53).
+    func testTheZonesToKeepFromTheFieldsNeighbours() throws {
+        for arguments in [["product", "--name", "Fungorex 250 EC", "--rate", "1", "--buffer-zone", "20", "--reduced-zone", "75:5"],
+                          ["field", "--name", "Pole", "--area", "4", "--crop", "TRZAW", "--neighbour", "woda", "--neighbour", "road"],
+                          ["sprayer", "--name", "Hardi", "--tank", "3000", "--drift-reduction", "75"]] {
+            let added = try run(["library", "add"] + arguments)
+            XCTAssertEqual(added.status, 0, added.stderr)
+        }
+        let list = try run(["library", "list"]).stdout
+        XCTAssertTrue(list.contains("20 m from water") && list.contains("borders on water, a public road"), list)
+        let calc = try run(["calc", "--field", "Pole", "--sprayer", "Hardi", "--spray-rate", "200", "--product", "Fungorex 250 EC", "--format", "json"])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(calc.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["warnings"] as? [String], [
+            "Fungorex 250 EC: keep 5 m from water (the label: 20 m; 5 m with 75 % drift reduction — this sprayer).",
+            "Public road: keep 3 m from its edge (the regulation's least).",
+        ], calc.stdout)
+        let refused = try run(["library", "add", "field", "--name", "Łąka", "--area", "1", "--neighbour", "las"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("--neighbour: “las” is not one of: water, an apiary, a public road, buildings"), refused.stderr)
+    }
+}

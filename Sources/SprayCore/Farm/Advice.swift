@@ -29,6 +29,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     case registerOld = "register-old"
     // The conditions of the treatment.
     case windAboveLaw = "law-wind"
+    case bufferZone = "law-buffer-zone"
     // The people and the equipment.
     case inspectionLapsed = "sprayer-inspection"
     case certificateLapsed = "operator-certificate"
@@ -41,7 +42,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     /// what to check or keep up to date.
     public var severity: AdviceSeverity {
         switch self {
-        case .registerOld, .recordedWhenLabelGives, .ambiguousInRegister, .unusualSprayRate, .unusualTankCapacity, .manyLoads, .manyProducts: .advice
+        case .registerOld, .recordedWhenLabelGives, .bufferZone, .ambiguousInRegister, .unusualSprayRate, .unusualTankCapacity, .manyLoads, .manyProducts: .advice
         default: .caution
         }
     }

@@ -33,6 +33,7 @@ public struct FarmAdvice {
             let products = plan.input.products.indices.map { SeasonCheck.Product(name: plan.input.products[$0].name, shown: plan.input.displayName(ofProduct: $0)) }
             warnings += SeasonCheck.warnings(for: products, field: field.name, crop: field.crop, on: today, past: treatments(field.name, today.year),
                                              library: library, register: register)
+            warnings += SprayingLaw.zones(on: field, products: products.map(\.name), library: library, sprayer: sprayer).map(PlanWarning.advice)
         }
         let namesProducts = plan.input.products.contains { !$0.name.isBlank }
         if namesProducts, let register {
@@ -60,8 +61,10 @@ public struct FarmAdvice {
             advice.append(Advice(lapsed.kind, lapsed.message))
         }
         if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { advice.append(lapsed) }
-        if let wind = SprayingLaw.windAdvice(details.windSpeed, driftReduction: details.sprayer.flatMap(library.sprayer(named:))?.driftReduction) {
-            advice.append(wind)
+        let sprayer = details.sprayer.flatMap(library.sprayer(named:))
+        if let wind = SprayingLaw.windAdvice(details.windSpeed, driftReduction: sprayer?.driftReduction) { advice.append(wind) }
+        if let field = library.field(named: details.parcel) {
+            advice += SprayingLaw.zones(on: field, products: details.products.map(\.name), library: library, sprayer: sprayer)
         }
         return advice
     }

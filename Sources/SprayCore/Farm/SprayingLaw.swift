@@ -63,4 +63,39 @@ public enum SprayingLaw {
         return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s with this sprayer (%3$@ m/s with %4$@ %% drift reduction).")
             .filled(speed(wind), speed(windLimit), speed(windLimitWithDriftReduction), String(driftReductionForStrongerWind)))
     }
+
+    /// The distances a treatment on `field` with the products named keeps: from water, the
+    /// larger of the label's zone (the smaller one its drift-reduction class allows the
+    /// sprayer) and the regulation's; from an apiary and a public road, the regulation's.
+    public static func zones(on field: LibraryField, products: [String], library: Library, sprayer: LibrarySprayer?) -> [Advice] {
+        let format = NumberFormat.current
+        func metres(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) + " m" }
+        var advice: [Advice] = []
+        if field.neighbours.contains(.water) {
+            var byLabel = false
+            for name in products {
+                guard let label = library.product(named: name), let zone = label.bufferZone else { continue }
+                byLabel = true
+                let reduction = sprayer?.driftReduction ?? 0
+                let allowed = label.reducedZones.filter { $0.driftReduction <= reduction }.min { $0.metres < $1.metres }
+                let keep = max(allowed?.metres ?? zone, waterDistanceFieldSprayer)
+                let said = ([metres(zone)] + label.reducedZones.sorted { $0.driftReduction < $1.driftReduction }.map { reduced in
+                    tr("%1$@ with %2$@ %% drift reduction").filled(metres(reduced.metres), String(reduced.driftReduction))
+                        + (reduced == allowed ? " — " + tr("this sprayer") : "")
+                }).joined(separator: "; ")
+                advice.append(Advice(.bufferZone, tr("%1$@: keep %2$@ from water (the label: %3$@).").filled(label.name, metres(keep), said)))
+            }
+            if !byLabel {
+                advice.append(Advice(.bufferZone, tr("Water: keep %@ from it (the regulation's least for a field sprayer).")
+                    .filled(metres(waterDistanceFieldSprayer))))
+            }
+        }
+        if field.neighbours.contains(.apiary) {
+            advice.append(Advice(.bufferZone, tr("Apiary: keep %@ from it (the regulation's least for ground spraying).").filled(metres(apiaryDistance))))
+        }
+        if field.neighbours.contains(.publicRoad) {
+            advice.append(Advice(.bufferZone, tr("Public road: keep %@ from its edge (the regulation's least).").filled(metres(publicRoadDistance))))
+        }
+        return advice
+    }
 }

@@ -5,8 +5,8 @@ import FoundationEssentials
 
 /// A field of a library item's editor.
 public enum LibraryFormField: String, CaseIterable, Sendable {
-    case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, preHarvestDays, notes
-    case area, parcelIDs
+    case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, bufferZone, reducedZones, preHarvestDays, notes
+    case area, parcelIDs, neighbours
     case tank, width, spacing, inspected, bought, driftReduction
     case certificate, validUntil
     case crop, calibration
@@ -21,6 +21,9 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .maximumTreatments: tr("Treatments per season allowed")
         case .intervalDays: tr("Shortest interval between treatments (days)")
         case .modesOfAction: tr("Modes of action (FRAC, HRAC or IRAC)")
+        case .bufferZone: tr("Buffer zone to water (m)")
+        case .reducedZones: tr("Smaller zones with drift reduction (%: m)")
+        case .neighbours: tr("Borders on (water, apiary, road, buildings)")
         case .preHarvestDays: tr("Pre-harvest interval (days)")
         case .notes: tr("Notes")
         case .area: tr("Area (ha)")
@@ -86,6 +89,22 @@ struct LibraryFormReader {
         return text.trimmedWhitespace
     }
 
+    /// The smaller zones listed ("75: 5"); a piece that is none is named.
+    mutating func reducedZones(_ text: String) -> [ReducedZone] {
+        let (zones, unreadable) = ReducedZone.list(text)
+        if let first = unreadable.first { errors.append(LibraryFormError(.reducedZones, .notAReducedZone(first))) }
+        return zones
+    }
+
+    /// The neighbours listed; a word that is none is named.
+    mutating func neighbours(_ text: String) -> [FieldNeighbour] {
+        let (neighbours, unreadable) = FieldNeighbour.list(text)
+        if let first = unreadable.first {
+            errors.append(LibraryFormError(.neighbours, .notAChoice(first, accepted: FieldNeighbour.allCases.map(\.title))))
+        }
+        return neighbours
+    }
+
     /// The modes of action listed, each in its printed form ("FRAC 3"); a piece that is none is named.
     mutating func modesOfAction(_ text: String) -> [String] {
         let (modes, unreadable) = ModeOfAction.list(text)
@@ -136,6 +155,8 @@ public struct ProductDraft: Equatable, Sendable {
     public var name = "", authorisation = "", rate = "", maximumRate = "", maximumTreatments = "", preHarvestDays = "", notes = ""
     /// Days; and the modes of action separated by commas ("FRAC 3, FRAC 11").
     public var intervalDays = "", modesOfAction = ""
+    /// Metres; and the smaller zones as "75: 5, 90: 1".
+    public var bufferZone = "", reducedZones = ""
     public var formulation: Formulation?
     public var unit: RateUnit = .litresPerHectare
 
@@ -151,6 +172,8 @@ public struct ProductDraft: Equatable, Sendable {
         maximumTreatments = product.maximumTreatments.map(String.init) ?? ""
         intervalDays = product.intervalDays.map(String.init) ?? ""
         modesOfAction = product.modesOfAction.joined(separator: ", ")
+        bufferZone = product.bufferZone.map(format.editable) ?? ""
+        reducedZones = product.reducedZones.map { $0.text(format) }.joined(separator: ", ")
         preHarvestDays = product.preHarvestDays.map(String.init) ?? ""
         notes = product.notes
     }
@@ -163,6 +186,7 @@ public struct ProductDraft: Equatable, Sendable {
             maximumRate: reader.positive(maximumRate, .maximumRate),
             maximumTreatments: reader.whole(maximumTreatments, .maximumTreatments),
             intervalDays: reader.whole(intervalDays, .intervalDays), modesOfAction: reader.modesOfAction(modesOfAction),
+            bufferZone: reader.positive(bufferZone, .bufferZone), reducedZones: reader.reducedZones(reducedZones),
             preHarvestDays: reader.whole(preHarvestDays, .preHarvestDays), notes: reader.notes(notes))
         return reader.result(product, as: LibraryItem.product)
     }
@@ -173,6 +197,8 @@ public struct FieldDraft: Equatable, Sendable {
     /// Identifiers separated by commas, semicolons or line breaks.
     public var parcelIDs = ""
     public var crop: CropChoice?
+    /// What borders it, as words: "woda, pasieka".
+    public var neighbours = ""
 
     public init() {}
 
@@ -181,6 +207,7 @@ public struct FieldDraft: Equatable, Sendable {
         area = format.editable(field.area)
         parcelIDs = field.parcelIDs.joined(separator: ", ")
         crop = field.crop
+        neighbours = field.neighbours.map(\.title).joined(separator: ", ")
     }
 
     public func field(id: UUID = UUID()) -> Result<LibraryField, InvalidLibraryItem> {
@@ -188,7 +215,7 @@ public struct FieldDraft: Equatable, Sendable {
         let ids = parcelIDs.split(whereSeparator: { ",;\n".contains($0) }).map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
         for id in ids { _ = reader.line(id, .parcelIDs) }
         let field = LibraryField(id: id, name: reader.name(name), area: reader.positive(area, .area, required: true) ?? 0,
-                                 parcelIDs: ids, crop: crop)
+                                 parcelIDs: ids, crop: crop, neighbours: reader.neighbours(neighbours))
         return reader.result(field, as: LibraryItem.field)
     }
 }

@@ -23,6 +23,10 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     public var intervalDays: Int?
     /// The label's modes of action ("FRAC 3"), as typed; LibraryRules checks their form.
     public var modesOfAction: [String]
+    /// The label's buffer zone to water, m, and the smaller ones it allows with drift-reducing
+    /// equipment ("20 m; 5 m with 75 % drift reduction").
+    public var bufferZone: Decimal?
+    public var reducedZones: [ReducedZone]
     /// Karencja: days from the treatment to the harvest.
     public var preHarvestDays: Int?
     public var notes: String
@@ -30,13 +34,16 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     private enum CodingKeys: String, CodingKey {
         case id, name, authorisation, formulation, rate, unit, maximumRate = "max_rate"
         case maximumTreatments = "max_treatments", intervalDays = "interval_days", modesOfAction = "modes_of_action"
+        case bufferZone = "buffer_zone", reducedZones = "reduced_zones"
         case preHarvestDays = "phi_days", notes
     }
 
     public init(id: UUID = UUID(), name: String, authorisation: String = "", formulation: Formulation? = nil,
                 rate: Decimal? = nil, unit: RateUnit = .litresPerHectare, maximumRate: Decimal? = nil,
                 maximumTreatments: Int? = nil, intervalDays: Int? = nil, modesOfAction: [String] = [],
-                preHarvestDays: Int? = nil, notes: String = "") {
+                bufferZone: Decimal? = nil, reducedZones: [ReducedZone] = [], preHarvestDays: Int? = nil, notes: String = "") {
+        self.bufferZone = bufferZone
+        self.reducedZones = reducedZones
         self.id = id
         self.name = name
         self.authorisation = authorisation
@@ -66,6 +73,8 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
                   maximumTreatments: try container.decodeIfPresent(Int.self, forKey: .maximumTreatments),
                   intervalDays: try container.decodeIfPresent(Int.self, forKey: .intervalDays),
                   modesOfAction: try container.decodeIfPresent([String].self, forKey: .modesOfAction) ?? [],
+                  bufferZone: try container.decodeIfPresent(Decimal.self, forKey: .bufferZone),
+                  reducedZones: try container.decodeIfPresent([ReducedZone].self, forKey: .reducedZones) ?? [],
                   preHarvestDays: try container.decodeIfPresent(Int.self, forKey: .preHarvestDays),
                   notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
     }
@@ -83,9 +92,46 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
         try container.encodeIfPresent(maximumTreatments, forKey: .maximumTreatments)
         try container.encodeIfPresent(intervalDays, forKey: .intervalDays)
         if !modesOfAction.isEmpty { try container.encode(modesOfAction, forKey: .modesOfAction) }
+        try container.encodeIfPresent(bufferZone, forKey: .bufferZone)
+        if !reducedZones.isEmpty { try container.encode(reducedZones, forKey: .reducedZones) }
         try container.encodeIfPresent(preHarvestDays, forKey: .preHarvestDays)
         try container.encode(notes, forKey: .notes)
     }
+}
+
+/// A buffer zone a label allows in place of its own with equipment of a drift-reduction class.
+public struct ReducedZone: Equatable, Hashable, Codable, Sendable {
+    /// Per cent: 50, 75 or 90.
+    public var driftReduction: Int
+    public var metres: Decimal
+
+    private enum CodingKeys: String, CodingKey {
+        case driftReduction = "drift_reduction", metres
+    }
+
+    public init(driftReduction: Int, metres: Decimal) {
+        self.driftReduction = driftReduction
+        self.metres = metres
+    }
+
+    /// "75: 5", "75 %: 5 m", separated by commas or semicolons; and the pieces that are none.
+    public static func list(_ text: String) -> (zones: [ReducedZone], unreadable: [String]) {
+        var zones: [ReducedZone] = [], unreadable: [String] = []
+        for piece in text.split(whereSeparator: { ",;\n".contains($0) }).map({ String($0).trimmedWhitespace }) where !piece.isEmpty {
+            let parts = piece.split(separator: ":", maxSplits: 1).map { part -> String in
+                String(part).replacing("%", with: "").replacing("m", with: "").trimmedWhitespace
+            }
+            guard parts.count == 2, let reduction = Int(parts[0]), case let .success(metres) = NumberParser.parse(parts[1]) else {
+                unreadable.append(piece)
+                continue
+            }
+            zones.append(ReducedZone(driftReduction: reduction, metres: metres))
+        }
+        return (zones, unreadable)
+    }
+
+    /// "75: 5" as the editor shows it.
+    public func text(_ format: NumberFormat = .current) -> String { "\(driftReduction): " + format.editable(metres) }
 }
 
 /// A field (or a parcel) of the farm.
@@ -98,12 +144,16 @@ public struct LibraryField: Equatable, Sendable, Codable, Identifiable {
     public var parcelIDs: [String]
     /// What grows there this season.
     public var crop: CropChoice?
+    /// What borders it, for the distances a treatment keeps (SprayingLaw).
+    public var neighbours: [FieldNeighbour]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, area, parcelIDs = "parcel_ids", crop
+        case id, name, area, parcelIDs = "parcel_ids", crop, neighbours
     }
 
-    public init(id: UUID = UUID(), name: String, area: Decimal, parcelIDs: [String] = [], crop: CropChoice? = nil) {
+    public init(id: UUID = UUID(), name: String, area: Decimal, parcelIDs: [String] = [], crop: CropChoice? = nil,
+                neighbours: [FieldNeighbour] = []) {
+        self.neighbours = neighbours
         self.id = id
         self.name = name
         self.area = area
@@ -117,7 +167,19 @@ public struct LibraryField: Equatable, Sendable, Codable, Identifiable {
         self.init(id: try container.decode(UUID.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
                   area: try container.decode(Decimal.self, forKey: .area),
                   parcelIDs: try container.decodeIfPresent([String].self, forKey: .parcelIDs) ?? [],
-                  crop: try container.decodeIfPresent(CropChoice.self, forKey: .crop))
+                  crop: try container.decodeIfPresent(CropChoice.self, forKey: .crop),
+                  neighbours: try container.decodeIfPresent([FieldNeighbour].self, forKey: .neighbours) ?? [])
+    }
+
+    /// Neighbours are left out when there are none, as older versions wrote a field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(area, forKey: .area)
+        try container.encode(parcelIDs, forKey: .parcelIDs)
+        try container.encodeIfPresent(crop, forKey: .crop)
+        if !neighbours.isEmpty { try container.encode(neighbours, forKey: .neighbours) }
     }
 }
 

@@ -37,6 +37,8 @@ public enum LibraryRules {
     public static let treatmentsLimit = 365
     /// The most modes of action one product's label gives (mixtures have two or three).
     public static let modesLimit = 6
+    /// The widest buffer zone a label gives, m.
+    public static let zoneLimit: Decimal = 500
     public static let preHarvestDaysLimit = 3650
     /// A calibration's flow per nozzle (l/min), speed (km/h) and pressure (bar).
     public static let flowLimit: Decimal = 100
@@ -67,6 +69,13 @@ public enum LibraryRules {
             if let days = product.intervalDays { check(.intervalDays, whole(days, treatmentsLimit)) }
             if product.modesOfAction.count > modesLimit { check(.modesOfAction, .tooMany(limit: modesLimit)) }
             for mode in product.modesOfAction where ModeOfAction(parsing: mode) == nil { check(.modesOfAction, .notAModeOfAction(mode)) }
+            if let zone = product.bufferZone { check(.bufferZone, within(zone, zoneLimit)) }
+            for zone in product.reducedZones {
+                if !SprayingLaw.driftReductionClasses.contains(zone.driftReduction) {
+                    check(.reducedZones, .notAChoice(String(zone.driftReduction), accepted: SprayingLaw.driftReductionClasses.map(String.init)))
+                }
+                check(.reducedZones, within(zone.metres, zoneLimit))
+            }
             if let days = product.preHarvestDays { check(.preHarvestDays, whole(days, preHarvestDaysLimit)) }
             check(.notes, FreeText.notesProblem(product.notes))
         case let .field(field):

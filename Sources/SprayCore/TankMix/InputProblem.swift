@@ -53,6 +53,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case notAWholeNumber
     /// A value none of the choices is ("60": the drift-reduction classes are 50, 75 and 90).
     case notAChoice(String, accepted: [String])
+    /// Not a smaller buffer zone as "75: 5" (per cent: metres).
+    case notAReducedZone(String)
     /// More than `limit` values in a list.
     case tooMany(limit: Int)
     /// Not a mode of action as a label prints it ("FRAC 3", "HRAC 4", "IRAC 3A").
@@ -156,6 +158,8 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("must be a whole number, 0 or more")
         case let .notAChoice(text, accepted):
             return tr("“%1$@” is not one of: %2$@").filled(FreeText.displayable(text), accepted.joined(separator: ", "))
+        case let .notAReducedZone(text):
+            return tr("“%@” is not a zone as “75: 5” (the drift reduction in per cent: the zone in metres)").filled(FreeText.displayable(text))
         case let .tooMany(limit):
             return trn("at most %d value", "at most %d values", limit).filled(String(limit))
         case let .notAModeOfAction(text):

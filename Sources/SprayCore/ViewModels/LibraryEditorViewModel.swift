@@ -33,12 +33,13 @@ public final class LibraryEditorViewModel {
             let draft = ProductDraft(product)
             texts = [.name: draft.name, .authorisation: draft.authorisation, .rate: draft.rate, .maximumRate: draft.maximumRate,
                      .maximumTreatments: draft.maximumTreatments, .intervalDays: draft.intervalDays, .modesOfAction: draft.modesOfAction,
+                     .bufferZone: draft.bufferZone, .reducedZones: draft.reducedZones,
                      .preHarvestDays: draft.preHarvestDays, .notes: draft.notes]
             formulation = draft.formulation
             unit = draft.unit
         case let .field(field):
             let draft = FieldDraft(field)
-            texts = [.name: draft.name, .area: draft.area, .parcelIDs: draft.parcelIDs]
+            texts = [.name: draft.name, .area: draft.area, .parcelIDs: draft.parcelIDs, .neighbours: draft.neighbours]
             cropText = field.crop.map(RecordFormViewModel.display) ?? ""
         case let .sprayer(sprayer):
             let draft = SprayerDraft(sprayer)
@@ -72,8 +73,9 @@ public final class LibraryEditorViewModel {
     /// The text fields of this kind, in the order the editor shows them.
     public var textFields: [LibraryFormField] {
         switch kind {
-        case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .intervalDays, .modesOfAction, .preHarvestDays, .notes]
-        case .field: [.name, .area, .parcelIDs]
+        case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .intervalDays, .modesOfAction, .bufferZone, .reducedZones,
+                        .preHarvestDays, .notes]
+        case .field: [.name, .area, .parcelIDs, .neighbours]
         case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought, .driftReduction]
         case .operator: [.name, .certificate, .validUntil]
         }
@@ -175,6 +177,7 @@ public final class LibraryEditorViewModel {
             (draft.name, draft.authorisation, draft.rate) = (text(of: .name), text(of: .authorisation), text(of: .rate))
             (draft.maximumRate, draft.maximumTreatments) = (text(of: .maximumRate), text(of: .maximumTreatments))
             (draft.intervalDays, draft.modesOfAction) = (text(of: .intervalDays), text(of: .modesOfAction))
+            (draft.bufferZone, draft.reducedZones) = (text(of: .bufferZone), text(of: .reducedZones))
             (draft.preHarvestDays, draft.notes) = (text(of: .preHarvestDays), text(of: .notes))
             (draft.formulation, draft.unit) = (formulation, unit)
             return draft.product(id: id).map(LibraryItem.product)
@@ -182,6 +185,7 @@ public final class LibraryEditorViewModel {
             var draft = FieldDraft()
             (draft.name, draft.area, draft.parcelIDs) = (text(of: .name), text(of: .area), text(of: .parcelIDs))
             draft.crop = CropCatalog.choice(typed: cropText)
+            draft.neighbours = text(of: .neighbours)
             return draft.field(id: id).map(LibraryItem.field)
         case .sprayer:
             var draft = SprayerDraft()

@@ -58,6 +58,7 @@ public struct LibraryRow: Equatable, Sendable {
                     parts.append(trn("at least %@ day apart", "at least %@ days apart", days).filled(String(days)))
                 }
                 parts += product.modesOfAction
+                if let zone = product.bufferZone { parts.append(tr("%@ m from water").filled(number(zone))) }
                 if let days = product.preHarvestDays {
                     parts.append(trn("pre-harvest interval %@ day", "pre-harvest interval %@ days", days).filled(String(days)))
                 }
@@ -67,6 +68,7 @@ public struct LibraryRow: Equatable, Sendable {
             return library.fields.map { field in
                 var parts = [number(field.area) + " ha"]
                 if let crop = field.crop { parts.append(crop.name.isEmpty ? crop.eppoCode : crop.name) }
+                if !field.neighbours.isEmpty { parts.append(tr("borders on %@").filled(field.neighbours.map(\.title).joined(separator: ", "))) }
                 parts += field.parcelIDs
                 return LibraryRow(id: field.id, title: field.name, summary: parts.joined(separator: " · "))
             }

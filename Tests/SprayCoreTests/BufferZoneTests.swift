@@ -1,0 +1,68 @@
+// The distances a treatment keeps (issue 53): what borders a field, typed in either language;
+// the label's zone to water and its smaller zones with drift reduction; and the zone said
+// the same before spraying and on the record — the larger of the label's (for this sprayer's
+// class) and the regulation's, the regulation's alone from apiaries and public roads.
+
+import Foundation
+import XCTest
+import CatalogTestSupport
+import CoreTestSupport
+@testable import SprayCore
+
+final class BufferZoneTests: XCTestCase {
+    private static let field = LibraryField(name: "Za stodołą", area: 4, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"),
+                                            neighbours: [.water, .apiary, .publicRoad])
+    private static let library = Library(
+        products: [LibraryProduct(name: "Fungorex 250 EC", rate: 1, bufferZone: 20, reducedZones: [ReducedZone(driftReduction: 75, metres: 5),
+                                                                                                 ReducedZone(driftReduction: 90, metres: 1)]),
+                   LibraryProduct(name: "Herbicyd", rate: 1)],
+        fields: [field],
+        sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500), LibrarySprayer(name: "Hardi", tankCapacity: 3000, driftReduction: 75)])
+
+    func testNeighboursAndZonesAreReadInEitherLanguage() {
+        XCTAssertEqual(FieldNeighbour.list("woda, Pasieka; droga publiczna\nbudynki").neighbours, [.water, .apiary, .publicRoad, .buildings])
+        XCTAssertEqual(FieldNeighbour.list("water, an apiary, a public road, buildings, water").neighbours, [.water, .apiary, .publicRoad, .buildings])
+        XCTAssertEqual(FieldNeighbour.list("woda, las").unreadable, ["las"])
+        XCTAssertEqual(ReducedZone.list("75: 5, 90 %: 1 m").zones, [ReducedZone(driftReduction: 75, metres: 5), ReducedZone(driftReduction: 90, metres: 1)])
+        XCTAssertEqual(ReducedZone.list("75 5").unreadable, ["75 5"])
+        var draft = FieldDraft(Self.field, format: NumberFormat(language: .english))
+        XCTAssertEqual(draft.neighbours, "water, an apiary, a public road")
+        XCTAssertEqual(try? draft.field(id: Self.field.id).get(), Self.field, "what the editor shows reads back")
+        draft.neighbours = "woda, las"
+        XCTAssertEqual(draft.field().failure?.errors.map(\.field), [.neighbours])
+        XCTAssertEqual(LibraryRules.problems(of: .product(LibraryProduct(name: "X", bufferZone: 600, reducedZones: [ReducedZone(driftReduction: 60, metres: 1)])))
+            .map(\.field), [.bufferZone, .reducedZones])
+    }
+
+    func testTheyAreKeptInTheLibrary() throws {
+        let data = try JSONEncoder().encode(Self.library.products[0])
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""reduced_zones":[{"#), String(decoding: data, as: UTF8.self))
+        XCTAssertEqual(try JSONDecoder().decode(LibraryProduct.self, from: data), Self.library.products[0])
+        XCTAssertEqual(try JSONDecoder().decode(LibraryField.self, from: try JSONEncoder().encode(Self.field)), Self.field)
+        XCTAssertFalse(String(decoding: try JSONEncoder().encode(LibraryField(name: "Łąka", area: 1)), as: UTF8.self).contains("neighbours"))
+    }
+
+    private func zones(_ sprayer: String?, _ products: [String] = ["Fungorex 250 EC"]) -> [String] {
+        let details = TreatmentDetails(date: CalendarDate(year: 2026, month: 5, day: 12)!, parcel: "Za stodołą", treatedSize: 4,
+                                       crop: Self.field.crop, products: products.map { ProductUse(name: $0, dose: 1, doseUnit: .litres) },
+                                       reason: "septorioza", sprayer: sprayer)
+        return FarmAdvice(library: Self.library).record(details).filter { $0.kind == .bufferZone }.map(\.text)
+    }
+
+    func testTheZoneToKeepForThisSprayer() throws {
+        let road = "Public road: keep 3 m from its edge (the regulation's least)."
+        let apiary = "Apiary: keep 20 m from it (the regulation's least for ground spraying)."
+        XCTAssertEqual(zones("Pilmet"), ["Fungorex 250 EC: keep 20 m from water (the label: 20 m; 5 m with 75 % drift reduction; 1 m with 90 % drift reduction).",
+                                         apiary, road])
+        XCTAssertEqual(zones("Hardi").first,
+                       "Fungorex 250 EC: keep 5 m from water (the label: 20 m; 5 m with 75 % drift reduction — this sprayer; 1 m with 90 % drift reduction).")
+        XCTAssertEqual(zones(nil, ["Herbicyd"]), ["Water: keep 1 m from it (the regulation's least for a field sprayer).", apiary, road])
+        XCTAssertEqual(inPolish { zones(nil, ["Herbicyd"]) }.last, "Droga publiczna: zachowaj 3 m od krawędzi jezdni (najmniej według rozporządzenia).")
+        // Before spraying, the same lines.
+        let plan = try TankMixEngine.plan(JobInput(area: 4, sprayRate: 200, tankCapacity: 1000,
+                                                   products: [ProductInput(name: "Fungorex 250 EC", rate: 1, unit: .litresPerHectare)])).get()
+        let before = FarmAdvice(library: Self.library).plan(plan, field: Self.field, sprayer: Self.library.sprayer(named: "Hardi"))
+        XCTAssertEqual(before.filter { $0.kind == .bufferZone }.map(\.message), zones("Hardi"))
+        XCTAssertEqual(AdviceKind.bufferZone.severity, .advice)
+    }
+}
