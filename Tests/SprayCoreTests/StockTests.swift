@@ -180,6 +180,11 @@ final class StockTests: TemporaryDirectoryTestCase {
         let table: [(StockFacts, [StockField])] = [
             (purchase("A", "0", .litres, "2026-03-01"), [.quantity]),
             (purchase("A", "-1", .litres, "2026-03-01"), [.quantity]),
+            // Below one microlitre (milligram) the ledger would count nothing (issue 54).
+            (purchase("A", "0.0009", .millilitres, "2026-03-01"), [.quantity]),
+            (purchase("A", "0.001", .millilitres, "2026-03-01"), []),
+            (purchase("A", "0.000001", .litres, "2026-03-01"), []),
+            (purchase("A", "0.0000009", .kilograms, "2026-03-01"), [.quantity]),
             (StockFacts(kind: .count, product: "A", quantity: 0, unit: .litres, date: day("2026-03-01")), []),
             (purchase("", "1", .litres, "2026-03-01"), [.product]),
             (purchase("A\u{202E}B", "1", .litres, "2026-03-01"), [.product]),

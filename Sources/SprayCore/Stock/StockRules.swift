@@ -41,6 +41,9 @@ public struct StockProblem: Equatable, Sendable {
 }
 
 public enum StockRules {
+    /// The least quantity the ledger counts, in l (kg): one microlitre (milligram).
+    public static let leastCounted = Decimal(sign: .plus, exponent: -6, significand: 1)
+
     /// Every rule `facts` break, in the order of the form. `measuredIn` is the unit the
     /// product is already kept in (its library rate's, its earlier entries'), when known:
     /// l and ml go together, kg and g go together.
@@ -57,6 +60,9 @@ public enum StockRules {
             found.append(StockProblem(.quantity, facts.kind == .count ? tr("must be 0 or more") : InputProblem.notPositive.message))
         } else if facts.quantity > NumberParser.maximum {
             check(.quantity, .notAbove(NumberParser.maximum))
+        } else if facts.quantity > 0, facts.baseQuantity < leastCounted {
+            // The ledger counts whole microlitres (milligrams): less would be counted as nothing.
+            found.append(StockProblem(.quantity, tr("less than the store counts: at least 0.001 ml (0.001 g)")))
         }
         if let known, known.base.unit != facts.unit.base.unit {
             found.append(StockProblem(.quantity, unitMessage(known)))
