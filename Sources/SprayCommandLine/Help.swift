@@ -18,6 +18,7 @@ public enum Help {
             "                                                 " + tr("the farm’s products, fields and sprayers"),
             "  kalkulator-oprysku stock add|count|dispose|list|movements|export|shopping-list",
             "                                                 " + tr("the farm’s store of products: bought, used, counted, to buy"),
+            "  kalkulator-oprysku field card NAME             " + tr("a field's season: treatments, the label's limits, modes of action"),
             "  kalkulator-oprysku calibrate OPTIONS           " + tr("sprayer calibration: spray volume, nozzle flow, speed, pressure"),
             "  kalkulator-oprysku calibrate catch OPTIONS     " + tr("the catch test: each nozzle's flow, which to replace"),
             "  kalkulator-oprysku backup [--output FILE]      " + tr("all of the app’s data as one file"),

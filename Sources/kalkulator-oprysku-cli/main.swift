@@ -20,7 +20,7 @@ case let .failure(errors):
 // The data and configuration folders as the environment names them: a name that is not
 // UTF-8 text is refused before anything is read or written, never another folder used.
 // (Help and the version use no folder, and an unknown command is said as such.)
-let commands = ["calc", "export-pdf", "history", "record", "library", "stock", "calibrate", "backup", "restore", "register", "sync"]
+let commands = ["calc", "export-pdf", "history", "record", "library", "stock", "calibrate", "backup", "restore", "register", "sync", "field"]
 if let command = arguments.first, commands.contains(command), !arguments.contains("--help"), !arguments.contains("-h") {
     do {
         _ = try DataLocations.checkedCurrent()
@@ -53,6 +53,8 @@ case "stock":
                                  changing: ["add", "count", "dispose", "withdraw"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
 case "calibrate":
     exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
+case "field":
+    exit(CommandLineTool.field(Array(arguments.dropFirst())))
 case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":

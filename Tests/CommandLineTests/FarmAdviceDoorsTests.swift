@@ -155,7 +155,16 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
     /// The label's interval and a repeated mode of action, set with `library add` and said the
     /// same by `calc` before spraying, by `record add` after, and by the calculator.
     @MainActor func testTheSeasonOnAFieldAtEveryDoor() async throws {
-        let earlier = commandsToday.adding(days: -5)
+        // The middle of this season, whatever today is: the treatment 5 days before it is in the same season.
+        let today = CalendarDate(year: commandsToday.year, month: 6, day: 15)!
+        let shift = Int(ProcessInfo.processInfo.environment["KALKULATOR_OPRYSKU_CLOCK_OFFSET"] ?? "0") ?? 0
+        func seconds(_ day: CalendarDate) -> Int { Int(ISO8601DateFormatter().date(from: day.description + "T00:00:00Z")!.timeIntervalSince1970) }
+        let clock = ["KALKULATOR_OPRYSKU_CLOCK_OFFSET": String(shift + seconds(today) - seconds(commandsToday))]
+        func run(_ arguments: [String]) throws -> RunResult {
+            try Binary.run(arguments, environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path, "LANGUAGE": "en", "TZ": "UTC0",
+                                                    "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path].merging(clock) { $1 })
+        }
+        let earlier = today.adding(days: -5)
         try ok(["library", "add", "product", "--name", "Fungorex 250 EC", "--rate", "1", "--interval", "14", "--mode-of-action", "frac 3"])
         try ok(["library", "add", "product", "--name", "Triazol Bis", "--rate", "1", "--mode-of-action", "FRAC 3", "--mode-of-action", "FRAC 11"])
         try ok(["library", "add", "field", "--name", "Pole", "--area", "4", "--crop", "TRZAW"])
@@ -172,7 +181,9 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         XCTAssertEqual(json["warning_codes"] as? [String], ["label-interval", "label-mode-of-action"])
 
         let calculator = CalculatorViewModel()
-        let farm = self.farm
+        let farm = Farm(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
+                                                               "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path]),
+                        clock: .fixed(on: today))
         calculator.clock = farm.clock
         calculator.setLibrary(farm.library)
         calculator.treatments = { farm.treatments(on: $0, season: $1) }
@@ -182,10 +193,15 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         calculator.setText("Fungorex 250 EC", for: .productName(0))
         XCTAssertEqual(try calculator.outcome.get().warnings.map(\.message), [interval, again])
 
-        let added = try run(["record", "add", "--date", commandsToday.description, "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
+        let added = try run(["record", "add", "--date", today.description, "--parcel", "Pole", "--treated-area", "4", "--crop", "TRZAW",
                              "--product", "Triazol Bis=1 l/ha", "--reason", "septorioza"])
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(added.stderr.contains(again), added.stderr)
+        // The field's season at a glance, as the same farm holds it.
+        let card = try run(["field", "card", "pole"])
+        XCTAssertEqual(card.status, 0, card.stderr)
+        XCTAssertTrue(card.stdout.contains("Fungorex 250 EC (FRAC 3)") && card.stdout.contains("Triazol Bis (FRAC 3, FRAC 11)"), card.stdout)
+        XCTAssertEqual(try run(["field", "card", "Pole", "--season", "20x6"]).status, 2)
         let refused = try run(["library", "add", "product", "--name", "X", "--mode-of-action", "grupa 3"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("--mode-of-action: “grupa 3” is not a mode of action"), refused.stderr)

@@ -1,0 +1,120 @@
+// A field's season at a glance (issue 53): each treatment in order with its products and
+// their modes of action; per product, its treatments so far against the label's most and the
+// next day its interval allows; per mode of action, its uses; and the earliest harvest by the
+// pre-harvest intervals. Made from the records as SeasonCheck counts them (withdrawn records
+// left out, a corrected one as it stands) and the limits as it takes them.
+
+import FoundationEssentials
+
+public struct FieldCard: Equatable, Sendable {
+    public struct Treatment: Equatable, Sendable {
+        public var date: CalendarDate
+        /// Each product with the modes of action the library gives it.
+        public var products: [(name: String, modes: [String])]
+
+        public static func == (a: Treatment, b: Treatment) -> Bool {
+            a.date == b.date && a.products.map(\.name) == b.products.map(\.name) && a.products.map(\.modes) == b.products.map(\.modes)
+        }
+    }
+
+    public struct ProductLine: Equatable, Sendable {
+        public var name: String
+        public var treatments: Int
+        /// The label's (or the register's) most a season, when known.
+        public var allowed: Int?
+        /// The first day the interval allows another treatment, when the product has an interval
+        /// and the season's most is not reached.
+        public var nextAllowed: CalendarDate?
+
+        /// Whether the label's most a season is reached.
+        public var isUsedUp: Bool { allowed.map { treatments >= $0 } ?? false }
+    }
+
+    public var field: String
+    public var season: Int
+    public var treatments: [Treatment]
+    public var products: [ProductLine]
+    /// Each mode of action and how many treatments used it.
+    public var modes: [(mode: String, uses: Int)]
+    public var harvestNotBefore: CalendarDate?
+
+    public static func == (a: FieldCard, b: FieldCard) -> Bool {
+        a.field == b.field && a.season == b.season && a.treatments == b.treatments && a.products == b.products
+            && a.modes.map(\.mode) == b.modes.map(\.mode) && a.modes.map(\.uses) == b.modes.map(\.uses) && a.harvestNotBefore == b.harvestNotBefore
+    }
+
+    /// The card of `field` in `season` from `records`, its limits from `library` (else `register`).
+    public static func make(field: String, season: Int, records: [TreatmentRecord], library: Library,
+                            register: OfficialRegisterIndex? = nil) -> FieldCard {
+        let key = Library.nameKey(field)
+        let held = records.filter {
+            $0.withdrawal == nil && $0.details.date.year == season && Library.nameKey($0.details.parcel) == key
+        }.sorted { $0.details.date < $1.details.date }
+        let crop = library.field(named: field)?.crop ?? held.last?.details.crop
+        var card = FieldCard(field: library.field(named: field)?.name ?? field, season: season, treatments: [], products: [], modes: [],
+                             harvestNotBefore: nil)
+        var byProduct: [String: Int] = [:]
+        var modeUses: [String: Int] = [:]
+        for record in held {
+            let details = record.details
+            card.treatments.append(Treatment(date: details.date, products: details.products.map { product in
+                (product.name, library.product(named: product.name)?.modes.map(\.description) ?? [])
+            }))
+            var modesHere = Set<String>()
+            for product in details.products {
+                let name = library.product(named: product.name)?.name ?? product.name
+                if let index = byProduct[Library.nameKey(name)] {
+                    card.products[index].treatments += 1
+                } else {
+                    byProduct[Library.nameKey(name)] = card.products.count
+                    card.products.append(ProductLine(name: name, treatments: 1, allowed: nil, nextAllowed: nil))
+                }
+                for mode in library.product(named: product.name)?.modes ?? [] { modesHere.insert(mode.description) }
+            }
+            for mode in modesHere { modeUses[mode, default: 0] += 1 }
+            if let harvest = LabelCheck.harvestNotBefore(details) { card.harvestNotBefore = max(card.harvestNotBefore ?? harvest, harvest) }
+        }
+        for index in card.products.indices {
+            let name = card.products[index].name
+            let label = library.product(named: name)
+            var uses: [OfficialRegisterUse] = []
+            if let register, let crop, case let .found(product) = register.match(named: name, authorisation: label?.authorisation ?? "",
+                                                                                    on: held.last?.details.date ?? CalendarDate(year: season, month: 12, day: 31)!) {
+                uses = product.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode, named: crop.name)
+            }
+            card.products[index].allowed = label?.maximumTreatments ?? uses.compactMap(\.maxTreatments).max()
+            let interval = label?.intervalDays ?? uses.compactMap(\.intervalDays).min()
+            let last = held.last { $0.details.products.contains { Library.nameKey($0.name) == Library.nameKey(name) } }?.details.date
+            if let interval, let last, !card.products[index].isUsedUp { card.products[index].nextAllowed = last.adding(days: interval) }
+        }
+        card.modes = modeUses.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return card
+    }
+
+    /// The card as lines of text, for the terminal.
+    public func lines(in language: Language = Translation.current.language) -> [String] {
+        var lines = [tr("%1$@, season %2$@").filled(field, String(season))]
+        guard !treatments.isEmpty else { return lines + [tr("No treatment recorded on it this season.")] }
+        lines.append(tr("Treatments:"))
+        for treatment in treatments {
+            let products = treatment.products.map { $0.modes.isEmpty ? $0.name : $0.name + " (" + $0.modes.joined(separator: ", ") + ")" }
+            lines.append("  " + treatment.date.typedText(in: language) + "  " + products.joined(separator: " + "))
+        }
+        lines.append(tr("Products:"))
+        for product in products {
+            var parts = [product.allowed.map { tr("%1$@ of %2$@ treatments").filled(String(product.treatments), String($0)) }
+                         ?? trn("%@ treatment", "%@ treatments", product.treatments).filled(String(product.treatments))]
+            if product.isUsedUp { parts.append(tr("no more this season")) }
+            if let next = product.nextAllowed { parts.append(tr("next from %@").filled(next.typedText(in: language))) }
+            lines.append("  " + product.name + ": " + parts.joined(separator: ", "))
+        }
+        if !modes.isEmpty {
+            lines.append(tr("Modes of action:"))
+            for mode in modes { lines.append("  " + mode.mode + ": " + trn("%@ treatment", "%@ treatments", mode.uses).filled(String(mode.uses))) }
+        }
+        if let harvestNotBefore {
+            lines.append(tr("Harvest not before %@ (the longest pre-harvest interval).").filled(harvestNotBefore.typedText(in: language)))
+        }
+        return lines
+    }
+}
