@@ -180,7 +180,7 @@ public enum Help {
             tr("Commands:"),
             "  add product --name N [--authorisation A] [--formulation F] [--rate R [--unit U]]",
             "              [--max-rate R] [--max-treatments N] [--interval DAYS] [--mode-of-action GROUP]…",
-            "              [--buffer-zone M] [--reduced-zone PERCENT:M]…",
+            "              [--buffer-zone M] [--reduced-zone PERCENT:M]… [--bee-hazard yes|no]",
             "              [--phi DAYS] [--notes TEXT]",
             "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO] [--neighbour water|apiary|road|buildings]…",
             "  add sprayer --name N --tank L [--width M] [--spacing M] [--nozzle SIZE] [--inspected DATE | --bought DATE]",

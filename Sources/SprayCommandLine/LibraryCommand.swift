@@ -18,7 +18,7 @@ public enum LibraryCommand: Equatable, Sendable {
     static func addOptions(_ kind: LibraryKind) -> [String] {
         switch kind {
         case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--interval",
-                        "--mode-of-action", "--buffer-zone", "--reduced-zone", "--phi", "--notes"]
+                        "--mode-of-action", "--buffer-zone", "--reduced-zone", "--bee-hazard", "--phi", "--notes"]
         case .field: ["--name", "--area", "--parcel-id", "--crop", "--neighbour"]
         case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought", "--drift-reduction"]
         case .operator: ["--name", "--certificate", "--valid-until"]
@@ -37,6 +37,7 @@ public enum LibraryCommand: Equatable, Sendable {
         case .modesOfAction: "--mode-of-action"
         case .bufferZone: "--buffer-zone"
         case .reducedZones: "--reduced-zone"
+        case .beeHazard: "--bee-hazard"
         case .neighbours: "--neighbour"
         case .preHarvestDays: "--phi"
         case .notes: "--notes"
@@ -146,6 +147,7 @@ public struct LibraryAddition: Equatable, Sendable {
             let modes = options.values(of: "--mode-of-action")
             if !modes.isEmpty { draft.modesOfAction = modes.joined(separator: ", ") }
             if let value = options.single("--buffer-zone") { draft.bufferZone = value }
+            if let value = options.single("--bee-hazard") { draft.beeHazard = value }
             let zones = options.values(of: "--reduced-zone")
             if !zones.isEmpty { draft.reducedZones = zones.joined(separator: ", ") }
             if let value = options.single("--phi") { draft.preHarvestDays = value }

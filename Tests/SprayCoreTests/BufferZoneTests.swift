@@ -65,4 +65,27 @@ final class BufferZoneTests: XCTestCase {
         XCTAssertEqual(before.filter { $0.kind == .bufferZone }.map(\.message), zones("Hardi"))
         XCTAssertEqual(AdviceKind.bufferZone.severity, .advice)
     }
+
+    /// A product hazardous to bees sprayed during their flight (6:00–20:00) asks whether the crop was flowering.
+    func testAProductHazardousToBeesDuringTheirFlight() {
+        let library = Library(products: [LibraryProduct(name: "Owadex 100 EC", rate: 1, beeHazard: true), LibraryProduct(name: "Fungorex 250 EC", rate: 1)])
+        func said(_ hour: String?, _ products: [String] = ["Owadex 100 EC", "Fungorex 250 EC"]) -> [String] {
+            let details = TreatmentDetails(date: CalendarDate(year: 2026, month: 5, day: 12)!, startTime: hour.flatMap(ClockTime.init(parsing:)),
+                                           parcel: "Pole", products: products.map { ProductUse(name: $0, dose: 1, doseUnit: .litres) })
+            return FarmAdvice(library: library).record(details).filter { $0.kind == .beeHazard }.map(\.text)
+        }
+        XCTAssertEqual(said("10:00"), ["Owadex 100 EC is hazardous to bees and the treatment started at 10:00, during their flight (6:00–20:00): "
+                                       + "was the crop, or the weeds in it, flowering? Spray it after the bees' flight."])
+        XCTAssertEqual(said("05:59"), [])
+        XCTAssertEqual(said("20:00"), [])
+        XCTAssertEqual(said(nil), [], "no start hour: nothing to compare")
+        XCTAssertEqual(said("10:00", ["Fungorex 250 EC"]), [])
+        var draft = ProductDraft(library.products[0], format: NumberFormat(language: .english))
+        XCTAssertEqual(draft.beeHazard, "yes")
+        XCTAssertEqual(try? draft.product(id: library.products[0].id).get(), library.products[0])
+        draft.beeHazard = "nie"
+        XCTAssertEqual(try? draft.product().get().beeHazard, false)
+        draft.beeHazard = "perhaps"
+        XCTAssertEqual(draft.product().failure?.errors.map(\.field), [.beeHazard])
+    }
 }

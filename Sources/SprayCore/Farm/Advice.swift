@@ -30,6 +30,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     // The conditions of the treatment.
     case windAboveLaw = "law-wind"
     case bufferZone = "law-buffer-zone"
+    case beeHazard = "law-bees"
     // The people and the equipment.
     case inspectionLapsed = "sprayer-inspection"
     case certificateLapsed = "operator-certificate"

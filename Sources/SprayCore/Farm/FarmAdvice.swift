@@ -63,6 +63,7 @@ public struct FarmAdvice {
         if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { advice.append(lapsed) }
         let sprayer = details.sprayer.flatMap(library.sprayer(named:))
         if let wind = SprayingLaw.windAdvice(details.windSpeed, driftReduction: sprayer?.driftReduction) { advice.append(wind) }
+        advice += SprayingLaw.beeAdvice(details, library: library)
         if let field = library.field(named: details.parcel) {
             advice += SprayingLaw.zones(on: field, products: details.products.map(\.name), library: library, sprayer: sprayer)
         }

@@ -30,6 +30,8 @@ public enum SprayingLaw {
     public static let publicRoadDistance: Decimal = 3
     public static let waterDistanceFieldSprayer: Decimal = 1
     public static let waterDistanceOrchardSprayer: Decimal = 3
+    /// The bees' flight: a product hazardous to bees is sprayed outside these hours.
+    public static let beeHours = 6..<20
     /// The drift-reduction classes a sprayer may be given, per cent.
     public static let driftReductionClasses = [50, 75, 90]
 
@@ -97,5 +99,15 @@ public enum SprayingLaw {
             advice.append(Advice(.bufferZone, tr("Public road: keep %@ from its edge (the regulation's least).").filled(metres(publicRoadDistance))))
         }
         return advice
+    }
+
+    /// For each product hazardous to bees, when the treatment started during their flight:
+    /// whether the crop, or the weeds in it, was flowering.
+    public static func beeAdvice(_ details: TreatmentDetails, library: Library) -> [Advice] {
+        guard let start = details.startTime, beeHours.contains(start.hour) else { return [] }
+        return details.products.compactMap { library.product(named: $0.name) }.filter(\.beeHazard).map { product in
+            Advice(.beeHazard, tr("%1$@ is hazardous to bees and the treatment started at %2$@, during their flight (%3$@–%4$@): was the crop, or the weeds in it, flowering? Spray it after the bees' flight.")
+                .filled(product.name, start.description, "\(beeHours.lowerBound):00", "\(beeHours.upperBound):00"))
+        }
     }
 }

@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// A field of a library item's editor.
 public enum LibraryFormField: String, CaseIterable, Sendable {
-    case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, bufferZone, reducedZones, preHarvestDays, notes
+    case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, bufferZone, reducedZones, beeHazard, preHarvestDays, notes
     case area, parcelIDs, neighbours
     case tank, width, spacing, inspected, bought, driftReduction
     case certificate, validUntil
@@ -23,6 +23,7 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .modesOfAction: tr("Modes of action (FRAC, HRAC or IRAC)")
         case .bufferZone: tr("Buffer zone to water (m)")
         case .reducedZones: tr("Smaller zones with drift reduction (%: m)")
+        case .beeHazard: tr("Hazardous to bees (yes or no)")
         case .neighbours: tr("Borders on (water, apiary, road, buildings)")
         case .preHarvestDays: tr("Pre-harvest interval (days)")
         case .notes: tr("Notes")
@@ -96,6 +97,14 @@ struct LibraryFormReader {
         return zones
     }
 
+    /// "yes"/"no" (also "tak"/"nie"); empty is no; anything else is named.
+    mutating func yesOrNo(_ text: String, _ field: LibraryFormField) -> Bool {
+        guard !text.isBlank else { return false }
+        if let answer = OfficialRegisterText.yesOrNo(text) { return answer }
+        errors.append(LibraryFormError(field, .notAChoice(text, accepted: [tr("yes"), tr("no")])))
+        return false
+    }
+
     /// The neighbours listed; a word that is none is named.
     mutating func neighbours(_ text: String) -> [FieldNeighbour] {
         let (neighbours, unreadable) = FieldNeighbour.list(text)
@@ -157,6 +166,8 @@ public struct ProductDraft: Equatable, Sendable {
     public var intervalDays = "", modesOfAction = ""
     /// Metres; and the smaller zones as "75: 5, 90: 1".
     public var bufferZone = "", reducedZones = ""
+    /// "yes" or "no" (tak, nie), as the label says; empty for no.
+    public var beeHazard = ""
     public var formulation: Formulation?
     public var unit: RateUnit = .litresPerHectare
 
@@ -174,6 +185,7 @@ public struct ProductDraft: Equatable, Sendable {
         modesOfAction = product.modesOfAction.joined(separator: ", ")
         bufferZone = product.bufferZone.map(format.editable) ?? ""
         reducedZones = product.reducedZones.map { $0.text(format) }.joined(separator: ", ")
+        beeHazard = product.beeHazard ? tr("yes") : ""
         preHarvestDays = product.preHarvestDays.map(String.init) ?? ""
         notes = product.notes
     }
@@ -187,6 +199,7 @@ public struct ProductDraft: Equatable, Sendable {
             maximumTreatments: reader.whole(maximumTreatments, .maximumTreatments),
             intervalDays: reader.whole(intervalDays, .intervalDays), modesOfAction: reader.modesOfAction(modesOfAction),
             bufferZone: reader.positive(bufferZone, .bufferZone), reducedZones: reader.reducedZones(reducedZones),
+            beeHazard: reader.yesOrNo(beeHazard, .beeHazard),
             preHarvestDays: reader.whole(preHarvestDays, .preHarvestDays), notes: reader.notes(notes))
         return reader.result(product, as: LibraryItem.product)
     }

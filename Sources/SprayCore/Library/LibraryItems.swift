@@ -27,6 +27,8 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     /// equipment ("20 m; 5 m with 75 % drift reduction").
     public var bufferZone: Decimal?
     public var reducedZones: [ReducedZone]
+    /// The label says it is hazardous to bees: to be sprayed outside their flight.
+    public var beeHazard: Bool
     /// Karencja: days from the treatment to the harvest.
     public var preHarvestDays: Int?
     public var notes: String
@@ -34,14 +36,16 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     private enum CodingKeys: String, CodingKey {
         case id, name, authorisation, formulation, rate, unit, maximumRate = "max_rate"
         case maximumTreatments = "max_treatments", intervalDays = "interval_days", modesOfAction = "modes_of_action"
-        case bufferZone = "buffer_zone", reducedZones = "reduced_zones"
+        case bufferZone = "buffer_zone", reducedZones = "reduced_zones", beeHazard = "bee_hazard"
         case preHarvestDays = "phi_days", notes
     }
 
     public init(id: UUID = UUID(), name: String, authorisation: String = "", formulation: Formulation? = nil,
                 rate: Decimal? = nil, unit: RateUnit = .litresPerHectare, maximumRate: Decimal? = nil,
                 maximumTreatments: Int? = nil, intervalDays: Int? = nil, modesOfAction: [String] = [],
-                bufferZone: Decimal? = nil, reducedZones: [ReducedZone] = [], preHarvestDays: Int? = nil, notes: String = "") {
+                bufferZone: Decimal? = nil, reducedZones: [ReducedZone] = [], beeHazard: Bool = false, preHarvestDays: Int? = nil,
+                notes: String = "") {
+        self.beeHazard = beeHazard
         self.bufferZone = bufferZone
         self.reducedZones = reducedZones
         self.id = id
@@ -75,6 +79,7 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
                   modesOfAction: try container.decodeIfPresent([String].self, forKey: .modesOfAction) ?? [],
                   bufferZone: try container.decodeIfPresent(Decimal.self, forKey: .bufferZone),
                   reducedZones: try container.decodeIfPresent([ReducedZone].self, forKey: .reducedZones) ?? [],
+                  beeHazard: try container.decodeIfPresent(Bool.self, forKey: .beeHazard) ?? false,
                   preHarvestDays: try container.decodeIfPresent(Int.self, forKey: .preHarvestDays),
                   notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
     }
@@ -94,6 +99,7 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
         if !modesOfAction.isEmpty { try container.encode(modesOfAction, forKey: .modesOfAction) }
         try container.encodeIfPresent(bufferZone, forKey: .bufferZone)
         if !reducedZones.isEmpty { try container.encode(reducedZones, forKey: .reducedZones) }
+        if beeHazard { try container.encode(true, forKey: .beeHazard) }
         try container.encodeIfPresent(preHarvestDays, forKey: .preHarvestDays)
         try container.encode(notes, forKey: .notes)
     }

@@ -33,7 +33,7 @@ public final class LibraryEditorViewModel {
             let draft = ProductDraft(product)
             texts = [.name: draft.name, .authorisation: draft.authorisation, .rate: draft.rate, .maximumRate: draft.maximumRate,
                      .maximumTreatments: draft.maximumTreatments, .intervalDays: draft.intervalDays, .modesOfAction: draft.modesOfAction,
-                     .bufferZone: draft.bufferZone, .reducedZones: draft.reducedZones,
+                     .bufferZone: draft.bufferZone, .reducedZones: draft.reducedZones, .beeHazard: draft.beeHazard,
                      .preHarvestDays: draft.preHarvestDays, .notes: draft.notes]
             formulation = draft.formulation
             unit = draft.unit
@@ -74,7 +74,7 @@ public final class LibraryEditorViewModel {
     public var textFields: [LibraryFormField] {
         switch kind {
         case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .intervalDays, .modesOfAction, .bufferZone, .reducedZones,
-                        .preHarvestDays, .notes]
+                        .beeHazard, .preHarvestDays, .notes]
         case .field: [.name, .area, .parcelIDs, .neighbours]
         case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought, .driftReduction]
         case .operator: [.name, .certificate, .validUntil]
@@ -177,7 +177,7 @@ public final class LibraryEditorViewModel {
             (draft.name, draft.authorisation, draft.rate) = (text(of: .name), text(of: .authorisation), text(of: .rate))
             (draft.maximumRate, draft.maximumTreatments) = (text(of: .maximumRate), text(of: .maximumTreatments))
             (draft.intervalDays, draft.modesOfAction) = (text(of: .intervalDays), text(of: .modesOfAction))
-            (draft.bufferZone, draft.reducedZones) = (text(of: .bufferZone), text(of: .reducedZones))
+            (draft.bufferZone, draft.reducedZones, draft.beeHazard) = (text(of: .bufferZone), text(of: .reducedZones), text(of: .beeHazard))
             (draft.preHarvestDays, draft.notes) = (text(of: .preHarvestDays), text(of: .notes))
             (draft.formulation, draft.unit) = (formulation, unit)
             return draft.product(id: id).map(LibraryItem.product)

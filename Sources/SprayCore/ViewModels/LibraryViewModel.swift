@@ -59,6 +59,7 @@ public struct LibraryRow: Equatable, Sendable {
                 }
                 parts += product.modesOfAction
                 if let zone = product.bufferZone { parts.append(tr("%@ m from water").filled(number(zone))) }
+                if product.beeHazard { parts.append(tr("hazardous to bees")) }
                 if let days = product.preHarvestDays {
                     parts.append(trn("pre-harvest interval %@ day", "pre-harvest interval %@ days", days).filled(String(days)))
                 }
