@@ -309,6 +309,29 @@ final class StockTests: TemporaryDirectoryTestCase {
                        "Chwastox Trio 540 SL: potrzeba 17\u{A0}l, w magazynie 5\u{A0}l, do kupienia 15\u{A0}l (3 opakowania po 5\u{A0}l)")
     }
 
+    /// What the shopping list adds (issue 54): needs of another kind of unit than the store's
+    /// stay apart and are said; unnamed products of different plans are never one; a rate the
+    /// calculator would refuse adds nothing and takes nothing away.
+    func testTheShoppingListAddsOnlyWhatCanBeAdded() {
+        let entries = [entry(purchase("Fungicyd", "5", .litres, "2026-03-01"))]
+        let stock = StockLedger.stock(on: day("2026-05-01"), entries: entries, records: [], today: today)
+        func job(_ products: [ProductInput], area: Decimal = 10) -> JobInput {
+            JobInput(area: area, sprayRate: 200, tankCapacity: 2000, products: products)
+        }
+        let items = ShoppingList.items(for: [
+            job([ProductInput(name: "Fungicyd", rate: 2, unit: .kilogramsPerHectare)]),
+            job([ProductInput(name: "Fungicyd", rate: 2, unit: .litresPerHectare)]),
+            job([ProductInput(name: "", rate: 1, unit: .litresPerHectare)]),
+            job([ProductInput(name: "", rate: 3, unit: .litresPerHectare)]),
+            job([ProductInput(name: "Fungicyd", rate: Decimal(string: "-1.5")!, unit: .litresPerHectare)]),
+        ], stock: stock)
+        XCTAssertEqual(items.map { "\($0.name) \($0.needed) \($0.unit.rawValue) in stock \($0.inStock)" }, [
+            "Fungicyd 20 kg in stock 0", "Fungicyd 20 l in stock 5", "Product — plan 3 10 l in stock 0", "Product — plan 4 30 l in stock 0",
+        ])
+        XCTAssertEqual(items[0].note, "the store keeps it in l: counted apart")
+        XCTAssertNil(items[1].note)
+    }
+
     func testTheFileKeepsATrailWithdrawalsAndWhatANewerVersionWrote() throws {
         let file = path("stock.json")
         let store = StockStore(file: file, clock: .fixed(on: today))

@@ -14,12 +14,14 @@ public struct ShoppingItem: Equatable, Sendable {
     /// Whole packages to buy, when the package size is known.
     public var packages: Int?
     public var packageSize: Decimal?
+    /// What the list could not add up for it ("the store keeps it in l, the plans need kg").
+    public var note: String? = nil
 
     /// "Chwastox: needed 12 l, in stock 5 l, to buy 10 l (2 packages of 5 l)".
     public var text: String {
         let line = tr("%1$@: needed %2$@, in stock %3$@, to buy %4$@")
             .filled(FreeText.displayable(name), formatted(needed), formatted(inStock), formatted(toBuy))
-        return packagesText.map { line + " (" + $0 + ")" } ?? line
+        return (packagesText.map { line + " (" + $0 + ")" } ?? line) + (note.map { " — " + $0 } ?? "")
     }
 
     /// "2 packages of 5 l"; nil when none is to buy or the package size is not known.
@@ -72,25 +74,54 @@ public enum ShoppingList {
         for product in stock {
             stockOfGroup[matcher.group(named: product.name, authorisation: product.authorisation, unit: product.unit)] = product
         }
-        var needed: [Int: Decimal] = [:], order: [Int] = []
-        for input in jobs {
-            for (index, product) in input.products.enumerated() {
-                let unit = product.unit.quantityUnit
-                let name = input.displayName(ofProduct: index)
-                let group = matcher.group(named: name, authorisation: library.products.first {
-                    LibraryRules.nameKey($0.name) == LibraryRules.nameKey(name)
-                }?.authorisation ?? "", unit: unit)
-                guard matcher.unit(of: group).base.unit == unit.base.unit else { continue }
-                if needed[group] == nil { order.append(group) }
-                needed[group, default: 0] += product.rate * input.areaInHectares / unit.base.factor
+        /// A product's need in one kind of unit; an unnamed product is its plan's own, never added to another's.
+        struct Need: Hashable {
+            var group: Int
+            var unit: QuantityUnit
+            var unnamed: (plan: Int, product: Int)?
+            static func == (a: Need, b: Need) -> Bool {
+                a.group == b.group && a.unit == b.unit && a.unnamed?.plan == b.unnamed?.plan && a.unnamed?.product == b.unnamed?.product
+            }
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(group)
+                hasher.combine(unit)
+                hasher.combine(unnamed?.plan)
+                hasher.combine(unnamed?.product)
             }
         }
-        return order.map { group in
-            let stock = stockOfGroup[group]
+        var needed: [Need: Decimal] = [:], order: [Need] = [], names: [Need: String] = [:]
+        for (plan, input) in jobs.enumerated() {
+            for (index, product) in input.products.enumerated() {
+                // A rate or an area the calculator would refuse (a restored plan at −1,5 l/ha) adds nothing, nor takes away.
+                guard product.rate > 0, input.areaInHectares > 0 else { continue }
+                let unit = product.unit.quantityUnit
+                let name = input.displayName(ofProduct: index)
+                var need: Need
+                if product.name.isBlank {
+                    need = Need(group: -1, unit: unit.base.unit, unnamed: (plan, index))
+                    names[need] = name + " — " + tr("plan %@").filled(String(plan + 1))
+                } else {
+                    let group = matcher.group(named: name, authorisation: library.products.first {
+                        LibraryRules.nameKey($0.name) == LibraryRules.nameKey(name)
+                    }?.authorisation ?? "", unit: unit)
+                    need = Need(group: group, unit: unit.base.unit)
+                }
+                if needed[need] == nil { order.append(need) }
+                needed[need, default: 0] += product.rate * input.areaInHectares / unit.base.factor
+            }
+        }
+        return order.map { key in
+            let name = names[key] ?? matcher.groups[key.group].name
+            // Needs in the other kind of unit than the store keeps it in stay apart, and say so.
+            let sameKind = key.group >= 0 && matcher.unit(of: key.group).base.unit == key.unit
+            let stock = sameKind ? stockOfGroup[key.group] : nil
             let have = max(0, stock?.inStock ?? 0)
-            let need = needed[group]!
-            var item = ShoppingItem(name: matcher.groups[group].name, unit: matcher.unit(of: group).base.unit, needed: need,
-                                    inStock: have, toBuy: max(0, need - have), packageSize: stock?.packageSize)
+            let need = needed[key]!
+            var item = ShoppingItem(name: name, unit: key.unit, needed: need, inStock: have, toBuy: max(0, need - have),
+                                    packageSize: stock?.packageSize)
+            if key.group >= 0, !sameKind, stockOfGroup[key.group] != nil {
+                item.note = tr("the store keeps it in %@: counted apart").filled(matcher.unit(of: key.group).base.unit.rawValue)
+            }
             if let size = stock?.packageSize, size > 0 {
                 var count = (item.toBuy / size).truncatedToInteger
                 if count * size < item.toBuy { count += 1 }
