@@ -179,7 +179,7 @@ public enum Help {
             "",
             tr("Commands:"),
             "  add product --name N [--authorisation A] [--formulation F] [--rate R [--unit U]]",
-            "              [--max-rate R] [--max-treatments N] [--interval DAYS] [--mode-of-action GROUP]…",
+            "              [--max-rate R] [--max-treatments N[:EPPO]]… [--interval DAYS[:EPPO]]… [--mode-of-action GROUP]…",
             "              [--buffer-zone M] [--reduced-zone PERCENT:M]… [--bee-hazard yes|no]",
             "              [--phi DAYS] [--notes TEXT]",
             "  add field --name N --area HA [--parcel-id ID]… [--crop EPPO] [--neighbour water|apiary|road|buildings]…",

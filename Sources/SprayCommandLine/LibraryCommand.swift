@@ -99,7 +99,7 @@ public enum LibraryCommand: Equatable, Sendable {
         var options = OptionReader(arguments: Array(arguments.dropFirst()), known: Set(names + ["--lang"]))
         _ = options.single("--lang")
         let name = options.required("--name")
-        let repeatable: Set = ["--name", "--parcel-id", "--mode-of-action", "--reduced-zone", "--neighbour"]
+        let repeatable: Set = ["--name", "--parcel-id", "--mode-of-action", "--reduced-zone", "--neighbour", "--max-treatments", "--interval"]
         for option in names where !repeatable.contains(option) { _ = options.single(option) }
         guard options.errors.isEmpty else { return .failure(CommandLineErrors(options.errors, order: names)) }
         return .success(.add(LibraryAddition(kind: kind, name: name, arguments: Array(arguments.dropFirst()))))
@@ -142,8 +142,18 @@ public struct LibraryAddition: Equatable, Sendable {
                 }
             }
             if let value = options.single("--max-rate") { draft.maximumRate = value }
-            if let value = options.single("--max-treatments") { draft.maximumTreatments = value }
-            if let value = options.single("--interval") { draft.intervalDays = value }
+            // "2" for every crop, "1:TRZAW" on one; given, they replace what the item had.
+            func limits(_ option: String) -> String? {
+                let given = options.values(of: option)
+                guard !given.isEmpty else { return nil }
+                return given.map { value in
+                    let parts = value.split(separator: ":", maxSplits: 1).map { String($0).trimmedWhitespace }
+                    guard parts.count == 2 else { return value }
+                    return parts[0].allSatisfy(\.isASCIIDigit) ? parts[1] + ": " + parts[0] : parts[0] + ": " + parts[1]
+                }.joined(separator: "; ")
+            }
+            if let value = limits("--max-treatments") { draft.maximumTreatments = value }
+            if let value = limits("--interval") { draft.intervalDays = value }
             let modes = options.values(of: "--mode-of-action")
             if !modes.isEmpty { draft.modesOfAction = modes.joined(separator: ", ") }
             if let value = options.single("--buffer-zone") { draft.bufferZone = value }

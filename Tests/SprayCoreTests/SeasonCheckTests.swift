@@ -133,4 +133,29 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
             "Fungorex 250 EC on Za stodołą: 5 days after the last treatment with it (2026-05-02); the ministry's register asks at least 21: from 2026-05-23.",
         ])
     }
+
+    /// A label's limits on one crop win over those for every crop (typed "3; TRZAW: 1").
+    func testLimitsOnOneCrop() throws {
+        var draft = ProductDraft()
+        draft.name = "Fungorex 250 EC"
+        draft.maximumTreatments = "3; trzaw: 1"
+        draft.intervalDays = "TRZAW: 21"
+        let product = try draft.product().get()
+        XCTAssertEqual(product.maximumTreatments, 3)
+        XCTAssertEqual(product.cropLimits, [CropLimit(eppo: "TRZAW", maxTreatments: 1, intervalDays: 21)])
+        XCTAssertEqual(ProductDraft(product).maximumTreatments, "3; TRZAW: 1")
+        XCTAssertEqual(ProductDraft(product).intervalDays, "TRZAW: 21")
+        draft.maximumTreatments = "3; pszenica: 1"
+        XCTAssertEqual(draft.product().failure?.errors.map(\.field), [.maximumTreatments])
+
+        let library = Library(products: [product])
+        let past = [PastTreatment(record: UUID(), date: Self.day(5, 2), products: ["Fungorex 250 EC"])]
+        func said(_ crop: CropChoice) -> [String] {
+            let details = TreatmentDetails(date: Self.day(5, 7), parcel: "Pole", crop: crop, products: [ProductUse(name: "Fungorex 250 EC", dose: 1, doseUnit: .litres)])
+            return FarmAdvice(library: library, treatments: { _, _ in past }).record(details)
+                .filter { [.treatmentsAboveLabel, .treatmentInterval].contains($0.kind) }.map(\.kind.rawValue)
+        }
+        XCTAssertEqual(said(Self.wheat), ["label-treatments", "label-interval"], "wheat: once, 21 days apart")
+        XCTAssertEqual(said(CropChoice(eppoCode: "HORVW", name: "jęczmień ozimy")), [], "barley: three times, no interval")
+    }
 }

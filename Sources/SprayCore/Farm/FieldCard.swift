@@ -82,8 +82,8 @@ public struct FieldCard: Equatable, Sendable {
                                                                                     on: held.last?.details.date ?? CalendarDate(year: season, month: 12, day: 31)!) {
                 uses = product.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode, named: crop.name)
             }
-            card.products[index].allowed = label?.maximumTreatments ?? uses.compactMap(\.maxTreatments).max()
-            let interval = label?.intervalDays ?? uses.compactMap(\.intervalDays).min()
+            card.products[index].allowed = label?.maximumTreatments(on: crop) ?? uses.compactMap(\.maxTreatments).max()
+            let interval = label?.intervalDays(on: crop) ?? uses.compactMap(\.intervalDays).min()
             let last = held.last { $0.details.products.contains { Library.nameKey($0.name) == Library.nameKey(name) } }?.details.date
             if let interval, let last, !card.products[index].isUsedUp { card.products[index].nextAllowed = last.adding(days: interval) }
         }

@@ -71,7 +71,10 @@ struct LibraryFormReader {
     func result<Item>(_ item: Item, as libraryItem: (Item) -> LibraryItem) -> Result<Item, InvalidLibraryItem> {
         let read = Set(errors.map(\.field))
         let ruled = LibraryRules.problems(of: libraryItem(item)).filter { !read.contains($0.field) }
-        let all = errors + ruled.map { LibraryFormError($0.field, $0.problem) }
+        // In the order of the editor's fields, whichever was read first.
+        let order = Dictionary(uniqueKeysWithValues: LibraryFormField.allCases.enumerated().map { ($1, $0) })
+        let all = (errors + ruled.map { LibraryFormError($0.field, $0.problem) }).enumerated()
+            .sorted { (order[$0.element.field] ?? 0, $0.offset) < (order[$1.element.field] ?? 0, $1.offset) }.map(\.element)
         return all.isEmpty ? .success(item) : .failure(InvalidLibraryItem(errors: all))
     }
 
@@ -95,6 +98,26 @@ struct LibraryFormReader {
         let (zones, unreadable) = ReducedZone.list(text)
         if let first = unreadable.first { errors.append(LibraryFormError(.reducedZones, .notAReducedZone(first))) }
         return zones
+    }
+
+    /// A limit for every crop and per crop, as typed: "2; TRZAW: 1" (semicolons between, a
+    /// crop's EPPO code before its number).
+    mutating func limits(_ text: String, _ field: LibraryFormField) -> (all: Int?, perCrop: [(eppo: String, value: Int)]) {
+        var all: Int?, perCrop: [(eppo: String, value: Int)] = []
+        for piece in text.split(separator: ";").map({ String($0).trimmedWhitespace }) where !piece.isEmpty {
+            let parts = piece.split(separator: ":", maxSplits: 1).map { String($0).trimmedWhitespace }
+            if parts.count == 2 {
+                let code = parts[0].uppercased()
+                guard CropCatalog.hasEPPOShape(code) else {
+                    errors.append(LibraryFormError(field, .notAnEPPOCode(FreeText.displayable(parts[0]))))
+                    continue
+                }
+                if let value = whole(parts[1], field) { perCrop.append((code, value)) }
+            } else if let value = whole(piece, field) {
+                all = value
+            }
+        }
+        return (all, perCrop)
     }
 
     /// "yes"/"no" (also "tak"/"nie"); empty is no; anything else is named.
@@ -180,8 +203,12 @@ public struct ProductDraft: Equatable, Sendable {
         rate = product.rate.map(format.editable) ?? ""
         unit = product.unit
         maximumRate = product.maximumRate.map(format.editable) ?? ""
-        maximumTreatments = product.maximumTreatments.map(String.init) ?? ""
-        intervalDays = product.intervalDays.map(String.init) ?? ""
+        func limits(_ all: Int?, _ perCrop: (CropLimit) -> Int?) -> String {
+            ([all.map(String.init)] + product.cropLimits.map { limit in perCrop(limit).map { limit.eppo + ": " + String($0) } })
+                .compactMap { $0 }.joined(separator: "; ")
+        }
+        maximumTreatments = limits(product.maximumTreatments, \.maxTreatments)
+        intervalDays = limits(product.intervalDays, \.intervalDays)
         modesOfAction = product.modesOfAction.joined(separator: ", ")
         bufferZone = product.bufferZone.map(format.editable) ?? ""
         reducedZones = product.reducedZones.map { $0.text(format) }.joined(separator: ", ")
@@ -192,14 +219,20 @@ public struct ProductDraft: Equatable, Sendable {
 
     public func product(id: UUID = UUID()) -> Result<LibraryProduct, InvalidLibraryItem> {
         var reader = LibraryFormReader()
+        let treatments = reader.limits(maximumTreatments, .maximumTreatments), interval = reader.limits(intervalDays, .intervalDays)
+        let crops = (treatments.perCrop.map(\.eppo) + interval.perCrop.map(\.eppo)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let cropLimits = crops.map { eppo in
+            CropLimit(eppo: eppo, maxTreatments: treatments.perCrop.first { $0.eppo == eppo }?.value,
+                      intervalDays: interval.perCrop.first { $0.eppo == eppo }?.value)
+        }
         let product = LibraryProduct(
             id: id, name: reader.name(name), authorisation: reader.line(authorisation, .authorisation),
             formulation: formulation, rate: reader.positive(rate, .rate), unit: unit,
             maximumRate: reader.positive(maximumRate, .maximumRate),
-            maximumTreatments: reader.whole(maximumTreatments, .maximumTreatments),
-            intervalDays: reader.whole(intervalDays, .intervalDays), modesOfAction: reader.modesOfAction(modesOfAction),
+            maximumTreatments: treatments.all,
+            intervalDays: interval.all, modesOfAction: reader.modesOfAction(modesOfAction),
             bufferZone: reader.positive(bufferZone, .bufferZone), reducedZones: reader.reducedZones(reducedZones),
-            beeHazard: reader.yesOrNo(beeHazard, .beeHazard),
+            beeHazard: reader.yesOrNo(beeHazard, .beeHazard), cropLimits: cropLimits,
             preHarvestDays: reader.whole(preHarvestDays, .preHarvestDays), notes: reader.notes(notes))
         return reader.result(product, as: LibraryItem.product)
     }

@@ -29,6 +29,8 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     public var reducedZones: [ReducedZone]
     /// The label says it is hazardous to bees: to be sprayed outside their flight.
     public var beeHazard: Bool
+    /// The label's limits on one crop, where they differ from those for every crop.
+    public var cropLimits: [CropLimit]
     /// Karencja: days from the treatment to the harvest.
     public var preHarvestDays: Int?
     public var notes: String
@@ -36,15 +38,16 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     private enum CodingKeys: String, CodingKey {
         case id, name, authorisation, formulation, rate, unit, maximumRate = "max_rate"
         case maximumTreatments = "max_treatments", intervalDays = "interval_days", modesOfAction = "modes_of_action"
-        case bufferZone = "buffer_zone", reducedZones = "reduced_zones", beeHazard = "bee_hazard"
+        case bufferZone = "buffer_zone", reducedZones = "reduced_zones", beeHazard = "bee_hazard", cropLimits = "crop_limits"
         case preHarvestDays = "phi_days", notes
     }
 
     public init(id: UUID = UUID(), name: String, authorisation: String = "", formulation: Formulation? = nil,
                 rate: Decimal? = nil, unit: RateUnit = .litresPerHectare, maximumRate: Decimal? = nil,
                 maximumTreatments: Int? = nil, intervalDays: Int? = nil, modesOfAction: [String] = [],
-                bufferZone: Decimal? = nil, reducedZones: [ReducedZone] = [], beeHazard: Bool = false, preHarvestDays: Int? = nil,
-                notes: String = "") {
+                bufferZone: Decimal? = nil, reducedZones: [ReducedZone] = [], beeHazard: Bool = false, cropLimits: [CropLimit] = [],
+                preHarvestDays: Int? = nil, notes: String = "") {
+        self.cropLimits = cropLimits
         self.beeHazard = beeHazard
         self.bufferZone = bufferZone
         self.reducedZones = reducedZones
@@ -60,6 +63,15 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
         self.modesOfAction = modesOfAction
         self.preHarvestDays = preHarvestDays
         self.notes = notes
+    }
+
+    /// The label's most treatments a season and shortest interval on `crop`: the crop's own, else those for every crop.
+    public func maximumTreatments(on crop: CropChoice?) -> Int? { limit(on: crop)?.maxTreatments ?? maximumTreatments }
+    public func intervalDays(on crop: CropChoice?) -> Int? { limit(on: crop)?.intervalDays ?? intervalDays }
+
+    private func limit(on crop: CropChoice?) -> CropLimit? {
+        guard let code = crop?.eppoCode, !code.isEmpty else { return nil }
+        return cropLimits.first { $0.eppo == code }
     }
 
     /// The modes of action its label gives that are of a known form.
@@ -80,6 +92,7 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
                   bufferZone: try container.decodeIfPresent(Decimal.self, forKey: .bufferZone),
                   reducedZones: try container.decodeIfPresent([ReducedZone].self, forKey: .reducedZones) ?? [],
                   beeHazard: try container.decodeIfPresent(Bool.self, forKey: .beeHazard) ?? false,
+                  cropLimits: try container.decodeIfPresent([CropLimit].self, forKey: .cropLimits) ?? [],
                   preHarvestDays: try container.decodeIfPresent(Int.self, forKey: .preHarvestDays),
                   notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
     }
@@ -100,8 +113,26 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
         try container.encodeIfPresent(bufferZone, forKey: .bufferZone)
         if !reducedZones.isEmpty { try container.encode(reducedZones, forKey: .reducedZones) }
         if beeHazard { try container.encode(true, forKey: .beeHazard) }
+        if !cropLimits.isEmpty { try container.encode(cropLimits, forKey: .cropLimits) }
         try container.encodeIfPresent(preHarvestDays, forKey: .preHarvestDays)
         try container.encode(notes, forKey: .notes)
+    }
+}
+
+/// The label's limits on one crop (its EPPO code).
+public struct CropLimit: Equatable, Hashable, Codable, Sendable {
+    public var eppo: String
+    public var maxTreatments: Int?
+    public var intervalDays: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case eppo, maxTreatments = "max_treatments", intervalDays = "interval_days"
+    }
+
+    public init(eppo: String, maxTreatments: Int? = nil, intervalDays: Int? = nil) {
+        self.eppo = eppo
+        self.maxTreatments = maxTreatments
+        self.intervalDays = intervalDays
     }
 }
 

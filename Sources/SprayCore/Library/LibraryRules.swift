@@ -67,6 +67,11 @@ public enum LibraryRules {
             if let rate = product.maximumRate { check(.maximumRate, within(rate, rateLimit)) }
             if let count = product.maximumTreatments { check(.maximumTreatments, whole(count, treatmentsLimit)) }
             if let days = product.intervalDays { check(.intervalDays, whole(days, treatmentsLimit)) }
+            for limit in product.cropLimits {
+                if !CropCatalog.hasEPPOShape(limit.eppo) { check(.maximumTreatments, .notAnEPPOCode(FreeText.displayable(limit.eppo))) }
+                if let count = limit.maxTreatments { check(.maximumTreatments, whole(count, treatmentsLimit)) }
+                if let days = limit.intervalDays { check(.intervalDays, whole(days, treatmentsLimit)) }
+            }
             if product.modesOfAction.count > modesLimit { check(.modesOfAction, .tooMany(limit: modesLimit)) }
             for mode in product.modesOfAction where ModeOfAction(parsing: mode) == nil { check(.modesOfAction, .notAModeOfAction(mode)) }
             if let zone = product.bufferZone { check(.bufferZone, within(zone, zoneLimit)) }

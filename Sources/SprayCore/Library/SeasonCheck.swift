@@ -54,13 +54,13 @@ public enum SeasonCheck {
             let uses = registerUses(of: product.name, label: label, crop: crop, on: date, register: register)
             let withProduct = past.filter { $0.products.contains { Library.nameKey($0) == key } }
             let count = withProduct.count + 1
-            if let allowed = label?.maximumTreatments {
+            if let allowed = label?.maximumTreatments(on: crop) {
                 if count > allowed { warnings.append(.treatmentsAboveLabel(product: product.shown, field: field, count: count, allowed: allowed)) }
             } else if let allowed = uses.compactMap(\.maxTreatments).max(), count > allowed {
                 warnings.append(.advice(Advice(.treatmentsAboveLabel, tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the ministry's register allows %4$@ on %5$@.")
                     .filled(product.shown, field, String(count), String(allowed), cropName(crop, uses: uses)))))
             }
-            let interval = label?.intervalDays.map { ($0, tr("the label")) }
+            let interval = label?.intervalDays(on: crop).map { ($0, tr("the label")) }
                 ?? uses.compactMap(\.intervalDays).min().map { ($0, tr("the ministry's register")) }
             if let (days, source) = interval, let last = withProduct.map(\.date).filter({ $0 <= date }).max() {
                 let apart = date.daysSinceEpoch - last.daysSinceEpoch
@@ -87,7 +87,7 @@ public enum SeasonCheck {
     /// The register's uses of the product on the crop, when the library leaves a limit to it.
     private static func registerUses(of name: String, label: LibraryProduct?, crop: CropChoice?, on date: CalendarDate,
                                      register: OfficialRegisterIndex?) -> [OfficialRegisterUse] {
-        guard let register, let crop, label?.maximumTreatments == nil || label?.intervalDays == nil,
+        guard let register, let crop, label?.maximumTreatments(on: crop) == nil || label?.intervalDays(on: crop) == nil,
               case let .found(product) = register.match(named: name, authorisation: label?.authorisation ?? "", on: date) else { return [] }
         return product.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode, named: crop.name)
     }
