@@ -45,7 +45,9 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         // Only what is given changes (issue 54): nothing not named is emptied or set back.
         XCTAssertEqual(try run(["library", "add", "product", "--name", "Herbicyd", "--phi", "30"]).status, 0)
         XCTAssertEqual(try run(["library", "add", "field", "--name", "Działka 7", "--crop", "HORVW"]).status, 0)
-        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "3000", "--inspected", "2026-03-14"]).status, 0)
+        // Inspected last year: valid for three years from then, whatever today is.
+        let inspected = commandsToday.year - 1
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Pilmet", "--tank", "3000", "--inspected", "\(inspected)-03-14"]).status, 0)
         XCTAssertEqual(try run(["library", "list"]).stdout, """
             Products
               Adiuwant — adjuvant · 200 ml/ha
@@ -55,7 +57,7 @@ final class LibraryCommandLineTests: DataFolderTestCase {
               Działka 7 — 4.2 ha · winter barley · 141201_1.0001.123/4 · 141201_1.0001.124
 
             Sprayers
-              Pilmet — 3,000 l · width 18 m · nozzles every 0.5 m · nozzle 03 (blue) · inspection valid until 2029-03-14
+              Pilmet — 3,000 l · width 18 m · nozzles every 0.5 m · nozzle 03 (blue) · inspection valid until \(inspected + 3)-03-14
 
             """)
         let newField = try run(["library", "add", "field", "--name", "Łąka"])
