@@ -1,20 +1,30 @@
-// `kalkulator-oprysku field card NAME [--season YYYY] [--format text|json]`: a field's season
-// at a glance (SprayCore's FieldCard). Options, help, output.
+// `kalkulator-oprysku field card NAME [--season YYYY] [--format text|json|pdf] [--output FILE]`:
+// a field's season at a glance (SprayCore's FieldCard). Options, help, output.
 
 import SprayCore
 
 public struct FieldCardCommand: Equatable, Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json, pdf
+    }
+
     public var field: String
     /// The calendar year; this year when not given.
     public var season: Int?
-    public var format: OutputFormat
+    public var format: Format
+    /// Where JSON or the PDF goes; standard output when nil (text, JSON).
+    public var output: String?
 
     public static func parse(_ arguments: [String]) -> Result<FieldCardCommand, CommandLineErrors> {
         let words = arguments.prefix { !$0.hasPrefix("--") }
-        let names = ["--season", "--format", "--lang"]
+        let names = ["--season", "--format", "--output", "--lang"]
         var options = OptionReader(arguments: Array(arguments.dropFirst(words.count)), known: Set(names))
         let seasonText = options.single("--season")
-        let format = options.choice("--format", parse: OutputFormat.init(rawValue:)) ?? .text
+        let format = options.choice("--format", parse: Format.init(rawValue:)) ?? .text
+        let output = options.single("--output")
+        if output?.isEmpty == true { options.errors.append(.missingValue(option: "--output")) }
+        if format == .pdf, output == nil { options.errors.append(.needs(option: "--format pdf", other: "--output")) }
+        if format == .text, output != nil { options.errors.append(.needs(option: "--output", other: "--format json|pdf")) }
         _ = options.single("--lang")
         var season: Int?
         if let seasonText {
@@ -36,23 +46,24 @@ public struct FieldCardCommand: Equatable, Sendable {
             if field?.isEmpty == true { options.errors.append(.missing(option: "NAME")) }
             return .failure(CommandLineErrors(options.errors, order: names))
         }
-        return .success(FieldCardCommand(field: field, season: season, format: format))
+        return .success(FieldCardCommand(field: field, season: season, format: format, output: output))
     }
 
     public static var help: String {
         [
-            tr("Usage: kalkulator-oprysku field card NAME [--season YYYY] [--format text|json]"),
+            tr("Usage: kalkulator-oprysku field card NAME [--season YYYY] [--format text|json|pdf] [--output FILE]"),
             "",
             tr("A field's season at a glance, from the treatment record: each treatment with its products and their"),
             tr("modes of action; for each product its treatments against the label's most and the next day its interval"),
             tr("allows; each mode of action's uses; and the earliest harvest by the pre-harvest intervals."),
             tr("NAME is the field's name, as the library or the records give it; --season: the calendar year (default: this one)."),
+            tr("--format pdf saves the printable card (A4) to --output FILE; JSON goes to --output FILE or to standard output."),
             tr("Exit status: 0 on success, 2 on invalid options, 1 when the record cannot be read."),
         ].joined(separator: "\n") + "\n"
     }
 
     /// The card as `format` prints it.
-    public static func output(_ card: FieldCard, format: OutputFormat) -> String {
+    public static func output(_ card: FieldCard, format: Format) -> String {
         guard format == .json else { return card.lines().map { FreeText.displayable($0) }.joined(separator: "\n") + "\n" }
         func date(_ day: CalendarDate?) -> JSONValue { day.map { .string($0.description) } ?? .null }
         let treatments: [JSONValue] = card.treatments.map { treatment in

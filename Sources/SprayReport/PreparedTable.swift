@@ -45,3 +45,12 @@ extension PreparedTable {
                   suggestedFileName: HarvestExport.suggestedFileName(season: season, format: .pdf), time: time)
     }
 }
+
+extension PreparedTable {
+    /// A field's season (FieldCard.make), made at `time`.
+    public init(fieldCard card: FieldCard, settings: Settings, time: ReportTime = ReportClock.now(),
+                language: Language = Translation.current.language) {
+        self.init(TableDocument(fieldCard: card, settings: settings, language: language, on: time.calendarDate),
+                  suggestedFileName: FieldCardViewModel.suggestedFileName(field: card.field, season: card.season), time: time)
+    }
+}

@@ -3,6 +3,7 @@
 import Gettext
 import SprayCommandLine
 import SprayCore
+import SprayReport
 
 extension CommandLineTool {
     static func field(_ arguments: [String]) -> Int32 {
@@ -21,6 +22,20 @@ extension CommandLineTool {
         if farm.records.notices.contains(where: \.meansNothingWasRead) { return 1 }
         let card = FieldCard.make(field: command.field, season: command.season ?? farm.clock.today.year, records: farm.records.records,
                                   library: farm.library, register: farm.register)
-        return printOutput(FieldCardCommand.output(card, format: command.format)) ? 0 : 1
+        do {
+            switch (command.format, command.output) {
+            case (.pdf, let output?):
+                try PreparedTable(fieldCard: card, settings: SettingsStore.standard().settings, language: Translation.current.language)
+                    .writePDF(to: output, protecting: appFolders)
+            case (.json, let output?):
+                try OutputFile.write(Array(FieldCardCommand.output(card, format: .json).utf8), to: output, protecting: appFolders)
+            default:
+                return printOutput(FieldCardCommand.output(card, format: command.format)) ? 0 : 1
+            }
+            return 0
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
     }
 }

@@ -6,6 +6,7 @@
 // their words.
 
 import Foundation
+import PDFTestSupport
 import SprayCore
 import XCTest
 
@@ -202,6 +203,26 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         XCTAssertEqual(card.status, 0, card.stderr)
         XCTAssertTrue(card.stdout.contains("Fungorex 250 EC (FRAC 3)") && card.stdout.contains("Triazol Bis (FRAC 3, FRAC 11)"), card.stdout)
         XCTAssertEqual(try run(["field", "card", "Pole", "--season", "20x6"]).status, 2)
+        // The printable card and JSON to a file; a PDF needs a file, text takes none.
+        let pdf = directory.appendingPathComponent("karta.pdf").path
+        let printed = try run(["field", "card", "Pole", "--format", "pdf", "--output", pdf])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        let pdfText = try PDFTools.text(pdf)
+        for word in ["Field card: Pole", "Fungorex 250 EC", "Triazol Bis", "FRAC 3, FRAC 11", "from \(earlier.adding(days: 14))"] {
+            XCTAssertTrue(pdfText.contains(word), "\(word) in \(pdfText)")
+        }
+        let jsonFile = directory.appendingPathComponent("karta.json")
+        XCTAssertEqual(try run(["field", "card", "Pole", "--format", "json", "--output", jsonFile.path]).status, 0)
+        let saved = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: jsonFile)) as? [String: Any])
+        XCTAssertEqual(saved["field"] as? String, "Pole")
+        XCTAssertEqual((saved["treatments"] as? [Any])?.count, 2)
+        for (arguments, message) in [(["--format", "pdf"], "--format pdf: only together with --output\n"),
+                                     (["--output", pdf], "--output: only together with --format json|pdf\n"),
+                                     (["--format", "csv"], "--format: “csv” is not one of: text, json, pdf\n")] {
+            let refusedCard = try run(["field", "card", "Pole"] + arguments)
+            XCTAssertEqual(refusedCard.status, 2)
+            XCTAssertEqual(refusedCard.stderr, message)
+        }
         let refused = try run(["library", "add", "product", "--name", "X", "--mode-of-action", "grupa 3"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("--mode-of-action: “grupa 3” is not a mode of action"), refused.stderr)

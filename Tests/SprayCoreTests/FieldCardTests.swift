@@ -49,3 +49,87 @@ final class FieldCardTests: TemporaryDirectoryTestCase {
                        ["Sad, season 2026", "No treatment recorded on it this season."])
     }
 }
+
+/// The Field Card window's view-model: the season shown, its treatment rows and summary in
+/// English and Polish, another season chosen, and the printed page's rows.
+final class FieldCardViewModelTests: TemporaryDirectoryTestCase {
+    private static func farm(in directory: URL, today: CalendarDate) throws -> Farm {
+        let libraryFile = directory.appendingPathComponent("library.json"), recordsFile = directory.appendingPathComponent("records.json")
+        let library = LibraryStore(file: libraryFile)
+        try library.save(.product(LibraryProduct(name: "Fungorex 250 EC", rate: 1, maximumTreatments: 2, intervalDays: 14, modesOfAction: ["FRAC 3"],
+                                                preHarvestDays: 35)))
+        try library.save(.product(LibraryProduct(name: "Triazol Bis", rate: 1, intervalDays: 10, modesOfAction: ["FRAC 3", "FRAC 11"])))
+        try library.save(.field(LibraryField(name: "Za stodołą", area: 4)))
+        let store = RecordStore(file: recordsFile)
+        for (year, month, day, products) in [(2025, 6, 1, ["Fungorex 250 EC"]), (2026, 4, 10, ["Fungorex 250 EC"]),
+                                             (2026, 5, 20, ["Fungorex 250 EC", "Triazol Bis"])] {
+            _ = try store.add(TreatmentDetails(date: CalendarDate(year: year, month: month, day: day)!, parcel: "za stodołą",
+                                               products: products.map { ProductUse(name: $0, dose: 1, doseUnit: .litres, preHarvestDays: 35) }),
+                              at: Clock.system.now)
+        }
+        return Farm(Farm.Opening(records: { RecordStore(file: recordsFile) }, library: { LibraryStore(file: libraryFile) },
+                                 stock: { nil }, register: { nil }), clock: .fixed(on: today))
+    }
+
+    func testTheSeasonShownItsRowsAndAnotherSeason() throws {
+        let farm = try Self.farm(in: directory, today: CalendarDate(year: 2026, month: 11, day: 28)!)
+        MainActor.assumeIsolated {
+        let model = FieldCardViewModel(farm: farm, field: "ZA STODOŁĄ")
+        XCTAssertEqual(model.field, "Za stodołą", "the library's spelling")
+        XCTAssertEqual(model.seasons, [2026, 2025])
+        XCTAssertEqual(model.season, 2026)
+        XCTAssertEqual(model.title, "Field Card")
+        XCTAssertEqual(model.headline, "2 treatments on Za stodołą in the season 2026")
+        XCTAssertEqual(model.treatmentRows, [
+            ["2026-04-10", "Fungorex 250 EC (FRAC 3) — treatment 1 of 2 allowed this season"],
+            ["2026-05-20", "Fungorex 250 EC (FRAC 3) — treatment 2 of 2 allowed this season, no more this season",
+             "Triazol Bis (FRAC 3, FRAC 11) — treatment 1 this season, next from 2026-05-30"],
+        ])
+        XCTAssertEqual(model.summaryLines, ["Modes of action this season: FRAC 11 × 1, FRAC 3 × 2",
+                                            "Harvest not before 2026-06-24 (the longest pre-harvest interval)."])
+        XCTAssertTrue(model.canPrint)
+        XCTAssertEqual(model.suggestedFileName, "field-card-za-stodola-2026.pdf")
+        var changes = 0
+        model.onChange = { changes += 1 }
+        model.setSeason(2025)
+        XCTAssertEqual(changes, 1)
+        XCTAssertEqual(model.treatmentRows, [["2025-06-01", "Fungorex 250 EC (FRAC 3) — treatment 1 of 2 allowed this season, next from 2025-06-15"]])
+        model.setSeason(2019)
+        XCTAssertEqual(model.season, 2025, "a season not offered is not taken")
+    } }
+
+    func testInPolishAndTheNewestSeasonBeforeThisOneHasAny() throws {
+        let farm = try Self.farm(in: directory, today: CalendarDate(year: 2031, month: 2, day: 1)!)
+        MainActor.assumeIsolated {
+        inPolish {
+            let model = FieldCardViewModel(farm: farm, field: "Za stodołą")
+            XCTAssertEqual(model.seasons, [2031, 2026, 2025])
+            XCTAssertEqual(model.season, 2026, "the newest season with a treatment, before 2031 has any")
+            XCTAssertEqual(model.title, "Karta pola")
+            XCTAssertEqual(model.headline, "2 zabiegi na polu Za stodołą w sezonie 2026")
+            XCTAssertEqual(model.treatmentRows.last, [
+                "20.05.2026", "Fungorex 250 EC (FRAC 3) — zabieg 2 z 2 dozwolonych w sezonie, w tym sezonie już nie",
+                "Triazol Bis (FRAC 3, FRAC 11) — zabieg 1 w tym sezonie, następny od 30.05.2026",
+            ])
+            XCTAssertEqual(model.suggestedFileName, "karta-pola-za-stodola-2026.pdf")
+            let page = TableDocument(fieldCard: model.card, settings: Settings(), language: .polish, on: CalendarDate(year: 2031, month: 2, day: 1)!)
+            XCTAssertEqual(page.title, "Karta pola: Za stodołą")
+            XCTAssertEqual(page.rows, [
+                ["10.04.2026", "Fungorex 250 EC", "FRAC 3", "1 z 2 dozwolonych", ""],
+                ["20.05.2026", "Fungorex 250 EC", "FRAC 3", "2 z 2 dozwolonych", "w tym sezonie już nie"],
+                ["20.05.2026", "Triazol Bis", "FRAC 3, FRAC 11", "1", "od 30.05.2026"],
+            ])
+        }
+    } }
+
+    func testAFieldWithoutTreatments() throws {
+        let farm = try Self.farm(in: directory, today: CalendarDate(year: 2026, month: 11, day: 28)!)
+        MainActor.assumeIsolated {
+        let model = FieldCardViewModel(farm: farm, field: "Łąka")
+        XCTAssertEqual(model.season, 2026)
+        XCTAssertEqual(model.headline, "No treatment recorded on it this season.")
+        XCTAssertEqual(model.treatmentRows, [])
+        XCTAssertFalse(model.canPrint)
+        XCTAssertEqual(TableDocument(fieldCard: model.card, settings: Settings()).rows, [])
+    } }
+}

@@ -58,7 +58,8 @@ public struct FieldCard: Equatable, Sendable {
         for record in held {
             let details = record.details
             card.treatments.append(Treatment(date: details.date, products: details.products.map { product in
-                (product.name, library.product(named: product.name)?.modes.map(\.description) ?? [])
+                let label = library.product(named: product.name)
+                return (label?.name ?? product.name, label?.modes.map(\.description) ?? [])
             }))
             var modesHere = Set<String>()
             for product in details.products {
@@ -91,6 +92,41 @@ public struct FieldCard: Equatable, Sendable {
         return card
     }
 
+    /// Each product of each treatment in order, with its count so far this season: the rows
+    /// of the printed card and of the window.
+    public var entries: [Entry] {
+        var counted: [String: Int] = [:]
+        let lines = Dictionary(products.map { (Library.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [Entry] = []
+        for treatment in treatments {
+            for product in treatment.products {
+                let key = Library.nameKey(product.name)
+                counted[key, default: 0] += 1
+                let line = lines[key]
+                entries.append(Entry(date: treatment.date, product: product.name, modes: product.modes, ordinal: counted[key]!,
+                                     allowed: line?.allowed, isLatest: counted[key] == line?.treatments,
+                                     nextAllowed: line?.nextAllowed))
+            }
+        }
+        return entries
+    }
+
+    /// One product of one treatment, with its place among the season's treatments with it.
+    public struct Entry: Equatable, Sendable {
+        public var date: CalendarDate
+        public var product: String
+        public var modes: [String]
+        /// This treatment is the product's `ordinal`-th of the season.
+        public var ordinal: Int
+        /// The label's (or the register's) most a season, when known.
+        public var allowed: Int?
+        /// The product's last treatment so far: where the next day allowed is said.
+        public var isLatest: Bool
+        public var nextAllowed: CalendarDate?
+
+        public var isUsedUp: Bool { allowed.map { ordinal >= $0 } ?? false }
+    }
+
     /// The card as lines of text, for the terminal.
     public func lines(in language: Language = Translation.current.language) -> [String] {
         var lines = [tr("%1$@, season %2$@").filled(field, String(season))]
@@ -100,21 +136,33 @@ public struct FieldCard: Equatable, Sendable {
             let products = treatment.products.map { $0.modes.isEmpty ? $0.name : $0.name + " (" + $0.modes.joined(separator: ", ") + ")" }
             lines.append("  " + treatment.date.typedText(in: language) + "  " + products.joined(separator: " + "))
         }
-        lines.append(tr("Products:"))
+        return lines + seasonLines(in: language, indent: "  ")
+    }
+
+    /// The season so far: each product against its label, each mode of action's uses and the
+    /// earliest harvest, under headings.
+    public func seasonLines(in language: Language = Translation.current.language, indent: String) -> [String] {
+        var lines = [tr("Products:")]
         for product in products {
-            var parts = [product.allowed.map { tr("%1$@ of %2$@ treatments").filled(String(product.treatments), String($0)) }
-                         ?? trn("%@ treatment", "%@ treatments", product.treatments).filled(String(product.treatments))]
-            if product.isUsedUp { parts.append(tr("no more this season")) }
-            if let next = product.nextAllowed { parts.append(tr("next from %@").filled(next.typedText(in: language))) }
-            lines.append("  " + product.name + ": " + parts.joined(separator: ", "))
+            lines.append(indent + product.name + ": " + Self.countText(product.treatments, of: product.allowed, nextAllowed: product.nextAllowed,
+                                                                       in: language))
         }
         if !modes.isEmpty {
             lines.append(tr("Modes of action:"))
-            for mode in modes { lines.append("  " + mode.mode + ": " + trn("%@ treatment", "%@ treatments", mode.uses).filled(String(mode.uses))) }
+            for mode in modes { lines.append(indent + mode.mode + ": " + trn("%@ treatment", "%@ treatments", mode.uses).filled(String(mode.uses))) }
         }
         if let harvestNotBefore {
             lines.append(tr("Harvest not before %@ (the longest pre-harvest interval).").filled(harvestNotBefore.typedText(in: language)))
         }
         return lines
+    }
+
+    /// "2 of 2 treatments, no more this season", "1 treatment, next from 16.05.2026".
+    public static func countText(_ count: Int, of allowed: Int?, nextAllowed: CalendarDate?, in language: Language) -> String {
+        var parts = [allowed.map { tr("%1$@ of %2$@ treatments").filled(String(count), String($0)) }
+                     ?? trn("%@ treatment", "%@ treatments", count).filled(String(count))]
+        if let allowed, count >= allowed { parts.append(tr("no more this season")) }
+        if let nextAllowed { parts.append(tr("next from %@").filled(nextAllowed.typedText(in: language))) }
+        return parts.joined(separator: ", ")
     }
 }
