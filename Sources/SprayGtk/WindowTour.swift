@@ -23,6 +23,7 @@ enum WindowTour {
         case store
         case shoppingList = "shopping-list"
         case harvestDates = "harvest-dates"
+        case fieldCard = "field-card"
         case favorites
         case printPreview = "print-preview"
         case preferences, about, shortcuts
@@ -87,6 +88,10 @@ enum WindowTour {
             activate(.store)
             calculator.storeWindow?.showShoppingList()
         case .harvestDates: inRegister(.harvestDates)
+        case .fieldCard:
+            // The card of the first field of the library, or of one the records name.
+            let field = app.services.library.library.fields.first?.name ?? app.services.farm.records.records.first?.details.parcel ?? "Za stodołą"
+            FieldCardWindow.open(field: field, parent: calculator.window, services: app.services)
         case .favorites: activate(.manageFavorites)
         case .printPreview:
             fillSeed(calculator)

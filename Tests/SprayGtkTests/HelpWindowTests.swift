@@ -81,6 +81,8 @@ final class HelpWindowTests: XCTestCase {
             Self.assertF1(in: register.transcriptionWindow?.window, opens: .transcription, harness)
             g_action_group_activate_action(cast(register.actions), Action.harvestDates.name, nil)
             Self.assertF1(in: register.harvestWindow?.window, opens: .printing, harness)
+            let card = FieldCardWindow.open(field: "Za stodołą", parent: register.window, services: harness.app.services)
+            Self.assertF1(in: card.window, opens: .fieldCard, harness)
             do { try register.openSpreadsheet(at: spreadsheetFixture) } catch { return XCTFail("\(error)") }
             Self.assertF1(in: register.spreadsheetImportWindow?.window, opens: .spreadsheetImport, harness)
         }

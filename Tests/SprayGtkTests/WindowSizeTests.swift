@@ -23,7 +23,7 @@ final class WindowSizeTests: XCTestCase {
     /// dates, the store and the shopping list is a header button or a menu item, and keeps its shortcut.
     func testEveryActionOfTheWindowsWithMenusIsInTheHeaderOrItsMenu() {
         CalculatorHarness.run(.polish) { harness in
-            for (stop, kind) in [(WindowTour.Stop.register, ActionWindow.register), (.harvestDates, .harvestDates), (.store, .store),
+            for (stop, kind) in [(WindowTour.Stop.register, ActionWindow.register), (.harvestDates, .harvestDates), (.fieldCard, .fieldCard), (.store, .store),
                                  (.shoppingList, .shoppingList)] {
                 guard let window = WindowTour.open(stop, in: harness.app), let header = Self.header(of: window) else {
                     return XCTFail("\(stop): no window")

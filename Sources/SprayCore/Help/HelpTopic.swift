@@ -17,6 +17,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
     case backup
     case calibration
     case store
+    case fieldCard = "field-card"
     case commandLine = "command-line"
 
     /// The name the help is installed under (share/help/LANG/NAME), as yelp looks it up.
@@ -31,7 +32,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
 
 /// The windows that open a page of the help on F1, and the page each opens.
 public enum HelpWindow: CaseIterable, Sendable {
-    case calculator, history, register, recordForm, harvestDates, transcription, spreadsheetImport, library, calibration,
+    case calculator, history, register, recordForm, harvestDates, fieldCard, transcription, spreadsheetImport, library, calibration,
          store, shoppingList, preferences
 
     public var topic: HelpTopic {
@@ -40,6 +41,7 @@ public enum HelpWindow: CaseIterable, Sendable {
         case .history: .calculator
         case .register, .recordForm: .records
         case .harvestDates: .printing
+        case .fieldCard: .fieldCard
         case .transcription: .transcription
         case .spreadsheetImport: .spreadsheetImport
         case .library: .library

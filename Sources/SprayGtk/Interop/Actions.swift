@@ -45,6 +45,8 @@ enum Action: String, CaseIterable {
     case importRecords = "win.import-records"
     /// The register's: the harvest dates of each field by the pre-harvest intervals.
     case harvestDates = "win.harvest-dates"
+    /// The calculator's and the register's: the season on the field picked or shown.
+    case fieldCard = "win.field-card"
     /// The harvest dates window's Export menu (the format the parameter).
     case exportHarvest = "win.export-harvest"
     /// The grid's: the row above copied into the row the cursor is in.
@@ -112,7 +114,7 @@ enum Action: String, CaseIterable {
         case .importSpreadsheet: ["<Control>i"]
         case .importRecords: ["<Control>Return"]
         case .harvestDates: ["<Control><Shift>h"]
-        case .exportHarvest: []
+        case .exportHarvest, .fieldCard: []
         case .copyRowAbove: ["<Control>d"]
         case .repeatTreatmentAbove: ["<Control><Shift>d"]
         case .library: ["<Control>l"]
@@ -142,10 +144,12 @@ enum Action: String, CaseIterable {
         switch self {
         case .quit, .preferences, .shortcuts, .about, .help: Set(ActionWindow.allCases)
         case .windowHelp: [.calculator, .history, .register, .recordForm, .library, .calibration, .store, .shoppingList, .transcription,
-                           .spreadsheetImport, .harvestDates, .preferences]
-        case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite, .exportPDF,
+                           .spreadsheetImport, .harvestDates, .fieldCard, .preferences]
+        case .calculate, .clear, .addProduct, .saveFavorite, .manageFavorites, .applyFavorite,
              .history, .recordTreatment, .recordHistoryEntry, .register, .library, .store, .pickSprayer, .calibration: [.calculator]
-        case .printPreview, .print: [.calculator, .register, .harvestDates, .store, .shoppingList]
+        case .exportPDF: [.calculator, .fieldCard]
+        case .printPreview, .print: [.calculator, .register, .harvestDates, .fieldCard, .store, .shoppingList]
+        case .fieldCard: [.calculator, .register]
         case .exportHistory, .exportShownHistory, .clearHistory, .searchHistory, .deleteHistoryEntry: [.history]
         case .saveRecord, .toggleField: [.recordForm]
         case .pickField: [.calculator, .recordForm]
@@ -157,7 +161,7 @@ enum Action: String, CaseIterable {
         case .saveTranscription, .copyRowAbove, .repeatTreatmentAbove: [.transcription]
         case .useMeasuredFlow, .saveCalibration: [.calibration]
         case .closeWindow: [.history, .register, .recordForm, .library, .calibration, .store, .shoppingList, .preview, .transcription,
-                            .spreadsheetImport, .harvestDates]
+                            .spreadsheetImport, .harvestDates, .fieldCard]
         case .zoomIn, .zoomOut, .fitWidth, .nextPage, .previousPage, .printFromPreview, .savePDFFromPreview: [.preview]
         }
     }
@@ -203,7 +207,7 @@ enum Action: String, CaseIterable {
         case .importSpreadsheet: tr("Import a spreadsheet of treatments")
         case .importRecords: tr("Import the records the spreadsheet gives")
         case .harvestDates: tr("Harvest dates of each field")
-        case .exportHarvest: nil
+        case .exportHarvest, .fieldCard: nil
         case .copyRowAbove: tr("Copy the row above")
         case .repeatTreatmentAbove: tr("Repeat the treatment above, on a new date")
         case .library: tr("Library of products, fields and sprayers")
@@ -240,7 +244,7 @@ enum Action: String, CaseIterable {
 /// The kinds of window, for what each action works in.
 enum ActionWindow: CaseIterable {
     case calculator, history, register, recordForm, library, calibration, preview, transcription, spreadsheetImport, harvestDates,
-         preferences, store, shoppingList
+         fieldCard, preferences, store, shoppingList
 }
 
 /// Makes `controller` (a GtkShortcutController) run `handle` on each of `action`'s keys.

@@ -49,6 +49,7 @@ extension CalculatorWindow {
             setEnabled(model.hasPlan, action, in: window)
         }
         gtk_widget_set_visible(reportButtons, model.hasPlan ? 1 : 0)
+        setEnabled(model.field != nil, .fieldCard, in: window)
     }
 
     // MARK: Handlers

@@ -19,6 +19,10 @@ extension CalculatorWindow {
             guard let self else { return }
             if let id = UUID(uuidString: id) { model.pickField(id: id) }
         }
+        addAction(.fieldCard, to: window) { [weak self] in
+            guard let self else { return }
+            if let field = model.field { FieldCardWindow.open(field: field.name, parent: window, services: services) }
+        }
         addStringAction(.pickSprayer, to: window) { [weak self] id in
             guard let self else { return }
             if let id = UUID(uuidString: id) { model.pickSprayer(id: id) }
@@ -95,9 +99,12 @@ extension CalculatorWindow {
             services.officialRegisterRead(index)
         }
         model.readRegisterStatus(services.officialRegisterNow())
-        let library = LibraryWindow(parent: window, model: model, help: services.help) { [weak self] step in
+        let library = LibraryWindow(parent: window, model: model, help: services.help, fieldCard: { [weak self] field, parent in
+            guard let self else { return }
+            FieldCardWindow.open(field: field, parent: parent, services: services)
+        }, firstStep: { [weak self] step in
             self?.runFirstStep(step)
-        }
+        })
         libraryWindow = library
         library.present()
     }

@@ -138,6 +138,7 @@ public final class CalculatorWindow {
         g_menu_append(windows, tr("Treatment _Register"), Action.register.rawValue)
         g_menu_append(windows, tr("_Favorites"), Action.manageFavorites.rawValue)
         g_menu_append(windows, tr("_Library: Products, Fields, Sprayers"), Action.library.rawValue)
+        g_menu_append(windows, tr("Field _Card of the Field Picked…"), Action.fieldCard.rawValue)
         g_menu_append(windows, tr("_Store of Products"), Action.store.rawValue)
         g_menu_append(windows, tr("Sprayer _Calibration"), Action.calibration.rawValue)
         g_menu_append_section(menu, nil, cast(windows))

@@ -33,9 +33,15 @@ final class LibraryWindow {
     /// What a farm starting out does first, while the library is empty.
     private(set) var firstSteps: FirstStepsBox!
 
-    /// `firstStep` runs a first step's button (the calculator window's, which opens the others).
-    init(parent: Widget, model: LibraryViewModel, help: any HelpLauncher, firstStep: @escaping @MainActor (FirstStep) -> Void = { _ in }) {
+    /// Opens a field's card over this window.
+    private let fieldCard: @MainActor (String, Widget) -> Void
+
+    /// `firstStep` runs a first step's button (the calculator window's, which opens the others);
+    /// `fieldCard` opens a field's card (the farm's records are the calculator's to give).
+    init(parent: Widget, model: LibraryViewModel, help: any HelpLauncher, fieldCard: @escaping @MainActor (String, Widget) -> Void = { _, _ in },
+         firstStep: @escaping @MainActor (FirstStep) -> Void = { _ in }) {
         self.model = model
+        self.fieldCard = fieldCard
         frame = ChildWindow(title: tr("Library"), parent: parent, application: nil, width: 720, height: 520)
         self.help = help
         Help.offer(.library, in: frame.window, launcher: help)
@@ -234,6 +240,17 @@ final class LibraryWindow {
             }
             itemButtons.append(calibrate)
             children.insert(calibrate, at: 0)
+        }
+        if kind == .field {
+            // Reading the season changes nothing: the card stays open to a library that cannot be written.
+            let card = Widgets.button(tr("Field _Card…"))
+            gtk_widget_set_tooltip_text(card, tr("This field's season: its treatments against the labels, the modes of action and the earliest harvest"))
+            let name = row.title
+            connect(card, "clicked") { [weak self] in
+                guard let self else { return }
+                fieldCard(name, window)
+            }
+            children.insert(card, at: 0)
         }
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, children: children)
         gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)

@@ -53,6 +53,10 @@ extension RegisterWindow {
             guard let self else { return }
             showHarvestDates()
         }
+        addAction(.fieldCard, to: actions) { [weak self] in
+            guard let self else { return }
+            if let parcel = model.filter.parcel { FieldCardWindow.open(field: parcel, parent: window, services: services) }
+        }
         let shortcuts = gtk_shortcut_controller_new()!
         addShortcut(shortcuts, .closeWindow) { [weak self] in
             guard let self else { return }
@@ -68,6 +72,8 @@ extension RegisterWindow {
         setEnabled(!model.isReadOnly, .newRecord, in: actions)
         setEnabled(!model.isReadOnly, .transcribe, in: actions)
         setEnabled(!model.isReadOnly, .importSpreadsheet, in: actions)
+        // A copy opened to look at is not this farm's: its parcels have no card here.
+        setEnabled(model.filter.parcel != nil && model.copyName == nil, .fieldCard, in: actions)
     }
 
     func export(_ choice: ExportChoice) {

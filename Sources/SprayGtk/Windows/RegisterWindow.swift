@@ -123,7 +123,7 @@ final class RegisterWindow {
         let menu = g_menu_new()!
         for items in [
             [(tr("_Transcribe from Paper…"), Action.transcribe), (tr("_Import Spreadsheet…"), Action.importSpreadsheet)],
-            [(tr("_Harvest Dates…"), Action.harvestDates)],
+            [(tr("_Harvest Dates…"), Action.harvestDates), (tr("Field _Card of the Parcel Shown…"), Action.fieldCard)],
             [(tr("Print Pre_view"), Action.printPreview), (tr("_Print…"), Action.print)],
         ] {
             let section = g_menu_new()!
