@@ -20,7 +20,7 @@ public enum LibraryCommand: Equatable, Sendable {
         case .product: ["--name", "--authorisation", "--formulation", "--rate", "--unit", "--max-rate", "--max-treatments", "--interval",
                         "--mode-of-action", "--buffer-zone", "--reduced-zone", "--bee-hazard", "--phi", "--notes"]
         case .field: ["--name", "--area", "--parcel-id", "--crop", "--neighbour"]
-        case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought", "--drift-reduction"]
+        case .sprayer: ["--name", "--tank", "--width", "--spacing", "--nozzle", "--inspected", "--bought", "--drift-reduction", "--orchard"]
         case .operator: ["--name", "--certificate", "--valid-until"]
         }
     }
@@ -49,6 +49,7 @@ public enum LibraryCommand: Equatable, Sendable {
         case .inspected: "--inspected"
         case .bought: "--bought"
         case .driftReduction: "--drift-reduction"
+        case .orchard: "--orchard"
         case .certificate: "--certificate"
         case .validUntil: "--valid-until"
         case .crop: "--crop"
@@ -185,6 +186,7 @@ public struct LibraryAddition: Equatable, Sendable {
             if let value = options.single("--width") { draft.width = value }
             if let value = options.single("--spacing") { draft.spacing = value }
             if let value = options.single("--drift-reduction") { draft.driftReduction = value }
+            if let value = options.single("--orchard") { draft.orchard = value }
             if let text = options.single("--nozzle") {
                 if let parsed = NozzleSize(parsing: text) { draft.nozzle = parsed } else {
                     options.errors.append(.notAChoice(option: "--nozzle", text, accepted: NozzleSize.allCases.map(\.rawValue)))

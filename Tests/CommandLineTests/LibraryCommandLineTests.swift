@@ -366,6 +366,15 @@ final class LibraryZonesCommandLineTests: DataFolderTestCase {
             "Fungorex 250 EC: keep 5 m from water (the label: 20 m; 5 m with 75 % drift reduction — this sprayer).",
             "Public road: keep 3 m from its edge (the regulation's least).",
         ], calc.stdout)
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "Sadowniczy", "--tank", "1000", "--orchard", "tak"]).status, 0)
+        XCTAssertTrue(try run(["library", "list"]).stdout.contains("Sadowniczy — 1,000 l · orchard sprayer"))
+        let orchardCalc = try run(["calc", "--field", "Pole", "--sprayer", "Sadowniczy", "--spray-rate", "200", "--product", "Herbicyd=1", "--format", "json"])
+        let orchardJSON = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(orchardCalc.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((orchardJSON["warnings"] as? [String])?.first, "Water: keep 3 m from it (the regulation's least for an orchard sprayer).",
+                       orchardCalc.stdout)
+        let notYesOrNo = try run(["library", "add", "sprayer", "--name", "Sadowniczy", "--orchard", "maybe"])
+        XCTAssertEqual(notYesOrNo.status, 2)
+        XCTAssertTrue(notYesOrNo.stderr.hasPrefix("--orchard: "), notYesOrNo.stderr)
         let refused = try run(["library", "add", "field", "--name", "Łąka", "--area", "1", "--neighbour", "las"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("--neighbour: “las” is not one of: water, an apiary, a public road, buildings"), refused.stderr)

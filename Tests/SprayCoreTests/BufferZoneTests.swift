@@ -17,7 +17,8 @@ final class BufferZoneTests: XCTestCase {
                                                                                                  ReducedZone(driftReduction: 90, metres: 1)]),
                    LibraryProduct(name: "Herbicyd", rate: 1)],
         fields: [field],
-        sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500), LibrarySprayer(name: "Hardi", tankCapacity: 3000, driftReduction: 75)])
+        sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500), LibrarySprayer(name: "Hardi", tankCapacity: 3000, driftReduction: 75),
+                   LibrarySprayer(name: "Sadowniczy", tankCapacity: 1000, isOrchard: true)])
 
     func testNeighboursAndZonesAreReadInEitherLanguage() {
         XCTAssertEqual(FieldNeighbour.list("woda, Pasieka; droga publiczna\nbudynki").neighbours, [.water, .apiary, .publicRoad, .buildings])
@@ -39,6 +40,15 @@ final class BufferZoneTests: XCTestCase {
         XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""reduced_zones":[{"#), String(decoding: data, as: UTF8.self))
         XCTAssertEqual(try JSONDecoder().decode(LibraryProduct.self, from: data), Self.library.products[0])
         XCTAssertEqual(try JSONDecoder().decode(LibraryField.self, from: try JSONEncoder().encode(Self.field)), Self.field)
+        let orchard = Self.library.sprayers[2]
+        XCTAssertTrue(String(decoding: try JSONEncoder().encode(orchard), as: UTF8.self).contains(#""orchard":true"#))
+        XCTAssertEqual(try JSONDecoder().decode(LibrarySprayer.self, from: try JSONEncoder().encode(orchard)), orchard)
+        XCTAssertFalse(String(decoding: try JSONEncoder().encode(Self.library.sprayers[0]), as: UTF8.self).contains("orchard"))
+        var draft = SprayerDraft(orchard, format: NumberFormat(language: .english))
+        XCTAssertEqual(draft.orchard, "yes")
+        XCTAssertEqual(try? draft.sprayer(id: orchard.id).get(), orchard, "what the editor shows reads back")
+        draft.orchard = "maybe"
+        XCTAssertEqual(draft.sprayer().failure?.errors.map(\.field), [.orchard])
         XCTAssertFalse(String(decoding: try JSONEncoder().encode(LibraryField(name: "Łąka", area: 1)), as: UTF8.self).contains("neighbours"))
     }
 
@@ -57,6 +67,12 @@ final class BufferZoneTests: XCTestCase {
         XCTAssertEqual(zones("Hardi").first,
                        "Fungorex 250 EC: keep 5 m from water (the label: 20 m; 5 m with 75 % drift reduction — this sprayer; 1 m with 90 % drift reduction).")
         XCTAssertEqual(zones(nil, ["Herbicyd"]), ["Water: keep 1 m from it (the regulation's least for a field sprayer).", apiary, road])
+        // An orchard sprayer keeps 3 m from water by the regulation, and at least that under a label's smaller zone.
+        XCTAssertEqual(zones("Sadowniczy", ["Herbicyd"]).first, "Water: keep 3 m from it (the regulation's least for an orchard sprayer).")
+        XCTAssertEqual(SprayingLaw.waterDistance(Self.library.sprayer(named: "Sadowniczy")), 3)
+        XCTAssertEqual(SprayingLaw.waterDistance(nil), 1)
+        XCTAssertEqual(inPolish { zones("Sadowniczy", ["Herbicyd"]) }.first,
+                       "Woda: zachowaj 3 m odległości (najmniej według rozporządzenia dla opryskiwacza sadowniczego).")
         XCTAssertEqual(inPolish { zones(nil, ["Herbicyd"]) }.last, "Droga publiczna: zachowaj 3 m od krawędzi jezdni (najmniej według rozporządzenia).")
         // Before spraying, the same lines.
         let plan = try TankMixEngine.plan(JobInput(area: 4, sprayRate: 200, tankCapacity: 1000,

@@ -73,6 +73,7 @@ public enum SprayingLaw {
         let format = NumberFormat.current
         func metres(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) + " m" }
         var advice: [Advice] = []
+        let waterDistance = waterDistance(sprayer)
         if field.neighbours.contains(.water) {
             var byLabel = false
             for name in products {
@@ -80,7 +81,7 @@ public enum SprayingLaw {
                 byLabel = true
                 let reduction = sprayer?.driftReduction ?? 0
                 let allowed = label.reducedZones.filter { $0.driftReduction <= reduction }.min { $0.metres < $1.metres }
-                let keep = max(allowed?.metres ?? zone, waterDistanceFieldSprayer)
+                let keep = max(allowed?.metres ?? zone, waterDistance)
                 let said = ([metres(zone)] + label.reducedZones.sorted { $0.driftReduction < $1.driftReduction }.map { reduced in
                     tr("%1$@ with %2$@ %% drift reduction").filled(metres(reduced.metres), String(reduced.driftReduction))
                         + (reduced == allowed ? " — " + tr("this sprayer") : "")
@@ -88,8 +89,8 @@ public enum SprayingLaw {
                 advice.append(Advice(.bufferZone, tr("%1$@: keep %2$@ from water (the label: %3$@).").filled(label.name, metres(keep), said)))
             }
             if !byLabel {
-                advice.append(Advice(.bufferZone, tr("Water: keep %@ from it (the regulation's least for a field sprayer).")
-                    .filled(metres(waterDistanceFieldSprayer))))
+                advice.append(Advice(.bufferZone, (sprayer?.isOrchard == true ? tr("Water: keep %@ from it (the regulation's least for an orchard sprayer).")
+                                                    : tr("Water: keep %@ from it (the regulation's least for a field sprayer).")).filled(metres(waterDistance))))
             }
         }
         if field.neighbours.contains(.apiary) {
@@ -99,6 +100,12 @@ public enum SprayingLaw {
             advice.append(Advice(.bufferZone, tr("Public road: keep %@ from its edge (the regulation's least).").filled(metres(publicRoadDistance))))
         }
         return advice
+    }
+
+    /// The regulation's least distance from water and land not farmed for `sprayer` (a field
+    /// sprayer's when not known).
+    public static func waterDistance(_ sprayer: LibrarySprayer?) -> Decimal {
+        sprayer?.isOrchard == true ? waterDistanceOrchardSprayer : waterDistanceFieldSprayer
     }
 
     /// For each product hazardous to bees, when the treatment started during their flight:

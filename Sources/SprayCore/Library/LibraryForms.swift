@@ -7,7 +7,7 @@ import FoundationEssentials
 public enum LibraryFormField: String, CaseIterable, Sendable {
     case name, authorisation, rate, maximumRate, maximumTreatments, intervalDays, modesOfAction, bufferZone, reducedZones, beeHazard, preHarvestDays, notes
     case area, parcelIDs, neighbours
-    case tank, width, spacing, inspected, bought, driftReduction
+    case tank, width, spacing, inspected, bought, driftReduction, orchard
     case certificate, validUntil
     case crop, calibration
 
@@ -35,6 +35,7 @@ public enum LibraryFormField: String, CaseIterable, Sendable {
         case .inspected: tr("Last technical inspection")
         case .bought: tr("Bought (never inspected yet)")
         case .driftReduction: tr("Drift reduction class (%)")
+        case .orchard: tr("Orchard sprayer (yes or no)")
         case .certificate: tr("Training certificate number")
         case .validUntil: tr("Certificate valid until")
         case .crop: tr("Crop")
@@ -270,6 +271,8 @@ public struct SprayerDraft: Equatable, Sendable {
     public var name = "", tank = "", width = "", spacing = ""
     /// 50, 75 or 90, as typed; empty for none.
     public var driftReduction = ""
+    /// "yes" for an orchard sprayer, as typed; empty or "no" for a field one.
+    public var orchard = ""
     public var nozzle: NozzleSize?
     /// Kept as it is: only the calibration window changes it.
     public var calibration: SprayerCalibration?
@@ -289,6 +292,7 @@ public struct SprayerDraft: Equatable, Sendable {
         nozzle = sprayer.nozzle
         calibration = sprayer.calibration
         driftReduction = sprayer.driftReduction.map(String.init) ?? ""
+        orchard = sprayer.isOrchard ? tr("yes") : ""
         inspected = sprayer.inspected
         bought = sprayer.bought
         inspectedText = sprayer.inspected?.typedText(in: format.language) ?? ""
@@ -302,7 +306,8 @@ public struct SprayerDraft: Equatable, Sendable {
         let sprayer = LibrarySprayer(id: id, name: reader.name(name), tankCapacity: reader.positive(tank, .tank, required: true) ?? 0,
                                      workingWidth: reader.positive(width, .width), nozzleSpacing: reader.positive(spacing, .spacing),
                                      nozzle: nozzle, calibration: calibration, inspected: inspected, bought: bought,
-                                     driftReduction: reader.whole(driftReduction, .driftReduction))
+                                     driftReduction: reader.whole(driftReduction, .driftReduction),
+                                     isOrchard: reader.yesOrNo(orchard, .orchard))
         return reader.result(sprayer, as: LibraryItem.sprayer)
     }
 }

@@ -75,16 +75,19 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
     /// The drift reduction its nozzles or equipment are classed for, in per cent (50, 75 or 90);
     /// nil when none: the wind it may spray in and the buffer zones follow from it (SprayingLaw).
     public var driftReduction: Int?
+    /// An orchard (air-assisted) sprayer rather than a field one: the law keeps it farther from water.
+    public var isOrchard: Bool
 
     private enum CodingKeys: String, CodingKey {
         case id, name, tankCapacity = "tank", workingWidth = "width", nozzleSpacing = "spacing", nozzle, calibration
-        case inspected, bought, driftReduction = "drift_reduction", inspectionValidUntil = "inspection_valid_until"
+        case inspected, bought, driftReduction = "drift_reduction", isOrchard = "orchard", inspectionValidUntil = "inspection_valid_until"
     }
 
     public init(id: UUID = UUID(), name: String, tankCapacity: Decimal, workingWidth: Decimal? = nil,
                 nozzleSpacing: Decimal? = nil, nozzle: NozzleSize? = nil, calibration: SprayerCalibration? = nil,
-                inspected: CalendarDate? = nil, bought: CalendarDate? = nil, driftReduction: Int? = nil) {
+                inspected: CalendarDate? = nil, bought: CalendarDate? = nil, driftReduction: Int? = nil, isOrchard: Bool = false) {
         self.driftReduction = driftReduction
+        self.isOrchard = isOrchard
         self.id = id
         self.name = name
         self.tankCapacity = tankCapacity
@@ -106,7 +109,8 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
                   calibration: try container.decodeIfPresent(SprayerCalibration.self, forKey: .calibration),
                   inspected: try container.decodeIfPresent(CalendarDate.self, forKey: .inspected),
                   bought: try container.decodeIfPresent(CalendarDate.self, forKey: .bought),
-                  driftReduction: try container.decodeIfPresent(Int.self, forKey: .driftReduction))
+                  driftReduction: try container.decodeIfPresent(Int.self, forKey: .driftReduction),
+                  isOrchard: try container.decodeIfPresent(Bool.self, forKey: .isOrchard) ?? false)
     }
 
     /// Also what follows from the dates (`inspection_valid_until`), for readers of `library list`;
@@ -123,6 +127,7 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
         try container.encodeIfPresent(inspected, forKey: .inspected)
         try container.encodeIfPresent(bought, forKey: .bought)
         try container.encodeIfPresent(driftReduction, forKey: .driftReduction)
+        if isOrchard { try container.encode(true, forKey: .isOrchard) }
         try container.encodeIfPresent(inspectionValidUntil, forKey: .inspectionValidUntil)
     }
 

@@ -44,7 +44,7 @@ public final class LibraryEditorViewModel {
         case let .sprayer(sprayer):
             let draft = SprayerDraft(sprayer)
             texts = [.name: draft.name, .tank: draft.tank, .width: draft.width, .spacing: draft.spacing,
-                     .inspected: draft.inspectedText, .bought: draft.boughtText, .driftReduction: draft.driftReduction]
+                     .inspected: draft.inspectedText, .bought: draft.boughtText, .driftReduction: draft.driftReduction, .orchard: draft.orchard]
             nozzle = draft.nozzle
             calibration = draft.calibration
         case let .operator(person):
@@ -76,7 +76,7 @@ public final class LibraryEditorViewModel {
         case .product: [.name, .authorisation, .rate, .maximumRate, .maximumTreatments, .intervalDays, .modesOfAction, .bufferZone, .reducedZones,
                         .beeHazard, .preHarvestDays, .notes]
         case .field: [.name, .area, .parcelIDs, .neighbours]
-        case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought, .driftReduction]
+        case .sprayer: [.name, .tank, .width, .spacing, .inspected, .bought, .driftReduction, .orchard]
         case .operator: [.name, .certificate, .validUntil]
         }
     }
@@ -192,7 +192,7 @@ public final class LibraryEditorViewModel {
             (draft.name, draft.tank, draft.width, draft.spacing) = (text(of: .name), text(of: .tank), text(of: .width), text(of: .spacing))
             (draft.nozzle, draft.calibration) = (nozzle, calibration)
             (draft.inspectedText, draft.boughtText) = (text(of: .inspected), text(of: .bought))
-            draft.driftReduction = text(of: .driftReduction)
+            (draft.driftReduction, draft.orchard) = (text(of: .driftReduction), text(of: .orchard))
             return draft.sprayer(id: id).map(LibraryItem.sprayer)
         case .operator:
             var draft = OperatorDraft()

@@ -80,6 +80,7 @@ public struct LibraryRow: Equatable, Sendable {
                 if let spacing = sprayer.nozzleSpacing { parts.append(tr("nozzles every %@ m").filled(number(spacing))) }
                 if let nozzle = sprayer.nozzle { parts.append(tr("nozzle %1$@ (%2$@)").filled(nozzle.rawValue, nozzle.colourName)) }
                 if let reduction = sprayer.driftReduction { parts.append(tr("drift reduction %@ %%").filled(String(reduction))) }
+                if sprayer.isOrchard { parts.append(tr("orchard sprayer")) }
                 if let calibration = sprayer.calibration {
                     parts.append(tr("calibrated %@").filled(calibration.date.typedText(in: Translation.current.language)))
                 }
