@@ -33,12 +33,18 @@ public final class AppServices {
         self.openHistory = history
         let locations = backup.locations
         farm = Farm(Farm.Opening(records: records, library: library, stock: { StockStore(file: locations.stockFile) },
-                                 register: { (try? OfficialRegisterStore.load(locations.officialRegisterFile)).flatMap { $0 }.map(OfficialRegisterIndex.init) }))
+                                 register: { (try? OfficialRegisterStore.load(locations.officialRegisterFile)).flatMap { $0 }.map(OfficialRegisterIndex.init) },
+                                 settings: { [settings] in settings.settings }))
         self.favorites = favorites
         self.settings = settings
         // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
         calculator.recorder = DeferredRecorder { [unowned self] in self.history }
+        calculator.modeOfActionLimit = modeOfActionLimit
     }
+
+    /// The farm's own most treatments with one mode of action a season, read as it stands
+    /// when a view-model warns (Preferences may change it meanwhile).
+    var modeOfActionLimit: () -> Int? { { [weak self] in self?.farm.modeOfActionLimit } }
 
     /// The stores in the user's data and config directories (or the test overrides). The
     /// treatment records are read on another core (RecordPreload): at once with
@@ -174,6 +180,7 @@ public final class AppServices {
         let model = RegisterViewModel(store: records, history: { [unowned self] in history })
         model.officialRegister = officialRegister
         model.library = library.library
+        model.modeOfActionLimit = modeOfActionLimit
         openedRegisterModel = model
         return model
     }

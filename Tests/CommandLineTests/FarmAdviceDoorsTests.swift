@@ -223,6 +223,18 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             XCTAssertEqual(refusedCard.status, 2)
             XCTAssertEqual(refusedCard.stderr, message)
         }
+        // The farm's own limit on one mode of action (Preferences): `calc` and the calculator read it from the settings.
+        try SettingsStore(file: directory.appendingPathComponent("config/settings.json")).update { $0.modeOfActionLimit = 2 }
+        let own = "FRAC 3 on Pole: treatment no. 3 with it this season; the farm's own limit is 2 (Preferences)."
+        let limited = try run(["calc", "--field", "Pole", "--spray-rate", "200", "--tank", "1000", "--product", "Fungorex 250 EC", "--format", "json"])
+        let limitedJSON = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [String: Any])
+        XCTAssertTrue((limitedJSON["warnings"] as? [String])?.contains(own) == true, limited.stdout)
+        XCTAssertTrue((limitedJSON["warning_codes"] as? [String])?.contains("farm-mode-of-action-limit") == true, limited.stdout)
+        calculator.modeOfActionLimit = { farm.modeOfActionLimit }
+        farm.records.reload()  // the treatment `record add` saved since
+        calculator.setText("1000", for: .tankCapacity)
+        calculator.setText("1001", for: .tankCapacity)
+        XCTAssertTrue(try calculator.outcome.get().warnings.map(\.message).contains(own))
         let refused = try run(["library", "add", "product", "--name", "X", "--mode-of-action", "grupa 3"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("--mode-of-action: “grupa 3” is not a mode of action"), refused.stderr)

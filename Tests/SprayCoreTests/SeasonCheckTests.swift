@@ -159,3 +159,66 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(said(CropChoice(eppoCode: "HORVW", name: "jęczmień ozimy")), [], "barley: three times, no interval")
     }
 }
+
+/// The farm's own most treatments with one mode of action a season (Preferences): counted per
+/// treatment (two products of one group are one use), said once per group, kept in the
+/// settings, typed in Preferences, and given by every door through FarmAdvice.
+final class OwnModeOfActionLimitTests: TemporaryDirectoryTestCase {
+    private static let library = Library(products: [
+        LibraryProduct(name: "Fungorex 250 EC", rate: 1, modesOfAction: ["FRAC 3"]),
+        LibraryProduct(name: "Triazol Bis", rate: 1, modesOfAction: ["FRAC 3", "FRAC 11"]),
+        LibraryProduct(name: "Strobi", rate: 1, modesOfAction: ["FRAC 11"]),
+    ])
+    private static func day(_ month: Int, _ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: month, day: day)! }
+
+    func testTheLimitCountsTreatmentsWithTheGroup() {
+        let past = [PastTreatment(record: UUID(), date: Self.day(4, 10), products: ["Fungorex 250 EC", "Triazol Bis"]),
+                    PastTreatment(record: UUID(), date: Self.day(5, 2), products: ["Strobi"])]
+        func said(_ products: [String], limit: Int?) -> [String] {
+            SeasonCheck.warnings(for: products.map { SeasonCheck.Product(name: $0, shown: $0) }, field: "Za stodołą", crop: nil, on: Self.day(5, 20),
+                                 past: past, library: Self.library, register: nil, modeOfActionLimit: limit)
+                .filter { $0.kind == .ownModeOfActionLimit }.map(\.message)
+        }
+        let rows: [([String], Int?, [String])] = [
+            (["Fungorex 250 EC"], 2, []),
+            (["Fungorex 250 EC"], 1, ["FRAC 3 on Za stodołą: treatment no. 2 with it this season; the farm's own limit is 1 (Preferences)."]),
+            (["Triazol Bis", "Fungorex 250 EC"], 1, [
+                "FRAC 3 on Za stodołą: treatment no. 2 with it this season; the farm's own limit is 1 (Preferences).",
+                "FRAC 11 on Za stodołą: treatment no. 3 with it this season; the farm's own limit is 1 (Preferences).",
+            ]),
+            (["Strobi"], 2, ["FRAC 11 on Za stodołą: treatment no. 3 with it this season; the farm's own limit is 2 (Preferences)."]),
+            (["Strobi"], nil, []),
+            (["Nieznany"], 1, []),
+        ]
+        for (products, limit, expected) in rows { XCTAssertEqual(said(products, limit: limit), expected, "\(products) \(String(describing: limit))") }
+        XCTAssertEqual(inPolish { said(["Strobi"], limit: 2) },
+                       ["FRAC 11 na polu Za stodołą: zabieg nr 3 z tą grupą w sezonie; własny limit gospodarstwa to 2 (Ustawienia)."])
+        XCTAssertEqual(AdviceKind.ownModeOfActionLimit.rawValue, "farm-mode-of-action-limit")
+    }
+
+    @MainActor func testTheLimitIsKeptAndTypedInPreferences() async throws {
+        let store = SettingsStore(file: path("settings.json"))
+        do {
+            let model = PreferencesViewModel(settings: store, backup: BackupViewModel(locations: DataLocations(environment: [
+                "KALKULATOR_OPRYSKU_DATA_DIR": directory.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path])),
+                                             secondCopy: SecondCopyKeeper(settings: store, locations: DataLocations(environment: [
+                "KALKULATOR_OPRYSKU_DATA_DIR": directory.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path])))
+            XCTAssertEqual(model.modeOfActionLimit, "")
+            XCTAssertNil(model.saveModeOfActionLimit(" 2 "))
+            XCTAssertEqual(SettingsStore(file: path("settings.json")).settings.modeOfActionLimit, 2, "kept in the file")
+            for wrong in ["0", "51", "dwa", "1,5"] {
+                XCTAssertEqual(model.saveModeOfActionLimit(wrong),
+                               "Treatments with one mode of action a season: write a whole number from 1 to 50, or leave it empty for no limit.")
+            }
+            XCTAssertEqual(model.modeOfActionLimit, "2", "a wrong value saves nothing")
+            XCTAssertNil(model.saveModeOfActionLimit(""))
+            XCTAssertNil(SettingsStore(file: path("settings.json")).settings.modeOfActionLimit, "empty is no limit")
+        }
+        // A hand-edited file: a limit out of range is no limit, the rest is read.
+        let edited = #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":"dark","farmName":"Nowak","modeOfActionLimit":900}]}"#
+        try Data(edited.utf8).write(to: directory.appendingPathComponent("edited.json"))
+        let read = SettingsStore(file: directory.appendingPathComponent("edited.json")).settings
+        XCTAssertEqual(read.farmName, "Nowak")
+        XCTAssertNil(read.modeOfActionLimit)
+    }
+}

@@ -217,6 +217,17 @@ final class PreferencesTests: XCTestCase {
             let saved = SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings
             XCTAssertEqual(saved.farmName, "Gospodarstwo Rolne Nowak")
             XCTAssertEqual(saved.producerNumber, "012345678")
+            // The farm's own limit on one mode of action: a wrong value is said and saves nothing;
+            // a right one is what the calculator's warnings read from then on.
+            harness.type("zero", into: preferences.modeLimitEntry)
+            ko_signal_emit_by_name(preferences.modeLimitEntry, "activate")
+            XCTAssertTrue(harness.label(preferences.messageLabel).hasPrefix("Zabiegi jednym mechanizmem działania w sezonie: wpisz liczbę całkowitą od 1 do 50"),
+                          harness.label(preferences.messageLabel))
+            XCTAssertNil(SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings.modeOfActionLimit)
+            harness.type("2", into: preferences.modeLimitEntry)
+            ko_signal_emit_by_name(preferences.modeLimitEntry, "activate")
+            XCTAssertEqual(SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings.modeOfActionLimit, 2)
+            XCTAssertEqual(harness.app.services.calculator.modeOfActionLimit(), 2)
             let goes = harness.app.services.dataDeletion.whatGoes
             XCTAssertTrue(goes.contains {
                 $0.hasPrefix("1 wpis ewidencji zabiegów — ewidencja, którą przepisy każą przechowywać 3 lata (")

@@ -18,6 +18,8 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     case treatmentsAboveLabel = "label-treatments"
     case treatmentInterval = "label-interval"
     case modeOfActionRepeated = "label-mode-of-action"
+    // The farm's own rules (Preferences).
+    case ownModeOfActionLimit = "farm-mode-of-action-limit"
     // The ministry's register.
     case notInRegister = "register-unknown"
     case ambiguousInRegister = "register-ambiguous"

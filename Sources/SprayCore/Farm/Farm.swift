@@ -15,13 +15,17 @@ public final class Farm {
         /// Nil when the farm keeps no store (a command line that only reads has nothing to warn of).
         public var stock: () -> StockStore?
         public var register: () -> OfficialRegisterIndex?
+        /// The preferences as they stand: the farm's own limits are among them.
+        public var settings: () -> Settings
 
         public init(records: @escaping () -> RecordStore, library: @escaping () -> LibraryStore,
-                    stock: @escaping () -> StockStore?, register: @escaping () -> OfficialRegisterIndex?) {
+                    stock: @escaping () -> StockStore?, register: @escaping () -> OfficialRegisterIndex?,
+                    settings: @escaping () -> Settings = { Settings() }) {
             self.records = records
             self.library = library
             self.stock = stock
             self.register = register
+            self.settings = settings
         }
 
         /// The files of `locations`, each store waiting for another program's save with `patience`;
@@ -41,7 +45,8 @@ public final class Farm {
                             registerProblem(error)
                             return nil
                         }
-                    })
+                    },
+                    settings: { SettingsStore(file: locations.settingsFile).settings })
         }
     }
 
@@ -140,8 +145,11 @@ public final class Farm {
         FarmAdvice(library: library, register: readingRegister || hasReadRegister ? register : nil,
                    stock: { [weak self] in self?.stockTodayIfKept },
                    treatments: { [weak self] field, season in self?.treatments(on: field, season: season) ?? [] },
-                   today: clock.today)
+                   today: clock.today, modeOfActionLimit: modeOfActionLimit)
     }
+
+    /// The farm's own most treatments with one mode of action on a field a season (Preferences).
+    public var modeOfActionLimit: Int? { opening.settings().modeOfActionLimit }
 
     /// The lists a record is filled from: the library's numbers, the earlier records', the register's.
     public var lists: FarmLists {

@@ -14,9 +14,13 @@ public struct FarmAdvice {
     /// The treatments the records hold on a field in a season (PastTreatment.on).
     public var treatments: (_ field: String, _ season: Int) -> [PastTreatment]
     public var today: CalendarDate
+    /// The farm's own most treatments with one mode of action on a field a season (Preferences).
+    public var modeOfActionLimit: Int?
 
     public init(library: Library = Library(), register: OfficialRegisterIndex? = nil, stock: @escaping () -> [ProductStock]? = { nil },
-                treatments: @escaping (_ field: String, _ season: Int) -> [PastTreatment] = { _, _ in [] }, today: CalendarDate = .today) {
+                treatments: @escaping (_ field: String, _ season: Int) -> [PastTreatment] = { _, _ in [] }, today: CalendarDate = .today,
+                modeOfActionLimit: Int? = nil) {
+        self.modeOfActionLimit = modeOfActionLimit
         self.library = library
         self.register = register
         self.stock = stock
@@ -32,7 +36,7 @@ public struct FarmAdvice {
         if let field {
             let products = plan.input.products.indices.map { SeasonCheck.Product(name: plan.input.products[$0].name, shown: plan.input.displayName(ofProduct: $0)) }
             warnings += SeasonCheck.warnings(for: products, field: field.name, crop: field.crop, on: today, past: treatments(field.name, today.year),
-                                             library: library, register: register)
+                                             library: library, register: register, modeOfActionLimit: modeOfActionLimit)
             warnings += SprayingLaw.zones(on: field, products: products.map(\.name), library: library, sprayer: sprayer).map(PlanWarning.advice)
         }
         let namesProducts = plan.input.products.contains { !$0.name.isBlank }
@@ -54,7 +58,8 @@ public struct FarmAdvice {
         }
         let past = treatments(details.parcel, details.date.year).filter { $0.record != id }
         advice += SeasonCheck.warnings(for: details.products.map { SeasonCheck.Product(name: $0.name, shown: $0.name) }, field: details.parcel,
-                                       crop: details.crop, on: details.date, past: past, library: library, register: register)
+                                       crop: details.crop, on: details.date, past: past, library: library, register: register,
+                                       modeOfActionLimit: modeOfActionLimit)
             .map { Advice($0.kind, $0.message) }
         if let register { advice += OfficialRegisterCheck.warnings(for: details, index: register) }
         if let lapsed = LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date) {

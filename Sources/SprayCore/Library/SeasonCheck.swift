@@ -42,8 +42,9 @@ public enum SeasonCheck {
 
     /// The warnings on treating `field` (growing `crop`) with `products` on `date`, the others
     /// on the field that season being `past` (the treatment itself left out).
+    /// `modeOfActionLimit`: the farm's own most treatments with one mode of action a season.
     public static func warnings(for products: [Product], field: String, crop: CropChoice?, on date: CalendarDate, past: [PastTreatment],
-                                library: Library, register: OfficialRegisterIndex?) -> [PlanWarning] {
+                                library: Library, register: OfficialRegisterIndex?, modeOfActionLimit: Int? = nil) -> [PlanWarning] {
         let field = field.trimmedWhitespace
         guard !field.isEmpty else { return [] }
         let language = Translation.current.language
@@ -81,7 +82,24 @@ public enum SeasonCheck {
                 }
             }
         }
+        if let modeOfActionLimit { warnings += ownLimitWarnings(products, field: field, past: past, library: library, limit: modeOfActionLimit) }
         return warnings
+    }
+
+    /// Each mode of action of this treatment used more often this season than the farm's own
+    /// limit allows, counting the treatments (not the products) with it.
+    private static func ownLimitWarnings(_ products: [Product], field: String, past: [PastTreatment], library: Library,
+                                         limit: Int) -> [PlanWarning] {
+        var modes: [ModeOfAction] = []
+        for product in products {
+            for mode in library.product(named: product.name)?.modes ?? [] where !modes.contains(mode) { modes.append(mode) }
+        }
+        return modes.compactMap { mode in
+            let count = past.filter { $0.products.contains { library.product(named: $0)?.modes.contains(mode) == true } }.count + 1
+            guard count > limit else { return nil }
+            return .advice(Advice(.ownModeOfActionLimit, tr("%1$@ on %2$@: treatment no. %3$@ with it this season; the farm's own limit is %4$@ (Preferences).")
+                .filled(mode.description, field, String(count), String(limit))))
+        }
     }
 
     /// The register's uses of the product on the crop, when the library leaves a limit to it.

@@ -14,6 +14,12 @@ public struct Settings: Codable, Equatable, Sendable {
     public var copyMadeOn: String?
     /// The favorites ticked for the shopping list, each with its fields; nil: none.
     public var shoppingFavorites: [ShoppingFavorite]?
+    /// The farm's own most treatments with one mode of action (FRAC, HRAC, IRAC group) on a
+    /// field in a season, against resistance; nil: none.
+    public var modeOfActionLimit: Int?
+
+    /// The values `modeOfActionLimit` may take.
+    public static let modeOfActionLimits = 1...50
 
     public init(language: Language? = nil, theme: Theme = .system, farmName: String? = nil, producerNumber: String? = nil,
                 copyFolder: String? = nil) {
@@ -25,7 +31,7 @@ public struct Settings: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case language, theme, farmName, producerNumber, copyFolder, copyMadeOn, shoppingFavorites
+        case language, theme, farmName, producerNumber, copyFolder, copyMadeOn, shoppingFavorites, modeOfActionLimit
     }
 
     /// The shopping list's ticks are a convenience: ticks this version cannot read are dropped
@@ -39,6 +45,9 @@ public struct Settings: Codable, Equatable, Sendable {
         copyFolder = try container.decodeIfPresent(String.self, forKey: .copyFolder)
         copyMadeOn = try container.decodeIfPresent(String.self, forKey: .copyMadeOn)
         shoppingFavorites = try? container.decodeIfPresent([ShoppingFavorite].self, forKey: .shoppingFavorites)
+        // A limit out of range (a hand-edited file) is no limit rather than a wrong one.
+        modeOfActionLimit = (try? container.decodeIfPresent(Int.self, forKey: .modeOfActionLimit)).flatMap { $0 }
+            .flatMap { Self.modeOfActionLimits.contains($0) ? $0 : nil }
     }
 }
 

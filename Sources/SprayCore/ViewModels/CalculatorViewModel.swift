@@ -58,6 +58,8 @@ public final class CalculatorViewModel {
     /// The treatments the records hold on a field in a season, for the label's limits; none
     /// known when unset.
     public var treatments: ((_ field: String, _ season: Int) -> [PastTreatment])?
+    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
+    public var modeOfActionLimit: () -> Int? = { nil }
     /// The ministry's register, once it has been read (never at start-up): the plan is
     /// checked against it. Setting it checks the plan shown again.
     public var officialRegister: OfficialRegisterIndex? {
@@ -306,7 +308,7 @@ public final class CalculatorViewModel {
             var plan = plan
             let stock = self.stock
             plan.warnings += FarmAdvice(library: library, register: officialRegister, stock: { stock },
-                                        treatments: treatments ?? { _, _ in [] }, today: clock.today)
+                                        treatments: treatments ?? { _, _ in [] }, today: clock.today, modeOfActionLimit: modeOfActionLimit())
                 .plan(plan, field: field, sprayer: sprayer)
             return plan
         }

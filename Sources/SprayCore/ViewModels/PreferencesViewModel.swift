@@ -38,6 +38,7 @@ public final class PreferencesViewModel {
     public var themeIndex: Int { Self.themes.firstIndex(of: settings.settings.theme) ?? 0 }
     public var farmName: String { settings.settings.farmName ?? "" }
     public var producerNumber: String { settings.settings.producerNumber ?? "" }
+    public var modeOfActionLimit: String { settings.settings.modeOfActionLimit.map(String.init) ?? "" }
 
     /// Saves the language at `index` of `languages`: the language, and the problem if it was not saved.
     public func chooseLanguage(at index: Int) -> (language: Language?, problem: String?) {
@@ -57,6 +58,19 @@ public final class PreferencesViewModel {
             $0.farmName = name.isBlank ? nil : name.trimmedWhitespace
             $0.producerNumber = producerNumber.isBlank ? nil : producerNumber.trimmedWhitespace
         }
+    }
+
+    /// Saves the farm's own most treatments with one mode of action a season as typed (blank:
+    /// none). What was wrong, naming the field, when it is not a whole number from 1 to 50:
+    /// then nothing is saved.
+    public func saveModeOfActionLimit(_ text: String) -> String? {
+        guard !text.isBlank else { return save { $0.modeOfActionLimit = nil } }
+        let limits = Settings.modeOfActionLimits
+        guard let limit = Int(text.trimmedWhitespace), limits.contains(limit) else {
+            return tr("Treatments with one mode of action a season: write a whole number from %1$@ to %2$@, or leave it empty for no limit.")
+                .filled(String(limits.lowerBound), String(limits.upperBound))
+        }
+        return save { $0.modeOfActionLimit = limit }
     }
 
     // MARK: Copies

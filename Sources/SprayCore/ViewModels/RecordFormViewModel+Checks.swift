@@ -182,7 +182,8 @@ extension RecordFormViewModel {
 
     /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
     public var warningText: String? {
-        let warnings = FarmAdvice(library: library, register: officialRegister, treatments: store.treatments(on:season:))
+        let warnings = FarmAdvice(library: library, register: officialRegister, treatments: store.treatments(on:season:),
+                                  modeOfActionLimit: modeOfActionLimit())
             .record(details, id: correcting?.id)
         return warnings.isEmpty ? nil : warnings.map(\.text).joined(separator: "\n")
     }

@@ -53,6 +53,8 @@ public final class RecordFormViewModel {
     /// The farm's library: its fields fill the parcel, its products their numbers.
     public let library: Library
     let today: CalendarDate
+    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
+    public var modeOfActionLimit: () -> Int? = { nil }
     /// The ministry's register, once read: what it says of the products is a warning, and a
     /// product the library does not know takes its number and kind from it — also in a form
     /// already filled from a calculation when the register arrives.

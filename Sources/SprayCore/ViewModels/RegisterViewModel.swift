@@ -82,6 +82,8 @@ public final class RegisterViewModel {
     public var officialRegister: OfficialRegisterIndex? {
         didSet { rowsSayMore() }
     }
+    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
+    public var modeOfActionLimit: () -> Int? = { nil }
     public var isReadOnly: Bool { store.isReadOnly }
     public var canExport: Bool { !records.isEmpty }
     /// What the store's last read found, then what a copy is.
@@ -230,7 +232,8 @@ public final class RegisterViewModel {
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
         // A withdrawn record is kept as it was: nothing is checked in it any more.
         let registerWarnings = record.withdrawal == nil
-            ? FarmAdvice(library: library ?? Library(), register: officialRegister, treatments: store.treatments(on:season:))
+            ? FarmAdvice(library: library ?? Library(), register: officialRegister, treatments: store.treatments(on:season:),
+                         modeOfActionLimit: modeOfActionLimit())
                 .record(details, id: record.id).map(\.text) : []
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }

@@ -25,10 +25,12 @@ public final class SpreadsheetImportViewModel {
 
     /// The import of the spreadsheet in `bytes`; throws when they are not a sheet the app reads.
     public init(bytes: [UInt8], fileName: String, records: RecordStore, library: Library = Library(),
-                officialRegister: OfficialRegisterIndex? = nil, today: CalendarDate = .today) throws(SpreadsheetError) {
+                officialRegister: OfficialRegisterIndex? = nil, today: CalendarDate = .today,
+                modeOfActionLimit: Int? = nil) throws(SpreadsheetError) {
         self.fileName = fileName
         self.records = records
-        advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:), today: today)
+        advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:), today: today,
+                            modeOfActionLimit: modeOfActionLimit)
         let table = try SpreadsheetFile.read(bytes, name: fileName)
         reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year,
                                    lists: FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister))

@@ -23,6 +23,8 @@ public final class TranscriptionViewModel {
     /// The ministry's register, once read: product names complete from it, a product the
     /// library lacks takes its number from it, and what it says shows as warnings.
     public var officialRegister: OfficialRegisterIndex?
+    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
+    public var modeOfActionLimit: () -> Int? = { nil }
     /// What the last save did, or why it failed.
     public private(set) var lastSave: String?
     public var onChange: ((Change) -> Void)?
@@ -236,7 +238,8 @@ public final class TranscriptionViewModel {
     /// What the ministry's register says against the treatments ready to save, an operator's
     /// lapsed certificate and a sprayer's lapsed inspection, each with its rows: warnings, never a reason to hold one back.
     public var registerWarnings: [String] {
-        let advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:))
+        let advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:),
+                                modeOfActionLimit: modeOfActionLimit())
         return read().ready.flatMap { rows in advice.record(draft(of: rows).details, rows: rows.map { $0 + 1 }) }
     }
 

@@ -101,6 +101,7 @@ extension CalculatorWindow {
         guard case let .success(plan) = model.outcome else { return }
         let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library,
                                        register: services.officialRegister, field: model.field, sprayer: model.sprayer)
+        form.modeOfActionLimit = services.modeOfActionLimit
         RecordFormWindow(parent: window, application: application, model: form, help: services.help).present()
     }
 
@@ -109,6 +110,7 @@ extension CalculatorWindow {
         guard let id = UUID(uuidString: entryID), let entry = services.historyModel.entry(id: id),
               let form = RecordFormViewModel(entry: entry, store: services.records, library: services.library.library,
                                              register: services.officialRegister) else { return }
+        form.modeOfActionLimit = services.modeOfActionLimit
         RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form, help: services.help).present()
     }
 

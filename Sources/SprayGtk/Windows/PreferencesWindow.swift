@@ -13,6 +13,7 @@ final class PreferencesWindow {
     let themeDropDown: Widget
     let farmEntry: Widget
     let producerEntry: Widget
+    let modeLimitEntry: Widget
     let backUpButton: Widget
     let restoreButton: Widget
     /// What the last data command said (an error, or what a restore put back).
@@ -53,6 +54,9 @@ final class PreferencesWindow {
         gtk_editable_set_text(cast(farmEntry), model.farmName)
         producerEntry = Widgets.entry(tooltip: tr("The producer number given by ARiMR, printed on the treatment register"), widthChars: 12)
         gtk_editable_set_text(cast(producerEntry), model.producerNumber)
+        modeLimitEntry = Widgets.entry(tooltip: tr("Against resistance: a warning when a field gets more treatments with one FRAC, HRAC or IRAC group in a season; empty for none"),
+                                       widthChars: 4)
+        gtk_editable_set_text(cast(modeLimitEntry), model.modeOfActionLimit)
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 10)
@@ -66,6 +70,13 @@ final class PreferencesWindow {
         gtk_grid_attach(cast(grid), farmEntry, 1, 3, 1, 1)
         gtk_grid_attach(cast(grid), Widgets.mnemonicLabel(tr("_Producer number"), for: producerEntry), 0, 4, 1, 1)
         gtk_grid_attach(cast(grid), producerEntry, 1, 4, 1, 1)
+        let modeLimitLabel = Widgets.mnemonicLabel(tr("_Most treatments with one mode of action a season"), for: modeLimitEntry)
+        gtk_label_set_wrap(cast(modeLimitLabel), 1)
+        gtk_label_set_max_width_chars(cast(modeLimitLabel), 24)
+        gtk_grid_attach(cast(grid), modeLimitLabel, 0, 5, 1, 1)
+        gtk_widget_set_halign(modeLimitEntry, GTK_ALIGN_START)
+        gtk_widget_set_valign(modeLimitEntry, GTK_ALIGN_CENTER)
+        gtk_grid_attach(cast(grid), modeLimitEntry, 1, 5, 1, 1)
         gtk_widget_set_hexpand(languageDropDown, 1)
         backUpButton = Widgets.button(tr("_Back Up…"))
         gtk_widget_set_tooltip_text(backUpButton, tr("Save the history, the treatment records, the favorites and the preferences in one file"))
@@ -137,6 +148,14 @@ final class PreferencesWindow {
             connect(focus, "leave") { save() }
             gtk_widget_add_controller(entry, focus)
         }
+        let saveLimit = { @MainActor [weak self] in
+            guard let self else { return }
+            show(model.saveModeOfActionLimit(Widgets.text(of: modeLimitEntry)))
+        }
+        connect(modeLimitEntry, "activate") { saveLimit() }
+        let limitFocus = gtk_event_controller_focus_new()!
+        connect(limitFocus, "leave") { saveLimit() }
+        gtk_widget_add_controller(modeLimitEntry, limitFocus)
         connect(backUpButton, "clicked") { [weak self] in
             guard let self else { return }
             SaveFileDialog(parent: cast(window), title: tr("Back up all data"), suggestedName: backup.suggestedFileName(),

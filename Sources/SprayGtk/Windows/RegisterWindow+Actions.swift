@@ -164,6 +164,7 @@ extension RegisterWindow {
         if let open = transcriptionWindow { return gtk_window_present(cast(open.window)) }
         let model = TranscriptionViewModel(records: services.records, draft: .standard(), library: library)
         model.officialRegister = services.officialRegister
+        model.modeOfActionLimit = services.modeOfActionLimit
         let grid = TranscriptionWindow(parent: window, application: application, model: model, help: services.help)
         transcriptionWindow = grid
         grid.present()
@@ -187,7 +188,8 @@ extension RegisterWindow {
         let bytes = try InputFile.read(path)
         let name = String(path.split(separator: "/").last ?? Substring(path))
         let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library,
-                                                   officialRegister: services.officialRegister)
+                                                   officialRegister: services.officialRegister,
+                                                   modeOfActionLimit: services.farm.modeOfActionLimit)
         // The GTK window holds the import window (attach); the register only points to it.
         let sheet = SpreadsheetImportWindow(parent: window, application: application, model: model, help: services.help)
         spreadsheetImportWindow = sheet
@@ -198,6 +200,7 @@ extension RegisterWindow {
 
     private func openForm(_ form: RecordFormViewModel, focus: RecordFormField = .parcel) {
         form.officialRegister = services.officialRegister
+        form.modeOfActionLimit = services.modeOfActionLimit
         RecordFormWindow(parent: window, application: application, model: form, help: services.help).present(focus: focus)
     }
 
