@@ -114,6 +114,39 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// The conditions' columns: optional, read as numbers and hours, checked by the record's rules
+    /// on their own cells, kept in the record, and the wind checked against the law.
+    func testTheConditionsColumnsAreOptionalAndKeptInTheRecord() throws {
+        let directory: URL = path("")
+        MainActor.assumeIsolated {
+            let (model, records) = Self.grid(directory)
+            let paper: [[TranscriptionColumn: String]] = [
+                [.date: "14.04", .start: "6:30", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak", .end: "9:15",
+                 .wind: "4,5", .temperature: "-2"],
+                [.date: "15.04", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak"],
+                [.date: "16.04", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak", .wind: "wietrznie"],
+                [.date: "17.04", .start: "10:00", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak", .end: "9:00",
+                 .temperature: "80"],
+            ]
+            for (row, cells) in paper.enumerated() {
+                for (column, text) in cells { model.setText(text, row: row, column: column) }
+            }
+            XCTAssertEqual(model.problem(row: 2, column: .wind), InputProblem(.notANumber).message)
+            XCTAssertEqual(model.problem(row: 3, column: .end), "the treatment ends before it starts (10:00)")
+            XCTAssertNotNil(model.problem(row: 3, column: .temperature), "beyond what the record's rules allow")
+            XCTAssertNil(model.problem(row: 1, column: .wind), "left empty, as a paper book without the column")
+            XCTAssertTrue(model.registerWarnings.contains {
+                $0.hasPrefix("In row 1: Wind 4.5 m/s: allowed up to 4 m/s with this sprayer")
+            }, "\(model.registerWarnings)")
+            XCTAssertEqual(model.treatments.map(\.rows), [[0], [1]])
+            XCTAssertTrue(model.save(at: Date(timeIntervalSince1970: 1_776_148_200)))
+            let saved = records.records.sorted { $0.details.date < $1.details.date }.map(\.details)
+            XCTAssertEqual(saved.map(\.endTime), [ClockTime(hour: 9, minute: 15), nil])
+            XCTAssertEqual(saved.map(\.windSpeed), [d("4.5"), nil])
+            XCTAssertEqual(saved.map(\.temperature), [-2, nil])
+        }
+    }
+
     func testARepeatIsTheTreatmentAboveOnANewDate() throws {
         let directory: URL = path("")
         MainActor.assumeIsolated {

@@ -9,7 +9,10 @@ import FoundationEssentials
 public enum TranscriptionColumn: String, CaseIterable, Codable, Sendable {
     case date, start, field, crop, bbch, product, authorisation, dose, unit, size, reason
     case operatorName = "operator"
-    case sprayer, notes
+    case sprayer
+    /// The conditions a paper book may note, left empty where it does not.
+    case end, wind, temperature
+    case notes
 
     public var title: String {
         switch self {
@@ -26,6 +29,9 @@ public enum TranscriptionColumn: String, CaseIterable, Codable, Sendable {
         case .reason: tr("Reason")
         case .operatorName: tr("Operator")
         case .sprayer: tr("Sprayer")
+        case .end: tr("End")
+        case .wind: tr("Wind (m/s)")
+        case .temperature: tr("Temp. (°C)")
         case .notes: tr("Notes")
         }
     }

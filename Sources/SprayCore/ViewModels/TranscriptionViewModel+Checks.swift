@@ -9,8 +9,12 @@ extension TranscriptionViewModel {
         case .date:
             if text.isEmpty { return tr("enter the date") }
             return PaperDate.parse(text, season: season) == nil ? tr("write the date as 14.04, 14.04.2026 or 2026-04-14") : nil
-        case .start:
+        case .start, .end:
             return text.isEmpty || ClockTime(parsing: text) != nil ? nil : tr("write the hour as 06:30, or leave it empty")
+        case .wind, .temperature:
+            // Their ranges are the record's rules (ruleProblems); here only whether it is a number.
+            guard !text.isEmpty, case let .failure(problem) = NumberParser.parse(text) else { return nil }
+            return InputProblem(problem).message
         case .crop:
             return text.isEmpty || CropCatalog.choice(typed: text) != nil ? nil : tr("a crop's name from the list, or its EPPO code (e.g. TRZAW)")
         case .dose, .size:
@@ -37,7 +41,7 @@ extension TranscriptionViewModel {
     func disagreements(in group: [Int]) -> [Int: [TranscriptionColumn: String]] {
         guard group.count > 1 else { return [:] }
         var found: [Int: [TranscriptionColumn: String]] = [:]
-        for column in [TranscriptionColumn.crop, .bbch, .size, .operatorName, .sprayer, .notes] {
+        for column in [TranscriptionColumn.crop, .bbch, .size, .operatorName, .sprayer, .end, .wind, .temperature, .notes] {
             var first: (text: String, key: [UInt8])?
             for row in group {
                 let text = rows[row][column].trimmedWhitespace
@@ -72,8 +76,10 @@ extension TranscriptionViewModel {
             case .dose, .doseBasis, .quantityUsed: .dose
             case .reason: .reason
             case .operatorName: .operatorName
-            // The grid has no columns of the conditions: what it makes never breaks their rules.
-            case .notes, .endTime, .windSpeed, .temperature: .notes
+            case .notes: .notes
+            case .endTime: .end
+            case .windSpeed: .wind
+            case .temperature: .temperature
             case .sprayer: .sprayer
             case .location, .parcelIDs, .seedBatch: .field
             }

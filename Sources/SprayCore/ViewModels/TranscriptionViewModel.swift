@@ -313,6 +313,7 @@ public final class TranscriptionViewModel {
         if let field = library.field(named: first(.field)) { FarmLists.place(&details, on: field, treated: true) }
         if let size = number(first(.size)) { details.treatedSize = size }
         if let crop = CropCatalog.choice(typed: first(.crop)) { details.crop = crop }
+        (details.endTime, details.windSpeed, details.temperature) = (ClockTime(parsing: first(.end)), number(first(.wind)), number(first(.temperature)))
         return RecordDraft(details: RecordRules.fitted(details))
     }
 

@@ -325,7 +325,7 @@ final class TranscriptionCell {
     private static func width(of column: TranscriptionColumn) -> Int32 {
         switch column {
         case .date: 9
-        case .start, .bbch, .dose, .unit: 5
+        case .start, .end, .bbch, .dose, .unit, .wind, .temperature: 5
         case .size: 6
         case .authorisation, .operatorName, .sprayer: 10
         case .crop: 12
