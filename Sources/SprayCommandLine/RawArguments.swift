@@ -11,7 +11,8 @@ public enum RawArguments {
     /// not an option's value are files or folders too (`record import FILE`, `sync folder PATH`).
     static let namingOptions: Set<String> = ["--output", "--to-folder"]
     /// The options that take no value: a word after one of them is not its value.
-    static let flags: Set<String> = ["--dry-run", "--no-bom", "--no-equipment", "--yes", "--save", "--help", "-h", "--version"]
+    static let flags: Set<String> = ["--dry-run", "--no-bom", "--no-equipment", "--yes", "--save", "--replace-smaller", "--help", "-h",
+                                     "--version"]
 
     /// The arguments after the program's name (`argv[1...]` of `count`), exactly as given.
     public static func read(count: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Result<[String], CommandLineErrors> {
@@ -67,5 +68,43 @@ public enum RawArguments {
             }
         }
         return language
+    }
+
+    /// The arguments as the commands read them, one rule for every command: `help CMD …` and
+    /// `CMD help …` ask for CMD's help as `CMD … --help` does; "-h" right after an option that
+    /// takes a value is that value (`--lot -h`), passed on as `--lot=-h`, never a request for help.
+    public static func normalised(_ arguments: [String], commands: Set<String>) -> [String] {
+        var words = arguments
+        if words.count > 1, words[0] == "help", commands.contains(words[1]) {
+            words = Array(words.dropFirst()) + ["--help"]
+        } else if words.count > 1, commands.contains(words[0]), words[1] == "help" {
+            words = [words[0]] + words.dropFirst(2) + ["--help"]
+        }
+        var result: [String] = []
+        for word in words {
+            if word == "-h", let previous = result.last, previous.hasPrefix("--"), !previous.contains("="), !flags.contains(previous) {
+                result[result.count - 1] = previous + "=-h"
+            } else {
+                result.append(word)
+            }
+        }
+        return result
+    }
+
+    /// Whether the arguments ask for help (after `normalised`).
+    public static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.contains("--help") || arguments.contains("-h")
+    }
+
+    /// `--lang` given a language the app does not have: the same refusal for every command.
+    public static func languageProblem(_ arguments: [String]) -> CommandLineError? {
+        for (index, argument) in arguments.enumerated() {
+            let value: String? = argument == "--lang" ? (index + 1 < arguments.count ? arguments[index + 1] : nil)
+                : argument.hasPrefix("--lang=") ? String(argument.dropFirst("--lang=".count)) : nil
+            guard argument == "--lang" || argument.hasPrefix("--lang=") else { continue }
+            guard let value, !value.hasPrefix("--") else { return .missingValue(option: "--lang") }
+            if Language(rawValue: value) == nil { return .notAChoice(option: "--lang", value, accepted: Language.allCases.map(\.rawValue)) }
+        }
+        return nil
     }
 }

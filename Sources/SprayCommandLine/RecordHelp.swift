@@ -8,7 +8,8 @@ public enum RecordHelp {
         let lines: [String]
         switch command {
         case "add": lines = add
-        case "list", "export": lines = selection
+        case "list": lines = listing
+        case "export": lines = selection
         case "withdraw": lines = withdraw
         case "import": lines = importing
         case "pending": lines = pending
@@ -119,10 +120,21 @@ public enum RecordHelp {
         ] + exitStatus
     }
 
-    static var selection: [String] {
+    static var listing: [String] {
         [
             tr("Usage: kalkulator-oprysku record list [--format text|json] [--from YYYY-MM-DD] [--to YYYY-MM-DD]"),
-            tr("       kalkulator-oprysku record export --format csv|json|pdf|xlsx [OPTIONS]"),
+            "",
+            tr("Options:"),
+            "  --format text|json       " + tr("a line per record (default), or JSON as docs/records-format.md describes it"),
+            "  --from YYYY-MM-DD        " + tr("only treatments from this day on"),
+            "  --to YYYY-MM-DD          " + tr("only treatments up to this day, inclusive"),
+            "  --lang pl|en             " + tr("language of the output and the messages"),
+        ] + exitStatus
+    }
+
+    static var selection: [String] {
+        [
+            tr("Usage:") + " " + tr("       kalkulator-oprysku record export --format csv|json|pdf|xlsx [OPTIONS]").trimmedWhitespace,
             "",
             tr("Options:"),
             "  --format csv|json|pdf|xlsx " + tr("export: CSV, one row per product use (default); JSON; the PDF"),

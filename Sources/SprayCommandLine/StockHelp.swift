@@ -10,7 +10,10 @@ public enum StockHelp {
         case "add": lines = add
         case "count": lines = count
         case "dispose": lines = dispose
-        case "list", "movements", "export", "shopping-list": lines = reading
+        case "list": lines = listing
+        case "movements": lines = movements
+        case "export": lines = exporting
+        case "shopping-list": lines = shopping
         case "withdraw": lines = withdraw
         default: lines = overview
         }
@@ -78,19 +81,46 @@ public enum StockHelp {
         ] + notes + exitStatus
     }
 
-    static var reading: [String] {
+    static var listing: [String] {
+        [tr("Usage: kalkulator-oprysku stock list [--date YYYY-MM-DD] [--format text|json|csv|xlsx|pdf] [--output FILE]"), ""]
+            + onADate + [
+                tr("The ministry’s register, when imported, gives each product’s use-until date:"),
+                tr("a warning 60 days ahead, and after it the product must be handed back as hazardous waste."),
+            ] + files
+    }
+
+    static var movements: [String] {
+        [Self.usage(tr("       kalkulator-oprysku stock movements --product NAME [--date YYYY-MM-DD] [--format text|json]")), ""]
+            + onADate + [tr("JSON is described in docs/stock-format.md.")] + exitStatus
+    }
+
+    static var exporting: [String] {
+        [Self.usage(tr("       kalkulator-oprysku stock export [--output FILE]")), "",
+         tr("Writes the store's entries as stock.json keeps them, to FILE or to standard output."),
+         tr("JSON is described in docs/stock-format.md.")] + exitStatus
+    }
+
+    static var shopping: [String] {
+        [Self.usage(tr("       kalkulator-oprysku stock shopping-list [--favorite NAME --field FIELD…]… [--format text|json|csv|xlsx|pdf] [--output FILE]")), "",
+         tr("The shopping list covers the plans saved in the last year that no record was made from,"),
+         tr("and each --favorite over the library fields named by the --field options after it.")] + files
+    }
+
+    /// "Usage: " before a usage line written to follow another.
+    private static func usage(_ line: String) -> String { tr("Usage:") + " " + line.trimmedWhitespace }
+
+    /// What the stock on a date is.
+    private static var onADate: [String] {
         [
-            tr("Usage: kalkulator-oprysku stock list [--date YYYY-MM-DD] [--format text|json|csv|xlsx|pdf] [--output FILE]"),
-            tr("       kalkulator-oprysku stock movements --product NAME [--date YYYY-MM-DD] [--format text|json]"),
-            tr("       kalkulator-oprysku stock export [--output FILE]"),
-            tr("       kalkulator-oprysku stock shopping-list [--favorite NAME --field FIELD…]… [--format text|json|csv|xlsx|pdf] [--output FILE]"),
-            "",
             tr("The stock on a date (default: today) is what was bought, less what the records used"),
             tr("(withdrawn records aside) and what was disposed of; a count sets it. Below zero is said,"),
-            tr("not refused. The ministry’s register, when imported, gives each product’s use-until date:"),
-            tr("a warning 60 days ahead, and after it the product must be handed back as hazardous waste."),
-            tr("The shopping list covers the plans saved in the last year that no record was made from,"),
-            tr("and each --favorite over the library fields named by the --field options after it."),
+            tr("not refused."),
+        ]
+    }
+
+    /// The formats that write a file.
+    private static var files: [String] {
+        [
             tr("A workbook and a PDF need --output; --separator \";\" or \",\" sets a CSV's separator."),
             tr("JSON is described in docs/stock-format.md."),
         ] + exitStatus

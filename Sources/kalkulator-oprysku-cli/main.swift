@@ -8,20 +8,27 @@ import SprayCore
 
 // The arguments as given: one that is not UTF-8 text (a file named in Latin-2) is refused,
 // never used under another name.
+let commands = ["calc", "export-pdf", "history", "record", "library", "stock", "calibrate", "backup", "restore", "register", "sync", "field"]
 let arguments: [String]
 switch RawArguments.read(count: CommandLine.argc, CommandLine.unsafeArgv) {
 case let .success(read):
-    arguments = read
+    // `help CMD` and `CMD help` as `CMD --help`; `--lot -h` a value, not help.
+    arguments = RawArguments.normalised(read, commands: Set(commands))
 case let .failure(errors):
     Localization.start(language: RawArguments.requestedLanguage(CommandLine.arguments))
     exit(CommandLineTool.reportUsage(errors.messages))
+}
+let asksForHelp = RawArguments.asksForHelp(arguments)
+
+// A language the app does not have is refused the same way by every command, help included.
+if let problem = RawArguments.languageProblem(arguments) {
+    exit(CommandLineTool.reportUsage(CommandLineErrors(errors: [problem]).messages))
 }
 
 // The data and configuration folders as the environment names them: a name that is not
 // UTF-8 text is refused before anything is read or written, never another folder used.
 // (Help and the version use no folder, and an unknown command is said as such.)
-let commands = ["calc", "export-pdf", "history", "record", "library", "stock", "calibrate", "backup", "restore", "register", "sync", "field"]
-if let command = arguments.first, commands.contains(command), !arguments.contains("--help"), !arguments.contains("-h") {
+if let command = arguments.first, commands.contains(command), !asksForHelp {
     do {
         _ = try DataLocations.checkedCurrent()
     } catch {
@@ -44,13 +51,13 @@ case "history":
 case "record":
     let subcommand = arguments.dropFirst().first
     exit(CommandLineTool.sharing(CommandLineTool.record(Array(arguments.dropFirst())),
-                                 changing: ["add", "withdraw", "import"].contains(subcommand) && !arguments.contains("--help")))
+                                 changing: ["add", "withdraw", "import"].contains(subcommand) && !asksForHelp))
 case "library":
     exit(CommandLineTool.sharing(CommandLineTool.library(Array(arguments.dropFirst())),
-                                 changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
+                                 changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !asksForHelp))
 case "stock":
     exit(CommandLineTool.sharing(CommandLineTool.stock(Array(arguments.dropFirst())),
-                                 changing: ["add", "count", "dispose", "withdraw"].contains(arguments.dropFirst().first) && !arguments.contains("--help")))
+                                 changing: ["add", "count", "dispose", "withdraw"].contains(arguments.dropFirst().first) && !asksForHelp))
 case "calibrate":
     exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
 case "field":
@@ -58,7 +65,7 @@ case "field":
 case "backup":
     exit(CommandLineTool.backup(Array(arguments.dropFirst())))
 case "restore":
-    exit(CommandLineTool.sharing(CommandLineTool.restore(Array(arguments.dropFirst())), changing: !arguments.contains("--help")))
+    exit(CommandLineTool.sharing(CommandLineTool.restore(Array(arguments.dropFirst())), changing: !asksForHelp))
 case "register":
     exit(CommandLineTool.register(Array(arguments.dropFirst())))
 case "sync":

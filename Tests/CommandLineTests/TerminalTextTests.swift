@@ -77,6 +77,28 @@ final class TerminalTextTests: DataFolderTestCase {
         let json = try run(["record", "pending", "--format", "json"])
         let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(entries.first?["parcel"] as? String, "Pole MARK" + Self.hostile)
+        // A CSV or a library export is the text as it is when piped; shown on a terminal, it is harmless.
+        for arguments in [["record", "export", "--format", "csv"], ["library", "export"], ["record", "list", "--format", "json"]] {
+            let piped = try run(arguments)
+            XCTAssertEqual(piped.status, 0, "\(arguments): \(piped.stderr)")
+            XCTAssertTrue(piped.stdout.contains("MARK"), "\(arguments)")
+            let shown = try onATerminal(arguments)
+            XCTAssertTrue(shown.contains("MARK"), "\(arguments) on a terminal: \(shown)")
+            assertHarmless(shown, arguments.joined(separator: " ") + " on a terminal")
+        }
+        XCTAssertTrue(try run(["record", "export", "--format", "csv"]).stdout.unicodeScalars.contains("\u{202E}"), "a pipe gets the text whole")
+    }
+
+    /// What `arguments` print on a terminal (a pseudo-terminal of script(1)), line breaks as LF
+    /// (the terminal writes each LF as CR LF, and a CSV's own CR LF as CR CR LF).
+    private func onATerminal(_ arguments: [String]) throws -> String {
+        let command = ([Binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let result = try Binary.run(executable: "/usr/bin/script", ["-qec", command, "/dev/null"],
+                                    environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
+                                                  "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
+                                                  "LANGUAGE": "en", "TZ": "UTC0"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout.replacingOccurrences(of: "\r\r\n", with: "\n").replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     // MARK: The ministry's register

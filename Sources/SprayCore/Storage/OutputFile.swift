@@ -32,7 +32,11 @@ public enum OutputFile {
     public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String],
                              writeBytes: WriteFunction) throws(ReportSaveError) {
         if path == "-" {
-            return try writeInto(STDOUT_FILENO, bytes, path: path, writeBytes: writeBytes)
+            // Text from outside never reaches a terminal as it is (an escape, a direction
+            // override): a CSV or JSON shown there is neutralised; piped or redirected, it stays whole.
+            let shown = isatty(STDOUT_FILENO) == 1 ? Array(FreeText.displayable(String(decoding: bytes, as: UTF8.self), keepingLineBreaks: true).utf8)
+                : bytes
+            return try writeInto(STDOUT_FILENO, shown, path: path, writeBytes: writeBytes)
         }
         let folder = POSIXFile.directory(of: path)
         if path.hasSuffix("/") || POSIXFile.fileName(of: path).isEmpty {

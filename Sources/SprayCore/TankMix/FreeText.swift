@@ -45,8 +45,11 @@ public enum FreeText {
     public static func displayable(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let kept = !isControl(scalar) || (keepingLineBreaks && isLineBreakOrTab(scalar))
+        let all = Array(text.unicodeScalars)
+        for (index, scalar) in all.enumerated() {
+            // A lone "\r" sends the cursor back over the line: only the one of "\r\n" is kept.
+            let lineBreak = scalar == "\r" ? index + 1 < all.count && all[index + 1] == "\n" : isLineBreakOrTab(scalar)
+            let kept = !isControl(scalar) || (keepingLineBreaks && lineBreak)
             scalars.append(kept ? scalar : "\u{FFFD}")
         }
         return String(scalars)
