@@ -80,7 +80,7 @@ extension CommandLineTool {
             report(libraryProblems)
             return reportNeedingChecks(contents.records ?? []) && printed && libraryProblems.isEmpty ? 0 : 1
         } catch {
-            report([tr("The restore stopped: %@").filled(userMessage(error))])
+            report([RestoreError.said(error)])
             return 1
         }
     }

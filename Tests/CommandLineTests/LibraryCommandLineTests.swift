@@ -102,7 +102,7 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(try Data(contentsOf: laptop.appendingPathComponent("library.json")), bytes)
         let notALibrary = try run(["library", "import", "/etc/hostname"], data: laptop)
         XCTAssertEqual(notALibrary.status, 1)
-        XCTAssertEqual(notALibrary.stderr, "/etc/hostname is not a library exported by Kalkulator Oprysku.\n")
+        XCTAssertEqual(notALibrary.stderr, "/etc/hostname is not a library exported by Kalkulator Oprysku: expected a value at byte 0.\n")
     }
 
     func testAnOperatorGoesThroughListJSONExportAndImport() throws {

@@ -93,7 +93,7 @@ final class BackupTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(String(decoding: backup, as: UTF8.self).contains(#""base64":"e//+AH0=","name":"favorites.json""#))
         XCTAssertEqual(try Backup.read(backup).files, [BackupFile(name: "favorites.json", bytes: [0x7B, 0xFF, 0xFE, 0x00, 0x7D])])
         XCTAssertThrowsError(try Backup.restore(try Backup.read(backup).files, locations: locations, now: now)) {
-            XCTAssertEqual($0 as? BackupError, .damaged("its favorites.json is not a file of Kalkulator Oprysku that the app can read"))
+            XCTAssertEqual($0 as? BackupError, .damaged("its favorites.json is not a file of Kalkulator Oprysku that the app can read (expected a member name at byte 1)"))
         }
     }
 
@@ -114,7 +114,7 @@ final class BackupTests: TemporaryDirectoryTestCase {
              "its records.json comes from a newer version of Kalkulator Oprysku"),
             ("library.json", #"{"format":"kalkulator-oprysku/library","version":1,"items":[{"kind":"tractor"}]}"#,
              "in its library.json, item number 1 cannot be read"),
-            ("settings.json", "not json at all", "its settings.json is not a file of Kalkulator Oprysku that the app can read"),
+            ("settings.json", "not json at all", "its settings.json is not a file of Kalkulator Oprysku that the app can read (expected a value at byte 0)"),
             ("settings.json", #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":5}]}"#,
              "in its settings.json, setting number 1 cannot be read"),
             ("history.json", #"{"format":"kalkulator-oprysku/records","version":1,"items":[]}"#,
@@ -280,5 +280,15 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
             .write(to: URL(fileURLWithPath: damaged))
         XCTAssertEqual(RegisterViewModel.openCopy(at: damaged).failure?.message,
                        "This copy cannot be read whole: in its records.json, record number 1 cannot be read")
+    }
+
+    /// A failed restore says once whether anything was restored ("Nothing was restored: …"),
+    /// never "The restore stopped: Nothing was restored: …".
+    func testAFailedRestoreSaysItOnce() {
+        let full = RestoreError.noRoom(folder: "/dane", needed: 2_097_152, free: 1_048_576)
+        XCTAssertEqual(RestoreError.said(full), "Nothing was restored: the disk of /dane has 1 MB free and the restore needs 2 MB. Make room and restore again.")
+        XCTAssertEqual(RestoreError.said(BackupError.notABackup), "This is not a backup of Kalkulator Oprysku.")
+        XCTAssertEqual(RestoreError.said(StorageError.busy(path: "/dane/records.json")),
+                       "The restore stopped: " + StorageError.busy(path: "/dane/records.json").message)
     }
 }

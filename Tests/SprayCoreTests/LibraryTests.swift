@@ -94,7 +94,13 @@ final class LibraryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(laptop.library.products[0].authorisation, "R-12/2024")
 
         XCTAssertThrowsError(try LibraryStore.items(inExport: Array("{}".utf8), path: "x.json")) {
-            XCTAssertEqual($0 as? LibraryError, .notALibrary(path: "x.json"))
+            XCTAssertEqual($0 as? LibraryError, .notALibrary(path: "x.json", why: nil))
+        }
+        // A member given twice is named, with where it is.
+        XCTAssertThrowsError(try LibraryStore.items(inExport: Array(#"{"format":"kalkulator-oprysku/library","items":[{"kind":"field","name":"A","name":"B"}],"version":1}"#.utf8),
+                                                    path: "x.json")) {
+            XCTAssertEqual(($0 as? LibraryError)?.message,
+                           "x.json is not a library exported by Kalkulator Oprysku: expected one member named “name”, not two at byte 75.")
         }
     }
 

@@ -41,4 +41,14 @@ final class SharedIDTests: TemporaryDirectoryTestCase {
         }
         XCTAssertNoThrow(try Backup.contents(of: [BackupFile(name: "stock.json", bytes: Array(stockFile(quantities: [5]).utf8))]))
     }
+
+    /// A member given twice in a backup's stock.json is named, with where it is (finding 16).
+    func testAMemberGivenTwiceInABackupIsNamed() {
+        let twice = stockFile(quantities: [5]).replacingOccurrences(of: "\"quantity\":5,", with: "\"quantity\":5,\"quantity\":7,")
+        XCTAssertThrowsError(try Backup.contents(of: [BackupFile(name: "stock.json", bytes: Array(twice.utf8))])) {
+            let message = ($0 as? BackupError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("The backup is damaged, so nothing was restored: its stock.json is not a file of Kalkulator Oprysku "
+                                            + "that the app can read (expected one member named “quantity”, not two at byte "), message)
+        }
+    }
 }

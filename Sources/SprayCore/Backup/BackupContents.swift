@@ -54,7 +54,10 @@ extension Backup {
 
     private static func items<Item>(of file: BackupFile, _ reader: VersionedFile<Item>, noun: (one: String, many: String)) throws(BackupError) -> [Item] {
         guard let contents = reader.contents(of: file.bytes) else {
-            throw .damaged(tr("its %@ is not a file of Kalkulator Oprysku that the app can read").filled(file.name))
+            // Where its JSON goes wrong (a member named twice, say), when it does.
+            var why = ""
+            do throws(JSONReadError) { try JSONScanner.check(file.bytes) } catch { why = " (" + error.description + ")" }
+            throw .damaged(tr("its %@ is not a file of Kalkulator Oprysku that the app can read").filled(file.name) + why)
         }
         if contents.isReadOnly {
             throw .damaged(tr("its %@ comes from a newer version of Kalkulator Oprysku").filled(file.name))

@@ -9,6 +9,12 @@ import FoundationEssentials
 import Glibc
 
 public enum RestoreError: Error, Equatable, Sendable, LocalizedMessage {
+    /// What to say of a restore that failed with `error`: a RestoreError or a BackupError says
+    /// itself whether anything was restored; another is "The restore stopped: …".
+    public static func said(_ error: any Error) -> String {
+        error is RestoreError || error is BackupError ? userMessage(error) : tr("The restore stopped: %@").filled(userMessage(error))
+    }
+
     /// The folder's disk has `free` bytes and the restore needs `needed`: nothing was changed.
     case noRoom(folder: String, needed: Int, free: Int)
     /// Writing `path` failed with `cause`; the files listed in `notPutBack` could not be put

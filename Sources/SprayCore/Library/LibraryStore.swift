@@ -91,9 +91,15 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
 
     /// The items of an exported library file (`library export`), or why it cannot be used.
     public static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
-        guard (try? JSONScanner.check(bytes)) != nil, let items = try? JSONDecoder().decode(Export<LibraryItem>.self, from: Data(bytes)),
+        do throws(JSONReadError) {
+            try JSONScanner.check(bytes)
+        } catch {
+            // Where the text stops being JSON, or the member named twice.
+            throw LibraryError.notALibrary(path: path, why: error.description)
+        }
+        guard let items = try? JSONDecoder().decode(Export<LibraryItem>.self, from: Data(bytes)),
               items.format == "\(AppInfo.domain)/library", items.version >= 1 else {
-            throw LibraryError.notALibrary(path: path)
+            throw LibraryError.notALibrary(path: path, why: nil)
         }
         guard items.version <= formatVersion else { throw LibraryError.newerLibrary(path: path) }
         return items.items
@@ -149,7 +155,8 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedMessage {
     case nameTaken(String)
     /// The item called so breaks a rule of the library.
     case refused(String, LibraryProblem)
-    case notALibrary(path: String)
+    /// `why`: where its JSON goes wrong, when it does.
+    case notALibrary(path: String, why: String?)
     case newerLibrary(path: String)
     /// The item was deleted meanwhile (in another window or by a command).
     case gone
@@ -159,7 +166,8 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedMessage {
         case .emptyName: tr("Enter a name")
         case let .refused(name, problem): tr("“%1$@” cannot be saved: %2$@").filled(FreeText.displayable(name.trimmedWhitespace), problem.text)
         case let .nameTaken(name): tr("“%@” is already in the library: choose another name, or edit that one.").filled(FreeText.displayable(name))
-        case let .notALibrary(path): tr("%@ is not a library exported by Kalkulator Oprysku.").filled(path)
+        case let .notALibrary(path, nil): tr("%@ is not a library exported by Kalkulator Oprysku.").filled(path)
+        case let .notALibrary(path, why?): tr("%1$@ is not a library exported by Kalkulator Oprysku: %2$@.").filled(path, why)
         case .gone: tr("This item is no longer in the library: it was deleted in another window or program.")
         case let .newerLibrary(path): tr("%@ comes from a newer version of Kalkulator Oprysku: update the app to import it.").filled(path)
         }

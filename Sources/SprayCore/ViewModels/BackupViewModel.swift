@@ -57,7 +57,7 @@ public struct BackupViewModel: Sendable {
             let restored = try Backup.restore(plan.files, locations: locations, now: Clock.system.now)
             return .success((restored.map(\.text) + restored.flatMap(\.problems)).joined(separator: "\n"))
         } catch {
-            return .failure(RestoreProblem(message: tr("The restore stopped: %@").filled(userMessage(error))))
+            return .failure(RestoreProblem(message: RestoreError.said(error)))
         }
     }
 }
