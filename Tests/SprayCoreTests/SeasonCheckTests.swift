@@ -213,6 +213,14 @@ final class OwnModeOfActionLimitTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.modeOfActionLimit, "2", "a wrong value saves nothing")
             XCTAssertNil(model.saveModeOfActionLimit(""))
             XCTAssertNil(SettingsStore(file: path("settings.json")).settings.modeOfActionLimit, "empty is no limit")
+            // The farm's name and number have their limits, said naming the field; nothing is saved then.
+            XCTAssertEqual(model.saveFarm(name: "Nowak", producerNumber: String(repeating: "1", count: 31)),
+                           "Producer number: " + InputProblem.tooLong(limit: 30).message)
+            XCTAssertEqual(model.saveFarm(name: String(repeating: "N", count: 201), producerNumber: "012345678"),
+                           "Farm (name): " + InputProblem.tooLong(limit: 200).message)
+            XCTAssertNil(store.settings.producerNumber)
+            XCTAssertNil(model.saveFarm(name: "Nowak", producerNumber: "012345678"))
+            XCTAssertEqual(store.settings.producerNumber, "012345678")
         }
         // A hand-edited file: a limit out of range is no limit, the rest is read.
         let edited = #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":"dark","farmName":"Nowak","modeOfActionLimit":900}]}"#

@@ -309,6 +309,21 @@ extension LongValuesPDFTests {
 
     /// 60 products with the longest names and lots the gate allows: over several pages, every
     /// word on its page above the footer, and every name whole in its column.
+    /// A farm's name of a full line and a producer number of 58 characters without a space
+    /// (a settings file from elsewhere): the heading wraps them, whole, inside the page (finding 19).
+    func testAFarmsLongNameAndUnbrokenNumberStayOnThePage() throws {
+        let number = String(repeating: "1234567890", count: 6).prefix(58)
+        let settings = Settings(farmName: Self.long("Gospodarstwo Rolne Nowak ", FreeText.lineLimit), producerNumber: String(number))
+        let card = FieldCard(field: "Za stodołą", season: 2026, treatments: [], products: [], modes: [], harvestNotBefore: nil)
+        let file = path("card.pdf")
+        try PreparedTable(fieldCard: card, settings: settings, time: ReportFixtures.time, language: .english).writePDF(to: file)
+        let words = try PDFTools.words(file)
+        let outside = words.filter { $0.xMin < -0.5 || $0.xMax > $0.pageWidth + 0.5 }
+        XCTAssertTrue(outside.isEmpty, "\(outside)")
+        XCTAssertTrue(squeezed(try PDFTools.text(file)).contains(String(number)), "every digit printed")
+        XCTAssertTrue(squeezed(try PDFTools.text(file)).contains(squeezed(settings.farmName!)), "the whole name printed")
+    }
+
     func testTheStoreAndTheShoppingListOfLongNamesStayOnTheirPages() throws {
         let today = CalendarDate(year: 2027, month: 5, day: 2)!
         let names = (1...60).map { Self.long("Fungicyd Zielony Extra \($0) 250 EC ", FreeText.lineLimit) }

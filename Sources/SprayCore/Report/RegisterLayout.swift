@@ -243,27 +243,33 @@ public struct RegisterLayoutEngine {
             .text(TextElement(document.period, style: Self.headerStyle, x: width - periodWidth, y: max(titleHeight - periodExtent.height - 1, 0),
                               width: periodWidth, alignment: .trailing)),
         ]
-        let factsTop = titleHeight + 4
+        var top = titleHeight + 4
         var x = 0.0
-        var factsHeight = 0.0
+        var lineHeight = 0.0
         for (index, fact) in [document.farm, document.producerNumber].enumerated() {
             let label = measurer.measure(fact.label, style: Self.headerStyle, width: nil)
-            elements.append(.text(TextElement(fact.label, style: Self.headerStyle, x: x, y: factsTop)))
-            let valueX = x + label.width + 5
             let blankWidth = index == 0 ? 220.0 : 120.0
+            // A fact that would not fit beside the one before goes under it; a long value wraps
+            // (an unbroken one between any two characters), never past the page's edge.
+            if x > 0, x + label.width + 5 + min(blankWidth, 120) > width {
+                (x, top, lineHeight) = (0, top + lineHeight + 2, 0)
+            }
+            elements.append(.text(TextElement(fact.label, style: Self.headerStyle, x: x, y: top)))
+            let valueX = x + label.width + 5
             if fact.value.isEmpty {
-                let baseline = factsTop + label.height - 2
+                let baseline = top + label.height - 2
                 elements.append(.rule(x0: valueX, y0: baseline, x1: valueX + blankWidth, y1: baseline, width: Rules.light))
                 x = valueX + blankWidth + 24
-                factsHeight = max(factsHeight, label.height)
+                lineHeight = max(lineHeight, label.height)
             } else {
-                let value = measurer.measure(fact.value, style: Self.headerBoldStyle, width: width / 2)
-                elements.append(.text(TextElement(fact.value, style: Self.headerBoldStyle, x: valueX, y: factsTop, width: width / 2)))
+                let valueWidth = min(width / 2, width - valueX)
+                let value = measurer.measure(fact.value, style: Self.headerBoldStyle, width: valueWidth)
+                elements.append(.text(TextElement(fact.value, style: Self.headerBoldStyle, x: valueX, y: top, width: valueWidth)))
                 x = valueX + value.width + 24
-                factsHeight = max(factsHeight, value.height)
+                lineHeight = max(lineHeight, value.height)
             }
         }
-        return Band(height: factsTop + factsHeight + 6, elements: elements)
+        return Band(height: top + lineHeight + 6, elements: elements)
     }
 
     /// A row of cells with the grid's vertical lines; when `lineBelow` is given only those

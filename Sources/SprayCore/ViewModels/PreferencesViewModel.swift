@@ -52,9 +52,19 @@ public final class PreferencesViewModel {
         return (theme, save { $0.theme = theme })
     }
 
-    /// Saves the farm as typed; blank text clears it. The problem if it was not saved.
+    /// The most characters of the producer number (ARiMR gives 9 digits; room for a prefix).
+    public static let producerNumberLimit = 30
+
+    /// Saves the farm as typed; blank text clears it. The problem if it was not saved, naming
+    /// the field: a name longer than a line of text, a number longer than a number is, a control character.
     public func saveFarm(name: String, producerNumber: String) -> String? {
-        save {
+        if let problem = FreeText.lineProblem(name.trimmedWhitespace) {
+            return tr("Farm (name): %@").filled(problem.message)
+        }
+        if let problem = FreeText.lineProblem(producerNumber.trimmedWhitespace, limit: Self.producerNumberLimit) {
+            return tr("Producer number: %@").filled(problem.message)
+        }
+        return save {
             $0.farmName = name.isBlank ? nil : name.trimmedWhitespace
             $0.producerNumber = producerNumber.isBlank ? nil : producerNumber.trimmedWhitespace
         }
