@@ -34,7 +34,7 @@ extension CommandLineTool {
         do {
             switch command {
             case let .add(facts):
-                let entry = try store.add(facts, library: farm.library, at: farm.clock.now)
+                let entry = try store.add(facts, library: farm.library, register: farm.register, at: farm.clock.now)
                 report([added(entry.facts)])
             case let .list(date, output):
                 let day = date ?? today

@@ -191,13 +191,25 @@ public final class OfficialRegisterIndex: Sendable {
     public let register: OfficialRegister
     private let foldedNames: [[UInt8]]
     private let byName: [[UInt8]: Int]
+    private let byNumber: [String: Int]
 
     public init(_ register: OfficialRegister) {
         self.register = register
         foldedNames = register.products.map { SearchFolding.fold($0.name.trimmedWhitespace) }
-        var byName: [[UInt8]: Int] = [:]
+        var byName: [[UInt8]: Int] = [:], byNumber: [String: Int] = [:]
         for (index, name) in foldedNames.enumerated() where byName[name] == nil { byName[name] = index }
+        for (index, product) in register.products.enumerated() {
+            let number = product.authorisation.trimmedWhitespace.uppercased()
+            if !number.isEmpty, byNumber[number] == nil { byNumber[number] = index }
+        }
         self.byName = byName
+        self.byNumber = byNumber
+    }
+
+    /// The product of authorisation number `authorisation`, whatever name it was given.
+    public func product(authorisation: String) -> OfficialRegisterProduct? {
+        let number = authorisation.trimmedWhitespace.uppercased()
+        return number.isEmpty ? nil : byNumber[number].map { register.products[$0] }
     }
 
     /// The products whose name holds `text` (ignoring case and Polish diacritics), by name;

@@ -60,7 +60,8 @@ public struct ProductMatcher {
             }
         } else if !number.isEmpty, let known = byNumber[number] {
             group = known
-        } else if let known = byName[nameKey] {
+        } else if let known = byName[nameKey], number.isEmpty || groups[known].authorisation.isEmpty {
+            // A name joins its product unless the numbers say they are two.
             group = known
         } else {
             group = groups.count

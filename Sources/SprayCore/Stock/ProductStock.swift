@@ -53,6 +53,9 @@ public enum StockWarning: Equatable, Sendable {
     case useUntilPassed(CalendarDate)
     /// The ministry's register (as kept here) has no product of this name.
     case notInRegister
+    /// The register has several products of this name and the store no number to tell which
+    /// (their numbers, "R-3/2020, R-4/2020").
+    case ambiguousInRegister(numbers: String)
     /// An entry that came from elsewhere breaks a rule, or a record gives the product in a
     /// unit of the other kind (kg for a liquid): it is kept, and needs checking.
     case needsChecking(String)
@@ -60,7 +63,7 @@ public enum StockWarning: Equatable, Sendable {
     public var isSerious: Bool {
         switch self {
         case .useUntilPassed, .belowZero, .needsChecking, .cannotBeAddedUp: true
-        case .useUntilSoon, .notInRegister: false
+        case .useUntilSoon, .notInRegister, .ambiguousInRegister: false
         }
     }
 
@@ -77,6 +80,9 @@ public enum StockWarning: Equatable, Sendable {
             return tr("its use-until date %@ has passed: it must be handed back as hazardous waste").filled(date.typedText(in: language))
         case .notInRegister:
             return tr("not in the ministry’s register")
+        case let .ambiguousInRegister(numbers):
+            return tr("the ministry’s register has several products of this name (%@): give its authorisation number, which tells its use-until date")
+                .filled(numbers)
         case let .cannotBeAddedUp(day):
             return tr("its entries from %@ on add up to more than the app can count: the stock shown is that before them; check those entries")
                 .filled(day.typedText(in: language))

@@ -141,9 +141,23 @@ public enum StockLedger {
             if let overflowFrom { stock.warnings.append(.cannotBeAddedUp(from: overflowFrom)) }
             if let register {
                 switch register.match(named: identity.name, authorisation: identity.authorisation, on: date) {
-                case .notInRegister: stock.warnings.append(.notInRegister)
+                // A purchase named otherwise than the register is found by its number.
+                case .notInRegister:
+                    if let product = register.product(authorisation: identity.authorisation) {
+                        stock.useUntil = product.lastDayOfUse
+                    } else {
+                        stock.warnings.append(.notInRegister)
+                    }
                 case let .found(product): stock.useUntil = product.lastDayOfUse
-                case .ambiguous: break
+                case let .ambiguous(candidates):
+                    // When every product of the name may be used no longer, the latest of their
+                    // days has passed whichever it is; otherwise only the number tells.
+                    let days = candidates.map(\.lastDayOfUse)
+                    if let latest = days.compactMap({ $0 }).max(), !days.contains(nil), latest < date {
+                        stock.useUntil = latest
+                    } else {
+                        stock.warnings.append(.ambiguousInRegister(numbers: OfficialRegisterMatch.numbers(of: candidates)))
+                    }
                 }
             }
             if let useUntil = stock.useUntil, stock.inStock > 0 {

@@ -48,10 +48,15 @@ public final class StockStore: VersionedStore<StockEntry> {
     }
 
     /// Saves a new entry of `facts`, refused (StockError.invalid) when they break a rule or
-    /// name another unit than the product is kept in (`knownUnit`).
+    /// name another unit than the product is kept in (`knownUnit`). An entry given without an
+    /// authorisation number takes the library's, else the one `register` has for the name on
+    /// its day: a product renamed in the library keeps its stock by the number.
     @discardableResult
-    public func add(_ facts: StockFacts, library: Library = Library(), at now: Date) throws -> StockEntry {
-        let facts = Self.trimmed(facts)
+    public func add(_ facts: StockFacts, library: Library = Library(), register: OfficialRegisterIndex? = nil, at now: Date) throws -> StockEntry {
+        var facts = Self.trimmed(facts)
+        if facts.authorisation.isEmpty, case let .number(number, _) = ProductNumbers(library: library, register: register).lookUp(facts.product, on: facts.date) {
+            facts.authorisation = number
+        }
         let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library)
         let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
         if !problems.isEmpty { throw StockError.invalid(problems) }

@@ -154,7 +154,7 @@ public final class StockViewModel {
         let library = library()
         let facts = try checkedFacts(form, measuredIn: store.knownUnit(of: form.product, authorisation: form.authorisation, library: library))
         do {
-            return try store.add(facts, library: library, at: clock.now)
+            return try store.add(facts, library: library, register: register(), at: clock.now)
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
