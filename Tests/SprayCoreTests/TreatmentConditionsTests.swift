@@ -81,8 +81,16 @@ final class TreatmentConditionsTests: TemporaryDirectoryTestCase {
 
     /// The law's table, and the wind it allows the sprayer the record names.
     func testTheWindAgainstTheLawsTable() {
-        XCTAssertEqual(SprayingLaw.table.map { "\($0.value) \($0.unit)" }, ["4 m/s", "5 m/s", "20 m", "3 m", "1 m", "3 m"])
-        XCTAssertTrue(SprayingLaw.table.allSatisfy { $0.source.hasPrefix("Dz.U. 2014 poz. 516") })
+        XCTAssertEqual(SprayingLaw.table.map { "\($0.value) \($0.unit) \($0.source)" }, [
+            "4 m/s Dz.U. 2014 poz. 516 § 3 pkt 1 (Dz.U. 2026 poz. 353) lit. b",
+            "5 m/s Dz.U. 2014 poz. 516 § 3 pkt 1 (Dz.U. 2026 poz. 353) lit. a",
+            "20 m Dz.U. 2014 poz. 516 § 2 ust. 1 pkt 1",
+            "3 m Dz.U. 2014 poz. 516 § 2 ust. 1 pkt 2",
+            "3 m Dz.U. 2014 poz. 516 § 2 ust. 1 pkt 3",
+            "1 m Dz.U. 2014 poz. 516 § 2 ust. 1 pkt 4",
+            "6 h the label of a product hazardous to bees",
+            "20 h the label of a product hazardous to bees",
+        ])
         let library = Library(sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500),
                                          LibrarySprayer(name: "Hardi", tankCapacity: 3000, driftReduction: 75)])
         let advice = FarmAdvice(library: library)

@@ -15,8 +15,9 @@ public enum SprayingLaw {
         public var source: String
     }
 
-    static let conditions = "Dz.U. 2014 poz. 516, as amended by Dz.U. 2026 poz. 353"
-    static let distances = "Dz.U. 2014 poz. 516"
+    static let act = "Dz.U. 2014 poz. 516"
+    /// § 3 as Dz.U. 2026 poz. 353 words it from 1 April 2026.
+    static let wind = act + " § 3 pkt 1 (Dz.U. 2026 poz. 353)"
 
     /// The highest wind ground spraying is done in, m/s; and with equipment that reduces drift
     /// by at least `driftReductionForStrongerWind` per cent.
@@ -35,15 +36,22 @@ public enum SprayingLaw {
     /// The drift-reduction classes a sprayer may be given, per cent.
     public static let driftReductionClasses = [50, 75, 90]
 
-    /// The table, for the help and a test.
+    /// The table, for the help and a test. The bees' hours are no number of the act: a label
+    /// of a product hazardous to bees asks for spraying after their flight, and the app takes
+    /// the flight as these hours.
     public static var table: [Row] {
         [
-            Row(what: "wind, ground spraying", value: windLimit, unit: "m/s", source: conditions),
-            Row(what: "wind, drift reduction ≥ 75 %", value: windLimitWithDriftReduction, unit: "m/s", source: conditions),
-            Row(what: "distance from apiaries", value: apiaryDistance, unit: "m", source: distances),
-            Row(what: "distance from public roads", value: publicRoadDistance, unit: "m", source: distances),
-            Row(what: "distance from water, field sprayer", value: waterDistanceFieldSprayer, unit: "m", source: distances),
-            Row(what: "distance from water, orchard sprayer", value: waterDistanceOrchardSprayer, unit: "m", source: distances),
+            Row(what: "wind, ground spraying", value: windLimit, unit: "m/s", source: wind + " lit. b"),
+            Row(what: "wind, drift reduction ≥ 75 %", value: windLimitWithDriftReduction, unit: "m/s", source: wind + " lit. a"),
+            Row(what: "distance from apiaries, ground equipment", value: apiaryDistance, unit: "m", source: act + " § 2 ust. 1 pkt 1"),
+            Row(what: "distance from the edge of public roads (not municipal or county)", value: publicRoadDistance, unit: "m",
+                source: act + " § 2 ust. 1 pkt 2"),
+            Row(what: "distance from water and land not farmed, orchard sprayer", value: waterDistanceOrchardSprayer, unit: "m",
+                source: act + " § 2 ust. 1 pkt 3"),
+            Row(what: "distance from water and land not farmed, field sprayer", value: waterDistanceFieldSprayer, unit: "m",
+                source: act + " § 2 ust. 1 pkt 4"),
+            Row(what: "the bees' flight, start", value: Decimal(beeHours.lowerBound), unit: "h", source: "the label of a product hazardous to bees"),
+            Row(what: "the bees' flight, end", value: Decimal(beeHours.upperBound), unit: "h", source: "the label of a product hazardous to bees"),
         ]
     }
 
