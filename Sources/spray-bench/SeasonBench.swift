@@ -1,6 +1,6 @@
 // The season on a field (issue 53): the warnings of one record and of one plan checked
 // against 10 000 records — the treatments on its field this season found, the label's count,
-// interval and mode of action compared (goal 5 ms each).
+// interval and mode of action compared (goal 5 ms each); and the field's card (goal 20 ms).
 
 import FoundationEssentials
 import SprayCore
@@ -22,5 +22,8 @@ func seasonBench(records count: Int) throws {
         ProductInput(name: record.details.products[0].name, rate: 1, unit: .litresPerHectare),
     ])).get()
     report("one plan's warnings on the field", milliseconds { said += advice.plan(plan, field: library.fields[0], sprayer: nil).count }, goal: 5)
+    report("the field card of one field's season among \(records.count) records", milliseconds {
+        said += FieldCard.make(field: record.details.parcel, season: record.details.date.year, records: records, library: library).entries.count
+    }, goal: 20)
     print("  (\(said) warnings said)")
 }
