@@ -78,15 +78,15 @@ final class TerminalTextTests: DataFolderTestCase {
         let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(entries.first?["parcel"] as? String, "Pole MARK" + Self.hostile)
         // A CSV or a library export is the text as it is when piped; shown on a terminal, it is harmless.
+        XCTAssertTrue(try run(["record", "export", "--format", "csv"]).stdout.unicodeScalars.contains("\u{202E}"), "a pipe gets the text whole")
         for arguments in [["record", "export", "--format", "csv"], ["library", "export"], ["record", "list", "--format", "json"]] {
             let piped = try run(arguments)
-            XCTAssertEqual(piped.status, 0, "\(arguments): \(piped.stderr)")
             XCTAssertTrue(piped.stdout.contains("MARK"), "\(arguments)")
+            XCTAssertEqual(piped.status, 0, "\(arguments): \(piped.stderr)")
             let shown = try onATerminal(arguments)
             XCTAssertTrue(shown.contains("MARK"), "\(arguments) on a terminal: \(shown)")
             assertHarmless(shown, arguments.joined(separator: " ") + " on a terminal")
         }
-        XCTAssertTrue(try run(["record", "export", "--format", "csv"]).stdout.unicodeScalars.contains("\u{202E}"), "a pipe gets the text whole")
     }
 
     /// What `arguments` print on a terminal (a pseudo-terminal of script(1)), line breaks as LF
@@ -97,6 +97,10 @@ final class TerminalTextTests: DataFolderTestCase {
                                     environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
                                                   "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path,
                                                   "LANGUAGE": "en", "TZ": "UTC0"])
+        // A chroot without /dev/pts mounted (tools/test-debian13's root) has no terminal to give.
+        if result.status != 0, result.stderr.contains("failed to create pseudo-terminal") {
+            throw XCTSkip("no pseudo-terminal here (/dev/pts is not mounted): OutputFileTerminalTests checks the same text without one")
+        }
         XCTAssertEqual(result.status, 0, result.stderr)
         return result.stdout.replacingOccurrences(of: "\r\r\n", with: "\n").replacingOccurrences(of: "\r\n", with: "\n")
     }

@@ -29,14 +29,18 @@ public enum OutputFile {
         (try? POSIXFile.writeAll(Array(text.utf8), to: STDERR_FILENO, path: "/dev/stderr")) != nil
     }
 
+    /// `bytes` as a terminal may show them: control characters and text-direction marks (but
+    /// line breaks and tabs) replaced by U+FFFD.
+    static func shownOnATerminal(_ bytes: [UInt8]) -> [UInt8] {
+        Array(FreeText.displayable(String(decoding: bytes, as: UTF8.self), keepingLineBreaks: true).utf8)
+    }
+
     public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String],
                              writeBytes: WriteFunction) throws(ReportSaveError) {
         if path == "-" {
             // Text from outside never reaches a terminal as it is (an escape, a direction
             // override): a CSV or JSON shown there is neutralised; piped or redirected, it stays whole.
-            let shown = isatty(STDOUT_FILENO) == 1 ? Array(FreeText.displayable(String(decoding: bytes, as: UTF8.self), keepingLineBreaks: true).utf8)
-                : bytes
-            return try writeInto(STDOUT_FILENO, shown, path: path, writeBytes: writeBytes)
+            return try writeInto(STDOUT_FILENO, isatty(STDOUT_FILENO) == 1 ? shownOnATerminal(bytes) : bytes, path: path, writeBytes: writeBytes)
         }
         let folder = POSIXFile.directory(of: path)
         if path.hasSuffix("/") || POSIXFile.fileName(of: path).isEmpty {
