@@ -16,12 +16,10 @@ final class FieldCardWindow {
     let services: AppServices
     var window: Widget { frame.window }
     var actions: UnsafeMutablePointer<GSimpleActionGroup> { frame.actions }
-    var seasonDropDown: Widget!
+    private(set) var cards: SeasonCards!
+    var seasonDropDown: Widget { cards.seasonDropDown }
     var headlineLabel: Widget!
     var summaryLabel: Widget!
-    var list: Widget!
-    private var shownSeasons: [Int] = []
-    private var isFilling = false
     let printing = DocumentPrinting()
     var previewWindow: PrintPreviewWindow? { printing.previewWindow }
 
@@ -40,13 +38,8 @@ final class FieldCardWindow {
         frame = ChildWindow(title: model.title, parent: parent, application: application, width: 760, height: 620)
         Help.offer(.fieldCard, in: frame.window, launcher: services.help)
         let header = frame.header
-        seasonDropDown = Widgets.dropDown([], tooltip: tr("The season (a calendar year) whose treatments count"))
-        connect(seasonDropDown, "notify::selected", withArgument: { [weak self] _ in
-            guard let self else { return }
-            guard !isFilling else { return }
-            let index = Int(gtk_drop_down_get_selected(opaque(seasonDropDown)))
-            if shownSeasons.indices.contains(index) { model.setSeason(shownSeasons[index]) }
-        })
+        cards = SeasonCards(tooltip: tr("The season (a calendar year) whose treatments count"),
+                            listName: tr("Treatments on the field this season")) { [weak model] season in model?.setSeason(season) }
         gtk_header_bar_pack_start(cast(header), seasonDropDown)
         let save = Widgets.button(tr("E_xport PDF…"), action: Action.exportPDF.rawValue)
         gtk_widget_set_tooltip_text(save, Action.exportPDF.tooltip(tr("Save the field card as a PDF to print or keep")))
@@ -55,15 +48,7 @@ final class FieldCardWindow {
 
         headlineLabel = Widgets.label("", classes: ["card-title"], wrap: true)
         summaryLabel = Widgets.label("", classes: ["dim-label"], wrap: true)
-        list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
-        gtk_list_box_set_show_separators(cast(list), 1)
-        ko_accessible_set_label(list, tr("Treatments on the field this season"))
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
-        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [headlineLabel, scroller, summaryLabel]))
+        frame.setContent(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, children: [headlineLabel, cards.scroller, summaryLabel]))
 
         installActions()
         frame.keep(self)
@@ -96,29 +81,12 @@ final class FieldCardWindow {
     }
 
     func refresh() {
-        if shownSeasons != model.seasons {
-            isFilling = true
-            shownSeasons = model.seasons
-            withCStringArray(shownSeasons.map { tr("Season %@").filled(String($0)) }) { ko_drop_down_set_strings(seasonDropDown, $0) }
-            isFilling = false
-        }
-        isFilling = true
-        gtk_drop_down_set_selected(opaque(seasonDropDown), guint(shownSeasons.firstIndex(of: model.season) ?? 0))
-        isFilling = false
+        cards.show(seasons: model.seasons, chosen: model.season)
         gtk_label_set_text(opaque(headlineLabel), model.headline)
         gtk_label_set_text(opaque(summaryLabel), model.summaryLines.joined(separator: "\n"))
         gtk_widget_set_visible(summaryLabel, model.summaryLines.isEmpty ? 0 : 1)
-        while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), cast(row)) }
-        for lines in model.treatmentRows {
-            let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-            Widgets.setMargins(card, 10)
-            for (index, line) in lines.enumerated() {
-                gtk_box_append(cast(card), Widgets.label(line, classes: index == 0 ? ["card-title"] : [], wrap: true))
-            }
-            gtk_list_box_append(cast(list), card)
-            Widgets.nameRow(holding: card)
-        }
-        gtk_widget_set_visible(list, model.treatmentRows.isEmpty ? 0 : 1)
+        // The date, then each product of the treatment.
+        cards.show(cards: model.treatmentRows) { $0 == 0 ? ["card-title"] : [] }
         updateActions()
     }
 
