@@ -209,15 +209,21 @@ enum POSIXFile {
         removeTemporaries(in: directory(of: path)) { $0 == name }
     }
 
+    /// The name of a directory entry `readdir` returned, read up to its NUL where it lies:
+    /// glibc makes each entry only as long as its name, so copying the whole 256-byte
+    /// `d_name` reads past the end of the last one (AddressSanitizer: heap-buffer-overflow).
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: field.assumingMemoryBound(to: CChar.self))
+    }
+
     /// Removes the temporary siblings of the files in `directory` whose names `isTheirs`
     /// accepts; the same caution as above, or only those last changed before `modifiedBefore`.
     static func removeTemporaries(in directory: String, modifiedBefore: time_t? = nil, of isTheirs: (String) -> Bool) {
         guard let stream = opendir(directory) else { return }
         var leftovers: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entryName(entry)
             // ".NAME.XXXXXX", as mkstemp makes them.
             let suffix = name.utf8.suffix(6)
             guard name.hasPrefix("."), name.utf8.count > 8, name.utf8.dropLast(6).last == UInt8(ascii: "."),
@@ -300,7 +306,7 @@ enum POSIXFile {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream), names.count <= limit {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = entryName(entry)
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()

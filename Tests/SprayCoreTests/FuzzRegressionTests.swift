@@ -1,0 +1,70 @@
+// What the fuzzers and the sanitizers found (docs/FUZZING.md), each read again through the
+// app's own reader: the inputs are kept in Fixtures/fuzz (tools/fuzz also seeds its runs
+// with them, by the target named at the start of each file's name).
+
+import XCTest
+import CoreTestSupport
+@testable import SprayCore
+
+final class FuzzRegressionTests: TemporaryDirectoryTestCase {
+    private func fixture(_ name: String) throws -> [UInt8] {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/fuzz"))
+        return Array(try Data(contentsOf: url))
+    }
+
+    /// `tools/fuzz journal`: a line whose time has microseconds (another writer's) is read
+    /// with them; the app writes it to the nearest millisecond, and that reads back as the same line
+    /// within the millisecond, again and again alike. The damaged lines around it are refused.
+    func testAJournalLineWithMicrosecondsReadsAndWritesToTheMillisecond() throws {
+        let bytes = try fixture("journal-microseconds-ad6f236c.jsonl")
+        var numbers = DecimalTexts()
+        var read: [JournalLine] = [], damaged = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) where !line.isEmpty {
+            switch JournalLine.read(line, numbers: &numbers) {
+            case let .line(entry): read.append(entry)
+            case .damaged: damaged += 1
+            case let .newerVersion(version): XCTFail("read as of version \(version)")
+            }
+        }
+        XCTAssertEqual(read.count, 2)
+        XCTAssertEqual(damaged, 9)
+        XCTAssertEqual(read.map(\.change), [.computer(name: "Biuro"), .computer(name: "Biuro")])
+        let precise = try XCTUnwrap(read.last)
+        XCTAssertEqual(precise.at.timeIntervalSince1970, try XCTUnwrap(Timestamp.parse("2026-11-25T18:37:27.972868Z")).timeIntervalSince1970,
+                       accuracy: 0.000_001)
+
+        let written = precise.encoded(numbers: &numbers)
+        XCTAssertTrue(String(decoding: written, as: UTF8.self).contains("\"at\":\"2026-11-25T18:37:27.973Z\""))
+        guard case let .line(again) = JournalLine.read(written.dropLast(), numbers: &numbers) else {
+            return XCTFail("the line written is not read")
+        }
+        XCTAssertEqual(again.change, precise.change)
+        XCTAssertEqual(again.computer, precise.computer)
+        XCTAssertEqual(again.at.timeIntervalSince(precise.at), 0, accuracy: 0.001)
+        XCTAssertEqual(again.encoded(numbers: &numbers), written)
+    }
+
+    /// tools/test-sanitizers address: listing a folder copied all 256 bytes of each entry's
+    /// d_name, past the end of glibc's shorter last entry (heap-buffer-overflow in
+    /// POSIXFile.removeTemporaries). Names of every length, enough to fill several of
+    /// readdir's 32 KiB buffers, are listed whole and exactly.
+    func testAFolderOfNamesOfEveryLengthIsListedExactly() throws {
+        let folder = path("names").path
+        try POSIXFile.createDirectories(folder)
+        var expected: [String] = []
+        for length in 1...255 {
+            for letter in ["a", "ż"] where letter.utf8.count <= length {
+                let name = String(repeating: letter, count: length / letter.utf8.count)
+                guard !expected.contains(name) else { continue }
+                XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil), name)
+                expected.append(name)
+            }
+        }
+        XCTAssertEqual(try POSIXFile.names(in: folder, limit: 10_000), expected.sorted())
+        // Temporary siblings of one file are told from the rest and removed; nothing else is.
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/.a.Xy12Zq", contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/.b.Xy12Zq", contents: nil))
+        POSIXFile.removeTemporaries(of: folder + "/a")
+        XCTAssertEqual(try POSIXFile.names(in: folder, limit: 10_000), (expected + [".b.Xy12Zq"]).sorted())
+    }
+}
