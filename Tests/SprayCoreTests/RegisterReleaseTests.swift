@@ -74,6 +74,18 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
     }
 
     /// One known pair of names per row: the app reads either.
+    /// A use naming several crops is split at commas and semicolons outside parentheses only.
+    func testTheCropsOfAUse() {
+        let rows: [(String, [String])] = [
+            ("pszenica ozima, pszenżyto ozime", ["pszenica ozima", "pszenżyto ozime"]),
+            ("rzepak ozimy; rzepak jary", ["rzepak ozimy", "rzepak jary"]),
+            ("zboża (pszenica, jęczmień), kukurydza", ["zboża (pszenica, jęczmień)", "kukurydza"]),
+            ("zboża (pszenica; jęczmień)", ["zboża (pszenica; jęczmień)"]),
+            ("pszenica ozima", ["pszenica ozima"]),
+        ]
+        for (text, crops) in rows { XCTAssertEqual(OfficialRegisterText.crops(text), crops, text) }
+    }
+
     func testColumnSynonyms() throws {
         let rows: [(header: String, value: String, read: (OfficialRegisterProduct) -> String?)] = [
             ("TerminDopSprzedazy", "2027-03-31", { $0.saleUntil?.description }),

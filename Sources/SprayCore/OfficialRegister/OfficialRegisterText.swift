@@ -148,7 +148,8 @@ public enum OfficialRegisterText {
             switch character {
             case "(": depth += 1
             case ")": depth = max(0, depth - 1)
-            case ",", ";" where depth == 0:
+            // Each pattern its own condition: a "where" binds only the pattern it follows.
+            case "," where depth == 0, ";" where depth == 0:
                 pieces.append(current.trimmedWhitespace)
                 current = ""
                 continue
