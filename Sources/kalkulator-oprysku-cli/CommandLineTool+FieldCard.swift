@@ -8,7 +8,7 @@ import SprayReport
 extension CommandLineTool {
     static func field(_ arguments: [String]) -> Int32 {
         Localization.start(language: RawArguments.requestedLanguage(arguments))
-        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
             let printed = printOutput(FieldCardCommand.help)
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }

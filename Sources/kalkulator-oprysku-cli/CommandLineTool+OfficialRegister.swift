@@ -9,7 +9,7 @@ import SprayCore
 extension CommandLineTool {
     static func register(_ arguments: [String]) -> Int32 {
         Localization.start(language: RestoreCommand.requestedLanguage(arguments))
-        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
             let printed = printOutput(OfficialRegisterCommand.help)
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }

@@ -13,8 +13,8 @@ extension CommandLineTool {
     static func record(_ arguments: [String]) -> Int32 {
         let rest = Array(arguments.dropFirst())
         Localization.start(language: RecordAddCommand.requestedLanguage(rest))
-        if rest.contains("--help") || rest.contains("-h") || ["--help", "-h", "help"].contains(arguments.first) {
-            return printOutput(RecordHelp.text(for: arguments.first.flatMap { $0.hasPrefix("-") || $0 == "help" ? nil : $0 })) ? 0 : 1
+        if RawArguments.asksForHelp(arguments) {
+            return printOutput(RecordHelp.text(for: arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 })) ? 0 : 1
         }
         switch arguments.first {
         case "add": return recordAdd(rest)

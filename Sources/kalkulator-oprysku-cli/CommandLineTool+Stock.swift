@@ -11,8 +11,8 @@ import SprayReport
 extension CommandLineTool {
     static func stock(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
-        if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
-            let printed = printOutput(StockHelp.text(for: arguments.first == "help" ? nil : arguments.first))
+        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
+            let printed = printOutput(StockHelp.text(for: arguments.first))
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }
         let command: StockCommand
