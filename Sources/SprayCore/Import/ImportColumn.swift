@@ -112,20 +112,27 @@ public enum ImportColumn: String, CaseIterable, Sendable {
         (.treatedSize, ["powierzchnia", "obszar"], ["area", "size"]),
     ]
 
+    /// The words folded, as bytes: a header is searched for each, on up to 20 rows of every
+    /// column before a sheet is read (String.contains built a searcher for every pair).
+    private static let wordBytes: [(ImportColumn, polish: [[UInt8]], english: [[UInt8]])] = words.map {
+        ($0.0, $0.polish.map { Array($0.utf8) }, $0.english.map { Array($0.utf8) })
+    }
+
     /// The meaning a header names; nil when it names none the import knows.
     public static func guess(header: String) -> ImportColumn? {
-        let folded = String(decoding: SearchFolding.fold(header.trimmedWhitespace), as: UTF8.self)
+        let folded = SearchFolding.fold(header.trimmedWhitespace)
         guard !folded.isEmpty else { return nil }
-        if known.contains(folded) { return .ignore }
+        if known.contains(String(decoding: folded, as: UTF8.self)) { return .ignore }
+        func holds(_ word: String) -> Bool { SearchFolding.contains(folded, Array(word.utf8)) }
         // "Nazwa środka i nr zezwolenia": the product's name, its number in brackets after it.
-        if folded.contains("zezwolen"), folded.contains("nazwa") || folded.contains("srodk") { return .product }
-        return words.first { ($0.polish + $0.english).contains { folded.contains($0) } }?.0
+        if holds("zezwolen"), holds("nazwa") || holds("srodk") { return .product }
+        return wordBytes.first { ($0.polish + $0.english).contains { SearchFolding.contains(folded, $0) } }?.0
     }
 
     /// Whether `header` names a column in Polish words: a sheet kept in Polish writes its
     /// decimals with a comma.
     public static func isPolish(header: String) -> Bool {
-        let folded = String(decoding: SearchFolding.fold(header.trimmedWhitespace), as: UTF8.self)
-        return !folded.isEmpty && words.contains { $0.polish.contains { folded.contains($0) } }
+        let folded = SearchFolding.fold(header.trimmedWhitespace)
+        return !folded.isEmpty && wordBytes.contains { $0.polish.contains { SearchFolding.contains(folded, $0) } }
     }
 }
