@@ -16,6 +16,7 @@ import Glibc
 enum FuzzTarget: String, CaseIterable {
     case json, records, library, stock, history, favorites, settings, journal, snapshot, backup
     case csv, xlsx, ods, zip, register, release, keptRegister = "kept-register", mo
+    case syncState = "sync-state", syncSent = "sync-sent", farmSync = "farm-sync", transcription, sheetRecords = "sheet-records"
 
     var summary: String {
         switch self {
@@ -37,6 +38,11 @@ enum FuzzTarget: String, CaseIterable {
         case .release: "a release of the register as a ZIP of its files (RegisterFiles + RegisterRelease)"
         case .keptRegister: "official-register.bin (OfficialRegisterStore.load from disk), saved and loaded again equal"
         case .mo: "a compiled .mo catalog (MessageCatalog), translations and plural forms looked up"
+        case .syncState: "sync.json (SyncStateStore's file): read, write, read again equal"
+        case .syncSent: "sync-sent.json (either version): read, write, read again equal"
+        case .farmSync: "another computer's journal merged by sync now; a second pass takes nothing again"
+        case .transcription: "transcription.json: read, write, read again equal; its rows read and saved as records"
+        case .sheetRecords: "a sheet's rows as record import reads them: each passes the gate; imported twice, added once"
         }
     }
 }
@@ -108,6 +114,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .release: fuzzRelease(bytes)
     case .keptRegister: fuzzKeptRegister(bytes)
     case .mo: fuzzCatalog(bytes)
+    case .syncState: fuzzSyncState(bytes)
+    case .syncSent: fuzzSyncSent(bytes)
+    case .farmSync: fuzzFarmSync(bytes)
+    case .transcription: fuzzTranscription(bytes)
+    case .sheetRecords: fuzzSheetRecords(bytes)
     }
     return 0
 }

@@ -3,6 +3,9 @@
 //   backup/        a backup of every fixture file (Backup.make)
 //   snapshot/      a journal snapshot folding the fixture journal's lines
 //   kept-register/ official-register.bin of each register fixture (OfficialRegisterStore.save)
+//   sync-state/, sync-sent/  sync.json and sync-sent.json of a farm sharing the fixture records
+//                  and journal (and sync-sent.json as an earlier version wrote it, a bare map)
+//   transcription/ transcription.json of paper-book rows: a tank mix, a row with a problem
 
 import FoundationEssentials
 import Glibc
@@ -45,4 +48,32 @@ func makeSeeds(into out: String) {
         guard (try? OfficialRegisterStore.save(register, to: URL(fileURLWithPath: file))) != nil, let kept = read(file) else { continue }
         put("kept-register", name + ".bin", kept)
     }
+
+    // A farm sharing the fixture records through a folder holding the fixture journal.
+    let farm = scratch + "/seed-farm", folder = scratch + "/seed-folder"
+    emptyFolder(farm)
+    emptyFolder(folder)
+    if let records = read("\(fixtures)/records-v1.json"), let journal = read("\(fixtures)/journal-v1.jsonl") {
+        _ = try? POSIXFile.writeAtomically(records, to: farm + "/records.json")
+        _ = try? POSIXFile.writeAtomically(journal, to: folder + "/" + JournalFiles.name(of: otherComputer))
+        let shared = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": farm, "KALKULATOR_OPRYSKU_CONFIG_DIR": farm, "HOME": scratch])
+        _ = try? FarmSync(locations: shared, clock: .fixed(on: fuzzToday))
+            .share(folder: folder, name: "Biuro", records: RecordStore(file: shared.recordsFile))
+        if let state = read(shared.syncStateFile.path) { put("sync-state", "sync.json", state) }
+        if let sent = read(farm + "/sync-sent.json") { put("sync-sent", "sync-sent.json", sent) }
+    }
+    put("sync-sent", "sync-sent-bare-map.json", Array(#"{"6F1C2D3E-0000-4000-8000-000000000001": "2026-04-14 0123456789abcdef"}"#.utf8))
+
+    // The paper-book grid: two rows of one tank mix, one of another day, one unreadable.
+    let rows = [
+        TranscriptionRow(season: 2026, cells: [.date: "14.04", .start: "6:30", .field: "Za stodołą", .crop: "pszenica ozima", .bbch: "31",
+                                               .product: "Chwastox Trio 540 SL", .dose: "2,5", .unit: "l/ha", .size: "4,2", .reason: "chwasty",
+                                               .operatorName: "Jan Kowalski", .sprayer: "Pilmet 2518", .wind: "2", .temperature: "12"]),
+        TranscriptionRow(season: 2026, cells: [.date: "14.04", .start: "6:30", .field: "Za stodołą", .product: "Adiuwant", .dose: "0,1", .unit: "l/ha"]),
+        TranscriptionRow(season: 2026, cells: [.date: "2026-05-20", .start: "18", .field: "Łąka", .crop: "rzepak", .product: "Fungicyd",
+                                               .authorisation: "R-12/2020", .dose: "1", .unit: "kg/ha", .size: "1,5", .end: "19:10"]),
+        TranscriptionRow(season: 2026, cells: [.date: "31.02", .product: "Insektycyd", .dose: "-1", .unit: "l"]),
+    ]
+    let grid = TranscriptionStore(file: URL(fileURLWithPath: scratch + "/seed-transcription.json"))
+    if (try? grid.keep(rows)) != nil, let kept = read(scratch + "/seed-transcription.json") { put("transcription", "transcription.json", kept) }
 }
