@@ -49,6 +49,8 @@ extension FarmSync {
                               library: LibraryStore, problems: inout [String]) throws -> Int {
         guard !changes.isEmpty else { return 0 }
         let items = library.items
+        let places = LibraryPlaces(items)
+        // One change per id (the latest read), so an id is met once here.
         var upserts: [LibraryItem] = [], removals = Set<UUID>()
         for (id, change) in changes.sorted(by: { $0.value.version < $1.value.version }) {
             let key = id.uuidString
@@ -56,15 +58,11 @@ extension FarmSync {
             state.libraryVersions[key] = change.version
             guard let item = change.item else {
                 removals.insert(id)
-                upserts.removeAll { $0.id == id }
                 state.librarySent[key] = nil
                 continue
             }
-            let nameKey = LibraryRules.nameKey(item.name)
-            let namesake = items.first { $0.id != id && $0.kind == item.kind && LibraryRules.nameKey($0.name) == nameKey }
-            if let namesake, !items.contains(where: { $0.id == id }), let theirs = state.libraryVersions[namesake.id.uuidString],
-               change.version < theirs { continue }
-            upserts.removeAll { $0.id == id }
+            if let namesake = places.namesake(of: item, in: items), places.first(id) == nil,
+               let theirs = state.libraryVersions[items[namesake].id.uuidString], change.version < theirs { continue }
             upserts.append(item)
         }
         guard !upserts.isEmpty || !removals.isEmpty else { return 0 }
@@ -89,8 +87,11 @@ extension FarmSync {
         let store = openStock()
         let summary = try store.merge(Array(incoming.values))
         // What came from the folder is there already: not sent back unless it changed here since.
+        // Found by id in one pass (the store's entry(id:) searched them all for each: 300 000
+        // entries from a journal took 9 minutes).
+        let stored = Dictionary(store.entries.map { ($0.id, $0) }) { first, _ in first }
         for entry in incoming.values {
-            guard let stored = store.entry(id: entry.id), stored == entry else { continue }
+            guard stored[entry.id] == entry else { continue }
             state.stockSent[entry.id.uuidString] = entry.digest()
         }
         for entry in incoming.values.sorted(by: { $0.facts.date < $1.facts.date }) where !entry.problems().isEmpty {

@@ -58,12 +58,12 @@ public enum LibraryMerge {
     /// Merging the same items twice changes nothing the second time.
     public static func merge(_ incoming: [LibraryItem], into items: inout [LibraryItem]) -> LibraryMergeResult {
         var result = LibraryMergeResult()
+        var places = LibraryPlaces(items)
         for item in incoming {
-            let key = LibraryRules.nameKey(item.name)
-            let namesake = items.firstIndex { $0.kind == item.kind && $0.id != item.id && LibraryRules.nameKey($0.name) == key }
+            let namesake = places.namesake(of: item, in: items)
             let index: Int
             let replacement: LibraryItem
-            if let same = items.firstIndex(where: { $0.id == item.id }) {
+            if let same = places.first(item.id) {
                 if items[same].kind != item.kind {
                     result.conflicts.append(LibraryConflict(incoming: item, existing: items[same], reason: .otherKind))
                     continue
@@ -77,6 +77,7 @@ public enum LibraryMerge {
                 (index, replacement) = (namesake, item)
             } else {
                 items.append(item)
+                places.put(item, at: items.count - 1)
                 result.summary.added += 1
                 result.taken.append(item)
                 continue
@@ -84,12 +85,58 @@ public enum LibraryMerge {
             if items[index] == replacement {
                 result.summary.unchanged += 1
             } else {
+                places.take(items[index], from: index)
                 items[index] = replacement
+                places.put(replacement, at: index)
                 result.summary.updated += 1
                 result.taken.append(replacement)
             }
         }
         return result
+    }
+}
+
+/// Where each id and each kind and name are among the items, in order: a merge finds an
+/// item's namesake and its own place without searching them all (a journal of 20 000 library
+/// items otherwise compared each with every other: 41 s).
+struct LibraryPlaces {
+    private struct Name: Hashable {
+        var kind: LibraryKind
+        var key: String
+
+        init(_ item: LibraryItem) {
+            kind = item.kind
+            key = LibraryRules.nameKey(item.name)
+        }
+    }
+
+    private var ids: [UUID: [Int]] = [:]
+    private var names: [Name: [Int]] = [:]
+
+    init(_ items: [LibraryItem]) {
+        for (index, item) in items.enumerated() { put(item, at: index) }
+    }
+
+    /// The first item of `id`, as `items.firstIndex { $0.id == id }` finds it.
+    func first(_ id: UUID) -> Int? { ids[id]?.first }
+
+    /// The first other item (another id) of `item`'s kind and name.
+    func namesake(of item: LibraryItem, in items: [LibraryItem]) -> Int? {
+        names[Name(item)]?.first { items[$0].id != item.id }
+    }
+
+    mutating func put(_ item: LibraryItem, at index: Int) {
+        Self.insert(index, into: &ids[item.id, default: []])
+        Self.insert(index, into: &names[Name(item), default: []])
+    }
+
+    mutating func take(_ item: LibraryItem, from index: Int) {
+        ids[item.id]?.removeAll { $0 == index }
+        names[Name(item)]?.removeAll { $0 == index }
+    }
+
+    private static func insert(_ index: Int, into places: inout [Int]) {
+        places.insert(index, at: places.firstIndex { $0 > index } ?? places.count)
     }
 }
 
