@@ -1,5 +1,5 @@
 // `sync` on the built binary: two computers' data folders and one farm folder; a record
-// made on one is on the other after `sync folder`/`sync now`; `sync status` in text and
+// made on one is on the other after `sync folder`/`sync now`, and so is a library item (counted); `sync status` in text and
 // JSON; a folder that is gone (exit 1) and options that make no sense (exit 2).
 
 import Foundation
@@ -12,13 +12,15 @@ final class SyncCommandLineTests: DataFolderTestCase {
         try FileManager.default.createDirectory(at: farm, withIntermediateDirectories: false)
         XCTAssertEqual(try run(["record", "add", "--date", "2026-04-14", "--parcel", "P1", "--treated-area", "2", "--crop", "TRZAW",
                                 "--product", "Topsin=1,5 l/ha", "--reason", "mączniak"], data: office).status, 0)
+        XCTAssertEqual(try run(["library", "add", "product", "--name", "Topsin", "--rate", "1,5"], data: office).status, 0)
         let shared = try run(["sync", "folder", farm.path, "--name", "Biuro"], data: office)
         XCTAssertEqual(shared.status, 0, shared.stderr)
         XCTAssertEqual(shared.stdout, "The record is shared through \(farm.path) as “Biuro”.\n"
-                       + "Changes sent: 2. From the other computers — records added: 0, changed: 0, removed after 3 years: 0.\n")
+                       + "Changes sent: 3. From the other computers — records added: 0, changed: 0, removed after 3 years: 0.\n")
         let joined = try run(["sync", "folder", farm.path, "--name", "Ciągnik"], data: tractor)
         XCTAssertEqual(joined.status, 0, joined.stderr)
-        XCTAssertTrue(joined.stdout.hasSuffix("records added: 1, changed: 0, removed after 3 years: 0.\n"), joined.stdout)
+        XCTAssertTrue(joined.stdout.hasSuffix("records added: 1, changed: 0, removed after 3 years: 0. "
+                                              + "Library items (products, fields, sprayers, operators) from the other computers: 1.\n"), joined.stdout)
         XCTAssertTrue(try run(["record", "list"], data: tractor).stdout.contains("P1"))
 
         XCTAssertEqual(try run(["sync", "now"], data: office).status, 0)

@@ -47,6 +47,7 @@ public struct SyncReport: Equatable, Sendable {
     public var summary: String {
         tr("Changes sent: %1$@. From the other computers — records added: %2$@, changed: %3$@, removed after 3 years: %4$@.")
             .filled(String(sent), String(added), String(updated), String(removed))
+            + (library > 0 ? " " + tr("Library items (products, fields, sprayers, operators) from the other computers: %@.").filled(String(library)) : "")
             + (stock > 0 ? " " + tr("Stock entries from the other computers: %@.").filled(String(stock)) : "")
     }
 }
