@@ -16,11 +16,16 @@ struct JSONMemberNames {
     private struct OpenObject {
         var names: Int
         var escaped: Int
-        /// The object's names by the hash of their bytes, once it has more than `scannedNames`.
-        var byHash: [UInt64: [Int]]?
+        /// The object's last name of each hash of their bytes, once it has more than
+        /// `scannedNames`; `earlierOfHash` leads from it to the others of that hash.
+        var byHash: [UInt64: Int]?
     }
 
     private var names: [Name] = []
+    /// For each name of a hashed object, the place of the one before it with the same hash
+    /// (-1: none): a chain in one array, not an array per hash (a million of those were most
+    /// of the time of reading a million members).
+    private var earlierOfHash: [Int] = []
     private var objects: [OpenObject] = []
     private var escapedNames: [[UInt8]] = []
 
@@ -31,6 +36,7 @@ struct JSONMemberNames {
     mutating func endObject() {
         guard let object = objects.popLast() else { return }
         names.removeSubrange(object.names...)
+        earlierOfHash.removeSubrange(object.names...)
         if object.escaped < escapedNames.count { escapedNames.removeSubrange(object.escaped...) }
     }
 
@@ -50,16 +56,27 @@ struct JSONMemberNames {
             if names.count - object.names < Self.scannedNames {
                 for earlier in object.names..<names.count where same(names[earlier], name, in: text) { return false }
                 names.append(name)
+                earlierOfHash.append(-1)
                 return true
             }
-            var index: [UInt64: [Int]] = [:]
-            for earlier in object.names..<names.count { index[hash(of: names[earlier], in: text), default: []].append(earlier) }
+            var index: [UInt64: Int] = [:]
+            for earlier in object.names..<names.count {
+                let hash = hash(of: names[earlier], in: text)
+                earlierOfHash[earlier] = index[hash] ?? -1
+                index[hash] = earlier
+            }
             object.byHash = index
         }
         let hash = hash(of: name, in: text)
-        for earlier in object.byHash?[hash] ?? [] where same(names[earlier], name, in: text) { return false }
-        object.byHash?[hash, default: []].append(names.count)
+        let last = object.byHash?[hash] ?? -1
+        var earlier = last
+        while earlier >= 0 {
+            if same(names[earlier], name, in: text) { return false }
+            earlier = earlierOfHash[earlier]
+        }
+        object.byHash?[hash] = names.count
         names.append(name)
+        earlierOfHash.append(last)
         return true
     }
 
