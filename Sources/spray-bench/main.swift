@@ -14,6 +14,7 @@
 //   spray-bench register-release --file A --file B         a release of dataset 550 (its workbooks) read and joined
 //   spray-bench season [--entries N]                       one record's and one plan's season checks among N records (default 10 000)
 //   spray-bench stock [--entries N]                        every product's stock from N records (default 10 000) and 2 000 entries
+//   spray-bench members                                    stock.json whose entry holds 10³ … 10⁶ unknown members, read
 
 import FoundationEssentials
 import SprayCore
@@ -56,6 +57,8 @@ case "sync":
     try syncBench(directory: URL(fileURLWithPath: directory), kept: option("--farm"))
 case "stock":
     try stockBench(records: count, entries: 2_000)
+case "members":
+    try membersBench()
 case "write-history":
     let directory = option("--to") ?? "."
     try HistoryStore(file: URL(fileURLWithPath: directory + "/history.json")).restore(farmHistory(count: count))
