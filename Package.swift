@@ -20,13 +20,42 @@ let package = Package(
             name: "FileFormats",
             dependencies: ["CZlib"]
         ),
+        // The core, in layers: each target sees only those above it here (docs/architecture.md).
         .target(
-            name: "SprayCore",
+            name: "SprayBase",
             dependencies: ["FileFormats"]
         ),
         .target(
+            name: "SprayMix",
+            dependencies: ["SprayBase", "FileFormats"]
+        ),
+        .target(
+            name: "FarmModel",
+            dependencies: ["SprayBase", "SprayMix", "FileFormats"]
+        ),
+        .target(
+            name: "FarmStores",
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FileFormats"]
+        ),
+        .target(
+            name: "FarmExchange",
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FileFormats"]
+        ),
+        .target(
+            name: "FarmContext",
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FileFormats"]
+        ),
+        .target(
+            name: "SprayPages",
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "FileFormats"]
+        ),
+        .target(
+            name: "SprayViewModels",
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "FileFormats"]
+        ),
+        .target(
             name: "SprayCommandLine",
-            dependencies: ["SprayCore", "FileFormats"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats"]
         ),
         .systemLibrary(
             name: "CPangoCairo",
@@ -35,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "SprayReport",
-            dependencies: ["SprayCore", "CPangoCairo"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"]
         ),
         .systemLibrary(
             name: "CGtk",
@@ -49,12 +78,12 @@ let package = Package(
         ),
         .target(
             name: "Gettext",
-            dependencies: ["SprayCore", "CGettext"],
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CGettext"],
             plugins: ["CompileTranslations"]
         ),
         .target(
             name: "SprayGtk",
-            dependencies: ["SprayCore", "SprayReport", "CGtk", "Gettext"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "CGtk", "Gettext"]
         ),
         // The C program users start (Sources/kalkulator-oprysku/main.c). SwiftPM links the
         // Swift runtime into every program it builds; meson compiles it alone, as installed.
@@ -63,11 +92,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "kalkulator-oprysku-cli",
-            dependencies: ["SprayCore", "FileFormats", "SprayCommandLine", "SprayReport", "Gettext"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine", "SprayReport", "Gettext"]
         ),
         .executableTarget(
             name: "kalkulator-oprysku-window",
-            dependencies: ["SprayCore", "SprayGtk", "Gettext"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayGtk", "Gettext"]
         ),
         .target(
             name: "PDFTestSupport",
@@ -75,38 +104,38 @@ let package = Package(
         ),
         .target(
             name: "CatalogTestSupport",
-            dependencies: ["SprayCore"],
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels"],
             path: "Tests/CatalogTestSupport"
         ),
         .target(
             name: "CoreTestSupport",
-            dependencies: ["SprayCore"],
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels"],
             path: "Tests/CoreTestSupport"
         ),
         .executableTarget(
             name: "spray-bench",
-            dependencies: ["SprayCore", "FileFormats"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats"]
         ),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayCore", "FileFormats", "CatalogTestSupport", "CoreTestSupport"],
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "CatalogTestSupport", "CoreTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SprayCommandLineTests",
-            dependencies: ["SprayCommandLine", "SprayCore", "CoreTestSupport"]
+            dependencies: ["SprayCommandLine", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CoreTestSupport"]
         ),
         .testTarget(
             name: "SprayGtkTests",
-            dependencies: ["SprayGtk", "SprayReport", "SprayCore", "FileFormats", "CGtk", "Gettext", "PDFTestSupport", "CoreTestSupport"]
+            dependencies: ["SprayGtk", "SprayReport", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "CGtk", "Gettext", "PDFTestSupport", "CoreTestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayCore", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",
-            dependencies: ["SprayReport", "SprayCore", "CPangoCairo", "PDFTestSupport", "CatalogTestSupport"],
+            dependencies: ["SprayReport", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo", "PDFTestSupport", "CatalogTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

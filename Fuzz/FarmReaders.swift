@@ -6,7 +6,14 @@
 @testable import FileFormats
 import FoundationEssentials
 import Glibc
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 /// The day every target here takes for today.
 let fuzzToday = CalendarDate(year: 2026, month: 6, day: 1)!

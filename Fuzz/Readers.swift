@@ -11,7 +11,14 @@
 @testable import FileFormats
 import FoundationEssentials
 import Glibc
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 enum FuzzTarget: String, CaseIterable {
     case json, records, library, stock, history, favorites, settings, journal, snapshot, backup

@@ -9,7 +9,14 @@
 
 import FoundationEssentials
 import Glibc
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 func makeSeeds(into out: String) {
     let repo = getenv("FUZZ_REPO").map { String(cString: $0) } ?? "."

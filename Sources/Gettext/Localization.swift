@@ -9,7 +9,14 @@
 import CGettext
 import FoundationEssentials
 import Glibc
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum Localization {
     /// Environment variable naming a directory with LANG/LC_MESSAGES/kalkulator-oprysku.mo.

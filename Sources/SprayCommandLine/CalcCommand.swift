@@ -3,7 +3,14 @@
 // validation path the window uses.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, json

@@ -3,7 +3,14 @@
 // shown as U+FFFD).
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum CalcJSONOutput {
     public static func render(_ plan: TankMixPlan) -> String {

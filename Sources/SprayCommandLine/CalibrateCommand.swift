@@ -3,7 +3,14 @@
 // options, read into the same SprayCore types the calibration window uses.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct CalibrateCommand: Equatable, Sendable {
     public var setting: SprayerSetting

@@ -1,6 +1,12 @@
 // `calibrate --help` and `calibrate catch --help`, one translatable line each.
 
-import SprayCore
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum CalibrateHelp {
     public static var calibrate: String {

@@ -2,7 +2,14 @@
 // documented keys in order) and text for people (localized, rounded for reading).
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum CalibrateOutput {
     public static func json(_ command: CalibrateCommand) -> String {

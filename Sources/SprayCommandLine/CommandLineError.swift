@@ -2,7 +2,14 @@
 // its option, in the UI language. Shared by every subcommand.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// Every problem with the command line; never empty.
 public struct CommandLineErrors: Error, Equatable, Sendable {

@@ -2,7 +2,14 @@
 // `--output FILE`. The executable lays the plan out and writes it with SprayReport's PDFExport.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// A valid `export-pdf` invocation: the plan to report and the file to write.
 public struct ExportPDFCommand: Equatable, Sendable {

@@ -1,7 +1,14 @@
 // `kalkulator-oprysku field card NAME [--season YYYY] [--format text|json|pdf] [--output FILE]`:
 // a field's season at a glance (SprayCore's FieldCard). Options, help, output.
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct FieldCardCommand: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {

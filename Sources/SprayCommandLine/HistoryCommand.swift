@@ -3,7 +3,14 @@
 
 import FileFormats
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// A valid `history export` invocation.
 public struct HistoryExportCommand: Equatable, Sendable {

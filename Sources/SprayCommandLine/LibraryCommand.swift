@@ -3,7 +3,14 @@
 // executable (CommandLineTool+Library.swift) opens the store and writes.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum LibraryCommand: Equatable, Sendable {
     /// Adds the item, or changes the one of its kind with its name in what is given.

@@ -2,7 +2,14 @@
 // search TEXT [--crop EPPO|NAME] [--format text|json]`: the ministry's register of plant
 // protection products kept offline (SprayCore's OfficialRegister). Options, help, output.
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct OfficialRegisterCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

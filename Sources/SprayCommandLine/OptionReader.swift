@@ -2,7 +2,14 @@
 // (area, rates, tank, products, loads, language): one parser, each command adding its own.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// `--name value` and `--name=value` options, and flags without a value (`--save`). The word
 /// after an option that takes a value is its value, even when it starts with "-" (as in

@@ -2,7 +2,14 @@
 // The rate stays text here; JobForm.plan() reads it like any typed number.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 enum ProductSpec {
     /// Unit spellings, longest first so that "ml/ha" is not read as "l/ha".

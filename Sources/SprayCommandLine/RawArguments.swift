@@ -4,7 +4,14 @@
 // anything is read or written.
 
 import Glibc
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum RawArguments {
     /// The options whose value is a file or folder, wherever they appear; the words that are

@@ -5,7 +5,14 @@
 // executable looks up records and plans through RecordSources and saves the drafts in one write.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// What `record add` may copy: earlier records (`--like`) and saved plans (`--from-plan`).
 public struct RecordSources {

@@ -4,7 +4,14 @@
 
 import FileFormats
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// `record list` and `record export`: which records, how.
 public struct RecordSelectionCommand: Equatable, Sendable {

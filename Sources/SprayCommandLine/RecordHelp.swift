@@ -1,6 +1,13 @@
 // `record --help` and each record command's help, one translatable line each.
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum RecordHelp {
     /// The help of `command` ("add", "list", …), or of `record` itself.

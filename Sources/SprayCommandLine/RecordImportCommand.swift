@@ -3,7 +3,14 @@
 
 import FileFormats
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct RecordImportCommand: Equatable, Sendable {
     public var file: String
@@ -35,7 +42,7 @@ public struct RecordImportCommand: Equatable, Sendable {
         for value in options.values(of: "--column") {
             let parts = value.split(separator: "=", maxSplits: 1).map { String($0).trimmedWhitespace }
             guard parts.count == 2, !parts[0].isEmpty, let meaning = ImportColumn(rawValue: parts[1].lowercased()) else {
-                options.errors.append(.invalid(option: "--column", .notAColumnMeaning(value)))
+                options.errors.append(.invalid(option: "--column", .notAColumnMeaning(value, accepted: ImportColumn.allCases.map(\.rawValue))))
                 continue
             }
             columns.append((parts[0], meaning))
@@ -62,7 +69,7 @@ public struct RecordImportCommand: Equatable, Sendable {
         var errors: [CommandLineError] = []
         for (column, meaning) in columns {
             guard let index = reading.column(named: column) else {
-                errors.append(.invalid(option: "--column", .notAColumnMeaning(column + "=" + meaning.rawValue)))
+                errors.append(.invalid(option: "--column", .notAColumnMeaning(column + "=" + meaning.rawValue, accepted: ImportColumn.allCases.map(\.rawValue))))
                 continue
             }
             reading.set(meaning, for: index)

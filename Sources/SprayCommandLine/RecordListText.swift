@@ -1,6 +1,13 @@
 // `record list` for people, and what `record import` did, in words.
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum RecordListText {
     /// One line per record, oldest first, then the counts.

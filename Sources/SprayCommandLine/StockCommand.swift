@@ -4,7 +4,14 @@
 // Parsing only; the executable (CommandLineTool+Stock.swift) opens the stores and writes.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum StockCommand: Equatable, Sendable {
     /// A purchase, a count or a disposal to add.

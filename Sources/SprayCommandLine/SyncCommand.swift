@@ -2,7 +2,14 @@
 // rebuild | stop`: sharing the record with the farm's other computers through a folder a
 // sync tool keeps in step (SprayCore's FarmSync). Options and help.
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct SyncCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

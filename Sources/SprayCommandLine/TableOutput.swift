@@ -3,7 +3,14 @@
 // of the three options and their rules.
 
 import FileFormats
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct TableOutput: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {

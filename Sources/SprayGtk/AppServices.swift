@@ -6,7 +6,14 @@
 import Dispatch
 import Glibc
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 public final class AppServices {
@@ -187,7 +194,7 @@ public final class AppServices {
     private var openedRegisterModel: RegisterViewModel?
 
     public var dataDeletion: DataDeletion {
-        DataDeletion(history: history, records: records, library: library, favorites: favorites, settings: settings,
+        DataDeletion(history: history, records: records, library: library, favorites: favorites.store, settings: settings,
                      transcription: .standard(), keptCopies: backup.keptCopies(secondCopyFolder: settings.settings.copyFolder),
                      stock: stock)
     }

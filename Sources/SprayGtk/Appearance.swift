@@ -1,7 +1,14 @@
 // Light or dark, or whatever the desktop asked for when the app started.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 enum Appearance {

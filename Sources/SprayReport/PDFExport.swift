@@ -4,7 +4,14 @@
 
 import CPangoCairo
 import Glibc
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// The document information a PDF viewer shows under "Properties".
 public struct PDFMetadata: Equatable, Sendable {

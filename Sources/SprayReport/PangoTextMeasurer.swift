@@ -6,7 +6,14 @@
 // is used on the thread that made it.
 
 import CPangoCairo
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public final class PangoTextMeasurer: TextMeasurer {
     /// Layouts kept at most: every text of a report; a register of thousands of records

@@ -2,7 +2,14 @@
 // metrics): the harvest dates, the store's list, the shopping list. The same pages in the
 // preview, on the printer and in the PDF.
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public struct PreparedTable: Equatable {
     public let document: TableDocument

@@ -3,7 +3,13 @@
 // report (PreparedReport), the treatment register (PreparedRegister) and the one-table documents
 // (PreparedTable: the harvest dates, the store's list, the shopping list).
 
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayPages
+import SprayViewModels
 
 public protocol PrintableDocument {
     var pageCount: Int { get }

@@ -3,7 +3,14 @@
 
 import FoundationEssentials
 import Glibc
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum ReportClock {
     public static let sourceDateEpochVariable = "SOURCE_DATE_EPOCH"

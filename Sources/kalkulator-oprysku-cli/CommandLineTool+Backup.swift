@@ -5,7 +5,14 @@ import FoundationEssentials
 import Gettext
 import Glibc
 import SprayCommandLine
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 extension CommandLineTool {
     static func backup(_ arguments: [String]) -> Int32 {

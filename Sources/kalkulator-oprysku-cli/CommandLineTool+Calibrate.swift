@@ -3,7 +3,14 @@
 
 import Gettext
 import SprayCommandLine
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 extension CommandLineTool {
     static func calibrate(_ arguments: [String]) -> Int32 {

@@ -2,7 +2,14 @@
 
 import Gettext
 import SprayCommandLine
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 extension CommandLineTool {

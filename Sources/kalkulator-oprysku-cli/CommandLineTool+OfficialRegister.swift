@@ -4,7 +4,14 @@
 import FoundationEssentials
 import Gettext
 import SprayCommandLine
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 extension CommandLineTool {
     static func register(_ arguments: [String]) -> Int32 {

@@ -7,7 +7,14 @@ import FoundationEssentials
 import Gettext
 import Glibc
 import SprayCommandLine
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 enum CommandLineTool {

@@ -4,7 +4,14 @@
 
 import Gettext
 import Glibc
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayGtk
 
 Trace.mark("main")

@@ -1,7 +1,14 @@
 // Generated history entries for the benchmarks.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 private let productNames = ["Herbicyd Śląski", "Fungicyd Złoty", "Insektycyd", "Adiuwant", "Mocznik", "Siarczan magnezu", "Mikroelementy"]
 private let crops = ["Rzepak ozimy", "Pszenica ozima", "Kukurydza", "Buraki cukrowe", "Jęczmień jary"]

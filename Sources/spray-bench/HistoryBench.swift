@@ -2,7 +2,14 @@
 // history window does, exporting.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 func historyBench(count: Int, url: URL) throws {

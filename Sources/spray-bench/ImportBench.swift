@@ -4,7 +4,14 @@
 
 import FileFormats
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// The rows of a big farm's seasons as a spreadsheet has them, header first.
 func farmSheetRows(count: Int) -> [[String]] {

@@ -4,7 +4,14 @@
 // one made 80 000 members take 21 s.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 func membersBench() throws {
     let directory = "/tmp/spray-bench-members-\(UUID().uuidString)"

@@ -3,7 +3,14 @@
 // interval and mode of action compared (goal 5 ms each); and the field's card (goal 20 ms).
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 func seasonBench(records count: Int) throws {
     let records = farmRecords(count: count)

@@ -2,7 +2,14 @@
 // stock entries (goal 20 ms), and the shopping list for 200 plans (goal 50 ms).
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 func stockBench(records count: Int, entries entryCount: Int) throws {
     let records = farmRecords(count: count)

@@ -6,7 +6,14 @@
 // another core.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// `kept`: a directory holding the farm as built before the laptop joins; built there when
 /// missing, copied from there when present (building it takes a minute; profiling the join

@@ -5,7 +5,14 @@
 // does after each key what the window does (the row's cells and problems, the summary).
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// One entry of a paper record book: a treatment and its products, or "as above" on a new date.
 struct PaperEntry {

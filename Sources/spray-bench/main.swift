@@ -17,7 +17,14 @@
 //   spray-bench members                                    stock.json whose entry holds 10³ … 10⁶ unknown members, read
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {

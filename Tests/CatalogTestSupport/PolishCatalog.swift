@@ -2,7 +2,14 @@
 // tests can check real Polish strings and plural forms without gettext or GTK.
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 public enum PolishCatalog {
     /// The Plural-Forms rule pl.po declares; `translator` evaluates the same rule.

@@ -1,7 +1,14 @@
 // Runs the built kalkulator-oprysku binary, as a user or a script would.
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 struct RunResult {

@@ -5,7 +5,14 @@
 import Foundation
 import XCTest
 import SprayCommandLine
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 private func decimal(_ text: String) -> Decimal {
     Decimal(string: text)!

@@ -6,7 +6,14 @@
 import Foundation
 import XCTest
 @testable import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class HostileFileTests: DataFolderTestCase {
     /// What every hostile file must give: a clean exit with a message, the record untouched.

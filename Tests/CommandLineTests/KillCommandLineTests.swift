@@ -5,7 +5,14 @@
 // command run again finishes the job. And a second copy onto a full disk (a 64 KiB tmpfs).
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class KillCommandLineTests: XCTestCase {

@@ -3,7 +3,14 @@
 // and says in the user's language when it cannot start one.
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class LauncherTests: XCTestCase {

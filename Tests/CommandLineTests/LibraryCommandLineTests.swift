@@ -3,7 +3,14 @@
 
 import Foundation
 import PDFTestSupport
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class LibraryCommandLineTests: DataFolderTestCase {

@@ -3,7 +3,14 @@
 // JSON, a newer file replacing the kept one, remove; `record add` filled in and warned by it.
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class OfficialRegisterCommandLineTests: DataFolderTestCase {

@@ -5,7 +5,14 @@ import Foundation
 import PDFTestSupport
 import XCTest
 @testable import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RecordCommandLineTests: DataFolderTestCase {
     private let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha"]

@@ -6,7 +6,14 @@
 import Foundation
 import PDFTestSupport
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class StockCommandLineTests: DataFolderTestCase {
     private func json(_ text: String) throws -> [String: Any] {

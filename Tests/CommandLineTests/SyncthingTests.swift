@@ -7,7 +7,14 @@
 // Run alone by tools/test-sync; part of tools/test, which installs syncthing.
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class SyncthingTests: XCTestCase {

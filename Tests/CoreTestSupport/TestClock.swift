@@ -3,7 +3,14 @@
 
 import FoundationEssentials
 import Synchronization
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// A moment the test sets and moves on; `clock` hands it to the code under test.
 public final class TestClock: Sendable {

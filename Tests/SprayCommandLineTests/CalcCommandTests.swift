@@ -3,7 +3,14 @@
 import FoundationEssentials
 import XCTest
 import CoreTestSupport
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 @testable import SprayCommandLine
 
 final class CalcCommandTests: XCTestCase {

@@ -5,7 +5,14 @@
 import FoundationEssentials
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 @testable import SprayCommandLine
 
 final class EmptyValueTests: XCTestCase {

@@ -2,7 +2,14 @@
 // option or by the command's words, never read as another name.
 
 import XCTest
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 @testable import SprayCommandLine
 
 final class RawArgumentsTests: XCTestCase {

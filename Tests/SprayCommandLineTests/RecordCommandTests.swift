@@ -4,7 +4,14 @@
 import FoundationEssentials
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 @testable import SprayCommandLine
 
 final class RecordCommandTests: XCTestCase {
@@ -189,7 +196,7 @@ final class RecordCommandTests: XCTestCase {
                                     "--crop", "TRZAW"], language: .english, library: JobLibrary(library: shared)).failure?.messages ?? []
         }
         for (option, kind) in [("--field", LibraryKind.field), ("--sprayer", .sprayer), ("--product", .product)] {
-            let expected = withLanguage(.english) { LibraryRules.sharedName(kind) }
+            let expected = withLanguage(.english) { InputProblem.sharedName(kind).message }
             XCTAssertTrue(messages.contains { $0.hasPrefix(option) && $0.hasSuffix(expected) }, "\(option): \(messages)")
         }
         XCTAssertFalse(messages.contains { $0.contains("not in the library") }, "\(messages)")

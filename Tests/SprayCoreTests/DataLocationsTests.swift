@@ -2,7 +2,14 @@
 
 import Foundation
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class DataLocationsTests: XCTestCase {
     private let examples: [(name: String, environment: [String: String], data: String, config: String)] = [

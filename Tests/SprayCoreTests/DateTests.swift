@@ -4,7 +4,14 @@
 import Foundation
 import CatalogTestSupport
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 /// Runs `body` with the time zone `zone` (a POSIX TZ value), then restores the previous one.
 func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {

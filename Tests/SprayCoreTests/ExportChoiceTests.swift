@@ -1,7 +1,14 @@
 // The export menus' choices: each one's target reads back as itself, and says what it writes.
 
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class ExportChoiceTests: XCTestCase {
     func testEveryChoiceReadsBackAndSaysWhatItWrites() {

@@ -8,7 +8,14 @@ import Foundation
 import XCTest
 import CoreTestSupport
 import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class FarmListsTests: TemporaryDirectoryTestCase {
     private static let day = CalendarDate(year: 2026, month: 4, day: 14)!

@@ -9,7 +9,14 @@ import Foundation
 import XCTest
 import CoreTestSupport
 import CatalogTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 /// A reproducible random source (SplitMix64), so that a failure can be run again.
 struct SeededGenerator: RandomNumberGenerator {

@@ -5,7 +5,14 @@ import Foundation
 import Synchronization
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 private let rapeseed = Favorite(
     id: UUID(uuidString: "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B")!, name: "Rzepak – jesień",

@@ -6,7 +6,14 @@ import Foundation
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class FieldCardTests: TemporaryDirectoryTestCase {
     func testTheSeasonOnOneField() throws {

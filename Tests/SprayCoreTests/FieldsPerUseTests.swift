@@ -5,7 +5,14 @@
 import FileFormats
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class FieldsPerUseTests: XCTestCase {
     private let wheat = CropCatalog.crop(code: "TRZAW")!.choice(in: .english)

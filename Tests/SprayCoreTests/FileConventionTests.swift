@@ -7,7 +7,14 @@ import Foundation
 import XCTest
 import CoreTestSupport
 @testable import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class FileConventionTests: XCTestCase {
     private func reading(_ text: String, bytes: [UInt8]? = nil) throws -> SpreadsheetImport {

@@ -4,7 +4,14 @@
 
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class FuzzRegressionTests: TemporaryDirectoryTestCase {
     private func fixture(_ name: String) throws -> [UInt8] {

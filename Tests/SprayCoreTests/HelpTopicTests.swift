@@ -2,7 +2,14 @@
 // topic, so F1 never opens a page that is not installed; the message without a viewer.
 
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class HelpTopicTests: XCTestCase {

@@ -7,7 +7,14 @@ import Synchronization
 import CatalogTestSupport
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 /// The three entries of Fixtures/history-v1.json, oldest first.
 let historyFixtureEntries = [

@@ -3,7 +3,14 @@
 
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class JSONScannerTests: XCTestCase {
     /// Reads one value of any kind and nothing after it.

@@ -5,7 +5,14 @@
 
 import Foundation
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class LibraryMergePlacesTests: XCTestCase {
     func testTheIndexedMergeAnswersAsTheSearchOfEveryItemDid() {

@@ -5,7 +5,14 @@ import Foundation
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class LibraryTests: TemporaryDirectoryTestCase {
     private let herbicyd = LibraryProduct(name: "Herbicyd", authorisation: "R-12/2024", formulation: .wg, rate: d("1.5"),
@@ -162,9 +169,9 @@ final class LibraryTests: TemporaryDirectoryTestCase {
             ProductUse(name: "A", dose: 1, doseUnit: .litres, preHarvestDays: 35), ProductUse(name: "B", dose: 1, doseUnit: .litres, preHarvestDays: 60),
             ProductUse(name: "C", dose: 1, doseUnit: .litres),
         ])
-        XCTAssertEqual(LabelCheck.harvestNotBefore(details), CalendarDate(year: 2026, month: 7, day: 19))
+        XCTAssertEqual(details.harvestNotBefore, CalendarDate(year: 2026, month: 7, day: 19))
         XCTAssertEqual(inPolish { RecordText(language: .polish).harvest(details) }, "Zbiór nie wcześniej niż 19.07.2026")
-        XCTAssertNil(LabelCheck.harvestNotBefore(TreatmentDetails(date: details.date)))
+        XCTAssertNil(TreatmentDetails(date: details.date).harvestNotBefore)
     }
 
     func testARecordMadeFromAPlanTakesTheLibrarysNumbersAndField() throws {

@@ -5,7 +5,14 @@
 
 import CatalogTestSupport
 import Foundation
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class MessageCatalogTests: XCTestCase {

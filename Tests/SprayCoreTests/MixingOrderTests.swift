@@ -4,7 +4,14 @@ import FoundationEssentials
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class MixingOrderTests: XCTestCase {
     private func plan(_ products: [(String, Formulation?, RateUnit)], sprayRate: Decimal = 200) throws -> TankMixPlan {

@@ -6,7 +6,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     private func fixture(_ name: String) throws -> [UInt8] {

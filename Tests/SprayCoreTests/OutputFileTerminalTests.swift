@@ -3,7 +3,14 @@
 // (CR LF too) and tabs kept; a lone CR, which would send the cursor back over the line, replaced.
 
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class OutputFileTerminalTests: XCTestCase {
     func testControlCharactersAreReplacedAndLineBreaksKept() {

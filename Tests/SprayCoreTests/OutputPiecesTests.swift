@@ -2,7 +2,14 @@
 
 import FoundationEssentials
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class OutputPiecesTests: XCTestCase {
     func testJSONValues() {

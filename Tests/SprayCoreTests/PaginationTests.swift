@@ -1,7 +1,14 @@
 // Page geometry and pagination as tables of worked examples: heights in, pages out.
 
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 private func slice(_ block: Int, _ rows: Range<Int>, y: Double, continued: Bool = false) -> BlockSlice {
     BlockSlice(block: block, rows: rows, continued: continued, y: y)

@@ -1,6 +1,13 @@
 // The cores share a list in contiguous runs and the results come back in the list's order.
 
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 import XCTest
 
 final class ParallelTests: XCTestCase {

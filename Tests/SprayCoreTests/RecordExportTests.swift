@@ -5,7 +5,14 @@ import Foundation
 import CatalogTestSupport
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RecordExportTests: XCTestCase {
     private let april = Date(timeIntervalSince1970: 1_776_148_200)  // 2026-04-14T06:30:00Z

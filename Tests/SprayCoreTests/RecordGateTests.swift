@@ -8,7 +8,14 @@ import Foundation
 import XCTest
 import CoreTestSupport
 @testable import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RecordGateTests: TemporaryDirectoryTestCase {
     private static let today = CalendarDate(year: 2026, month: 11, day: 25)!

@@ -6,7 +6,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RecordImportChangesTests: TemporaryDirectoryTestCase {
     private let april = Date(timeIntervalSince1970: 1_776_148_200)  // 2026-04-14T06:30:00Z

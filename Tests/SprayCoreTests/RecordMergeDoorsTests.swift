@@ -6,7 +6,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RecordMergeDoorsTests: TemporaryDirectoryTestCase {
     private static let created = Date(timeIntervalSince1970: 1_776_150_000)  // April 2026

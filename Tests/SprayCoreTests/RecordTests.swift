@@ -6,7 +6,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RecordCompletenessTests: XCTestCase {
     func testWhatEachTypeOfUseRequires() {
@@ -379,7 +386,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         try transcription.keep([TranscriptionRow(season: 2026, cells: [.date: "14.04"])])
         let deletion = DataDeletion(history: HistoryStore(file: path("history.json")), records: records,
                                     library: LibraryStore(file: path("library.json")),
-                                    favorites: FavoritesViewModel(store: FavoritesStore(file: path("favorites.json"))),
+                                    favorites: FavoritesStore(file: path("favorites.json")),
                                     settings: SettingsStore(file: path("settings.json")),
                                     transcription: transcription,
                                     keptCopies: [KeptCopy(kind: .second, path: "/media/usb/kalkulator-oprysku-copy-2026-04-14.json",

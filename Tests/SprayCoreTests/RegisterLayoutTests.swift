@@ -7,7 +7,14 @@ import Foundation
 import CatalogTestSupport
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 private let from = CalendarDate(year: 2026, month: 1, day: 1)!
 private let to = CalendarDate(year: 2026, month: 12, day: 31)!

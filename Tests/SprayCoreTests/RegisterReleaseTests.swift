@@ -10,7 +10,14 @@ import Foundation
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RegisterReleaseTests: TemporaryDirectoryTestCase {
     private static let fixtures = Bundle.module.url(forResource: "register", withExtension: nil, subdirectory: "Fixtures")!

@@ -6,7 +6,14 @@ import Foundation
 import CatalogTestSupport
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class RegisterViewModelTests: TemporaryDirectoryTestCase {
     /// 14 April 2026, 06:30 local time.

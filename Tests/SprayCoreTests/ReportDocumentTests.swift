@@ -3,7 +3,14 @@
 import FoundationEssentials
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 /// The report time the tests use: Saturday 21 November 2026, 15:04 UTC.
 let reportTime = ReportTime(epochSeconds: 1_795_273_440)

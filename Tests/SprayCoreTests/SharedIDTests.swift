@@ -5,7 +5,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class SharedIDTests: TemporaryDirectoryTestCase {
     private let id = "15E28040-FE45-418C-A3AF-C292AC066FB7"

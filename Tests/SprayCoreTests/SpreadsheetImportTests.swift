@@ -8,7 +8,14 @@ import Foundation
 import XCTest
 import CoreTestSupport
 @testable import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
     static let fixtures = ["season-2026.xlsx", "season-2026.ods", "season-2026.csv", "season-2026-windows-1250.csv",

@@ -6,7 +6,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class StockNumberTests: TemporaryDirectoryTestCase {
     private static let day = CalendarDate(year: 2026, month: 3, day: 1)!

@@ -5,7 +5,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class StockSyncTests: TemporaryDirectoryTestCase {
     private let clock = Clock.fixed(Date(timeIntervalSince1970: 1_795_421_700))

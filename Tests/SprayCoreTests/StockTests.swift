@@ -9,7 +9,14 @@ import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FileFormats
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 private func day(_ text: String) -> CalendarDate { CalendarDate(parsing: text)! }
 

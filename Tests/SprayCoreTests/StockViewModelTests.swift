@@ -5,7 +5,14 @@ import Foundation
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class StockViewModelTests: TemporaryDirectoryTestCase {
     private let clock = Clock.fixed(on: CalendarDate(year: 2026, month: 11, day: 23)!, hour: 8)

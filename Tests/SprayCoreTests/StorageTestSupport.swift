@@ -3,7 +3,14 @@
 
 import Foundation
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 /// A test case with its own empty directory, removed (permissions restored) after each test.
 class TemporaryDirectoryTestCase: XCTestCase {

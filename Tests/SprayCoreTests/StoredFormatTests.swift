@@ -5,7 +5,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class StoredFormatTests: TemporaryDirectoryTestCase {
     private static let spoilt = UUID(uuidString: "0000000B-0000-4000-8000-00000000BAD1")!

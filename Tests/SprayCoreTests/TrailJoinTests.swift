@@ -5,7 +5,14 @@
 import Foundation
 import XCTest
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class TrailJoinTests: XCTestCase {
     private let entry = StockEntry(facts: StockFacts(kind: .purchase, product: "Herbicyd", quantity: 20, unit: .litres,

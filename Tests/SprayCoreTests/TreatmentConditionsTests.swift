@@ -9,7 +9,14 @@ import Foundation
 import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 final class TreatmentConditionsTests: TemporaryDirectoryTestCase {
     private static let day = CalendarDate(year: 2026, month: 5, day: 12)!

@@ -4,7 +4,14 @@
 import Foundation
 import Synchronization
 import XCTest
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 private struct Note: Codable, Equatable, Sendable {
     var text: String

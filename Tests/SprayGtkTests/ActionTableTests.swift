@@ -2,7 +2,14 @@
 // window, and the tooltips and the shortcuts window say what the table says.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 @testable import SprayGtk
 

@@ -2,7 +2,14 @@
 // languages; invalid input marked and kept; actions.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 @testable import SprayGtk
 

@@ -5,7 +5,13 @@
 import CGtk
 import Gettext
 import Glibc
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class LocalizationTests: XCTestCase {

@@ -5,7 +5,14 @@
 import CGtk
 import Foundation
 import PDFTestSupport
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 import XCTest
 @testable import SprayGtk

@@ -4,7 +4,14 @@
 import Foundation
 import Glibc
 import PDFTestSupport
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 @testable import SprayReport
 

@@ -2,7 +2,14 @@
 // incomplete one, and runs of typical one-product records for counting pages.
 
 import FoundationEssentials
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 
 enum RegisterFixtures {
     static let from = CalendarDate(year: 2027, month: 1, day: 1)!

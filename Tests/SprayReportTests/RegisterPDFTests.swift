@@ -4,7 +4,14 @@
 
 import Foundation
 import PDFTestSupport
-@testable import SprayCore
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 import CatalogTestSupport
 import XCTest
 @testable import SprayReport

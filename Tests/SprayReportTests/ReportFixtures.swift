@@ -1,7 +1,14 @@
 // Plans and reports the report tests share, made at a fixed time so output is reproducible.
 
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 enum ReportFixtures {

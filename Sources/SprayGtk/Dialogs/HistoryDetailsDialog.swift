@@ -1,7 +1,14 @@
 // Edits a history entry's spray-record details: parcel, crop and notes.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 enum HistoryDetailsDialog {

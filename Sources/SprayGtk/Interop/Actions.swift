@@ -7,7 +7,14 @@
 // calibration on the sprayer, the PDF in the print preview.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 enum Action: String, CaseIterable {
     case quit = "app.quit"

@@ -3,7 +3,14 @@
 // and one preview window at a time over the window.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 @MainActor

@@ -2,7 +2,14 @@
 // ("spray-2026-11-21-15ha.pdf"), then an atomic PDF export.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 

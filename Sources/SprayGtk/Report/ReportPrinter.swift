@@ -2,7 +2,14 @@
 // as the PDF and the preview, scaled to whatever paper the printer's page setup gives.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 @MainActor

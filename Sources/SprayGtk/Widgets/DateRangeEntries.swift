@@ -2,7 +2,14 @@
 // line under the filters that says what is wrong with a typed date.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class DateRangeEntries {

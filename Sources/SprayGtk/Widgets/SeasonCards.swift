@@ -3,7 +3,14 @@
 // of lines (a heading, then its lines). Refilled from the view-model; a refill chooses nothing.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class SeasonCards {

@@ -2,7 +2,14 @@
 // calculation is recorded. Skipped when the desktop turns animations off.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class TractorAnimation {

@@ -1,7 +1,14 @@
 // The About window: name, version (from AppInfo), what it does, licence, credits.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 enum AboutDialog {

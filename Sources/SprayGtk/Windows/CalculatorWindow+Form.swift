@@ -2,7 +2,14 @@
 // Every field reports its text to the view-model as it is typed; Enter calculates.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// The widgets of one product row.
 @MainActor

@@ -2,7 +2,14 @@
 // (Ctrl+Shift+P) and Print (Ctrl+P), all drawing the same pages of the current plan.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 extension CalculatorWindow {

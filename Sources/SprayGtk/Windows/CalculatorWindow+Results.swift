@@ -2,7 +2,14 @@
 // and the cards, prompt or problems to fix that the view-model presents.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 extension CalculatorWindow {
     func makeResults() -> Widget {

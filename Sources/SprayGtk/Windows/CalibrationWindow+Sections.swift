@@ -3,7 +3,14 @@
 // millilitres of each nozzle, a row per nozzle with "replace" marks).
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// The widgets of one chart row; texts come from the view-model's NozzleChartRow.
 @MainActor

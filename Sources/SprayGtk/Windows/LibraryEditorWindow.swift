@@ -3,7 +3,14 @@
 // The state and the checks are SprayCore's LibraryEditorViewModel.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class LibraryEditorWindow {

@@ -4,7 +4,14 @@
 // windows, reloads the stores after a restore).
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class PreferencesWindow {

@@ -2,7 +2,14 @@
 // of labelled fields, and one product's row.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 /// The label and unit columns of every section and product, so the fields line up down the form.
 @MainActor

@@ -3,7 +3,14 @@
 // notes. Every field reports its text to the view-model as it is typed.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 extension RecordFormWindow {
     func makeForm() -> Widget {

@@ -1,7 +1,14 @@
 // The keyboard shortcuts window, generated from the Action table so it never goes stale.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 enum ShortcutsWindow {

@@ -3,7 +3,14 @@
 // state and the checks are SprayCore's StockEntryEditor.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class StockEntryWindow {

@@ -3,7 +3,14 @@
 // as they scroll.
 
 import CGtk
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 
 @MainActor
 final class StockRowView {

@@ -7,7 +7,14 @@
 
 import CGtk
 import FoundationEssentials
-import SprayCore
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import SprayReport
 
 @MainActor

@@ -1,0 +1,115 @@
+// A treatment checked against the ministry's register: what the farmer should hear before
+// spraying and again in the record — a product the register does not have, another
+// authorisation number, a crop it is not authorised for, a dose above the register's largest,
+// a date after its period of use, a stage outside the register's. Warnings only, never
+// refusals: the record must say what was done.
+
+import FarmExchange
+import FarmModel
+import FarmStores
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+public enum OfficialRegisterCheck {
+    /// The warnings for `products` used on `date` on the crop `crop` at stage `bbch`.
+    public static func warnings(products: [ProductUse], date: CalendarDate, crop: CropChoice?, bbch: String?,
+                                index: OfficialRegisterIndex) -> [Advice] {
+        let register = index.register
+        let registerName = register.date.map { tr("the register of %@").filled($0.typedText(in: Translation.current.language)) }
+            ?? tr("the register")
+        let format = NumberFormat.current
+        var warnings: [Advice] = []
+        for product in products where product.kind != .notPlantProtection && !product.name.isBlank {
+            let name = FreeText.displayable(product.name)
+            let typed = product.authorisation.trimmedWhitespace
+            // Products that share a name (parallel-trade permits) are told apart by the number.
+            let entry: OfficialRegisterProduct
+            switch index.match(named: product.name, authorisation: typed, on: date) {
+            case .notInRegister:
+                warnings.append(Advice(.notInRegister, tr("%1$@ is not in %2$@.").filled(name, registerName)))
+                continue
+            case let .ambiguous(candidates):
+                let numbers = OfficialRegisterMatch.numbers(of: candidates)
+                warnings.append(typed.isEmpty
+                    ? Advice(.ambiguousInRegister, tr("%1$@: %2$@ has several products of this name (%3$@); give its authorisation number.")
+                        .filled(name, registerName, numbers))
+                    : Advice(.otherAuthorisation, tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
+                        .filled(name, FreeText.displayable(typed), numbers)))
+                continue
+            case let .found(found): entry = found
+            }
+            if !typed.isEmpty, !entry.authorisation.isEmpty, typed.uppercased() != entry.authorisation.uppercased() {
+                warnings.append(Advice(.otherAuthorisation, tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
+                    .filled(name, FreeText.displayable(typed), FreeText.displayable(entry.authorisation))))
+            }
+            if let last = entry.lastDayOfUse, date > last {
+                warnings.append(Advice(.pastUseUntil, tr("%1$@ may be used until %2$@; the treatment is on %3$@.")
+                    .filled(name, last.typedText(in: Translation.current.language), date.typedText(in: Translation.current.language))))
+            }
+            guard let crop, !entry.uses.isEmpty else { continue }
+            let cropName = crop.name.isEmpty ? crop.eppoCode : crop.name
+            let uses = entry.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode,
+                                  named: CropCatalog.crop(code: crop.eppoCode)?.polishName ?? crop.name)
+            guard !uses.isEmpty else {
+                warnings.append(Advice(.cropNotAuthorised, tr("%1$@ is not authorised for %2$@ in %3$@.").filled(name, FreeText.displayable(cropName), registerName)))
+                continue
+            }
+            if let dose = product.dose, let largest = largestDose(of: uses, in: product.doseUnit), dose > largest.value {
+                warnings.append(Advice(.doseAboveRegister, tr("%1$@: %2$@ %3$@/ha is above the register's largest dose for %4$@, %5$@ %6$@.")
+                    .filled(name, format.string(dose, maxFractionDigits: 3), product.doseUnit.rawValue, FreeText.displayable(cropName),
+                            format.string(largest.value, maxFractionDigits: 3), largest.unit.rawValue + "/ha")))
+            }
+            if let bbch, let stage = Int(bbch), BBCHStage.isValid(code: bbch) {
+                let ranges = uses.compactMap { use -> ClosedRange<Int>? in
+                    guard use.bbchFrom != nil || use.bbchTo != nil else { return nil }
+                    return (use.bbchFrom ?? 0)...(use.bbchTo ?? 99)
+                }
+                if !ranges.isEmpty, !ranges.contains(where: { $0.contains(stage) }) {
+                    let shown = ranges.map { "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
+                    warnings.append(Advice(.stageOutsideRegister, tr("%1$@: BBCH %2$@ is outside the stages the register gives for %3$@ (BBCH %4$@).")
+                        .filled(name, bbch, FreeText.displayable(cropName), shown)))
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// The warnings for a job about to be sprayed on `date` (today) on `crop` (the field's):
+    /// each named product at its rate per hectare; a fertiliser of the library is not checked.
+    public static func warnings(for plan: TankMixPlan, crop: CropChoice?, on date: CalendarDate, library: Library,
+                                index: OfficialRegisterIndex) -> [PlanWarning] {
+        let products = plan.input.products.map { product in
+            ProductUse(name: product.name, kind: ProductKind(library.product(named: product.name)?.formulation), dose: product.rate,
+                       doseUnit: product.unit.quantityUnit)
+        }
+        return warnings(products: products, date: date, crop: crop, bbch: nil, index: index).map(PlanWarning.advice)
+    }
+
+    /// The warnings for a record's details.
+    public static func warnings(for details: TreatmentDetails, index: OfficialRegisterIndex) -> [Advice] {
+        guard details.use == .surface else {
+            return warnings(products: details.products, date: details.date, crop: nil, bbch: nil, index: index)
+        }
+        return warnings(products: details.products, date: details.date, crop: details.crop, bbch: details.bbch, index: index)
+    }
+
+    /// The largest dose of `uses` that states one, in `unit` (litres and millilitres, kilograms
+    /// and grams converted); nil when none states one in a comparable unit.
+    static func largestDose(of uses: [OfficialRegisterUse], in unit: QuantityUnit) -> (value: Decimal, unit: QuantityUnit)? {
+        let comparable = uses.compactMap { use -> Decimal? in
+            guard let dose = use.maxDose, let from = use.doseUnit?.quantityUnit else { return nil }
+            return convert(dose, from: from, to: unit)
+        }
+        return comparable.max().map { ($0, unit) }
+    }
+
+    private static func convert(_ value: Decimal, from: QuantityUnit, to: QuantityUnit) -> Decimal? {
+        switch (from, to) {
+        case _ where from == to: value
+        case (.litres, .millilitres), (.kilograms, .grams): value * 1000
+        case (.millilitres, .litres), (.grams, .kilograms): value / 1000
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,99 @@
+// "May I spray this field again, today?": a treatment checked against the others on its field
+// this season — how many with the product the label allows, how far apart, and whether the
+// last one used the same mode of action. The limits are the library's (the farmer's copy of
+// the label); where it gives none, what the ministry's register states for the crop. Every door
+// asks here, through FarmAdvice: the calculator and `calc` before spraying, the record's doors after.
+
+import FarmExchange
+import FarmModel
+import FarmStores
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+public enum SeasonCheck {
+    /// A product of the treatment checked: its name, and how a warning names it.
+    public struct Product: Sendable {
+        public var name: String
+        public var shown: String
+
+        public init(name: String, shown: String) {
+            self.name = name
+            self.shown = shown
+        }
+    }
+
+    /// The warnings on treating `field` (growing `crop`) with `products` on `date`, the others
+    /// on the field that season being `past` (the treatment itself left out).
+    /// `modeOfActionLimit`: the farm's own most treatments with one mode of action a season.
+    public static func warnings(for products: [Product], field: String, crop: CropChoice?, on date: CalendarDate, past: [PastTreatment],
+                                library: Library, register: OfficialRegisterIndex?, modeOfActionLimit: Int? = nil) -> [PlanWarning] {
+        let field = field.trimmedWhitespace
+        guard !field.isEmpty else { return [] }
+        let language = Translation.current.language
+        var warnings: [PlanWarning] = []
+        for product in products where !product.name.isBlank {
+            let key = Library.nameKey(product.name)
+            let label = library.product(named: product.name)
+            let uses = registerUses(of: product.name, label: label, crop: crop, on: date, register: register)
+            let withProduct = past.filter { $0.products.contains { Library.nameKey($0) == key } }
+            let count = withProduct.count + 1
+            if let allowed = label?.maximumTreatments(on: crop) {
+                if count > allowed { warnings.append(.treatmentsAboveLabel(product: product.shown, field: field, count: count, allowed: allowed)) }
+            } else if let allowed = uses.compactMap(\.maxTreatments).max(), count > allowed {
+                warnings.append(.advice(Advice(.treatmentsAboveLabel, tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the ministry's register allows %4$@ on %5$@.")
+                    .filled(product.shown, field, String(count), String(allowed), cropName(crop, uses: uses)))))
+            }
+            let interval = label?.intervalDays(on: crop).map { ($0, tr("the label")) }
+                ?? uses.compactMap(\.intervalDays).min().map { ($0, tr("the ministry's register")) }
+            if let (days, source) = interval, let last = withProduct.map(\.date).filter({ $0 <= date }).max() {
+                let apart = date.daysSinceEpoch - last.daysSinceEpoch
+                if apart < days {
+                    warnings.append(.advice(Advice(.treatmentInterval, trn(
+                        "%1$@ on %2$@: %3$@ day after the last treatment with it (%4$@); %5$@ asks at least %6$@: from %7$@.",
+                        "%1$@ on %2$@: %3$@ days after the last treatment with it (%4$@); %5$@ asks at least %6$@: from %7$@.", apart)
+                        .filled(product.shown, field, String(apart), last.typedText(in: language), source, String(days),
+                                last.adding(days: days).typedText(in: language)))))
+                }
+            }
+            if let previous = past.filter({ $0.date <= date }).max(by: { $0.date < $1.date }) {
+                let earlier = previous.products.compactMap { name in library.product(named: name).map { (name, Set($0.modes)) } }
+                for mode in label?.modes ?? [] {
+                    guard let (name, _) = earlier.first(where: { $0.1.contains(mode) }) else { continue }
+                    warnings.append(.advice(Advice(.modeOfActionRepeated, tr("%1$@ again on %2$@ (last %3$@, %4$@): alternate the mode of action.")
+                        .filled(mode.description, field, previous.date.typedText(in: language), name))))
+                }
+            }
+        }
+        if let modeOfActionLimit { warnings += ownLimitWarnings(products, field: field, past: past, library: library, limit: modeOfActionLimit) }
+        return warnings
+    }
+
+    /// Each mode of action of this treatment used more often this season than the farm's own
+    /// limit allows, counting the treatments (not the products) with it.
+    private static func ownLimitWarnings(_ products: [Product], field: String, past: [PastTreatment], library: Library,
+                                         limit: Int) -> [PlanWarning] {
+        var modes: [ModeOfAction] = []
+        for product in products {
+            for mode in library.product(named: product.name)?.modes ?? [] where !modes.contains(mode) { modes.append(mode) }
+        }
+        return modes.compactMap { mode in
+            let count = past.filter { $0.products.contains { library.product(named: $0)?.modes.contains(mode) == true } }.count + 1
+            guard count > limit else { return nil }
+            return .advice(Advice(.ownModeOfActionLimit, tr("%1$@ on %2$@: treatment no. %3$@ with it this season; the farm's own limit is %4$@ (Preferences).")
+                .filled(mode.description, field, String(count), String(limit))))
+        }
+    }
+
+    /// The register's uses of the product on the crop, when the library leaves a limit to it.
+    private static func registerUses(of name: String, label: LibraryProduct?, crop: CropChoice?, on date: CalendarDate,
+                                     register: OfficialRegisterIndex?) -> [OfficialRegisterUse] {
+        guard let register, let crop, label?.maximumTreatments(on: crop) == nil || label?.intervalDays(on: crop) == nil,
+              case let .found(product) = register.match(named: name, authorisation: label?.authorisation ?? "", on: date) else { return [] }
+        return product.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode, named: crop.name)
+    }
+
+    private static func cropName(_ crop: CropChoice?, uses: [OfficialRegisterUse]) -> String {
+        crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name } ?? uses.first?.crop ?? ""
+    }
+}

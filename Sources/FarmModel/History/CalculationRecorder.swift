@@ -1,0 +1,9 @@
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+/// Keeps each calculation the user records (HistoryStore implements it).
+public protocol CalculationRecorder: AnyObject {
+    @discardableResult
+    func record(_ input: JobInput, at date: Date) throws -> HistoryEntry
+}

@@ -1,0 +1,130 @@
+// The law's numbers the farm's checks use, in one table, each row with the act it comes from:
+// a change in the law is a change of one row here (and a test reads the table). The act is
+// the regulation of the Minister of Agriculture of 31 March 2014 on the conditions of using
+// plant protection products (Dz.U. 2014 poz. 516), as amended from 1 April 2026 (Dz.U. 2026
+// poz. 353). Where a label asks more, the label applies.
+
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+public enum SprayingLaw {
+    /// One number of the law: what it limits, the number, its unit, and its source.
+    public struct Row: Equatable, Sendable {
+        public var what: String
+        public var value: Decimal
+        public var unit: String
+        public var source: String
+    }
+
+    static let act = "Dz.U. 2014 poz. 516"
+    /// § 3 as Dz.U. 2026 poz. 353 words it from 1 April 2026.
+    static let wind = act + " § 3 pkt 1 (Dz.U. 2026 poz. 353)"
+
+    /// The highest wind ground spraying is done in, m/s; and with equipment that reduces drift
+    /// by at least `driftReductionForStrongerWind` per cent.
+    public static let windLimit: Decimal = 4
+    public static let windLimitWithDriftReduction: Decimal = 5
+    public static let driftReductionForStrongerWind = 75
+    /// The least distances, m, unless the label asks more: from apiaries (ground equipment),
+    /// from the edge of public roads (not municipal or county ones), and from water and land
+    /// not farmed, with a field sprayer and with an orchard sprayer.
+    public static let apiaryDistance: Decimal = 20
+    public static let publicRoadDistance: Decimal = 3
+    public static let waterDistanceFieldSprayer: Decimal = 1
+    public static let waterDistanceOrchardSprayer: Decimal = 3
+    /// The bees' flight: a product hazardous to bees is sprayed outside these hours.
+    public static let beeHours = 6..<20
+    /// The drift-reduction classes a sprayer may be given, per cent.
+    public static let driftReductionClasses = [50, 75, 90]
+
+    /// The table, for the help and a test. The bees' hours are no number of the act: a label
+    /// of a product hazardous to bees asks for spraying after their flight, and the app takes
+    /// the flight as these hours.
+    public static var table: [Row] {
+        [
+            Row(what: "wind, ground spraying", value: windLimit, unit: "m/s", source: wind + " lit. b"),
+            Row(what: "wind, drift reduction ≥ 75 %", value: windLimitWithDriftReduction, unit: "m/s", source: wind + " lit. a"),
+            Row(what: "distance from apiaries, ground equipment", value: apiaryDistance, unit: "m", source: act + " § 2 ust. 1 pkt 1"),
+            Row(what: "distance from the edge of public roads (not municipal or county)", value: publicRoadDistance, unit: "m",
+                source: act + " § 2 ust. 1 pkt 2"),
+            Row(what: "distance from water and land not farmed, orchard sprayer", value: waterDistanceOrchardSprayer, unit: "m",
+                source: act + " § 2 ust. 1 pkt 3"),
+            Row(what: "distance from water and land not farmed, field sprayer", value: waterDistanceFieldSprayer, unit: "m",
+                source: act + " § 2 ust. 1 pkt 4"),
+            Row(what: "the bees' flight, start", value: Decimal(beeHours.lowerBound), unit: "h", source: "the label of a product hazardous to bees"),
+            Row(what: "the bees' flight, end", value: Decimal(beeHours.upperBound), unit: "h", source: "the label of a product hazardous to bees"),
+        ]
+    }
+
+    /// The highest wind the sprayer of `driftReduction` per cent may spray in.
+    public static func windAllowed(driftReduction: Int?) -> Decimal {
+        (driftReduction ?? 0) >= driftReductionForStrongerWind ? windLimitWithDriftReduction : windLimit
+    }
+
+    /// "Wind 4,5 m/s: allowed up to 4 m/s with this sprayer (5 m/s with 75 % drift reduction).",
+    /// when the wind of a treatment is above what the sprayer may spray in.
+    public static func windAdvice(_ wind: Decimal?, driftReduction: Int?) -> Advice? {
+        guard let wind, wind > windAllowed(driftReduction: driftReduction) else { return nil }
+        let format = NumberFormat.current
+        func speed(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) }
+        if windAllowed(driftReduction: driftReduction) == windLimitWithDriftReduction {
+            return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s, also with %3$@ %% drift reduction.")
+                .filled(speed(wind), speed(windLimitWithDriftReduction), String(driftReduction ?? 0)))
+        }
+        return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s with this sprayer (%3$@ m/s with %4$@ %% drift reduction).")
+            .filled(speed(wind), speed(windLimit), speed(windLimitWithDriftReduction), String(driftReductionForStrongerWind)))
+    }
+
+    /// The distances a treatment on `field` with the products named keeps: from water, the
+    /// larger of the label's zone (the smaller one its drift-reduction class allows the
+    /// sprayer) and the regulation's; from an apiary and a public road, the regulation's.
+    public static func zones(on field: LibraryField, products: [String], library: Library, sprayer: LibrarySprayer?) -> [Advice] {
+        let format = NumberFormat.current
+        func metres(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) + " m" }
+        var advice: [Advice] = []
+        let waterDistance = waterDistance(sprayer)
+        if field.neighbours.contains(.water) {
+            var byLabel = false
+            for name in products {
+                guard let label = library.product(named: name), let zone = label.bufferZone else { continue }
+                byLabel = true
+                let reduction = sprayer?.driftReduction ?? 0
+                let allowed = label.reducedZones.filter { $0.driftReduction <= reduction }.min { $0.metres < $1.metres }
+                let keep = max(allowed?.metres ?? zone, waterDistance)
+                let said = ([metres(zone)] + label.reducedZones.sorted { $0.driftReduction < $1.driftReduction }.map { reduced in
+                    tr("%1$@ with %2$@ %% drift reduction").filled(metres(reduced.metres), String(reduced.driftReduction))
+                        + (reduced == allowed ? " — " + tr("this sprayer") : "")
+                }).joined(separator: "; ")
+                advice.append(Advice(.bufferZone, tr("%1$@: keep %2$@ from water (the label: %3$@).").filled(label.name, metres(keep), said)))
+            }
+            if !byLabel {
+                advice.append(Advice(.bufferZone, (sprayer?.isOrchard == true ? tr("Water: keep %@ from it (the regulation's least for an orchard sprayer).")
+                                                    : tr("Water: keep %@ from it (the regulation's least for a field sprayer).")).filled(metres(waterDistance))))
+            }
+        }
+        if field.neighbours.contains(.apiary) {
+            advice.append(Advice(.bufferZone, tr("Apiary: keep %@ from it (the regulation's least for ground spraying).").filled(metres(apiaryDistance))))
+        }
+        if field.neighbours.contains(.publicRoad) {
+            advice.append(Advice(.bufferZone, tr("Public road: keep %@ from its edge (the regulation's least).").filled(metres(publicRoadDistance))))
+        }
+        return advice
+    }
+
+    /// The regulation's least distance from water and land not farmed for `sprayer` (a field
+    /// sprayer's when not known).
+    public static func waterDistance(_ sprayer: LibrarySprayer?) -> Decimal {
+        sprayer?.isOrchard == true ? waterDistanceOrchardSprayer : waterDistanceFieldSprayer
+    }
+
+    /// For each product hazardous to bees, when the treatment started during their flight:
+    /// whether the crop, or the weeds in it, was flowering.
+    public static func beeAdvice(_ details: TreatmentDetails, library: Library) -> [Advice] {
+        guard let start = details.startTime, beeHours.contains(start.hour) else { return [] }
+        return details.products.compactMap { library.product(named: $0.name) }.filter(\.beeHazard).map { product in
+            Advice(.beeHazard, tr("%1$@ is hazardous to bees and the treatment started at %2$@, during their flight (%3$@–%4$@): was the crop, or the weeds in it, flowering? Spray it after the bees' flight.")
+                .filled(product.name, start.description, "\(beeHours.lowerBound):00", "\(beeHours.upperBound):00"))
+        }
+    }
+}

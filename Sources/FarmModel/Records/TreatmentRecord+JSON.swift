@@ -1,0 +1,290 @@
+// records.json's records, written and read by hand rather than through Codable: with
+// 10 000 records JSONDecoder took about 350 ms, this a fraction of it (docs/PERFORMANCE.md).
+// The shape is the one TreatmentRecord's Codable conformance gives, keys in the same sorted
+// order, so the export (Codable) and the store describe a record alike (tests hold them
+// together). Optional members are left out when nil; members this version does not know are
+// kept in `preserved` and written back after the known ones.
+
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+/// The unknown members of a record, of its current details and of each of their products.
+package struct RecordPreservedMembers: Equatable, Sendable {
+    var record = UnknownMembers()
+    var details = UnknownMembers()
+    var products: [Int: UnknownMembers] = [:]
+
+    package init(record: UnknownMembers = UnknownMembers(), details: UnknownMembers = UnknownMembers(), products: [Int: UnknownMembers] = [:]) {
+        self.record = record
+        self.details = details
+        self.products = products
+    }
+}
+
+extension TreatmentRecord: JSONLineCodable {
+    package func appendJSON(to line: inout String, numbers: inout DecimalTexts) {
+        line += "{"
+        if let calculation {
+            line += "\"calculation\":"
+            calculation.appendJSON(to: &line, numbers: &numbers, preserved: PreservedMembers())
+            line += ","
+        }
+        line += "\"changed_at\":\"" + Timestamp.utc(changedAt) + "\","
+        if changedOnTwoComputers { line += "\"changed_on_two_computers\":true," }
+        line += "\"corrections\":["
+        for (index, revision) in corrections.enumerated() {
+            line += index == 0 ? "{\"details\":" : ",{\"details\":"
+            revision.details.appendJSON(to: &line, numbers: &numbers, preserved: RecordPreservedMembers())
+            line += ",\"note\":"
+            JSONValue.appendQuoted(revision.note, to: &line)
+            line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\"}"
+        }
+        line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"details\":"
+        details.appendJSON(to: &line, numbers: &numbers, preserved: preserved)
+        line += ",\"id\":\"" + id.uuidString + "\""
+        if let planID { line += ",\"plan_id\":\"" + planID.uuidString + "\"" }
+        if let withdrawal {
+            line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
+            JSONValue.appendQuoted(withdrawal.reason, to: &line)
+            line += "}"
+        }
+        preserved.record.append(to: &line)
+        line += "}"
+    }
+
+    package init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+        var id: UUID?, details: TreatmentDetails?, createdAt: Date?, changedAt: Date?
+        var corrections: [RecordRevision] = [], withdrawal: Withdrawal?, calculation: JobInput?, planID: UUID?
+        var changedOnTwoComputers = false
+        var preserved = RecordPreservedMembers()
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "id":
+                guard let value = try scanner.parsedString(UUID.init(hexUTF8:)) else { throw scanner.error("a UUID") }
+                id = value
+            case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &preserved)
+            case "plan_id":
+                guard let text = try scanner.optionalString() else { break }
+                guard let value = UUID(hexText: text) else { throw scanner.error("a UUID") }
+                planID = value
+            case "created_at": createdAt = try scanner.timestamp()
+            case "changed_at": changedAt = try scanner.timestamp()
+            case "changed_on_two_computers": changedOnTwoComputers = try scanner.bool()
+            case "corrections":
+                try scanner.beginArray()
+                while try scanner.nextElement() { corrections.append(try RecordRevision(scanner: &scanner, numbers: &numbers)) }
+            case "withdrawal":
+                if try scanner.null() { break }
+                withdrawal = try Withdrawal(scanner: &scanner)
+            case "calculation":
+                if try scanner.null() { break }
+                var ignored = PreservedMembers()
+                calculation = try JobInput(scanner: &scanner, numbers: &numbers, preserved: &ignored)
+            default: try preserved.record.keep(key.text, from: &scanner)
+            }
+        }
+        guard let id, let details, let createdAt, let changedAt else {
+            throw scanner.error("a record with id, details, created_at and changed_at")
+        }
+        self.init(id: id, details: details, createdAt: createdAt, calculation: calculation, planID: planID)
+        self.changedAt = changedAt
+        self.corrections = corrections
+        self.withdrawal = withdrawal
+        changedOnTwoComputersMark = changedOnTwoComputers ? true : nil
+        self.preserved = preserved
+    }
+}
+
+extension RecordRevision {
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+        var details: TreatmentDetails?, savedAt: Date?, note = ""
+        var ignored = RecordPreservedMembers()
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &ignored)
+            case "saved_at": savedAt = try scanner.timestamp()
+            case "note": note = try scanner.string()
+            default: try scanner.skipValue()
+            }
+        }
+        guard let details, let savedAt else { throw scanner.error("a correction with details and saved_at") }
+        self.init(details: details, savedAt: savedAt, note: note)
+    }
+}
+
+extension TreatmentDetails {
+    func appendJSON(to line: inout String, numbers: inout DecimalTexts, preserved: RecordPreservedMembers) {
+        let fields = all
+        line += "{\"basis\":\"" + fields.basis.rawValue + "\""
+        if let bbch = fields.bbch { line += ",\"bbch\":"; JSONValue.appendQuoted(bbch, to: &line) }
+        if let crop = fields.crop {
+            line += ",\"crop\":{\"eppo\":"
+            JSONValue.appendQuoted(crop.eppoCode, to: &line)
+            line += ",\"name\":"
+            JSONValue.appendQuoted(crop.name, to: &line)
+            line += "}"
+        }
+        line += ",\"date\":\"" + fields.date.description + "\""
+        if let endTime = fields.endTime { line += ",\"end_time\":\"" + endTime.description + "\"" }
+        line += ",\"notes\":"
+        JSONValue.appendQuoted(fields.notes, to: &line)
+        line += ",\"operator\":"
+        JSONValue.appendQuoted(fields.operatorName, to: &line)
+        line += ",\"parcel\":"
+        JSONValue.appendQuoted(fields.parcel, to: &line)
+        line += ",\"parcel_ids\":["
+        for (index, identifier) in fields.parcelIDs.enumerated() {
+            if index > 0 { line += "," }
+            JSONValue.appendQuoted(identifier, to: &line)
+        }
+        line += "]"
+        if let parcelSize = fields.parcelSize { line += ",\"parcel_size\":" + numbers.text(parcelSize) }
+        line += ",\"products\":["
+        for (index, product) in fields.products.enumerated() {
+            line += index == 0 ? "{\"authorisation\":" : ",{\"authorisation\":"
+            JSONValue.appendQuoted(product.authorisation, to: &line)
+            if let dose = product.dose { line += ",\"dose\":" + numbers.text(dose) }
+            line += ",\"dose_unit\":\"" + product.doseUnit.rawValue + "\""
+            if product.kind != .plantProtection { line += ",\"kind\":\"" + product.kind.rawValue + "\"" }
+            line += ",\"name\":"
+            JSONValue.appendQuoted(product.name, to: &line)
+            if let days = product.preHarvestDays { line += ",\"phi_days\":" + String(days) }
+            if let quantity = product.quantityUsed { line += ",\"quantity_used\":" + numbers.text(quantity) }
+            preserved.products[index]?.append(to: &line)
+            line += "}"
+        }
+        line += "],\"reason\":"
+        JSONValue.appendQuoted(fields.reason, to: &line)
+        if let seedBatch = fields.seedBatch { line += ",\"seed_batch\":"; JSONValue.appendQuoted(seedBatch, to: &line) }
+        if let sprayer = fields.sprayer { line += ",\"sprayer\":"; JSONValue.appendQuoted(sprayer, to: &line) }
+        if let startTime = fields.startTime { line += ",\"start_time\":\"" + startTime.description + "\"" }
+        if let temperature = fields.temperature { line += ",\"temperature\":" + numbers.text(temperature) }
+        if let treatedSize = fields.treatedSize { line += ",\"treated_size\":" + numbers.text(treatedSize) }
+        line += ",\"use\":\"" + fields.use.rawValue + "\""
+        if let wind = fields.windSpeed { line += ",\"wind\":" + numbers.text(wind) }
+        preserved.details.append(to: &line)
+        line += "}"
+    }
+
+    /// A time as HH:MM, or null.
+    private static func time(_ scanner: inout JSONScanner) throws(JSONReadError) -> ClockTime? {
+        guard let text = try scanner.optionalString() else { return nil }
+        guard let value = ClockTime(parsing: text), value.description == text else { throw scanner.error("a time as HH:MM") }
+        return value
+    }
+
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts,
+                     preserved: inout RecordPreservedMembers) throws(JSONReadError) {
+        var use: TypeOfUse?, date: CalendarDate?, basis: DoseBasis?
+        var details = TreatmentDetails(date: CalendarDate(year: 2000, month: 1, day: 1)!)
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "use": use = try scanner.choice()
+            case "date":
+                guard let value = CalendarDate(parsing: try scanner.string()) else { throw scanner.error("a date as YYYY-MM-DD") }
+                date = value
+            case "start_time": details.startTime = try Self.time(&scanner)
+            case "end_time": details.endTime = try Self.time(&scanner)
+            case "wind": details.windSpeed = try scanner.optionalDecimal(&numbers)
+            case "temperature": details.temperature = try scanner.optionalDecimal(&numbers)
+            case "parcel": details.parcel = try scanner.string()
+            case "parcel_ids":
+                try scanner.beginArray()
+                while try scanner.nextElement() { details.parcelIDs.append(try scanner.string()) }
+            case "treated_size": details.treatedSize = try scanner.optionalDecimal(&numbers)
+            case "parcel_size": details.parcelSize = try scanner.optionalDecimal(&numbers)
+            case "basis": basis = try scanner.choice()
+            case "crop":
+                if try scanner.null() { break }
+                var code: String?, name: String?
+                try scanner.beginObject()
+                while let member = try scanner.nextKey() {
+                    switch member {
+                    case "eppo": code = try scanner.string()
+                    case "name": name = try scanner.string()
+                    default: try scanner.skipValue()
+                    }
+                }
+                guard let code, let name else { throw scanner.error("a crop with eppo and name") }
+                details.crop = CropChoice(eppoCode: code, name: name)
+            case "bbch": details.bbch = try scanner.optionalString()
+            case "seed_batch": details.seedBatch = try scanner.optionalString()
+            case "sprayer": details.sprayer = try scanner.optionalString()
+            case "products":
+                try scanner.beginArray()
+                while try scanner.nextElement() {
+                    var unknown = UnknownMembers()
+                    details.products.append(try ProductUse(scanner: &scanner, numbers: &numbers, unknown: &unknown))
+                    if !unknown.isEmpty { preserved.products[details.products.count - 1] = unknown }
+                }
+            case "reason": details.reason = try scanner.string()
+            case "operator": details.operatorName = try scanner.string()
+            case "notes": details.notes = try scanner.string()
+            default: try preserved.details.keep(key.text, from: &scanner)
+            }
+        }
+        guard let use, let date, let basis else { throw scanner.error("details with use, date and basis") }
+        details.use = use
+        details.date = date
+        details.basis = basis
+        self = details
+    }
+}
+
+extension ProductUse {
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
+        var name: String?, authorisation = "", dose: Decimal?, unit: QuantityUnit?, quantity: Decimal?, days: Int?
+        var kind = ProductKind.plantProtection
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "name": name = try scanner.string()
+            case "authorisation": authorisation = try scanner.string()
+            case "dose": dose = try scanner.optionalDecimal(&numbers)
+            case "dose_unit": unit = try scanner.choice()
+            case "kind": kind = try scanner.choice()
+            case "quantity_used": quantity = try scanner.optionalDecimal(&numbers)
+            case "phi_days":
+                guard try !scanner.null() else { continue }
+                guard let value = Int(try scanner.numberText()), value >= 0 else { throw scanner.error("a number of days") }
+                days = value
+            default: try unknown.keep(key.text, from: &scanner)
+            }
+        }
+        guard let name, let unit else { throw scanner.error("a product with name and dose_unit") }
+        self.init(name: name, kind: kind, authorisation: authorisation, dose: dose, doseUnit: unit, quantityUsed: quantity,
+                  preHarvestDays: days)
+    }
+}
+
+extension JSONScanner {
+    mutating func timestamp() throws(JSONReadError) -> Date {
+        guard let value = try parsedString(Timestamp.parse(utf8:)) else { throw error("an ISO 8601 timestamp") }
+        return value
+    }
+
+    fileprivate mutating func optionalDecimal(_ numbers: inout DecimalTexts) throws(JSONReadError) -> Decimal? {
+        try null() ? nil : try decimal(&numbers)
+    }
+}
+
+extension Withdrawal {
+    /// A withdrawal as records.json and stock.json write it: {"at", "reason"}.
+    init(scanner: inout JSONScanner) throws(JSONReadError) {
+        var at: Date?, reason: String?
+        try scanner.beginObject()
+        while let member = try scanner.nextKey() {
+            switch member {
+            case "at": at = try scanner.timestamp()
+            case "reason": reason = try scanner.string()
+            default: try scanner.skipValue()
+            }
+        }
+        guard let at, let reason else { throw scanner.error("a withdrawal with at and reason") }
+        self.init(at: at, reason: reason)
+    }
+}

@@ -1,0 +1,244 @@
+// Reading one sheet of the ministry's register: its header (the first of 20 rows naming two
+// of its columns, under any of the names the ministry has used), which part of a release it
+// is by those columns, and its rows as products and uses. Dates are a spreadsheet's dates or
+// text; the dose and timing texts are kept as written, with the largest dose and the BBCH
+// stages read from them where they say so. RegisterRelease puts the parts together.
+
+import FileFormats
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+/// Why the files given are not a register the app reads. Each leaves the kept register as it was.
+public enum OfficialRegisterImportError: Error, Equatable, Sendable, LocalizedMessage {
+    case notASpreadsheet(SpreadsheetError)
+    /// One of several files cannot be read as a spreadsheet.
+    case unreadableFile(String, SpreadsheetError)
+    /// The header has none of these (in the file's spelling).
+    case missingColumns([String])
+    case empty
+    /// A folder or ZIP holding more files than any release, or none.
+    case tooManyFiles(String, Int)
+    case noFiles(String)
+    /// A ZIP that cannot be read, or one unpacking to more than a release could hold.
+    case damagedArchive(String)
+    case archiveTooLarge(String)
+    /// Two files are the same part of a release.
+    case twice(RegisterPart, [String])
+    /// A register in one sheet given with the files of a release.
+    case mixedLayouts([String])
+    /// Files dated as two releases (the dates as the farmer types them).
+    case mixedReleases(String, String)
+    /// The uses or the cards without the basic workbook their ids point into.
+    case withoutProducts(RegisterPart)
+    /// Fewer than half the products of the register kept: a damaged download is not taken
+    /// in silence.
+    case muchSmaller(products: Int, kept: Int)
+
+    public var message: String {
+        switch self {
+        case let .notASpreadsheet(error): error.message
+        case let .unreadableFile(name, error): FreeText.displayable(name) + ": " + error.message
+        case let .missingColumns(names):
+            tr("This is not the register of plant protection products: it has no column %@.").filled(names.joined(separator: ", "))
+        case .empty: tr("The register file has no products.")
+        case let .tooManyFiles(name, most):
+            tr("%1$@ holds more files than a release of the register (at most %2$d): give the release's own files.")
+                .filled(FreeText.displayable(name), String(most))
+        case let .noFiles(name): tr("%@ holds no file of the register.").filled(FreeText.displayable(name))
+        case let .damagedArchive(name): tr("%@ is not a ZIP file that can be read: download the release again.").filled(FreeText.displayable(name))
+        case let .archiveTooLarge(name):
+            tr("%@ unpacks to more than a release of the register holds: it is not read.").filled(FreeText.displayable(name))
+        case let .twice(part, names):
+            tr("Two files are the %1$@: %2$@. Give the files of one release.")
+                .filled(part.name, names.map { FreeText.displayable($0) }.joined(separator: ", "))
+        case let .mixedLayouts(names):
+            tr("%@: give either the register in one sheet or the files of one release, not both.")
+                .filled(names.map { FreeText.displayable($0) }.joined(separator: ", "))
+        case let .mixedReleases(first, second):
+            tr("These files are of two releases of the register, %1$@ and %2$@: give the files of one release.").filled(first, second)
+        case let .withoutProducts(part):
+            tr("The %@ names its products only by their id: give the release's basic workbook (rejestr podstawowy) with it.")
+                .filled(part.name)
+        case let .muchSmaller(products, kept):
+            trn("This register has %1$d product, fewer than half of the %2$d in the register kept: it may be a damaged download.",
+                "This register has %1$d products, fewer than half of the %2$d in the register kept: it may be a damaged download.", products)
+                .filled(String(products), String(kept))
+        }
+    }
+}
+
+/// Which part of the ministry's register a sheet is, told by its columns.
+public enum RegisterPart: Equatable, Sendable {
+    /// One sheet of a row per use, each naming its product (Rejestr_zastosowanie).
+    case whole
+    /// Dataset 550: the basic workbook (a row per product), the uses workbook (a row per use,
+    /// its product by id_sor), the cards (a row per authorisation) and the dictionaries.
+    case products, uses, cards, dictionary
+
+    public var name: String {
+        switch self {
+        case .whole: tr("register in one sheet (Rejestr_zastosowanie)")
+        case .products: tr("basic workbook (rejestr podstawowy)")
+        case .uses: tr("uses workbook (rejestr zastosowań)")
+        case .cards: tr("register of cards (rejestr kart)")
+        case .dictionary: tr("dictionary (słownik)")
+        }
+    }
+}
+
+extension OfficialRegister {
+    /// The register the one file `bytes` holds (a workbook or a CSV named `source`).
+    public static func read(_ bytes: [UInt8], source: String, importedAt: Date) throws(OfficialRegisterImportError) -> OfficialRegister {
+        try RegisterRelease.read([RegisterFile(name: source, bytes: bytes)], importedAt: importedAt).register
+    }
+}
+
+/// A sheet of the register with its header read: where each column is, and what part it is.
+struct RegisterSheet {
+    /// The columns of the ministry's files, under each name they have had.
+    enum Column: CaseIterable {
+        case id, name, authorisation, authorisedUntil, saleUntil, useUntil, kind, substances, producer, label
+        case crop, pests, dose, timing, recommended, maximum, unit, minorUse, methods, jointUse
+        /// A column only the cards have.
+        case cardOnly
+
+        /// By the header folded: lower case, no diacritics, no spaces or "_".
+        static let byKey: [String: Column] = [
+            "idsor": .id, "nazwa": .name, "nrzezw": .authorisation, "nrzezwolenia": .authorisation, "terminzezw": .authorisedUntil,
+            "termindopsprzedazy": .saleUntil, "termindosprzedazy": .saleUntil,
+            "termindopuszczenia": .useUntil, "termindostosowania": .useUntil, "rodzaj": .kind,
+            "zawartoscsbczprosty": .substances, "zawartoscsbcz": .substances, "substancjaczynna": .substances,
+            "producentprosty": .producer, "producent": .producer, "etykieta": .label,
+            "uprawa": .crop, "agrofag": .pests, "dawka": .dose, "termin": .timing, "zalecana": .recommended, "maksymalna": .maximum,
+            "jednostka": .unit, "maloobszarowe": .minorUse, "metodystosowania": .methods, "lacznestosowanie": .jointUse,
+            "ostdecyzja": .cardOnly, "datawydzezw": .cardOnly, "wnioskodawca": .cardOnly,
+        ]
+    }
+
+    let table: SheetTable
+    /// The header's row, nil when no row names two columns.
+    let header: Int?
+    let columns: [Column: Int]
+    let part: RegisterPart?
+    private let numbers = NumberFormat(language: .polish)
+
+    init(_ table: SheetTable) {
+        self.table = table
+        var found: (row: Int, columns: [Column: Int])?
+        for (index, row) in table.rows.prefix(20).enumerated() {
+            var columns: [Column: Int] = [:]
+            for (at, cell) in row.enumerated() {
+                if let column = Column.byKey[Self.key(of: cell.text())], columns[column] == nil { columns[column] = at }
+            }
+            if columns.count >= 2 || columns[.id] != nil {
+                found = (index, columns)
+                break
+            }
+        }
+        header = found?.row
+        columns = found?.columns ?? [:]
+        let has = Set(columns.keys)
+        if has.contains(.id) {
+            part = has.contains(.cardOnly) ? .cards
+                : !has.isDisjoint(with: [.crop, .dose]) ? (has.contains(.name) ? .whole : .uses)
+                : has.contains(.name) ? .products : nil
+        } else if has.isSuperset(of: [.name, .authorisation]) {
+            part = .whole
+        } else {
+            part = Self.isDictionary(table) ? .dictionary : nil
+        }
+    }
+
+    /// A dictionary of the release is a CSV list of names under a header, a column or two:
+    /// a header of short names ("nazwa", "substancja czynna"), not a line of prose (a readme).
+    private static func isDictionary(_ table: SheetTable) -> Bool {
+        guard table.text != nil, table.columnCount <= 3, table.rows.count >= 2, let header = table.rows.first(where: { !$0.isEmpty }) else {
+            return false
+        }
+        return header.allSatisfy { cell in
+            let text = cell.text()
+            return !text.isEmpty && text.count <= 40 && !text.contains(".") && text.split(separator: " ").count <= 3
+        }
+    }
+
+    /// The rows below the header.
+    var rows: ArraySlice<[SheetCell]> { table.rows.dropFirst((header ?? 0) + 1) }
+
+    /// The column names the register's header would have and this one lacks.
+    var missingProductColumns: [String] {
+        let found = Set(table.rows.prefix(20).flatMap { $0.compactMap { Column.byKey[Self.key(of: $0.text())] } })
+        return [("nazwa", Column.name), ("NrZezw", Column.authorisation)].filter { !found.contains($0.1) }.map(\.0)
+    }
+
+    func text(_ row: [SheetCell], _ column: Column) -> String {
+        guard let index = columns[column], row.indices.contains(index) else { return "" }
+        return row[index].text(in: numbers).trimmedWhitespace
+    }
+
+    func date(_ row: [SheetCell], _ column: Column) -> CalendarDate? {
+        guard let index = columns[column], row.indices.contains(index) else { return nil }
+        return OfficialRegisterText.date(row[index])
+    }
+
+    /// The product a row of the basic workbook (or of a one-sheet register) describes.
+    func product(_ row: [SheetCell]) -> OfficialRegisterProduct {
+        OfficialRegisterProduct(name: text(row, .name), authorisation: text(row, .authorisation), kind: text(row, .kind),
+                                substances: text(row, .substances), authorisedUntil: date(row, .authorisedUntil),
+                                saleUntil: date(row, .saleUntil), useUntil: date(row, .useUntil), uses: [],
+                                producer: text(row, .producer).nonEmpty, labelPage: text(row, .label).nonEmpty)
+    }
+
+    /// "Nr Zezw", "TerminDoStosowania", "zastosowanie/uzytkownik" folded: lower case, no diacritics, no spaces or "_".
+    static func key(of header: String) -> String {
+        String(decoding: SearchFolding.fold(header).filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "_") }, as: UTF8.self)
+    }
+}
+
+/// The uses of the rows of a sheet. The same texts come back on row after row: each is read once.
+struct RegisterUseReader {
+    private var dosesRead: [String: (value: Decimal, unit: RateUnit)?] = [:]
+    private var stagesRead: [String: (from: Int?, to: Int?)] = [:]
+    private var eppoRead: [String: String?] = [:]
+    private var limitsRead: [String: (treatments: Int?, intervalDays: Int?)] = [:]
+    private let eppoOfName = Dictionary(CropCatalog.all.map { (SearchFolding.fold($0.polishName), $0.eppoCode) }) { first, _ in first }
+
+    /// The uses a row gives: one per crop where it names several ("pszenica ozima, pszenżyto
+    /// ozime"); none when it names neither a crop nor a dose.
+    mutating func uses(_ row: [SheetCell], in sheet: RegisterSheet) -> [OfficialRegisterUse] {
+        let cropText = sheet.text(row, .crop), doseText = sheet.text(row, .dose)
+        guard !cropText.isEmpty || !doseText.isEmpty else { return [] }
+        var dose: (value: Decimal, unit: RateUnit)?
+        if let known = dosesRead[doseText] { dose = known } else { dose = OfficialRegisterText.maxDose(doseText); dosesRead[doseText] = dose }
+        // Some versions give the figures in columns of their own.
+        if let maximum = NumberParser.parse(sheet.text(row, .maximum)).success ?? NumberParser.parse(sheet.text(row, .recommended)).success,
+           let unit = RateUnit(parsing: sheet.text(row, .unit)) ?? dose?.unit {
+            dose = (maximum, unit)
+        }
+        let timing = sheet.text(row, .timing)
+        let stages = stagesRead[timing] ?? OfficialRegisterText.bbchRange(timing)
+        stagesRead[timing] = stages
+        let both = doseText + "\n" + timing
+        let limits = limitsRead[both] ?? OfficialRegisterText.treatmentLimits(both)
+        limitsRead[both] = limits
+        let minorUse = OfficialRegisterText.yesOrNo(sheet.text(row, .minorUse))
+        let methods = sheet.text(row, .methods).nonEmpty, jointUse = sheet.text(row, .jointUse).nonEmpty
+        return OfficialRegisterText.crops(cropText).map { crop in
+            let eppo = eppoRead[crop] ?? eppoOfName[SearchFolding.fold(crop)]
+            eppoRead[crop] = eppo
+            return OfficialRegisterUse(crop: crop, eppo: eppo, pests: sheet.text(row, .pests), doseText: doseText, maxDose: dose?.value,
+                                       doseUnit: dose?.unit, timing: timing, bbchFrom: stages.from, bbchTo: stages.to,
+                                       minorUse: minorUse, methods: methods, jointUse: jointUse, maxTreatments: limits.treatments,
+                                       intervalDays: limits.intervalDays)
+        }
+    }
+}
+
+extension String {
+    /// nil for an empty string: a column the file leaves empty is not kept as "".
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+private extension Result {
+    var success: Success? { if case let .success(value) = self { value } else { nil } }
+}

@@ -1,0 +1,93 @@
+// Which product of the store an entry or a record's product is: one by its library name,
+// else by its authorisation number, else by its name.
+
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+/// Which product a name and an authorisation number mean: the library's product of that
+/// name, else the library's product of that number, else one seen before by number or name.
+public struct ProductMatcher {
+    struct Identity {
+        var name: String
+        var authorisation: String
+        var unit: QuantityUnit
+    }
+
+    private(set) var groups: [Identity] = []
+    private let library: [LibraryProduct]
+    private var libraryByName: [String: Int] = [:]
+    private var libraryByNumber: [String: Int] = [:]
+    private var groupOfLibrary: [Int: Int] = [:]
+    private var byName: [String: Int] = [:]
+    private var byNumber: [String: Int] = [:]
+    /// By the name and number as given: most movements name a product as others did.
+    private var resolved: [Given: Int] = [:]
+
+    private struct Given: Hashable {
+        var name: String
+        var authorisation: String
+    }
+
+    init(library: Library) {
+        self.library = library.products
+        for (index, product) in library.products.enumerated() {
+            let name = LibraryRules.nameKey(product.name)
+            if libraryByName[name] == nil { libraryByName[name] = index }
+            let number = Self.numberKey(product.authorisation)
+            if !number.isEmpty, libraryByNumber[number] == nil { libraryByNumber[number] = index }
+        }
+    }
+
+    public static func numberKey(_ authorisation: String) -> String { authorisation.trimmedWhitespace.uppercased() }
+
+    func unit(of group: Int) -> QuantityUnit { groups[group].unit }
+
+    /// The group of the product `name` with `authorisation` means; a new one, measured in
+    /// `unit`, when none is known yet.
+    mutating func group(named name: String, authorisation: String, unit: QuantityUnit) -> Int {
+        let cacheKey = Given(name: name, authorisation: authorisation)
+        if let known = resolved[cacheKey] { return known }
+        let nameKey = LibraryRules.nameKey(name), number = Self.numberKey(authorisation)
+        let group: Int
+        if let index = libraryByName[nameKey] ?? (number.isEmpty ? nil : libraryByNumber[number]) {
+            if let known = groupOfLibrary[index] {
+                group = known
+            } else {
+                let product = library[index]
+                group = groups.count
+                groups.append(Identity(name: product.name.trimmedWhitespace, authorisation: product.authorisation.trimmedWhitespace,
+                                       unit: product.rate == nil && byName[nameKey] == nil ? unit : product.unit.quantityUnit))
+                groupOfLibrary[index] = group
+            }
+        } else if !number.isEmpty, let known = byNumber[number] {
+            group = known
+        } else if let known = byName[nameKey], number.isEmpty || groups[known].authorisation.isEmpty {
+            // A name joins its product unless the numbers say they are two.
+            group = known
+        } else {
+            group = groups.count
+            groups.append(Identity(name: name.trimmedWhitespace, authorisation: authorisation.trimmedWhitespace, unit: unit))
+        }
+        if byName[nameKey] == nil { byName[nameKey] = group }
+        if !number.isEmpty, byNumber[number] == nil { byNumber[number] = group }
+        if groups[group].authorisation.isEmpty, !number.isEmpty { groups[group].authorisation = authorisation.trimmedWhitespace }
+        resolved[cacheKey] = group
+        return group
+    }
+
+    /// The unit the product `name` is kept in, as far as the library and `entries` say.
+    public static func knownUnit(of name: String, authorisation: String = "", library: Library, entries: [StockEntry]) -> QuantityUnit? {
+        var matcher = ProductMatcher(library: library)
+        let probe = matcher.group(named: name, authorisation: authorisation, unit: .litres)
+        if let index = matcher.libraryByName[LibraryRules.nameKey(name)], library.products[index].rate != nil {
+            return library.products[index].unit.quantityUnit
+        }
+        for entry in entries where entry.withdrawal == nil {
+            if matcher.group(named: entry.facts.product, authorisation: entry.facts.authorisation, unit: entry.facts.unit) == probe {
+                return entry.facts.unit
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,140 @@
+// stock.json's entries, written and read by hand through JSONScanner as the records are
+// (TreatmentRecord+JSON.swift): the limits of the scanner hold (depth, one name once),
+// keys in sorted order, members this version does not know kept and written back.
+
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+extension StockEntry: JSONLineCodable {
+    package func appendJSON(to line: inout String, numbers: inout DecimalTexts) {
+        line += "{\"changed_at\":\"" + Timestamp.utc(changedAt) + "\",\"corrections\":["
+        for (index, revision) in corrections.enumerated() {
+            line += index == 0 ? "{\"entry\":" : ",{\"entry\":"
+            revision.facts.appendJSON(to: &line, numbers: &numbers)
+            line += ",\"note\":"
+            JSONValue.appendQuoted(revision.note, to: &line)
+            line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\"}"
+        }
+        line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"entry\":"
+        facts.appendJSON(to: &line, numbers: &numbers)
+        line += ",\"id\":\"" + id.uuidString + "\""
+        if let withdrawal {
+            line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
+            JSONValue.appendQuoted(withdrawal.reason, to: &line)
+            line += "}"
+        }
+        preserved.append(to: &line)
+        line += "}"
+    }
+
+    package init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+        var id: UUID?, facts: StockFacts?, createdAt: Date?, changedAt: Date?
+        var corrections: [StockRevision] = [], withdrawal: Withdrawal?, preserved = UnknownMembers()
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "id":
+                guard let value = try scanner.parsedString(UUID.init(hexUTF8:)) else { throw scanner.error("a UUID") }
+                id = value
+            case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers)
+            case "created_at": createdAt = try scanner.timestamp()
+            case "changed_at": changedAt = try scanner.timestamp()
+            case "corrections":
+                try scanner.beginArray()
+                while try scanner.nextElement() {
+                    var facts: StockFacts?, savedAt: Date?, note = ""
+                    try scanner.beginObject()
+                    while let member = try scanner.nextKey() {
+                        switch member {
+                        case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers)
+                        case "saved_at": savedAt = try scanner.timestamp()
+                        case "note": note = try scanner.string()
+                        default: try scanner.skipValue()
+                        }
+                    }
+                    guard let facts, let savedAt else { throw scanner.error("a correction with entry and saved_at") }
+                    corrections.append(StockRevision(facts: facts, savedAt: savedAt, note: note))
+                }
+            case "withdrawal":
+                if try scanner.null() { break }
+                withdrawal = try Withdrawal(scanner: &scanner)
+            default: try preserved.keep(key.text, from: &scanner)
+            }
+        }
+        guard let id, let facts, let createdAt, let changedAt else {
+            throw scanner.error("a stock entry with id, entry, created_at and changed_at")
+        }
+        self.init(id: id, facts: facts, createdAt: createdAt)
+        self.changedAt = changedAt
+        self.corrections = corrections
+        self.withdrawal = withdrawal
+        self.preserved = preserved
+    }
+}
+
+extension StockFacts {
+    func appendJSON(to line: inout String, numbers: inout DecimalTexts) {
+        line += "{\"authorisation\":"
+        JSONValue.appendQuoted(authorisation, to: &line)
+        line += ",\"date\":\"" + date.description + "\",\"invoice\":"
+        JSONValue.appendQuoted(invoice, to: &line)
+        line += ",\"kind\":\"" + kind.rawValue + "\",\"lot\":"
+        JSONValue.appendQuoted(lot, to: &line)
+        line += ",\"note\":"
+        JSONValue.appendQuoted(note, to: &line)
+        if let package {
+            line += ",\"package\":{\"size\":" + numbers.text(package.size) + ",\"unit\":\"" + package.unit.rawValue + "\"}"
+        }
+        line += ",\"product\":"
+        JSONValue.appendQuoted(product, to: &line)
+        line += ",\"quantity\":" + numbers.text(quantity) + ",\"supplier\":"
+        JSONValue.appendQuoted(supplier, to: &line)
+        line += ",\"unit\":\"" + unit.rawValue + "\"}"
+    }
+
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+        var kind: StockEntryKind?, product: String?, quantity: Decimal?, unit: QuantityUnit?, date: CalendarDate?
+        var facts = StockFacts(kind: .purchase, product: "", quantity: 0, unit: .litres, date: CalendarDate(year: 2000, month: 1, day: 1)!)
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "kind": kind = try scanner.choice()
+            case "product": product = try scanner.string()
+            case "authorisation": facts.authorisation = try scanner.string()
+            case "quantity": quantity = try scanner.decimal(&numbers)
+            case "unit": unit = try scanner.choice()
+            case "date":
+                guard let value = CalendarDate(parsing: try scanner.string()) else { throw scanner.error("a date as YYYY-MM-DD") }
+                date = value
+            case "lot": facts.lot = try scanner.string()
+            case "supplier": facts.supplier = try scanner.string()
+            case "invoice": facts.invoice = try scanner.string()
+            case "note": facts.note = try scanner.string()
+            case "package":
+                if try scanner.null() { break }
+                var size: Decimal?, packageUnit: QuantityUnit?
+                try scanner.beginObject()
+                while let member = try scanner.nextKey() {
+                    switch member {
+                    case "size": size = try scanner.decimal(&numbers)
+                    case "unit": packageUnit = try scanner.choice()
+                    default: try scanner.skipValue()
+                    }
+                }
+                guard let size, let packageUnit else { throw scanner.error("a package with size and unit") }
+                facts.package = StockPackage(size: size, unit: packageUnit)
+            default: try scanner.skipValue()
+            }
+        }
+        guard let kind, let product, let quantity, let unit, let date else {
+            throw scanner.error("a stock entry with kind, product, quantity, unit and date")
+        }
+        facts.kind = kind
+        facts.product = product
+        facts.quantity = quantity
+        facts.unit = unit
+        facts.date = date
+        self = facts
+    }
+}

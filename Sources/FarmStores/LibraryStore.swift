@@ -1,0 +1,178 @@
+// The farm's library in library.json, with the history's guarantees: a lock, atomic
+// replace, a damaged file set aside, an item this version cannot read kept and counted,
+// a newer version's file read-only. Names are unique within a kind.
+
+import FarmModel
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+public final class LibraryStore: VersionedStore<LibraryItem> {
+    /// Version 1: LibraryItem's Codable conformance (docs/library-format.md).
+    public static let formatVersion = 1
+
+    public private(set) var library = Library()
+
+    public init(file: URL, patience: LockPatience = .interactive) {
+        super.init(LoadedFile(Self.versionedFile(file, patience: patience)))
+    }
+
+    /// The store on `library.json` in the data directory.
+    public static func standard(patience: LockPatience = .interactive) -> LibraryStore {
+        LibraryStore(file: DataLocations.current.libraryFile, patience: patience)
+    }
+
+    package static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<LibraryItem> {
+        VersionedFile(url: file, kind: "library", version: formatVersion, patience: patience)
+    }
+
+    /// Adds `item`, or replaces the one with its id: the door of everything a user types (the
+    /// editor, `library add`, Add to Library from the register, a calibration saved on a
+    /// sprayer). Throws when `item` breaks a rule (LibraryRules) — another item of its kind
+    /// with its name among them — or its id is an item of another kind.
+    public func save(_ item: LibraryItem) throws {
+        if item.name.trimmedWhitespace.isEmpty { throw LibraryError.emptyName }
+        try modify { items in
+            if let problem = LibraryRules.refusal(of: item, among: items) {
+                if case .sharedName = problem.problem { throw LibraryError.nameTaken(item.name.trimmedWhitespace) }
+                throw LibraryError.refused(item.name, problem)
+            }
+            if let index = items.firstIndex(where: { $0.id == item.id }) {
+                guard items[index].kind == item.kind else { throw LibraryError.gone }
+                items[index] = item
+            } else {
+                items.append(item)
+            }
+        }
+    }
+
+    /// Adds `item`, or updates the one of its kind with its name (keeping that one's id);
+    /// true when it updated one. What `library add` does.
+    @discardableResult
+    public func put(_ item: LibraryItem) throws -> Bool {
+        let existing = library.item(of: item.kind, named: item.name)
+        try save(existing.map { item.withID($0.id) } ?? item)
+        return existing != nil
+    }
+
+    /// Removes item `id`; nothing happens when it is gone already.
+    public func remove(id: UUID) throws {
+        try modify { $0.removeAll { $0.id == id } }
+    }
+
+    /// Removes every item (Delete All Data) and returns them.
+    @discardableResult
+    public func removeAll() throws -> [LibraryItem] {
+        var removed: [LibraryItem] = []
+        try modify { items in
+            removed = items
+            items = []
+        }
+        return removed
+    }
+
+    /// Takes in items from elsewhere (`library import`, a restore) through the one merge of
+    /// library items (LibraryMerge): items that break a rule are kept and marked, never refused.
+    /// Importing the same file twice changes nothing the second time.
+    @discardableResult
+    public func merge(_ incoming: [LibraryItem]) throws -> LibraryMergeResult {
+        var result = LibraryMergeResult()
+        try modify { items in result = LibraryMerge.merge(incoming, into: &items) }
+        return result
+    }
+
+    /// The items of `ids` that break a rule, with their problems, by name: what a door that
+    /// brought them says ("“Herbicyd” (product) needs checking: Area (ha): …").
+    public func needingChecking(_ ids: Set<UUID>) -> [String] {
+        let problems = library.problems
+        return library.items.filter { ids.contains($0.id) }.compactMap { item in
+            guard let found = problems[item.id], !found.isEmpty else { return nil }
+            return tr("“%1$@” (%2$@) needs checking: %3$@").filled(FreeText.displayable(item.name), item.kind.word,
+                                                                   found.map(\.text).joined(separator: "; "))
+        }
+    }
+
+    /// The items of an exported library file (`library export`), or why it cannot be used.
+    public static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
+        do throws(JSONReadError) {
+            try JSONScanner.check(bytes)
+        } catch {
+            // Where the text stops being JSON, or the member named twice.
+            throw LibraryError.notALibrary(path: path, why: error.description)
+        }
+        guard let items = try? JSONDecoder().decode(Export<LibraryItem>.self, from: Data(bytes)),
+              items.format == "\(AppInfo.domain)/library", items.version >= 1 else {
+            throw LibraryError.notALibrary(path: path, why: nil)
+        }
+        guard items.version <= formatVersion else { throw LibraryError.newerLibrary(path: path) }
+        return items.items
+    }
+
+    /// What `library export` writes: the file's own envelope with every readable item.
+    /// An item that breaks a rule carries `"problems"` ("field: why", computed, never read back).
+    public func exported() throws -> [UInt8] {
+        let problems = library.problems
+        let items = library.items.map { ExportedItem(item: $0, problems: problems[$0.id]?.map(\.text) ?? []) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let export = Export(format: "\(AppInfo.domain)/library", version: Self.formatVersion, items: items)
+        return Array(try encoder.encode(export)) + [0x0A]
+    }
+
+    private struct Export<Item: Codable>: Codable {
+        var format: String
+        var version: Int
+        var items: [Item]
+    }
+
+    /// An item as exported: its own members, and `problems` when it breaks a rule.
+    private struct ExportedItem: Codable {
+        var item: LibraryItem
+        var problems: [String]
+        private enum CodingKeys: String, CodingKey { case problems }
+
+        init(item: LibraryItem, problems: [String]) {
+            self.item = item
+            self.problems = problems
+        }
+
+        init(from decoder: any Decoder) throws {
+            self.init(item: try LibraryItem(from: decoder), problems: [])
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try item.encode(to: encoder)
+            guard !problems.isEmpty else { return }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(problems, forKey: .problems)
+        }
+    }
+
+    override package func itemsChanged() {
+        library = Library(items: items)
+    }
+}
+
+public enum LibraryError: Error, Equatable, Sendable, LocalizedMessage {
+    case emptyName
+    case nameTaken(String)
+    /// The item called so breaks a rule of the library.
+    case refused(String, LibraryProblem)
+    /// `why`: where its JSON goes wrong, when it does.
+    case notALibrary(path: String, why: String?)
+    case newerLibrary(path: String)
+    /// The item was deleted meanwhile (in another window or by a command).
+    case gone
+
+    public var message: String {
+        switch self {
+        case .emptyName: tr("Enter a name")
+        case let .refused(name, problem): tr("“%1$@” cannot be saved: %2$@").filled(FreeText.displayable(name.trimmedWhitespace), problem.text)
+        case let .nameTaken(name): tr("“%@” is already in the library: choose another name, or edit that one.").filled(FreeText.displayable(name))
+        case let .notALibrary(path, nil): tr("%@ is not a library exported by Kalkulator Oprysku.").filled(path)
+        case let .notALibrary(path, why?): tr("%1$@ is not a library exported by Kalkulator Oprysku: %2$@.").filled(path, why)
+        case .gone: tr("This item is no longer in the library: it was deleted in another window or program.")
+        case let .newerLibrary(path): tr("%@ comes from a newer version of Kalkulator Oprysku: update the app to import it.").filled(path)
+        }
+    }
+}

@@ -1,0 +1,268 @@
+// The treatment records, in records.json in the data directory, with the history's
+// guarantees (a lock, atomic replace, a damaged file set aside, one unreadable record kept
+// and counted) and a daily copy in backups/ for the last 7 days. Records are evidence:
+// a correction keeps the version it replaces, a withdrawal keeps the record, and only a
+// record older than the 3 years the law asks for can be removed.
+
+import FarmModel
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+/// On disk (format version 1): the VersionedFile envelope with one record per line, as
+/// TreatmentRecord's Codable conformance writes it (docs/records-format.md).
+public final class RecordStore: VersionedStore<TreatmentRecord> {
+    public static let formatVersion = 1
+    /// How long the law asks records to be kept.
+    public static let retentionYears = 3
+
+    /// Newest treatment first (by date, start hour, then when saved).
+    public private(set) var records: [TreatmentRecord] = []
+
+    /// The treatments on `field` in `season`, for the label's limits (SeasonCheck).
+    public func treatments(on field: String, season: Int) -> [PastTreatment] {
+        PastTreatment.on(field, season: season, in: records)
+    }
+    /// What the latest read found worth telling, and a daily copy that could not be made.
+    override public var notices: [StorageNotice] {
+        super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
+    }
+    /// Records sharing their id with another (a file written elsewhere): said, each kept.
+    private var sharedIDs = 0
+
+    /// None for a copy opened to be looked at.
+    private var backups: DailyBackups?
+
+    public convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
+                            clock: Clock = .system) {
+        self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, clock: clock)
+    }
+
+    private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, clock: Clock, keepsDailyCopies: Bool = true) {
+        let file = loaded.file.url
+        backups = keepsDailyCopies
+            ? DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
+                           clock: clock)
+            : nil
+        super.init(loaded)
+    }
+
+    /// The store over what `preload` read (on another core, while the app started).
+    public convenience init(preloaded preload: RecordPreload) {
+        let taken = preload.take()
+        self.init(loaded: taken.loaded, backupDirectory: nil, clock: .system)
+        ruleVerdicts = taken.verdicts
+    }
+
+    /// The records checked against the rules where they were read (the register starts from it).
+    package private(set) var ruleVerdicts: RuleVerdicts?
+
+    /// The store on `records.json` in the data directory.
+    public static func standard(patience: LockPatience = .interactive) -> RecordStore {
+        RecordStore(file: DataLocations.current.recordsFile, patience: patience)
+    }
+
+    /// `records` as a copy at `path` holds them, to be looked at: read-only, never written,
+    /// never read again, and no daily copy of its own.
+    public static func copy(of records: [TreatmentRecord], at path: String) -> RecordStore {
+        let file = versionedFile(URL(fileURLWithPath: path), patience: .interactive)
+        return RecordStore(loaded: LoadedFile(fixed: records, as: file), backupDirectory: nil, clock: .system, keepsDailyCopies: false)
+    }
+
+    package static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<TreatmentRecord> {
+        VersionedFile(url: file, kind: "records", version: RecordStore.formatVersion, codec: .lines, patience: patience)
+    }
+
+    /// Each record's JSON as this version last read or wrote it in records.json, by id: what
+    /// its digest hashes, without writing it again. Only of `ids`, when given.
+    package func storedJSON(of ids: Set<UUID>? = nil) -> [UUID: ArraySlice<UInt8>] {
+        guard let placed else { return [:] }
+        var json: [UUID: ArraySlice<UInt8>] = [:]
+        json.reserveCapacity(ids?.count ?? placed.items.count)
+        // By index: a record taken whole would be copied with all its strings.
+        for index in placed.items.indices {
+            let id = placed.items[index].id
+            if let ids, !ids.contains(id) { continue }
+            json[id] = placed.bytes[placed.ranges[index]]
+        }
+        return json
+    }
+
+    public func record(id: UUID) -> TreatmentRecord? {
+        records.first { $0.id == id }
+    }
+
+    /// Saves a new record of `details`, made from `calculation` when given; `now` to the second.
+    @discardableResult
+    public func add(_ details: TreatmentDetails, calculation: JobInput? = nil, at now: Date) throws -> TreatmentRecord {
+        try add([RecordDraft(details: details, calculation: calculation)], at: now)[0]
+    }
+
+    /// Saves a record of each draft, all in one write or none: every way a record is made
+    /// ends here. A draft with a problem (RecordDraft.problems) is refused, and nothing saved.
+    @discardableResult
+    public func add(_ drafts: [RecordDraft], at now: Date) throws -> [TreatmentRecord] {
+        for draft in drafts {
+            if let problem = draft.problems.first { throw RecordError.invalidDraft(problem.text(in: draft.details)) }
+        }
+        let records = drafts.map { $0.record(at: Self.wholeSecond(now)) }
+        try modify { $0 += records }
+        return records
+    }
+
+    /// Adds the records a spreadsheet gives, in one write, leaving out those the register
+    /// has already: a record of the id the sheet names, or one whose content is that of a
+    /// record here (any of its versions) or of one before it in the sheet. The same file
+    /// imported twice adds nothing; a corrected file adds only what changed.
+    public func addNew(_ imported: [ImportedDraft], at now: Date) throws -> (added: [TreatmentRecord], known: Int) {
+        for entry in imported {
+            if let problem = entry.draft.problems.first { throw RecordError.invalidDraft(problem.text(in: entry.draft.details)) }
+        }
+        var added: [TreatmentRecord] = [], known = 0
+        try modify { items in
+            var ids = Set(items.map(\.id))
+            var contents = Set(items.flatMap { $0.versions.map(\.details) })
+            for entry in imported {
+                let record = entry.draft.record(id: entry.id.flatMap { ids.contains($0) ? nil : $0 } ?? UUID(), at: Self.wholeSecond(now))
+                if entry.id.map(ids.contains) == true || !contents.insert(record.details).inserted {
+                    known += 1
+                    continue
+                }
+                ids.insert(record.id)
+                items.append(record)
+                added.append(record)
+            }
+        }
+        return (added, known)
+    }
+
+    /// Replaces the details of record `id`, keeping the version they replace with `note`.
+    @discardableResult
+    public func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {
+        try change(id) { record in
+            guard record.withdrawal == nil else { throw RecordError.withdrawn }
+            record = try record.corrected(to: details, note: note, at: Self.wholeSecond(now))
+        }
+    }
+
+    /// Withdraws record `id` with `reason`: it stays, shown struck through and exported as withdrawn.
+    @discardableResult
+    public func withdraw(id: UUID, reason: String, at now: Date) throws -> TreatmentRecord {
+        let reason = reason.trimmedWhitespace
+        guard !reason.isEmpty else { throw RecordError.withdrawalNeedsReason }
+        return try change(id) { record in
+            guard record.withdrawal == nil else { throw RecordError.withdrawn }
+            record.withdrawal = Withdrawal(at: Self.wholeSecond(now), reason: reason)
+        }
+    }
+
+    /// Whether record `id`'s treatment is older than the years the law asks to keep it on `today`.
+    public static func isPastRetention(_ record: TreatmentRecord, today: CalendarDate) -> Bool {
+        isPastRetention(date: record.details.date, today: today)
+    }
+
+    /// Whether a treatment of `date` is older than the years the law asks to keep it on `today`.
+    public static func isPastRetention(date: CalendarDate, today: CalendarDate) -> Bool {
+        let limit = CalendarDate(year: date.year + retentionYears, month: date.month, day: date.day)
+            ?? CalendarDate(year: date.year + retentionYears, month: date.month, day: 28)!
+        return today > limit
+    }
+
+    /// Removes record `id` for good; only once it is past the retention period.
+    public func remove(id: UUID, today: CalendarDate) throws {
+        try modify { items in
+            guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
+            guard Self.isPastRetention(items[index], today: today) else { throw RecordError.tooRecentToRemove }
+            items.remove(at: index)
+        }
+    }
+
+    /// Removes every record and the daily copies (Delete All Data, after the user was told
+    /// how many) and returns the records.
+    @discardableResult
+    public func removeAll() throws -> [TreatmentRecord] {
+        var removed: [TreatmentRecord] = []
+        // Not through this store's modify: no daily copy of what is being deleted.
+        try super.modify { items in
+            removed = items
+            items = []
+        }
+        try backups?.removeAll()
+        return removed
+    }
+
+    /// The daily copies kept in backups/, oldest first.
+    public var dailyCopies: [String] { backups?.copies() ?? [] }
+
+    /// Merges records exported on another machine (`record import`) or kept in a backup
+    /// (restore), by id, with the farm folder's join: a new record is added; one known here
+    /// gains the versions it does not have yet (the one saved last becomes current) and the
+    /// earlier withdrawal; a version saved after a withdrawal is set aside; the same file
+    /// twice changes nothing. Whatever the order, the result is the one sync gives.
+    @discardableResult
+    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
+        var summary = ImportSummary(), setAside = 0
+        try modify { items in
+            summary.join(incoming, into: &items) { here, other in
+                let joined = here.joined(with: other)
+                setAside += other.versions.filter { version in
+                    joined.withdrawal.map { version.savedAt > $0.at } == true && !joined.versions.contains { $0.isSame(as: version) }
+                }.count
+                return joined
+            }
+        }
+        summary.setAside = setAside
+        return summary
+    }
+
+    /// Authorisation numbers given before for a product of this name (any case), most recent first.
+    public func authorisations(forProduct name: String) -> [String] {
+        let key = SearchFolding.fold(name.trimmedWhitespace)
+        guard !key.isEmpty else { return [] }
+        var seen: [String] = []
+        for record in records {
+            for product in record.details.products where SearchFolding.fold(product.name.trimmedWhitespace) == key {
+                let number = product.authorisation.trimmedWhitespace
+                if !number.isEmpty, !seen.contains(number) { seen.append(number) }
+            }
+        }
+        return seen
+    }
+
+    // MARK: Helpers
+
+    private func change(_ id: UUID, _ body: (inout TreatmentRecord) throws -> Void) throws -> TreatmentRecord {
+        var result: TreatmentRecord?
+        try modify { items in
+            guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
+            try body(&items[index])
+            result = items[index]
+        }
+        return result!
+    }
+
+    override package func modify(known: FileCodec<TreatmentRecord>.KnownJSON? = nil,
+                         _ change: (inout [TreatmentRecord]) throws -> Void) throws {
+        backups?.keepTodaysCopy()
+        try super.modify(known: known, change)
+    }
+
+    override package func itemsChanged() {
+        // Newest treatment first: by day, start hour (none counts as midnight), when saved,
+        // then the file's order. The keys are worked out once per record, not per comparison.
+        let items = self.items
+        sharedIDs = StorageNotice.sharedIDCount(items)
+        // Read in place (a record taken whole would be copied with all its strings).
+        let keys = items.indices.map { offset in
+            (day: items[offset].details.date.daysSinceEpoch,
+             minute: items[offset].details.startTime.map { $0.hour * 60 + $0.minute } ?? 0,
+             saved: items[offset].createdAt.timeIntervalSince1970, offset: offset)
+        }
+        records = keys.sorted { ($0.day, $0.minute, $0.saved, $0.offset) > ($1.day, $1.minute, $1.saved, $1.offset) }
+            .map { items[$0.offset] }
+    }
+
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}

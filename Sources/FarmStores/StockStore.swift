@@ -1,0 +1,194 @@
+// The farm store's entries, in stock.json in the data directory, with the records'
+// guarantees: a lock, atomic replace, a damaged file set aside, an unreadable entry kept and
+// counted, a daily copy in backups/. An entry is never silently changed: a correction keeps
+// the version it replaces with why, a mistaken entry is withdrawn and stays.
+
+import FarmModel
+import FoundationEssentials
+import SprayBase
+import SprayMix
+
+/// On disk (format version 1): the VersionedFile envelope with one entry per line
+/// (docs/stock-format.md).
+public final class StockStore: VersionedStore<StockEntry> {
+    public static let formatVersion = 1
+
+    /// Oldest first (by date, then when saved, then the file's order).
+    public private(set) var entries: [StockEntry] = []
+    override public var notices: [StorageNotice] {
+        super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
+    }
+    /// Entries sharing their id with another (a file written elsewhere): said, each counted.
+    private var sharedIDs = 0
+
+    private var backups: DailyBackups?
+    /// Whose today decides what is in the future, and which daily copy is made.
+    private let clock: Clock
+
+    public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil, clock: Clock = .system) {
+        self.clock = clock
+        backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
+                               clock: clock)
+        super.init(LoadedFile(Self.versionedFile(file, patience: patience)))
+    }
+
+    /// The store on `stock.json` in the data directory.
+    public static func standard(patience: LockPatience = .interactive) -> StockStore {
+        StockStore(file: DataLocations.current.stockFile, patience: patience)
+    }
+
+    package static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<StockEntry> {
+        VersionedFile(url: file, kind: "stock", version: formatVersion, codec: .lines, patience: patience)
+    }
+
+    public func entry(id: UUID) -> StockEntry? { entries.first { $0.id == id } }
+
+    /// The unit `product` is kept in, as `library` and the entries say; the entry `except`
+    /// (the one being corrected) does not count.
+    public func knownUnit(of product: String, authorisation: String, library: Library, except id: UUID? = nil) -> QuantityUnit? {
+        ProductMatcher.knownUnit(of: product, authorisation: authorisation, library: library,
+                                 entries: id.map { id in entries.filter { $0.id != id } } ?? entries)
+    }
+
+    /// Saves a new entry of `facts`, refused (StockError.invalid) when they break a rule or
+    /// name another unit than the product is kept in (`knownUnit`). An entry given without an
+    /// authorisation number takes the library's, else the one `register` has for the name on
+    /// its day: a product renamed in the library keeps its stock by the number.
+    @discardableResult
+    public func add(_ facts: StockFacts, library: Library = Library(), register: OfficialRegisterIndex? = nil, at now: Date) throws -> StockEntry {
+        var facts = Self.trimmed(facts)
+        if facts.authorisation.isEmpty, case let .number(number, _) = ProductNumbers(library: library, register: register).lookUp(facts.product, on: facts.date) {
+            facts.authorisation = number
+        }
+        let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library)
+        let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
+        if !problems.isEmpty { throw StockError.invalid(problems) }
+        let entry = StockEntry(facts: facts, createdAt: Self.wholeSecond(now))
+        try modify { $0.append(entry) }
+        return entry
+    }
+
+    /// Replaces what entry `id` says, keeping the version it replaces with `note`; refused as
+    /// `add` refuses, the unit included ("20 l" is not corrected to "20 kg" of a product kept in litres).
+    @discardableResult
+    public func correct(id: UUID, to facts: StockFacts, note: String, library: Library = Library(), at now: Date) throws -> StockEntry {
+        let facts = Self.trimmed(facts)
+        let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library, except: id)
+        let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
+        if !problems.isEmpty { throw StockError.invalid(problems) }
+        if let problem = FreeText.notesProblem(note) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
+        return try change(id) { entry in
+            guard entry.withdrawal == nil else { throw StockError.withdrawn }
+            guard facts != entry.facts else { return }
+            entry.corrections.append(StockRevision(facts: entry.facts, savedAt: entry.changedAt, note: note.trimmedWhitespace))
+            entry.facts = facts
+            entry.changedAt = Self.wholeSecond(now)
+        }
+    }
+
+    /// Withdraws entry `id` (typed by mistake) with `reason`: it stays in the file, counted nowhere.
+    @discardableResult
+    public func withdraw(id: UUID, reason: String, at now: Date) throws -> StockEntry {
+        let reason = reason.trimmedWhitespace
+        guard !reason.isEmpty else { throw StockError.withdrawalNeedsReason }
+        if let problem = FreeText.notesProblem(reason) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
+        return try change(id) { entry in
+            guard entry.withdrawal == nil else { throw StockError.withdrawn }
+            entry.withdrawal = Withdrawal(at: Self.wholeSecond(now), reason: reason)
+        }
+    }
+
+    /// Merges entries from a backup (restore) or another computer, by id: a new one is added
+    /// as it came (one that breaks a rule is kept, and shown as needing checking); one known
+    /// here gains the versions it lacks. No entry is ever removed; the same file twice changes nothing.
+    @discardableResult
+    public func merge(_ incoming: [StockEntry]) throws -> ImportSummary {
+        var summary = ImportSummary()
+        try modify { items in summary.join(incoming, into: &items) { $0.joined(with: $1) } }
+        return summary
+    }
+
+    /// The entries as `stock export` writes them: the file's own format, one entry per line.
+    public func exported() throws -> [UInt8] {
+        try FileCodec<StockEntry>.lines.encode(items, format: "\(AppInfo.domain)/stock", version: Self.formatVersion)
+    }
+
+    /// The entries of a `stock export` or a stock.json (its unreadable entries refused by name).
+    public static func entries(inExport bytes: [UInt8]) throws(StockError) -> [StockEntry] {
+        guard let contents = versionedFile(URL(fileURLWithPath: "/"), patience: .interactive).contents(of: bytes), !contents.isReadOnly else {
+            throw .notAnExport
+        }
+        guard contents.unreadable.isEmpty else { throw .unreadable(contents.unreadable.map(\.position)) }
+        return contents.items
+    }
+
+    /// Removes every entry and the daily copies (Delete All Data, after the user was told how many).
+    public func removeAll() throws {
+        // Not through this store's modify: no daily copy of what is being deleted.
+        try super.modify { $0 = [] }
+        try backups?.removeAll()
+    }
+
+    // MARK: Helpers
+
+    private func change(_ id: UUID, _ body: (inout StockEntry) throws -> Void) throws -> StockEntry {
+        var result: StockEntry?
+        try modify { items in
+            guard let index = items.firstIndex(where: { $0.id == id }) else { throw StockError.notFound }
+            try body(&items[index])
+            result = items[index]
+        }
+        return result!
+    }
+
+    override package func modify(known: FileCodec<StockEntry>.KnownJSON? = nil, _ change: (inout [StockEntry]) throws -> Void) throws {
+        backups?.keepTodaysCopy()
+        try super.modify(known: known, change)
+    }
+
+    override package func itemsChanged() {
+        let items = self.items
+        sharedIDs = StorageNotice.sharedIDCount(items)
+        entries = items.indices.sorted { a, b in
+            (items[a].facts.date, items[a].createdAt, a) < (items[b].facts.date, items[b].createdAt, b)
+        }.map { items[$0] }
+    }
+
+    private static func trimmed(_ facts: StockFacts) -> StockFacts {
+        var facts = facts
+        facts.product = facts.product.trimmedWhitespace
+        facts.authorisation = facts.authorisation.trimmedWhitespace
+        facts.lot = facts.lot.trimmedWhitespace
+        facts.supplier = facts.supplier.trimmedWhitespace
+        facts.invoice = facts.invoice.trimmedWhitespace
+        facts.note = facts.note.trimmedWhitespace
+        return facts
+    }
+
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}
+
+public enum StockError: Error, Equatable, Sendable, LocalizedMessage {
+    case invalid([StockProblem])
+    case notFound
+    case withdrawn
+    case withdrawalNeedsReason
+    case notAnExport
+    /// Entries of an export that cannot be read, by place (1 is the first).
+    case unreadable([Int])
+
+    public var message: String {
+        switch self {
+        case let .invalid(problems): problems.map(\.text).joined(separator: "\n")
+        case .notFound: tr("This stock entry is no longer in the store: it was changed in another window or program.")
+        case .withdrawn: tr("This stock entry was withdrawn, so it cannot be changed.")
+        case .withdrawalNeedsReason: tr("Say why the stock entry is withdrawn.")
+        case .notAnExport: tr("This is not a stock file of Kalkulator Oprysku.")
+        case let .unreadable(places):
+            trn("Stock entry number %@ cannot be read; nothing was taken.", "Stock entries number %@ cannot be read; nothing was taken.", places.count)
+                .filled(places.map(String.init).joined(separator: ", "))
+        }
+    }
+}
