@@ -51,7 +51,10 @@ let package = Package(
         ),
         .target(
             name: "SprayViewModels",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "FileFormats"]
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "FileFormats"],
+            // A view-model sees the farm through `Farm` and its books; never a store, nor a
+            // store's member reached through another module's declarations.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .target(
             name: "SprayCommandLine",

@@ -11,7 +11,6 @@ import Glibc
 @testable import FarmModel
 @testable import FarmStores
 @testable import SprayBase
-@testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
 
@@ -77,12 +76,12 @@ func fuzzFarmSync(_ bytes: [UInt8]) {
     let records = RecordStore(file: locations.recordsFile)
     let sync = FarmSync(locations: locations, clock: .fixed(on: fuzzToday))
     do {
-        _ = try sync.share(folder: folder, name: "Biuro", records: records)
+        _ = try sync.share(folder: folder, name: "Biuro")
     } catch {
         return
     }
     let again: SyncReport
-    do { again = try sync.syncNow(records: records) } catch { broken("farm-sync: a second pass failed: \(error)") }
+    do { again = try sync.syncNow() } catch { broken("farm-sync: a second pass failed: \(error)") }
     guard again.added == 0, again.updated == 0, again.removed == 0, again.library == 0, again.stock == 0 else {
         broken("farm-sync: a second pass over the same folder took something again: \(again)")
     }

@@ -7,34 +7,27 @@ import FarmModel
 import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 @MainActor
 public struct DataDeletion {
-    let history: HistoryStore
-    let records: RecordStore
-    let library: LibraryStore
-    let favorites: FavoritesStore
-    let settings: SettingsStore
+    let farm: Farm
+    private var history: HistoryStore { farm.historyStore }
+    private var records: RecordStore { farm.recordStore }
+    private var library: LibraryStore { farm.libraryStore }
+    private var favorites: FavoritesStore { farm.favoritesStore }
+    private var settings: SettingsStore { farm.settingsStore }
     /// The rows typed in Transcribe from Paper and not saved yet.
-    let transcription: TranscriptionStore?
-    /// The farm store's entries (nil where the caller has none open).
-    let stock: StockStore?
+    private var transcription: TranscriptionStore? { farm.transcriptionStore }
+    /// The farm store's entries (nil where the farm keeps none).
+    private var stock: StockStore? { farm.stockStore }
     /// sync.json beside the records: forgotten, so that deleting here removes nothing elsewhere.
-    private var sharing: SyncStateStore { SyncStateStore(file: records.url.deletingLastPathComponent().appendingPathComponent("sync.json")) }
+    private var sharing: SyncStateStore { SyncStateStore(file: farm.locations.syncStateFile) }
     /// The copies the app keeps that Delete All Data leaves where they are.
     let keptCopies: [KeptCopy]
 
-    public init(history: HistoryStore, records: RecordStore, library: LibraryStore, favorites: FavoritesStore,
-                settings: SettingsStore, transcription: TranscriptionStore? = nil, keptCopies: [KeptCopy] = [],
-                stock: StockStore? = nil) {
-        self.stock = stock
-        self.history = history
-        self.records = records
-        self.library = library
-        self.favorites = favorites
-        self.settings = settings
-        self.transcription = transcription
+    /// What deleting everything of `farm` takes, and leaves: `keptCopies`.
+    public init(farm: Farm, keptCopies: [KeptCopy] = []) {
+        self.farm = farm
         self.keptCopies = keptCopies
     }
 

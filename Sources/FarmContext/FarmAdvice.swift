@@ -2,9 +2,7 @@
 // `export-pdf`) and on a record (the form, the grid, the spreadsheet import, `record add`,
 // the treatment register). A door shows them; it never adds its own.
 
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix

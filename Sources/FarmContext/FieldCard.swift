@@ -4,12 +4,9 @@
 // pre-harvest intervals. Made from the records as SeasonCheck counts them (withdrawn records
 // left out, a corrected one as it stands) and the limits as it takes them.
 
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public struct FieldCard: Equatable, Sendable {
     public struct Treatment: Equatable, Sendable {

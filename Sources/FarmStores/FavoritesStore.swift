@@ -4,7 +4,6 @@
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public final class FavoritesStore: VersionedStore<Favorite> {
     /// Version 1: Favorite as it is declared.

@@ -7,7 +7,6 @@ import Dispatch
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// The records file, read on a background queue; `RecordStore(preloaded:)` waits for it.
 public final class RecordPreload: @unchecked Sendable {

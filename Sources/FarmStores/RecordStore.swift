@@ -13,8 +13,6 @@ import SprayMix
 /// TreatmentRecord's Codable conformance writes it (docs/records-format.md).
 public final class RecordStore: VersionedStore<TreatmentRecord> {
     public static let formatVersion = 1
-    /// How long the law asks records to be kept.
-    public static let retentionYears = 3
 
     /// Newest treatment first (by date, start hour, then when saved).
     public private(set) var records: [TreatmentRecord] = []
@@ -55,7 +53,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     /// The records checked against the rules where they were read (the register starts from it).
-    package private(set) var ruleVerdicts: RuleVerdicts?
+    public private(set) var ruleVerdicts: RuleVerdicts?
 
     /// The store on `records.json` in the data directory.
     public static func standard(patience: LockPatience = .interactive) -> RecordStore {
@@ -156,23 +154,11 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         }
     }
 
-    /// Whether record `id`'s treatment is older than the years the law asks to keep it on `today`.
-    public static func isPastRetention(_ record: TreatmentRecord, today: CalendarDate) -> Bool {
-        isPastRetention(date: record.details.date, today: today)
-    }
-
-    /// Whether a treatment of `date` is older than the years the law asks to keep it on `today`.
-    public static func isPastRetention(date: CalendarDate, today: CalendarDate) -> Bool {
-        let limit = CalendarDate(year: date.year + retentionYears, month: date.month, day: date.day)
-            ?? CalendarDate(year: date.year + retentionYears, month: date.month, day: 28)!
-        return today > limit
-    }
-
     /// Removes record `id` for good; only once it is past the retention period.
     public func remove(id: UUID, today: CalendarDate) throws {
         try modify { items in
             guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
-            guard Self.isPastRetention(items[index], today: today) else { throw RecordError.tooRecentToRemove }
+            guard items[index].isPastRetention(today: today) else { throw RecordError.tooRecentToRemove }
             items.remove(at: index)
         }
     }

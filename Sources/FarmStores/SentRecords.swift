@@ -7,7 +7,6 @@
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// What this computer's journal said last of one record (SentRecord.text).
 struct SentLine: Codable, Equatable, Sendable, JSONLineCodable {

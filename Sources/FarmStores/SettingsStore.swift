@@ -4,7 +4,6 @@
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public final class SettingsStore: VersionedStore<Settings> {
     /// Version 1: Settings as it is declared.

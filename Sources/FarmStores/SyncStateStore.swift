@@ -1,7 +1,6 @@
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// sync.json: one SyncState in a VersionedFile, like the settings.
 public final class SyncStateStore: VersionedStore<SyncState> {

@@ -1,7 +1,6 @@
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// transcription.json: the rows not yet saved as records, in the VersionedFile envelope
 /// (format "kalkulator-oprysku/transcription", version 1, one row per item).

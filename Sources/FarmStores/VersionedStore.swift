@@ -2,10 +2,8 @@
 // notices of that read, and the windows to tell when it changes. The stores (favorites,
 // settings, history, records, library) add their own view of the items and their changes.
 
-import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// Used from the main thread (the windows) or a command. Every change re-reads the file
 /// under its lock first, so two stores on one file (a window and a command) never lose

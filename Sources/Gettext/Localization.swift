@@ -9,13 +9,9 @@
 import CGettext
 import FoundationEssentials
 import Glibc
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public enum Localization {

@@ -1,13 +1,8 @@
 // `kalkulator-oprysku backup [--output FILE]` and `restore FILE [--yes]`: their options and help.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public struct BackupCommand: Equatable, Sendable {
     /// nil or "-": standard output.

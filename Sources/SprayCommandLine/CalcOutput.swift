@@ -3,10 +3,7 @@
 // shown as U+FFFD).
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -1,11 +1,6 @@
 // `calibrate --help` and `calibrate catch --help`, one translatable line each.
 
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public enum CalibrateHelp {

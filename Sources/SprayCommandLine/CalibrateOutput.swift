@@ -2,10 +2,7 @@
 // documented keys in order) and text for people (localized, rounded for reading).
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

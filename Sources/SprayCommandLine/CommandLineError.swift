@@ -2,12 +2,9 @@
 // its option, in the UI language. Shared by every subcommand.
 
 import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 

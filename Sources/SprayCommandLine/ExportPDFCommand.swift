@@ -3,13 +3,9 @@
 
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 /// A valid `export-pdf` invocation: the plan to report and the file to write.
 public struct ExportPDFCommand: Equatable, Sendable {

@@ -4,11 +4,7 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public struct FieldCardCommand: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {

@@ -1,14 +1,7 @@
 // `--help` texts. Each line is its own message so translators see short, stable pieces;
 // the job options are written once and shown by every command that takes them.
 
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public enum Help {
     public static var main: String {

@@ -6,10 +6,8 @@ import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 public enum LibraryCommand: Equatable, Sendable {

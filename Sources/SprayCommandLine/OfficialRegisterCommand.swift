@@ -3,12 +3,8 @@
 // protection products kept offline (SprayCore's OfficialRegister). Options, help, output.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public struct OfficialRegisterCommand: Equatable, Sendable {

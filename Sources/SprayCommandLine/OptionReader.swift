@@ -5,10 +5,8 @@ import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 /// `--name value` and `--name=value` options, and flags without a value (`--save`). The word

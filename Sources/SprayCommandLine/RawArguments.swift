@@ -5,13 +5,8 @@
 
 import Glibc
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public enum RawArguments {
     /// The options whose value is a file or folder, wherever they appear; the words that are

@@ -6,12 +6,9 @@
 
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 /// What `record add` may copy: earlier records (`--like`) and saved plans (`--from-plan`).

@@ -1,12 +1,7 @@
 // `record --help` and each record command's help, one translatable line each.
 
-import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public enum RecordHelp {

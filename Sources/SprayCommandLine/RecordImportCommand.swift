@@ -6,10 +6,7 @@ import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public struct RecordImportCommand: Equatable, Sendable {

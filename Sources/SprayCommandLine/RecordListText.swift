@@ -1,12 +1,7 @@
 // `record list` for people, and what `record import` did, in words.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public enum RecordListText {

@@ -5,12 +5,8 @@
 
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public enum StockCommand: Equatable, Sendable {

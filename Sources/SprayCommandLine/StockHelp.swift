@@ -1,13 +1,6 @@
 // `stock --help` and each stock command's help, one translatable line each.
 
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public enum StockHelp {
     /// The help of `command` ("add", "list", …), or of `stock` itself.

@@ -3,13 +3,8 @@
 // sync tool keeps in step (SprayCore's FarmSync). Options and help.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public struct SyncCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

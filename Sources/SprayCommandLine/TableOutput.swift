@@ -3,13 +3,8 @@
 // of the three options and their rules.
 
 import FileFormats
-import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 public struct TableOutput: Equatable, Sendable {

@@ -1,104 +1,68 @@
-// What the windows share for the life of the app: the calculator's state (it survives
-// window rebuilds, e.g. a language switch), the history it records into, favorites and
-// settings. The history is read when first needed — the first Calculate or the history
-// window — not before the first frame: years of entries should not slow the start.
+// What the windows share for the life of the app: the one farm every window opens its
+// view-model on, the calculator's state (it survives window rebuilds, e.g. a language
+// switch), the favourites, and the work the app does in the background for the farm: reading
+// the register and the records on another core, the farm folder's merges and the second copy.
 
 import Dispatch
-import Glibc
-import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor
 public final class AppServices {
+    /// The farm: every part opened when first needed.
+    public let farm: Farm
     public let calculator: CalculatorViewModel
     public let favorites: FavoritesViewModel
-    public let settings: SettingsStore
-    /// Back up and restore of the same folders the stores use.
-    public let backup: BackupViewModel
     /// Opens the help's pages (tests pass one that records them).
     public let help: any HelpLauncher
-    private let openHistory: () -> HistoryStore
-    private var openedHistory: HistoryStore?
-    /// The records, the library, the store and the ministry's register, each opened when first needed.
-    public let farm: Farm
     private var watchesRecords = false
 
-    public init(calculator: CalculatorViewModel = CalculatorViewModel(), history: @escaping () -> HistoryStore,
-                favorites: FavoritesViewModel, settings: SettingsStore, records: @escaping () -> RecordStore = { .standard() },
-                library: @escaping () -> LibraryStore = { .standard() }, backup: BackupViewModel = BackupViewModel(),
-                help: any HelpLauncher = SystemHelpLauncher()) {
-        self.calculator = calculator
+    public init(farm: Farm, help: any HelpLauncher = SystemHelpLauncher()) {
+        self.farm = farm
         self.help = help
-        self.backup = backup
-        self.openHistory = history
-        let locations = backup.locations
-        farm = Farm(Farm.Opening(records: records, library: library, stock: { StockStore(file: locations.stockFile) },
-                                 register: { (try? OfficialRegisterStore.load(locations.officialRegisterFile)).flatMap { $0 }.map(OfficialRegisterIndex.init) },
-                                 settings: { [settings] in settings.settings }))
-        self.favorites = favorites
-        self.settings = settings
-        // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
-        calculator.recorder = DeferredRecorder { [unowned self] in self.history }
-        calculator.modeOfActionLimit = modeOfActionLimit
+        calculator = CalculatorViewModel(farm: farm)
+        favorites = FavoritesViewModel(farm: farm)
     }
 
-    /// The farm's own most treatments with one mode of action a season, read as it stands
-    /// when a view-model warns (Preferences may change it meanwhile).
-    var modeOfActionLimit: () -> Int? { { [weak self] in self?.farm.modeOfActionLimit } }
-
-    /// The stores in the user's data and config directories (or the test overrides). The
+    /// The farm of the user's data and config directories (or the test overrides). The
     /// treatment records are read on another core (RecordPreload): at once with
     /// `preloadingRecords` (the register opens with the program), else once the window is up.
-    public static func standard(settings: SettingsStore = .standard(), preloadingRecords: Bool = false) -> AppServices {
-        let records = RecordPreload(file: DataLocations.current.recordsFile, startingNow: preloadingRecords)
-        let services = AppServices(history: { .standard() }, favorites: FavoritesViewModel(store: .standard()), settings: settings,
-                                   records: { RecordStore(preloaded: records) })
-        services.recordPreload = records
+    public static func standard(preloadingRecords: Bool = false) -> AppServices {
+        var opening = Farm.Opening.files(.current)
+        let startReading = opening.preloadRecords(startingNow: preloadingRecords)
+        let services = AppServices(farm: Farm(opening))
+        services.startReadingRecords = startReading
         return services
     }
 
-    /// The records' reading on another core, until started (`preloadRecords`).
-    private var recordPreload: RecordPreload?
+    /// Starts the records' reading on another core, until called (`preloadRecords`).
+    private var startReadingRecords: (() -> Void)?
 
     /// Starts reading the records on another core, if they are not read yet.
     func preloadRecords() {
-        recordPreload?.start()
-        recordPreload = nil
+        startReadingRecords?()
+        startReadingRecords = nil
     }
 
-    /// Every calculation recorded with Calculate; read from its file on first use.
-    public var history: HistoryStore {
-        if let openedHistory { return openedHistory }
-        let store = openHistory()
-        openedHistory = store
-        return store
-    }
-
-    /// The treatment records (the register); read from records.json on first use. Their
-    /// first change of a day makes the day's second copy, when a folder is chosen for it.
-    public var records: RecordStore {
-        let store = farm.records
-        guard !watchesRecords else { return store }
+    /// The treatment records, watched from their first use: their first change of a day makes
+    /// the day's second copy (when a folder is chosen for it), and any change is sent to the
+    /// farm folder a second later.
+    public var records: any RecordBook {
+        let records = farm.records
+        guard !watchesRecords else { return records }
         watchesRecords = true
-        store.observe(by: self) { [weak self] in
-            self?.secondCopy.recordsChanged()
+        records.observe(by: self) { [weak self] in
+            self?.farm.secondCopy.recordsChanged()
             // Sent a second later, gathered with the changes that follow (a grid saves many
             // records at once): digesting 10 000 records is not for every save's moment.
             if self?.sharing.recordsChanged() == true { self?.mergeSoon() }
         }
-        return store
+        return records
     }
 
     /// The record shared with the farm's other computers through a folder (Preferences).
-    // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
-    public private(set) lazy var sharing = FarmSharing(records: { [unowned self] in records }, locations: backup.locations)
+    public var sharing: FarmSharing { farm.sharing }
 
     /// Merges the farm folder when it changes and when `mergeSoon` is called.
     private(set) lazy var folderWatch = FolderWatch { [weak self] in
@@ -124,102 +88,42 @@ public final class AppServices {
         folderWatch.soon()
     }
 
-    /// The second copy of all the data in a folder off the laptop (Preferences).
     /// The store of products: read after the first frame (with the ministry's register, or
     /// when the store window first opens); the calculator's "to buy" card follows it.
-    public private(set) lazy var stock: StockStore = {
-        // The window's farm always keeps a store.
-        let store = farm.stockStore!
-        store.observe(by: self) { [weak self] in self?.stockChanged() }
-        records.observe(by: self) { [weak self] in self?.stockChanged() }
-        return store
-    }()
-
-    /// Every product's stock today, for the calculator (nothing while the store is empty).
-    private func stockChanged() {
-        calculator.stock = farm.stockTodayIfKept
+    func followStock() {
+        guard !followsStock else { return }
+        followsStock = true
+        _ = records
+        calculator.followStock()
     }
-
-    public private(set) lazy var secondCopy = SecondCopyKeeper(settings: settings, locations: backup.locations)
-
-    /// The ministry's register of products kept here, once read (`readOfficialRegister`).
-    public var officialRegister: OfficialRegisterIndex? { farm.hasReadRegister ? farm.register : nil }
-
-    /// Whether a ministry's register is kept here, read yet or not (the first steps ask).
-    public var keepsOfficialRegister: Bool {
-        officialRegister != nil || access(backup.locations.officialRegisterFile.path, F_OK) == 0
-    }
+    private var followsStock = false
 
     /// Reads the register kept here on another core — a moment after the start, never before
-    /// the first frame — and gives it to the calculator, whose plan is then checked against it.
+    /// the first frame — and gives it to the farm: the calculator and the forms then check by it.
     public func readOfficialRegister() {
-        let file = backup.locations.officialRegisterFile
+        let reading = farm.registerReading
         DispatchQueue.global(qos: .utility).async {
-            let index = (try? OfficialRegisterStore.load(file)).flatMap { $0 }.map(OfficialRegisterIndex.init)
-            runOnMainLoop { [weak self] in self?.officialRegisterRead(index) }
+            let index = reading()
+            runOnMainLoop { [weak self] in
+                guard let self else { return }
+                if !farm.hasReadRegister { farm.register = index }
+                followStock()
+            }
         }
     }
 
-    /// The register kept here, read now if the reading on another core has not given it yet
-    /// (the library window says what is kept as it opens).
-    public func officialRegisterNow() -> OfficialRegisterIndex? {
-        if !farm.hasReadRegister { officialRegisterRead(farm.register) }
-        return officialRegister
-    }
-
-    /// A register read, or imported in the window: the calculator and the forms opened from now on check by it.
-    public func officialRegisterRead(_ index: OfficialRegisterIndex?) {
-        farm.register = index
-        calculator.officialRegister = index
-        stockChanged()
-        if let registerModel = openedRegisterModel { registerModel.officialRegister = index }
-    }
-
-    /// The farm's products, fields and sprayers; read from library.json on first use.
-    public var library: LibraryStore { farm.libraryStore }
-
     /// The history window's state; made when the window first opens.
-    public private(set) lazy var historyModel = HistoryViewModel(store: history)
+    public private(set) lazy var historyModel = HistoryViewModel(farm: farm)
     /// The register window's state; made when the window first opens.
-    public var registerModel: RegisterViewModel {
-        if let openedRegisterModel { return openedRegisterModel }
-        // Unowned: called by SprayCore code AppServices owns, never handed to GLib.
-        let model = RegisterViewModel(store: records, history: { [unowned self] in history })
-        model.officialRegister = officialRegister
-        model.library = library.library
-        model.modeOfActionLimit = modeOfActionLimit
-        openedRegisterModel = model
-        return model
-    }
-    private var openedRegisterModel: RegisterViewModel?
+    public private(set) lazy var registerModel: RegisterViewModel = {
+        _ = records
+        return RegisterViewModel(farm: farm)
+    }()
 
     public var dataDeletion: DataDeletion {
-        DataDeletion(history: history, records: records, library: library, favorites: favorites.store, settings: settings,
-                     transcription: .standard(), keptCopies: backup.keptCopies(secondCopyFolder: settings.settings.copyFolder),
-                     stock: stock)
+        DataDeletion(farm: farm, keptCopies: BackupViewModel(farm: farm).keptCopies(secondCopyFolder: farm.settings.settings.copyFolder))
     }
 
-    /// Messages about stored files (moved aside, newer version, unreadable) for the banner;
-    /// the history's once it has been read.
-    public var notices: [String] {
-        (openedHistory?.notices.map(\.message) ?? []) + (farm.hasOpenedRecords ? farm.records.notices.map(\.message) : [])
-            + (farm.hasOpenedLibrary ? farm.libraryStore.notices.map(\.message) : [])
-            + favorites.notices + settings.notices.map(\.message)
-    }
-}
-
-/// Records into the history store, opening it on the first calculation (on the main
-/// actor, where the calculator calls it: an isolated conformance).
-@MainActor
-private final class DeferredRecorder: @MainActor CalculationRecorder {
-    let store: () -> HistoryStore
-
-    init(_ store: @escaping () -> HistoryStore) {
-        self.store = store
-    }
-
-    @discardableResult
-    func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
-        try store().record(input, at: date)
-    }
+    /// Messages about stored files (moved aside, newer version, unreadable) for the banner.
+    public var notices: [String] { farm.notices }
 }

@@ -1,14 +1,7 @@
 // Light or dark, or whatever the desktop asked for when the app started.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 @MainActor
 enum Appearance {

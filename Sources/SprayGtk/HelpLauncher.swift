@@ -3,13 +3,7 @@
 // names the package to install. The launcher is AppServices' so the tests record the URIs.
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 /// Hands help: URIs to the help viewer.

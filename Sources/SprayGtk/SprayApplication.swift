@@ -7,9 +7,7 @@ import Glibc
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 
@@ -68,7 +66,7 @@ public final class SprayApplication {
         let status = g_application_run(cast(app.application), CommandLine.argc, CommandLine.unsafeArgv)
         // A second start only handed its arguments over: the copy is the first one's to make.
         if g_application_get_is_registered(cast(app.application)) != 0, g_application_get_is_remote(cast(app.application)) == 0 {
-            app.services.secondCopy.appQuits()
+            app.services.farm.secondCopy.appQuits()
         }
         g_object_unref(app.application)
         return status
@@ -108,7 +106,7 @@ public final class SprayApplication {
     private func startUp() {
         Trace.mark("gtk started")
         Style.install()
-        Appearance.apply(services.settings.settings.theme)
+        Appearance.apply(services.farm.settings.settings.theme)
         Self.findIconFromTheBuildTree()
         gtk_window_set_default_icon_name(AppInfo.applicationID)
         addAction(.quit, to: application) { [weak self] in
@@ -139,7 +137,7 @@ public final class SprayApplication {
 
     func openPreferences() {
         guard let parent = calculatorWindow?.window else { return }
-        let model = PreferencesViewModel(settings: services.settings, backup: services.backup, secondCopy: services.secondCopy)
+        let model = PreferencesViewModel(farm: services.farm)
         let preferences = PreferencesWindow(
             parent: parent, model: model, deletion: services.dataDeletion,
             applyLanguage: { [weak self] language, problem in
@@ -170,12 +168,12 @@ public final class SprayApplication {
     /// Deletes the history, favorites and preferences; the preferences return to the
     /// system's language and theme at once. Returns what could not be deleted.
     private func deleteAllData() -> [String] {
-        let chosenLanguage = services.settings.settings.language
+        let chosenLanguage = services.farm.settings.settings.language
         let problems = services.dataDeletion.perform()
         services.historyModel.reload()
         services.registerModel.reload()
         services.favorites.reload()
-        services.library.reload()
+        services.farm.libraryBook.reload()
         Appearance.apply(.system)
         if chosenLanguage != nil { switchLanguage(to: nil) }
         return problems
@@ -184,14 +182,14 @@ public final class SprayApplication {
     /// Reads every store again after a restore put other files in place; applies the
     /// restored theme and language.
     private func reloadAfterRestore() {
-        let language = services.settings.settings.language
-        services.settings.reload()
+        let language = services.farm.settings.settings.language
+        services.farm.settings.reload()
         services.historyModel.reload()
         services.registerModel.reload()
         services.favorites.reload()
-        services.library.reload()
-        Appearance.apply(services.settings.settings.theme)
-        if services.settings.settings.language != language { switchLanguage(to: services.settings.settings.language) }
+        services.farm.libraryBook.reload()
+        Appearance.apply(services.farm.settings.settings.theme)
+        if services.farm.settings.settings.language != language { switchLanguage(to: services.farm.settings.settings.language) }
     }
 
     /// Applies a language at once: the windows are built again in it; what the user typed
@@ -225,7 +223,7 @@ public final class SprayApplication {
     /// the library read again, the register's line.
     private func sharingChanged() {
         services.folderWatch.watch(services.sharing.folder)
-        services.library.reload()
+        services.farm.libraryBook.reload()
         calculatorWindow?.registerWindow?.refresh()
     }
 

@@ -8,10 +8,7 @@ import FoundationEssentials
 import Glibc
 import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 
@@ -97,7 +94,7 @@ enum WindowTour {
         case .harvestDates: inRegister(.harvestDates)
         case .fieldCard:
             // The card of the first field of the library, or of one the records name.
-            let field = app.services.library.library.fields.first?.name ?? app.services.farm.records.records.first?.details.parcel ?? "Za stodołą"
+            let field = app.services.farm.library.fields.first?.name ?? app.services.farm.records.records.first?.details.parcel ?? "Za stodołą"
             FieldCardWindow.open(field: field, parent: calculator.window, services: app.services)
         case .favorites: activate(.manageFavorites)
         case .printPreview:

@@ -5,10 +5,6 @@
 // Bands of one row drawn one after another show exactly the row drawn whole.
 
 import SprayBase
-import SprayMix
-import FarmModel
-import FarmExchange
-import FarmContext
 
 /// A vertical line down the whole height of a row (the grid, a warning's bar).
 struct RowLine: Equatable {

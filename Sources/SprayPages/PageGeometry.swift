@@ -2,10 +2,7 @@
 // All lengths are PDF points (1/72 in); pagination is in Pagination.swift.
 
 import SprayBase
-import SprayMix
 import FarmModel
-import FarmExchange
-import FarmContext
 
 public struct PageSize: Equatable, Sendable {
     /// Points.

@@ -3,10 +3,7 @@
 // its head repeated (as "… (continued)") on the next page. The head never ends a page alone.
 
 import SprayBase
-import SprayMix
 import FarmModel
-import FarmExchange
-import FarmContext
 
 /// The heights a block needs, in points.
 public struct BlockHeights: Equatable, Sendable {

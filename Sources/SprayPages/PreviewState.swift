@@ -2,10 +2,6 @@
 // preview window (SprayGtk's PrintPreviewWindow) only copies this into its widgets.
 
 import SprayBase
-import SprayMix
-import FarmModel
-import FarmExchange
-import FarmContext
 
 public struct PreviewState: Equatable, Sendable {
     /// Zoom levels the +/− buttons step through; 1 is the paper's real size.

@@ -2,12 +2,9 @@
 // worded in one language, one row per product use, after the WIORiN template's columns.
 // RegisterLayoutEngine places it on landscape pages; SprayReport draws and saves them.
 
-import FarmContext
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// One record in the register: its rows (one per product) and what is wrong with it.
 public struct RegisterEntry: Equatable, Sendable {

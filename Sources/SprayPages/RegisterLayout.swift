@@ -5,10 +5,7 @@
 // The result is a ReportLayout, which SprayReport's ReportPainter draws on any cairo context.
 
 import SprayBase
-import SprayMix
 import FarmModel
-import FarmExchange
-import FarmContext
 
 extension PageSize {
     /// ISO A4 landscape, 297 × 210 mm.

@@ -1,8 +1,6 @@
 // The printed report as content: every text worded and formatted in one language, built
 // from a TankMixPlan. ReportLayoutEngine places it on pages; SprayReport draws the pages.
 
-import FarmContext
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase

@@ -3,10 +3,7 @@
 // on any cairo context (PDF file, preview, printer); the positions come from ReportLayoutEngine.
 
 import SprayBase
-import SprayMix
-import FarmModel
 import FarmExchange
-import FarmContext
 
 /// How a piece of text is set. The font family is the painter's (DejaVu Sans).
 public struct TextStyle: Hashable, Sendable {

@@ -4,10 +4,7 @@
 // from a record, its values as facts).
 
 import SprayBase
-import SprayMix
 import FarmModel
-import FarmExchange
-import FarmContext
 
 extension ReportLayoutEngine {
     var width: Double { frame.contentWidth }

@@ -3,10 +3,6 @@
 // page furniture: the running head of later pages and the footer with "Page N of M".
 
 import SprayBase
-import SprayMix
-import FarmModel
-import FarmExchange
-import FarmContext
 
 /// A band of a block: its height and what it draws, relative to its top-left corner.
 struct Band: Equatable {

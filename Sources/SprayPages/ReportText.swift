@@ -6,10 +6,6 @@
 // here, each character is measured once per style, and each line is a paragraph of its own.
 
 import SprayBase
-import SprayMix
-import FarmModel
-import FarmExchange
-import FarmContext
 
 final class ReportText: TextMeasurer {
     /// Words up to this many characters are left whole to the text engine.

@@ -2,12 +2,8 @@
 // offset, computed from epoch seconds without ICU. Reading the clock (now, or
 // SOURCE_DATE_EPOCH for reproducible output) is SprayReport's ReportClock.
 
-import FarmContext
-import FarmExchange
-import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public struct ReportTime: Equatable, Sendable {
     public var year: Int

@@ -4,11 +4,9 @@
 // (its heading, A4 landscape), drawn, printed and saved by SprayReport.
 
 import FarmContext
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 extension TableDocument {
     public init(fieldCard card: FieldCard, settings: Settings, language: Language = Translation.current.language,

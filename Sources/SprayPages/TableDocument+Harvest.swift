@@ -3,12 +3,10 @@
 // the treatments whose interval is not known. Laid out like the register (its heading, A4
 // landscape), drawn, printed and saved by SprayReport.
 
-import FarmContext
 import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 extension TableDocument {
     /// The harvest dates of the fields of `season` (HarvestDates.of), for the farm in

@@ -1,12 +1,9 @@
 // The store's list on a day and the shopping list as printed pages: one table each under the
 // register's heading (TableDocument), drawn, printed and saved as PDF by SprayReport.
 
-import FarmContext
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 extension TableDocument {
     /// Every product's stock on `day`: what is in stock, how it came to be, the lots, the

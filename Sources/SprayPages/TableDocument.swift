@@ -4,10 +4,7 @@
 // heads repeated. Drawn, printed and saved by SprayReport's PreparedTable.
 
 import SprayBase
-import SprayMix
 import FarmModel
-import FarmExchange
-import FarmContext
 
 public struct TableDocument: Equatable, Sendable, RegisterHeading {
     public var title: String

@@ -3,10 +3,7 @@
 // the printer and the save dialog all start from one of these. Its PDF draws the text as
 // laid out to measure it (PangoTextMeasurer), so it is not laid out again.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -3,13 +3,9 @@
 // report (PreparedReport), the treatment register (PreparedRegister) and the one-table documents
 // (PreparedTable: the harvest dates, the store's list, the shopping list).
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayPages
-import SprayViewModels
 
 public protocol PrintableDocument {
     var pageCount: Int { get }

@@ -3,14 +3,9 @@
 // drawn by ReportPainter (the register's layout is a ReportLayout) and saved atomically by
 // PDFExport, so the preview, the printer and the file show the same pages.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
-import SprayViewModels
 
 public struct PreparedRegister: Equatable {
     public let document: RegisterDocument

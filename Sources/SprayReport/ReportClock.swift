@@ -3,14 +3,8 @@
 
 import FoundationEssentials
 import Glibc
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
-import SprayViewModels
 
 public enum ReportClock {
     public static let sourceDateEpochVariable = "SOURCE_DATE_EPOCH"

@@ -4,14 +4,10 @@
 // the same layout wraps the same way in the PDF, the on-screen preview and on paper.
 
 import CPangoCairo
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
-import SprayViewModels
 
 enum ReportFonts {
     static let family = "DejaVu Sans"

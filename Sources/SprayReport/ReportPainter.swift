@@ -3,14 +3,8 @@
 // the caller scales the context to its device first.
 
 import CPangoCairo
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
 import SprayPages
-import SprayViewModels
 
 public enum ReportPainter {
     /// Paints page `index` of `layout` on `cr` (a cairo_t), clipped to the page, its text set

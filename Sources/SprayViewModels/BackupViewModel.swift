@@ -5,11 +5,8 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 /// A checked backup, ready to restore once the user agrees.
 public struct RestorePlan: Sendable {
@@ -20,20 +17,24 @@ public struct RestorePlan: Sendable {
 
 public struct BackupViewModel: Sendable {
     public let locations: DataLocations
+    /// What a backup and a restore are stamped with.
+    private let clock: Clock
 
-    public init(locations: DataLocations = .current) {
-        self.locations = locations
+    /// The backup of `farm`'s files (a value: a restore may run on another core).
+    public init(farm: Farm) {
+        locations = farm.locations
+        clock = farm.clock
     }
 
     /// "kalkulator-oprysku-backup-2026-11-23.json".
-    public func suggestedFileName(on date: Date = Clock.system.now) -> String {
+    public var suggestedFileName: String {
         // TRANSLATORS: the start of a backup's file name; only a–z, digits and hyphens.
-        tr("kalkulator-oprysku-backup") + "-" + LocalTime.dateTime(at: date).date.description + ".json"
+        tr("kalkulator-oprysku-backup") + "-" + clock.today.description + ".json"
     }
 
     /// Writes a backup of all the app's data to `path`.
     public func writeBackup(to path: String) throws -> Void {
-        try OutputFile.write(try Backup.make(locations: locations, now: Clock.system.now), to: path,
+        try OutputFile.write(try Backup.make(locations: locations, now: clock.now), to: path,
                              protecting: [locations.dataDirectory, locations.configDirectory])
     }
 
@@ -61,7 +62,7 @@ public struct BackupViewModel: Sendable {
     /// Restores the plan's files; what was restored and kept, line by line, or why it stopped.
     public func restore(_ plan: RestorePlan) -> Result<String, RestoreProblem> {
         do {
-            let restored = try Backup.restore(plan.files, locations: locations, now: Clock.system.now)
+            let restored = try Backup.restore(plan.files, locations: locations, now: clock.now)
             return .success((restored.map(\.text) + restored.flatMap(\.problems)).joined(separator: "\n"))
         } catch {
             return .failure(RestoreProblem(message: RestoreError.said(error)))

@@ -3,13 +3,10 @@
 // SprayGtk/Windows/CalculatorWindow*.swift only copies this into widgets.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// A text field of the form.
 public enum FormTextField: Equatable, Hashable, Sendable {
@@ -46,36 +43,25 @@ public final class CalculatorViewModel {
     public private(set) var outcome: Result<TankMixPlan, InvalidJob>
     /// Why the last calculation could not be kept, if it could not.
     public private(set) var recordingError: String?
-    public var recorder: CalculationRecorder?
+    private let farm: Farm
     public var onChange: ((Change) -> Void)?
     /// A calculation was recorded (the window plays its tractor animation).
     public var onRecorded: ((TankMixPlan) -> Void)?
     /// The farm's products, fields and sprayers, to pick from.
-    public private(set) var library = Library()
+    public private(set) var library: Library
     /// The field picked from the library for this job: its name goes with the record.
     public private(set) var field: LibraryField?
     /// The sprayer picked from the library for this job.
     public private(set) var sprayer: LibrarySprayer?
-    /// The treatments the records hold on a field in a season, for the label's limits; none
-    /// known when unset.
-    public var treatments: ((_ field: String, _ season: Int) -> [PastTreatment])?
-    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
-    public var modeOfActionLimit: () -> Int? = { nil }
-    /// The ministry's register, once it has been read (never at start-up): the plan is
-    /// checked against it. Setting it checks the plan shown again.
-    public var officialRegister: OfficialRegisterIndex? {
-        didSet {
-            onChange?(.names)
-            recompute(.results)
-        }
-    }
+    /// The ministry's register, once read (never at start-up): the plan is checked against it.
+    public var officialRegister: OfficialRegisterIndex? { farm.registerIfRead }
     /// What a calculation is recorded at, and the day of the register's periods of use and
     /// the sprayer's inspection.
-    public var clock: Clock = .system
-    /// Every product's stock in the store, once read (never at start-up): the "to buy" card
-    /// says what is in stock and what is missing, and the warnings name a product of the job
-    /// still in stock near or past its use-until date.
-    public var stock: [ProductStock]? {
+    private var clock: Clock { farm.clock }
+    /// Every product's stock in the store, once read (`followStock`, never at start-up): the
+    /// "to buy" card says what is in stock and what is missing, and the warnings name a
+    /// product of the job still in stock near or past its use-until date.
+    public private(set) var stock: [ProductStock]? {
         didSet { recompute(.results) }
     }
 
@@ -84,10 +70,33 @@ public final class CalculatorViewModel {
     /// After Calculate, every problem shows, empty fields included.
     private var showsAllProblems = false
 
-    public init(form: JobForm = JobForm(), recorder: CalculationRecorder? = nil) {
+    /// The calculator of `farm`: its library to pick from (and to fill a product's label), its
+    /// register once read, its history that Calculate records into.
+    public init(farm: Farm, form: JobForm = JobForm()) {
+        self.farm = farm
         self.form = form
-        self.recorder = recorder
+        library = farm.library
         outcome = form.plan()
+        farm.libraryBook.observe(by: self) { [weak self] in
+            guard let self else { return }
+            setLibrary(self.farm.library)
+            onChange?(.names)
+        }
+        farm.observeRegister(by: self) { [weak self] in
+            self?.onChange?(.names)
+            self?.recompute(.results)
+        }
+    }
+
+    /// Follows the store of products from now on (after the window's first frame).
+    public func followStock() {
+        let changed = { [weak self] in
+            guard let self else { return }
+            stock = farm.stockTodayIfKept
+        }
+        farm.stockBook.observe(by: self, changed)
+        farm.records.observe(by: self, changed)
+        changed()
     }
 
     // MARK: Editing
@@ -123,7 +132,7 @@ public final class CalculatorViewModel {
 
     // MARK: The library
 
-    public func setLibrary(_ library: Library) {
+    private func setLibrary(_ library: Library) {
         self.library = library
         // A picked field or sprayer edited in the library is used as it is now.
         field = field.flatMap { old in library.fields.first { $0.id == old.id } }
@@ -223,7 +232,7 @@ public final class CalculatorViewModel {
         }
         recordingError = nil
         do {
-            try recorder?.record(plan.input, at: date ?? clock.now)
+            try farm.history.record(plan.input, at: date ?? clock.now)
         } catch {
             // The form and the results stay as they are; the message says what was not saved.
             recordingError = (error as? LocalizedMessage)?.message ?? tr("The calculation could not be saved in the history.")
@@ -307,10 +316,7 @@ public final class CalculatorViewModel {
     private func recompute(_ change: Change) {
         outcome = form.plan().map { plan in
             var plan = plan
-            let stock = self.stock
-            plan.warnings += FarmAdvice(library: library, register: officialRegister, stock: { stock },
-                                        treatments: treatments ?? { _, _ in [] }, today: clock.today, modeOfActionLimit: modeOfActionLimit())
-                .plan(plan, field: field, sprayer: sprayer)
+            plan.warnings += farm.advice(readingRegister: false, readingStock: stock != nil).plan(plan, field: field, sprayer: sprayer)
             return plan
         }
         onChange?(change)

@@ -2,14 +2,10 @@
 // quantities, the nozzle chart with the pressure each size needs, the advice for the chosen
 // size, the per-tank figures and the catch test's rows.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// One size of the nozzle chart.
 public struct NozzleChartRow: Equatable, Sendable {

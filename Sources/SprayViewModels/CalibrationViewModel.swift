@@ -5,13 +5,10 @@
 // copies them into widgets.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// A text field of the calibration window.
 public enum CalibrationField: Hashable, Sendable {
@@ -221,7 +218,7 @@ public final class CalibrationViewModel {
 extension CalibrationViewModel {
     /// The calibration of `sprayer`: its spacing, tank, width and nozzle filled in, with its
     /// last calibrated flow and speed; saving keeps the calibration on the sprayer in `library`.
-    public convenience init(sprayer: LibrarySprayer, library: LibraryStore) {
+    public convenience init(sprayer: LibrarySprayer, farm: Farm) {
         let format = NumberFormat.current
         var texts: [CalibrationField: String] = [.tank: format.editable(sprayer.tankCapacity)]
         texts[.quantity(.spacing)] = sprayer.nozzleSpacing.map(format.editable)
@@ -231,10 +228,12 @@ extension CalibrationViewModel {
         self.init(texts: texts, nozzle: sprayer.nozzle)
         sprayerName = sprayer.name
         onSave = { [id = sprayer.id] calibration in
-            // The sprayer as it is now (it may have been edited meanwhile), with the new calibration.
-            guard var current = library.library.sprayers.first(where: { $0.id == id }) else { throw LibraryError.gone }
+            // The sprayer as it is now (it may have been edited or deleted meanwhile, here or by
+            // another program), with the new calibration.
+            farm.libraryBook.reload()
+            guard var current = farm.library.sprayers.first(where: { $0.id == id }) else { throw LibraryError.gone }
             current.calibration = calibration
-            try library.save(.sprayer(current))
+            try farm.libraryBook.save(.sprayer(current))
         }
     }
 }

@@ -2,25 +2,22 @@
 // the area), fill the form from one, rename, delete. Storage is FavoritesStore's job.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 extension StorageError: LocalizedMessage {}
 extension FavoriteError: LocalizedMessage {}
 
 @MainActor
 public final class FavoritesViewModel {
-    public let store: FavoritesStore
+    private let store: any FavoritesBook
     /// The list changed (saved, renamed, deleted, or re-read).
     public var onChange: (() -> Void)?
 
-    public init(store: FavoritesStore) {
-        self.store = store
+    public init(farm: Farm) {
+        store = farm.favorites
         // Every change of the file, made here, by Delete All Data or re-read, shows in the list.
         store.observe(by: self) { [weak self] in self?.onChange?() }
     }

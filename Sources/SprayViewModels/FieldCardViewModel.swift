@@ -4,12 +4,9 @@
 // saved as PDF by SprayReport. SprayGtk/Windows/FieldCardWindow.swift binds it.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 import SprayPages
 
 @MainActor

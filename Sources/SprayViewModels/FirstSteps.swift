@@ -3,14 +3,9 @@
 // register that completes and checks products, last season's spreadsheet. Each step is an
 // action the window offers as a button; a step done is left out.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 public enum FirstStep: CaseIterable, Equatable, Sendable {
     case addField, addSprayer, importOfficialRegister, openOfficialRegisterPage, importSpreadsheet

@@ -6,11 +6,8 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 @MainActor
 public final class HarvestDatesViewModel {
@@ -23,16 +20,16 @@ public final class HarvestDatesViewModel {
     public private(set) var fields: [FieldHarvest] = []
     public var onChange: (() -> Void)?
 
-    private let store: RecordStore
+    private let store: any RecordBook
     private let today: CalendarDate
 
-    /// The harvest dates of the register in `store`, in `today`'s season (or the newest one
-    /// with treatments, before this season has any).
-    public init(store: RecordStore, today: CalendarDate = .today) {
-        self.store = store
+    /// The harvest dates of the farm's register in this season (or the newest one with
+    /// treatments, before this season has any).
+    public init(farm: Farm) {
+        let records = farm.records.records, today = farm.clock.today
+        store = farm.records
         self.today = today
-        seasons = HarvestDates.seasons(in: store.records, today: today)
-        let records = store.records
+        seasons = HarvestDates.seasons(in: records, today: today)
         let shown = seasons.lazy.map { (season: $0, fields: HarvestDates.of(records, season: $0)) }
         (season, fields) = shown.first { $0.season == today.year && !$0.fields.isEmpty } ?? shown.first { !$0.fields.isEmpty }
             ?? (today.year, [])

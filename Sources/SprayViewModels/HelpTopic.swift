@@ -2,13 +2,7 @@
 // them, and which window opens which page on F1. A page's id is its file name in help/C;
 // ProjectFilesTests checks that every topic has its file.
 
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 
 /// A page of the help, by its id.
 public enum HelpTopic: String, CaseIterable, Sendable {

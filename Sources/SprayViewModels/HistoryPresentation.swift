@@ -1,14 +1,10 @@
 // How a history entry reads in the history window: one row of texts, its date in the
 // UI language without ICU ("21.11.2026 15:04", "21 Nov 2026, 15:04"). HistoryViewModel makes them.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// The texts of one history entry, ready to show.
 public struct HistoryRow: Equatable, Sendable, Identifiable {

@@ -5,16 +5,16 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// Used from the main thread.
 @MainActor
 public final class HistoryViewModel {
-    private let store: HistoryStore
+    private let store: any HistoryBook
+    /// The day a file name is dated by.
+    private let clock: Clock
     /// The entries shown changed (a new calculation, an edit, a delete, the filter, a reload).
     public var onChange: (() -> Void)?
 
@@ -65,8 +65,9 @@ public final class HistoryViewModel {
     /// Set while a command changes the store: it announces the change once, at its end.
     private var isPerforming = false
 
-    public init(store: HistoryStore) {
-        self.store = store
+    public init(farm: Farm) {
+        store = farm.history
+        clock = farm.clock
         store.observe(by: self) { [weak self] in
             guard let self, !self.isPerforming else { return }
             self.refilter()
@@ -171,10 +172,11 @@ public final class HistoryViewModel {
     }
 
     /// A name to offer in the save dialog: "spray-history-2026-11-21.csv" (local date).
-    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Clock.system.now) -> String {
+    public func suggestedFileName(for format: ExportFileFormat) -> String {
+        let date = clock.now
         // TRANSLATORS: the start of an exported history's file name, before its date; only
         // letters a–z, digits and hyphens, so the name travels well between computers.
-        tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
+        return tr("spray-history") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
 
     /// Writes the export to `path` (OutputFile: atomically for a file).

@@ -3,13 +3,10 @@
 // and the register.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// Why a history entry or a record gives no job report.
 public enum NoJobReport: Error, Equatable {

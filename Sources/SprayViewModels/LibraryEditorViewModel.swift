@@ -3,13 +3,10 @@
 // SprayGtk/Windows/LibraryEditorWindow.swift only copies it into widgets.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 @MainActor
 public final class LibraryEditorViewModel {
@@ -23,7 +20,7 @@ public final class LibraryEditorViewModel {
     public private(set) var saveError: String?
     public var onChange: (() -> Void)?
 
-    private let store: LibraryStore
+    private let store: any LibraryBook
     private var texts: [LibraryFormField: String] = [:]
     private var cropText = ""
     private var calibration: SprayerCalibration?
@@ -31,7 +28,7 @@ public final class LibraryEditorViewModel {
     private var edited: Set<LibraryFormField> = []
     private var triedSaving = false
 
-    init(kind: LibraryKind, editing: LibraryItem?, store: LibraryStore) {
+    init(kind: LibraryKind, editing: LibraryItem?, store: any LibraryBook) {
         self.kind = kind
         self.editing = editing
         self.store = store

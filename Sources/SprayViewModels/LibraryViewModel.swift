@@ -3,13 +3,10 @@
 // only copies this into widgets.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// One item as the library window lists it.
 /// What an import of the register came to: kept, or waiting for the farmer to confirm a
@@ -121,12 +118,9 @@ public struct LibraryRow: Equatable, Sendable {
 
 @MainActor
 public final class LibraryViewModel {
-    public let store: LibraryStore
+    private let farm: Farm
+    private var store: any LibraryBook { farm.libraryBook }
     public var onChange: (() -> Void)?
-    /// Where the ministry's register is kept, and what the app does with one just imported
-    /// (the calculator and the forms check by it); set by the window that opens the library.
-    public var officialRegisterFile: URL?
-    public var onRegisterImported: ((OfficialRegisterIndex) -> Void)?
     /// The register kept, once read: products are found in it and added to the library.
     public private(set) var officialRegister: OfficialRegisterIndex?
     /// What the Products page says of the register kept: "Register of 26.06.2026: …".
@@ -135,9 +129,8 @@ public final class LibraryViewModel {
     /// said under the register's line until the window closes.
     public private(set) var importNotes: [String] = []
 
-    /// Today, for how long ago the register was imported (a clock the tests set).
     /// The day inspections, certificates and the register's age are judged on.
-    public var clock: Clock = .system
+    private var clock: Clock { farm.clock }
 
     /// What a farm starting out does first, while the library is empty (FirstSteps; last
     /// season's spreadsheet is the register's to offer).
@@ -179,7 +172,7 @@ public final class LibraryViewModel {
     public func addFromRegister(named name: String) throws -> Bool {
         guard let product = officialRegister?.product(named: name) else { return false }
         guard store.library.product(named: product.name) == nil else { return false }
-        try store.put(.product(product.libraryProduct()))
+        try store.save(.product(product.libraryProduct()))
         return true
     }
 
@@ -188,23 +181,21 @@ public final class LibraryViewModel {
     /// not one register; a register much smaller than the one kept is not taken before the
     /// farmer confirms (`replacingSmaller`). Either way the register kept stays until then.
     public func importRegister(at paths: [String], replacingSmaller: Bool = false) throws -> RegisterImportOutcome {
-        guard let file = officialRegisterFile else { return .imported }
         let imported: RegisterImport
         do {
-            imported = try OfficialRegisterStore.importFiles(paths, keptAt: file, replacingSmaller: replacingSmaller, now: clock.now)
+            imported = try farm.importRegister(paths, replacingSmaller: replacingSmaller)
         } catch let problem as OfficialRegisterImportError {
             if case .muchSmaller = problem { return .needsConfirmation(problem.message) }
             throw problem
         }
         importNotes = Array(imported.lines.dropFirst())
-        let index = OfficialRegisterIndex(imported.register)
-        onRegisterImported?(index)
-        readRegisterStatus(index)
+        // The farm checks by it from now on: the calculator and the forms follow it.
+        readRegisterStatus(farm.register)
         return .imported
     }
 
-    public init(store: LibraryStore) {
-        self.store = store
+    public init(farm: Farm) {
+        self.farm = farm
         store.observe(by: self) { [weak self] in self?.onChange?() }
     }
 
@@ -261,7 +252,7 @@ public final class LibraryViewModel {
 
     /// The calibration window's state for sprayer `id`, saving onto it.
     public func calibration(ofSprayer id: UUID) -> CalibrationViewModel? {
-        store.library.sprayers.first { $0.id == id }.map { CalibrationViewModel(sprayer: $0, library: store) }
+        store.library.sprayers.first { $0.id == id }.map { CalibrationViewModel(sprayer: $0, farm: farm) }
     }
 
     /// The editor for a new item of `kind`, or for item `id`.

@@ -5,11 +5,8 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 @MainActor
 public final class PreferencesViewModel {
@@ -19,14 +16,17 @@ public final class PreferencesViewModel {
     /// How many copies are listed; the rest are counted.
     public static let copiesShown = 8
 
-    private let settings: SettingsStore
+    private let settings: any SettingsBook
     public let backup: BackupViewModel
     private let secondCopy: SecondCopyKeeper
 
-    public init(settings: SettingsStore, backup: BackupViewModel, secondCopy: SecondCopyKeeper) {
-        self.settings = settings
-        self.backup = backup
-        self.secondCopy = secondCopy
+    private let farm: Farm
+
+    public init(farm: Farm) {
+        self.farm = farm
+        settings = farm.settings
+        backup = BackupViewModel(farm: farm)
+        secondCopy = farm.secondCopy
     }
 
     /// "Follow the system", then each language in its own words.
@@ -121,5 +121,10 @@ public final class PreferencesViewModel {
         } catch {
             return (error as? StorageError)?.message ?? tr("The preferences could not be saved.")
         }
+    }
+
+    /// The records of the copy at `path`, to look at (read only) with this farm's library and register.
+    public func openCopy(at path: String) -> Result<RegisterViewModel, RestoreProblem> {
+        RegisterViewModel.openCopy(at: path, of: farm)
     }
 }

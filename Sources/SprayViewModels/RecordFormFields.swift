@@ -1,14 +1,10 @@
 // What the record form is made of without its view-model: its fields, a product's row as
 // typed, and the problems that hold a save back.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 /// A field of the record form, for its text and its problem.
 public enum RecordFormField: Hashable, Sendable {

@@ -5,11 +5,9 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 extension RecordFormViewModel {
     // MARK: Presentation
@@ -189,9 +187,7 @@ extension RecordFormViewModel {
 
     /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
     public var warningText: String? {
-        let warnings = FarmAdvice(library: library, register: officialRegister, treatments: store.treatments(on:season:),
-                                  modeOfActionLimit: modeOfActionLimit())
-            .record(details, id: correcting?.id)
+        let warnings = farm.advice(readingRegister: false).record(details, id: correcting?.id)
         return warnings.isEmpty ? nil : warnings.map(\.text).joined(separator: "\n")
     }
 

@@ -1,13 +1,8 @@
 // The record form's crop picker and BBCH stage: what the crop text stands for, the crops it
 // matches, choosing one, and the warning for a code not in the bundled list.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 
 extension RecordFormViewModel {
     // MARK: Crop and BBCH

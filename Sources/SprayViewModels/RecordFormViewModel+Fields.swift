@@ -2,14 +2,10 @@
 // or several fields at once (a record for each), filling the place details from a field, and
 // the sprayer used.
 
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 extension RecordFormViewModel {
     /// Fills the parcel's name, identifiers, size and crop from a field of the library; the

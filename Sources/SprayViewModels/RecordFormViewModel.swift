@@ -4,13 +4,10 @@
 // SprayGtk/Windows/RecordFormWindow*.swift only copies this into widgets.
 
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 @MainActor
 public final class RecordFormViewModel {
@@ -56,21 +53,15 @@ public final class RecordFormViewModel {
     var texts: [RecordFormField: String] = [:]
     private let calculation: JobInput?
     private let planID: UUID?
-    let store: RecordStore
-    /// The farm's library: its fields fill the parcel, its products their numbers.
+    let farm: Farm
+    var store: any RecordBook { farm.records }
+    /// The farm's library as the form opened: its fields fill the parcel, its products their numbers.
     public let library: Library
     let today: CalendarDate
-    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
-    public var modeOfActionLimit: () -> Int? = { nil }
     /// The ministry's register, once read: what it says of the products is a warning, and a
     /// product the library does not know takes its number and kind from it — also in a form
     /// already filled from a calculation when the register arrives.
-    public var officialRegister: OfficialRegisterIndex? {
-        didSet {
-            for index in products.indices { takeRegistered(forProduct: index) }
-            onChange?(.fields)
-        }
-    }
+    public var officialRegister: OfficialRegisterIndex? { farm.registerIfRead }
     /// The sprayer used (the plan's, or chosen), kept with the record; its inspection is
     /// checked on the record's date.
     public internal(set) var sprayer: String?
@@ -81,13 +72,12 @@ public final class RecordFormViewModel {
     // MARK: Making
 
     /// A form filled with `draft`; `correcting` makes saving a correction of that record.
-    public init(draft: RecordDraft, correcting: TreatmentRecord? = nil, store: RecordStore, library: Library = Library(),
-                register: OfficialRegisterIndex? = nil, now: Date = Clock.system.now) {
+    public init(draft: RecordDraft, correcting: TreatmentRecord? = nil, farm: Farm) {
         let language = Translation.current.language
         let details = draft.details
-        self.store = store
-        self.library = library
-        officialRegister = register
+        let now = farm.clock.now
+        self.farm = farm
+        library = farm.library
         calculation = draft.calculation
         planID = draft.planID
         self.correcting = correcting
@@ -131,40 +121,41 @@ public final class RecordFormViewModel {
             .notes: details.notes,
             .correctionNote: "",
         ]
+        // A register read after the form opened fills the numbers it knows, as a form opened later would have them.
+        farm.observeRegister(by: self) { [weak self] in
+            guard let self else { return }
+            for index in products.indices { takeRegistered(forProduct: index) }
+            onChange?(.fields)
+        }
     }
 
     /// A form filled with `details` (see `init(draft:)`).
-    public convenience init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil,
-                            store: RecordStore, library: Library = Library(), register: OfficialRegisterIndex? = nil,
-                            now: Date = Clock.system.now) {
-        self.init(draft: RecordDraft(details: details, calculation: calculation), correcting: correcting, store: store,
-                  library: library, register: register, now: now)
+    public convenience init(details: TreatmentDetails, calculation: JobInput? = nil, correcting: TreatmentRecord? = nil, farm: Farm) {
+        self.init(draft: RecordDraft(details: details, calculation: calculation), correcting: correcting, farm: farm)
     }
 
-    /// An empty form for a treatment done `now`'s day, made without a plan (from paper, say).
-    public convenience init(store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
-        self.init(details: TreatmentDetails(date: LocalTime.dateTime(at: now).date), store: store, library: library, now: now)
+    /// An empty form for a treatment done today, made without a plan (from paper, say).
+    public convenience init(farm: Farm) {
+        self.init(details: TreatmentDetails(date: farm.clock.today), farm: farm)
     }
 
-    /// A new record like `record` on `now`'s day: the form opens on the date to change.
-    public convenience init(duplicating record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
-        self.init(draft: .duplicate(of: record, on: LocalTime.dateTime(at: now).date), store: store, library: library, now: now)
+    /// A new record like `record` on today's date: the form opens on the date to change.
+    public convenience init(duplicating record: TreatmentRecord, farm: Farm) {
+        self.init(draft: .duplicate(of: record, on: farm.clock.today), farm: farm)
     }
 
     /// A new record of `plan`, done today at this hour, with what the history entry knew
     /// (parcel, crop as typed, notes) and the authorisation numbers of earlier records.
     public convenience init(plan: TankMixPlan, planID: UUID? = nil, parcel: String? = nil, crop: String? = nil, notes: String? = nil,
-                            store: RecordStore, library: Library = Library(), register: OfficialRegisterIndex? = nil, field: LibraryField? = nil,
-                            sprayer: LibrarySprayer? = nil, now: Date = Clock.system.now) {
-        let local = LocalTime.dateTime(at: now)
+                            field: LibraryField? = nil, sprayer: LibrarySprayer? = nil, farm: Farm) {
+        let local = LocalTime.dateTime(at: farm.clock.now)
         // Filled from the lists as every door fills a record: the library, earlier records, the register.
         var details = TreatmentDetails.prefilled(from: plan, on: local.date, startTime: ClockTime(hour: local.hour, minute: local.minute),
                                                  parcel: parcel, notes: notes,
-                                                 lists: FarmLists(library: library, earlier: store.authorisations(forProduct:), register: register),
+                                                 lists: farm.lists(readingRegister: false),
                                                  field: field)
         details.sprayer = sprayer?.name
-        self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), store: store, library: library,
-                  register: register, now: now)
+        self.init(draft: RecordDraft(details: details, calculation: plan.input, planID: planID), farm: farm)
         // The entry's crop was typed freely: it names a crop of the list, or stays a search.
         if let crop, !crop.trimmedWhitespace.isEmpty {
             setText(crop.trimmedWhitespace, for: .crop)
@@ -174,16 +165,15 @@ public final class RecordFormViewModel {
     }
 
     /// A new record of a history entry's calculation; nil when it no longer makes a plan.
-    public convenience init?(entry: HistoryEntry, store: RecordStore, library: Library = Library(), register: OfficialRegisterIndex? = nil,
-                             now: Date = Clock.system.now) {
+    public convenience init?(entry: HistoryEntry, farm: Farm) {
         guard case let .success(plan) = TankMixEngine.plan(entry.input) else { return nil }
-        self.init(plan: plan, planID: entry.id, parcel: entry.parcel, crop: entry.crop, notes: entry.notes, store: store, library: library,
-                  register: register, field: entry.parcel.flatMap(library.field(named:)), now: now)
+        self.init(plan: plan, planID: entry.id, parcel: entry.parcel, crop: entry.crop, notes: entry.notes,
+                  field: entry.parcel.flatMap(farm.library.field(named:)), farm: farm)
     }
 
     /// The form to correct `record`: saving keeps its current version with the note typed.
-    public convenience init(correcting record: TreatmentRecord, store: RecordStore, library: Library = Library(), now: Date = Clock.system.now) {
-        self.init(details: record.details, calculation: record.calculation, correcting: record, store: store, library: library, now: now)
+    public convenience init(correcting record: TreatmentRecord, farm: Farm) {
+        self.init(details: record.details, calculation: record.calculation, correcting: record, farm: farm)
     }
 
     public var title: String { correcting == nil ? tr("Record Treatment") : tr("Correct the Record") }
@@ -226,7 +216,7 @@ public final class RecordFormViewModel {
     }
 
     /// The farm's lists as the form knows them now (FarmLists: the one way into a record).
-    var lists: FarmLists { FarmLists(library: library, earlier: store.authorisations(forProduct:), register: officialRegister) }
+    var lists: FarmLists { farm.lists(readingRegister: false) }
 
     /// A product named anew: its pre-harvest interval and kind by the lists (a kind they do
     /// not know stays as chosen), and a number when none is typed.
@@ -346,7 +336,8 @@ public final class RecordFormViewModel {
     /// write; incomplete details are saved too. Fails with the first problem, or with why
     /// the register could not be written.
     @discardableResult
-    public func save(at now: Date = Clock.system.now) -> Result<TreatmentRecord, RecordFormError> {
+    public func save() -> Result<TreatmentRecord, RecordFormError> {
+        let now = farm.clock.now
         if let problem = problems.first {
             return failure(label(of: problem.field) + ": " + problem.message)
         }

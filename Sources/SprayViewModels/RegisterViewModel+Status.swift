@@ -4,10 +4,8 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 
 extension RegisterViewModel {
     /// "2 plans saved in the last 30 days are not in the register", when some are not.
@@ -20,8 +18,9 @@ extension RegisterViewModel {
 
     /// The second copy's line: a problem not said yet, else where the last copy is (a
     /// warning after 30 days without one while the records changed).
-    public func secondCopyStatus(_ keeper: SecondCopyKeeper) -> (text: String, warning: Bool)? {
+    public var secondCopyStatus: (text: String, warning: Bool)? {
         guard copyName == nil else { return nil }
+        let keeper = farm.secondCopy
         if let notice = keeper.takeNotice() { return (notice, true) }
         let lastChange = store.records.lazy.map(\.changedAt).max().map { LocalTime.dateTime(at: $0).date }
         return keeper.status(lastChange: lastChange)
@@ -29,15 +28,19 @@ extension RegisterViewModel {
 
     /// Who the record is shared with and when they last changed it, or a problem with the
     /// folder not said yet; nil when not shared (and for a copy).
-    public func sharingStatus(_ sharing: FarmSharing) -> (text: String, warning: Bool)? {
+    public var sharingStatus: (text: String, warning: Bool)? {
         guard copyName == nil else { return nil }
+        let sharing = farm.sharing
         if let notice = sharing.takeNotice() { return (notice, true) }
         return sharing.statusLine.map { ($0, false) }
     }
 
     /// A farm sprayer whose inspection, or an operator whose training certificate, has lapsed
     /// or lapses within 60 days, said under the register (a warning when one has lapsed).
-    public func inspectionStatus(_ library: Library) -> (text: String, warning: Bool)? {
+    public var inspectionStatus: (text: String, warning: Bool)? { inspectionStatus(of: farm.library) }
+
+    /// The lapses `library` holds, as the line under the register says them.
+    public func inspectionStatus(of library: Library) -> (text: String, warning: Bool)? {
         guard copyName == nil else { return nil }
         let day = clock.today
         let (lapsed, soon) = Self.lapses(library.sprayers.map { ($0.name, $0.inspectionValidUntil) }, on: day)
@@ -59,7 +62,10 @@ extension RegisterViewModel {
 
     /// Products still in the store past, or within 60 days of, their use-until date, said
     /// under the register (a warning when one is past it); nil for a copy or a store not read.
-    public func storeStatus(_ stock: [ProductStock]?) -> (text: String, warning: Bool)? {
+    public var storeStatus: (text: String, warning: Bool)? { storeStatus(of: farm.stockTodayIfRead) }
+
+    /// What `stock` says of use-until dates, as the line under the register says it.
+    public func storeStatus(of stock: [ProductStock]?) -> (text: String, warning: Bool)? {
         guard copyName == nil, let stock, let line = StockLedger.useUntilSummary(stock) else { return nil }
         let past = stock.contains { $0.warnings.contains { if case .useUntilPassed = $0 { true } else { false } } }
         return (line, past)

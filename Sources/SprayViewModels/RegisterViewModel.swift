@@ -6,11 +6,8 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 /// What the register shows: a date range and, each optional, one parcel, crop and product.
 public struct RegisterFilter: Equatable, Sendable {
@@ -64,7 +61,8 @@ public struct RegisterRow: Equatable, Sendable {
 
 @MainActor
 public final class RegisterViewModel {
-    let store: RecordStore
+    let farm: Farm
+    var store: any RecordBook { farm.records }
     public var onChange: (() -> Void)?
     public var filter = RegisterFilter() {
         didSet { if filter != oldValue { refilter() } }
@@ -80,17 +78,6 @@ public final class RegisterViewModel {
     /// The filter choices the records offer, worked out once per change of the records.
     private var choices: Choices?
     public var records: [TreatmentRecord] { store.records }
-    /// The farm's library: a row says when the record's sprayer or operator had no valid
-    /// inspection or certificate on its date.
-    public var library: Library? {
-        didSet { if library != oldValue { rowsSayMore() } }
-    }
-    /// The ministry's register, once read: each row says what it finds against the record.
-    public var officialRegister: OfficialRegisterIndex? {
-        didSet { rowsSayMore() }
-    }
-    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
-    public var modeOfActionLimit: () -> Int? = { nil }
     public var isReadOnly: Bool { store.isReadOnly }
     public var canExport: Bool { !records.isEmpty }
     /// What the store's last read found, then what a copy is.
@@ -102,35 +89,37 @@ public final class RegisterViewModel {
 
     /// The plans saved in the last 30 days that no record was made from, newest first.
     public private(set) var pendingPlans: [HistoryEntry] = []
-    /// The history the plans are in; opened when the register first asks.
-    private let openHistory: (() -> HistoryStore)?
-    private var history: HistoryStore?
+    /// The history the plans are in; opened when the register first asks (never for a copy).
+    private var history: (any HistoryBook)?
     /// What a withdrawal is stamped with, and the day the rules and the pending plans are checked on.
-    let clock: Clock
+    var clock: Clock { farm.clock }
 
-    public init(store: RecordStore, history: (() -> HistoryStore)? = nil, clock: Clock = .system, copyName: String? = nil) {
-        self.store = store
+    /// The register of `farm`'s records (`copyName`: those of a copy, read only). A row says
+    /// what the library (a sprayer's inspection, an operator's certificate) and the ministry's
+    /// register, once read, find against the record.
+    public init(farm: Farm, copyName: String? = nil) {
+        self.farm = farm
         self.copyName = copyName
-        openHistory = history
-        self.clock = clock
-        verdicts = store.ruleVerdicts ?? RuleVerdicts(day: clock.today)
+        verdicts = farm.records.ruleVerdicts ?? RuleVerdicts(day: farm.clock.today)
         store.observe(by: self) { [weak self] in
             self?.choices = nil
             self?.refilter()
         }
+        farm.libraryBook.observe(by: self) { [weak self] in self?.rowsSayMore() }
+        farm.observeRegister(by: self) { [weak self] in self?.rowsSayMore() }
         refilter()
     }
 
     /// The records of the copy at `path` (a backup, a daily, kept or second copy), to look
     /// at without changing anything; why not, when it cannot be read whole.
-    public static func openCopy(at path: String) -> Result<RegisterViewModel, RestoreProblem> {
+    public static func openCopy(at path: String, of farm: Farm) -> Result<RegisterViewModel, RestoreProblem> {
         do {
             let contents = try Backup.contents(of: try Backup.readAny(try InputFile.read(path)))
             guard let records = contents.records else {
                 return .failure(RestoreProblem(message: tr("This copy holds no treatment records: only the app's other data.")))
             }
             let name = String(path.split(separator: "/").last ?? Substring(path))
-            return .success(RegisterViewModel(store: .copy(of: records, at: path), copyName: name))
+            return .success(RegisterViewModel(farm: farm.lookingAt(copy: records, at: path), copyName: name))
         } catch let BackupError.damaged(reason) {
             return .failure(RestoreProblem(message: tr("This copy cannot be read whole: %@").filled(reason)))
         } catch {
@@ -154,14 +143,14 @@ public final class RegisterViewModel {
     }
 
     /// The harvest dates of each field of these records (the register's, or a copy's).
-    public func harvestDates() -> HarvestDatesViewModel { HarvestDatesViewModel(store: store) }
+    public func harvestDates() -> HarvestDatesViewModel { HarvestDatesViewModel(farm: farm) }
 
     // MARK: What is not recorded yet
 
     /// Reads the history (once) and lists the plans not recorded; the window calls it when shown.
     public func loadPendingPlans() {
-        if history == nil, let openHistory {
-            let opened = openHistory()
+        if history == nil, copyName == nil {
+            let opened = farm.history
             history = opened
             opened.observe(by: self) { [weak self] in self?.listPendingPlans() }
         }
@@ -239,9 +228,7 @@ public final class RegisterViewModel {
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
         // A withdrawn record is kept as it was: nothing is checked in it any more.
         let registerWarnings = record.withdrawal == nil
-            ? FarmAdvice(library: library ?? Library(), register: officialRegister, treatments: store.treatments(on:season:),
-                         modeOfActionLimit: modeOfActionLimit())
-                .record(details, id: record.id).map(\.text) : []
+            ? farm.advice(readingRegister: false).record(details, id: record.id).map(\.text) : []
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(
@@ -304,7 +291,7 @@ public final class RegisterViewModel {
 
     /// Whether `record` may be removed for good on `today` (past the 3 years); the clock's today when nil.
     public func canRemove(_ record: TreatmentRecord, today: CalendarDate? = nil) -> Bool {
-        !isReadOnly && RecordStore.isPastRetention(record, today: today ?? clock.today)
+        !isReadOnly && record.isPastRetention(today: today ?? clock.today)
     }
 
     @discardableResult
@@ -335,9 +322,10 @@ public final class RegisterViewModel {
     }
 
     /// "ewidencja-zabiegow-2026-11-23.csv".
-    public func suggestedFileName(for format: ExportFileFormat, on date: Date = Clock.system.now) -> String {
+    public func suggestedFileName(for format: ExportFileFormat) -> String {
+        let date = clock.now
         // TRANSLATORS: the start of an exported register's file name; only a–z, digits and hyphens.
-        tr("treatment-record") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
+        return tr("treatment-record") + "-" + LocalTime.dateTime(at: date).date.description + "." + format.fileExtension
     }
 
     // MARK: Helpers

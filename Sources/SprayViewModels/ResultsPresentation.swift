@@ -1,14 +1,10 @@
 // What the results side of the calculator window shows, as text ready for labels:
 // a prompt, the problems to fix, or cards with the plan's numbers.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 public enum ResultsPresentation: Equatable, Sendable {
     /// Nothing to compute yet: what to fill in.

@@ -5,10 +5,8 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 import SprayPages
 
 /// A favorite as the shopping list offers it: ticked or not, and its fields to tick.
@@ -33,9 +31,8 @@ public final class ShoppingListViewModel {
     public static let exportFormats: [ExportFileFormat] = [.pdf, .xlsx, .csvSemicolon, .csvComma, .json]
 
     private let stock: StockViewModel
-    private let plans: () -> [HistoryEntry]
-    private let favorites: () -> [Favorite]
-    private let settings: SettingsStore
+    private let farm: Farm
+    private var settings: any SettingsBook { farm.settings }
     /// The favorites ticked, each with its fields: as the settings kept them, then as ticked here
     /// (even when the settings could not be written).
     private var ticks: [ShoppingFavorite]
@@ -47,24 +44,21 @@ public final class ShoppingListViewModel {
     public private(set) var saveProblem: String?
     public var onChange: (() -> Void)?
 
-    public init(stock: StockViewModel, plans: @escaping () -> [HistoryEntry], favorites: @escaping () -> [Favorite], settings: SettingsStore) {
+    /// The list of `farm` against the stock `stock` shows.
+    public init(farm: Farm, stock: StockViewModel) {
+        self.farm = farm
         self.stock = stock
-        self.plans = plans
-        self.favorites = favorites
-        self.settings = settings
-        ticks = settings.settings.shoppingFavorites ?? []
+        ticks = farm.settings.settings.shoppingFavorites ?? []
         refresh()
     }
 
-    /// The list for the plans saved in the history and not recorded yet (`PendingPlans`, the
-    /// last `ShoppingList.planDays` days), by the store's today.
-    public convenience init(stock: StockViewModel, history: @escaping () -> [HistoryEntry], records: @escaping () -> [TreatmentRecord],
-                            favorites: @escaping () -> [Favorite], settings: SettingsStore) {
-        self.init(stock: stock, plans: { [weak stock] in
-            guard let stock else { return [] }
-            return PendingPlans.list(history: history(), records: records(), today: stock.today, days: ShoppingList.planDays)
-        }, favorites: favorites, settings: settings)
+    /// The plans saved in the history and not recorded yet (`PendingPlans`, the last
+    /// `ShoppingList.planDays` days), by the store's today.
+    private func plans() -> [HistoryEntry] {
+        PendingPlans.list(history: farm.history.entries, records: farm.records.records, today: stock.today, days: ShoppingList.planDays)
     }
+
+    private func favorites() -> [Favorite] { farm.favorites.favorites }
 
     /// Every favorite, ticked or not, with the library's fields.
     public var choices: [ShoppingFavoriteChoice] {

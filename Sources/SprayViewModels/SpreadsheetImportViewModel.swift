@@ -6,12 +6,9 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 @MainActor
 public final class SpreadsheetImportViewModel {
@@ -24,23 +21,23 @@ public final class SpreadsheetImportViewModel {
     /// The import was done: the window may close.
     public private(set) var isDone = false
     public var onChange: (() -> Void)?
-    private let records: RecordStore
+    private let farm: Farm
+    private var records: any RecordBook { farm.records }
+    /// The warnings as the farm stood when the sheet was opened: the records it adds are
+    /// checked against the register as it was before them.
     private let advice: FarmAdvice
 
     /// How many records the preview lists; the rest are counted.
     public static let previewLimit = 50
 
     /// The import of the spreadsheet in `bytes`; throws when they are not a sheet the app reads.
-    public init(bytes: [UInt8], fileName: String, records: RecordStore, library: Library = Library(),
-                officialRegister: OfficialRegisterIndex? = nil, today: CalendarDate = .today,
-                modeOfActionLimit: Int? = nil) throws(SpreadsheetError) {
+    public init(bytes: [UInt8], fileName: String, farm: Farm) throws(SpreadsheetError) {
         self.fileName = fileName
-        self.records = records
-        advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:), today: today,
-                            modeOfActionLimit: modeOfActionLimit)
+        self.farm = farm
+        advice = farm.advice(readingRegister: false)
         let table = try SpreadsheetFile.read(bytes, name: fileName)
-        reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year,
-                                   lists: FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister))
+        let today = farm.clock.today
+        reading = SpreadsheetImport(table: table, season: today.month == 1 ? today.year - 1 : today.year, lists: farm.lists(readingRegister: false))
         if let dated = reading.seasonOfItsDates { reading.season = dated }
         result = reading.read()
     }
@@ -81,7 +78,7 @@ public final class SpreadsheetImportViewModel {
 
     /// The chosen season and the three before this year's, for dates without a year.
     public var seasonChoices: [Int] {
-        let year = CalendarDate.today.year
+        let year = farm.clock.today.year
         return Array(Set([reading.season, year, year - 1, year - 2])).sorted(by: >)
     }
 
@@ -134,10 +131,10 @@ public final class SpreadsheetImportViewModel {
 
     /// Adds the records in one write (those the register has already are left out).
     @discardableResult
-    public func importRecords(at now: Date = Clock.system.now) -> Bool {
+    public func importRecords(at now: Date? = nil) -> Bool {
         guard canImport else { return false }
         do {
-            let added = try records.addNew(result.drafts, at: now)
+            let added = try records.addNew(result.drafts, at: now ?? farm.clock.now)
             lastImport = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             isDone = true
             onChange?()

@@ -2,14 +2,9 @@
 // typed in each, each problem under its field once Save was pressed, and the save through
 // the store's gate (StockViewModel.save).
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 
 @MainActor
 public final class StockEntryEditor {
@@ -59,7 +54,7 @@ public final class StockEntryEditor {
         switch field {
         case .quantity: "20 l"
         case .package: "5 l"
-        case .date: CalendarDate.today.typedText(in: Translation.current.language)
+        case .date: stock.today.typedText(in: Translation.current.language)
         default: ""
         }
     }

@@ -5,7 +5,6 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
@@ -61,12 +60,11 @@ public struct StockFormError: Error, Equatable, Sendable, LocalizedMessage {
 
 @MainActor
 public final class StockViewModel {
-    public let store: StockStore
-    private let records: RecordStore
-    private let library: () -> Library
-    private let register: () -> OfficialRegisterIndex?
+    private let farm: Farm
+    public var store: any StockBook { farm.stockBook }
+    private func library() -> Library { farm.library }
     /// What an entry is stamped with, and the day it is dated and checked on.
-    private let clock: Clock
+    private var clock: Clock { farm.clock }
 
     /// The day the list shows the stock on; nil: today.
     public var date: CalendarDate? {
@@ -78,21 +76,12 @@ public final class StockViewModel {
     /// Called after `products` changed (an entry saved here or elsewhere, a record, the date).
     public var onChange: (() -> Void)?
 
-    public init(store: StockStore, records: RecordStore, library: @escaping () -> Library, register: @escaping () -> OfficialRegisterIndex? = { nil },
-                clock: Clock = .system) {
-        self.store = store
-        self.records = records
-        self.library = library
-        self.register = register
-        self.clock = clock
+    /// The store of `farm`: its stock from the store's entries and the records' use.
+    public init(farm: Farm) {
+        self.farm = farm
         refresh()
         store.observe(by: self) { [weak self] in self?.refresh() }
-        records.observe(by: self) { [weak self] in self?.refresh() }
-    }
-
-    /// The store of `farm`, which keeps one.
-    public convenience init(farm: Farm) {
-        self.init(store: farm.stockStore!, records: farm.records, library: { farm.library }, register: { farm.register }, clock: farm.clock)
+        farm.records.observe(by: self) { [weak self] in self?.refresh() }
     }
 
     /// The day shown.
@@ -159,9 +148,9 @@ public final class StockViewModel {
     @discardableResult
     public func save(_ form: StockForm) throws -> StockEntry {
         let library = library()
-        let facts = try checkedFacts(form, measuredIn: store.knownUnit(of: form.product, authorisation: form.authorisation, library: library))
+        let facts = try checkedFacts(form, measuredIn: store.knownUnit(of: form.product, authorisation: form.authorisation, library: library, except: nil))
         do {
-            return try store.add(facts, library: library, register: register(), at: clock.now)
+            return try store.add(facts, library: library, register: farm.register, at: clock.now)
         } catch let StockError.invalid(found) {
             throw StockFormError(problems: found)
         }
@@ -272,6 +261,6 @@ public final class StockViewModel {
     }
 
     private func stock(on day: CalendarDate) -> [ProductStock] {
-        StockLedger.stock(on: day, entries: store.entries, records: records.records, library: library(), register: register(), today: clock.today)
+        farm.stock(on: day)
     }
 }

@@ -1,13 +1,10 @@
 // What the transcription grid says against its rows: a cell that cannot be read on its own,
 // rows of one treatment that disagree, and the record's rules (the one gate) per cell.
 
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 extension TranscriptionViewModel {
     /// Why a cell cannot be read on its own.

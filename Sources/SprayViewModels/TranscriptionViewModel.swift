@@ -8,7 +8,6 @@
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix
@@ -29,15 +28,14 @@ public final class TranscriptionViewModel {
     public private(set) var season: Int
     /// The ministry's register, once read: product names complete from it, a product the
     /// library lacks takes its number from it, and what it says shows as warnings.
-    public var officialRegister: OfficialRegisterIndex?
-    /// The farm's own most treatments with one mode of action on a field a season (Preferences), as it stands.
-    public var modeOfActionLimit: () -> Int? = { nil }
+    public var officialRegister: OfficialRegisterIndex? { farm.registerIfRead }
     /// What the last save did, or why it failed.
     public private(set) var lastSave: String?
     public var onChange: ((Change) -> Void)?
 
-    private let records: RecordStore
-    private let draft: TranscriptionStore
+    private let farm: Farm
+    private var records: any RecordBook { farm.records }
+    private var draft: any TranscriptionBook { farm.transcription }
     public let library: Library
     /// Names earlier records give, for the columns' completion: products, reasons, operators.
     private let recorded: [TranscriptionColumn: [String]]
@@ -56,16 +54,16 @@ public final class TranscriptionViewModel {
         var marked: [Int: [TranscriptionColumn: String]] = [:]
     }
 
-    /// The grid over what `draft` kept (a new grid holds one empty row); a date without a
-    /// year is in `today`'s season (the past one in January, while it may still be entered).
-    public init(records: RecordStore, draft: TranscriptionStore, library: Library = Library(), today: CalendarDate = .today) {
-        self.records = records
-        self.draft = draft
-        self.library = library
-        let kept = draft.rows
+    /// The grid over what the farm kept of it (a new grid holds one empty row); a date without
+    /// a year is in today's season (the past one in January, while it may still be entered).
+    public init(farm: Farm) {
+        self.farm = farm
+        library = farm.library
+        let today = farm.clock.today
+        let kept = farm.transcription.rows
         season = kept.first?.season ?? (today.month == 1 ? today.year - 1 : today.year)
         rows = kept
-        let details = records.records.map(\.details)
+        let details = farm.records.records.map(\.details)
         recorded = [.product: details.flatMap { $0.products.map(\.name) }, .reason: details.map(\.reason),
                     .operatorName: details.map(\.operatorName), .sprayer: details.compactMap(\.sprayer)]
         ensureEmptyLastRow()
@@ -73,7 +71,7 @@ public final class TranscriptionViewModel {
 
     /// The seasons to choose from: the chosen one and the three before this year's.
     public var seasonChoices: [Int] {
-        let year = CalendarDate.today.year
+        let year = farm.clock.today.year
         return Array(Set([season, year, year - 1, year - 2])).sorted(by: >)
     }
 
@@ -245,8 +243,7 @@ public final class TranscriptionViewModel {
     /// What the ministry's register says against the treatments ready to save, an operator's
     /// lapsed certificate and a sprayer's lapsed inspection, each with its rows: warnings, never a reason to hold one back.
     public var registerWarnings: [String] {
-        let advice = FarmAdvice(library: library, register: officialRegister, treatments: records.treatments(on:season:),
-                                modeOfActionLimit: modeOfActionLimit())
+        let advice = farm.advice(readingRegister: false)
         return read().ready.flatMap { rows in advice.record(draft(of: rows).details, rows: rows.map { $0 + 1 }) }
     }
 
@@ -271,11 +268,11 @@ public final class TranscriptionViewModel {
     /// of the grid; the unreadable stay, with their messages. Incomplete records are saved
     /// too, marked so in the register.
     @discardableResult
-    public func save(at now: Date = Clock.system.now) -> Bool {
+    public func save(at now: Date? = nil) -> Bool {
         let ready = treatments
         guard !ready.isEmpty else { return false }
         do {
-            let saved = try records.add(ready.map(\.draft), at: now)
+            let saved = try records.add(ready.map(\.draft), at: now ?? farm.clock.now)
             let done = Set(ready.flatMap(\.rows))
             rows = rows.enumerated().filter { !done.contains($0.offset) }.map(\.element)
             unreadableRows = unreadableRows.filter { known in rows.contains { $0.id == known.key } }
@@ -297,7 +294,7 @@ public final class TranscriptionViewModel {
     // MARK: Helpers
 
     /// The farm's lists as the grid knows them now (FarmLists: the one way into a record).
-    var lists: FarmLists { FarmLists(library: library, earlier: records.authorisations(forProduct:), register: officialRegister) }
+    var lists: FarmLists { farm.lists(readingRegister: false) }
 
     /// The record of one treatment's rows: the place, crop and reason of its first row that
     /// gives them, a product per row.
@@ -306,7 +303,7 @@ public final class TranscriptionViewModel {
         func first(_ column: TranscriptionColumn) -> String {
             group.lazy.map { $0[column].trimmedWhitespace }.first { !$0.isEmpty } ?? ""
         }
-        let lists = self.lists, date = PaperDate.parse(first(.date), season: season) ?? CalendarDate.today
+        let lists = self.lists, date = PaperDate.parse(first(.date), season: season) ?? farm.clock.today
         func number(_ text: String) -> Decimal? { if case let .success(value) = NumberParser.parse(text) { value } else { nil } }
         let products = group.filter { !$0[.product].isBlank || !$0[.dose].isBlank }.map { row in
             lists.product(named: row[.product], authorisation: row[.authorisation], dose: number(row[.dose]),

@@ -2,13 +2,7 @@
 // register): what each reads as, which one cannot be read, and what to say about it. A
 // half-typed date does not filter, so the list does not empty while it is being typed.
 
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 
 public struct TypedDateRange: Equatable, Sendable {
     public var from: CalendarDate?

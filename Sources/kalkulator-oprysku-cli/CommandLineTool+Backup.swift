@@ -8,10 +8,7 @@ import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CommandLineTool {
@@ -23,9 +20,10 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
+        let farm = openFarm()
         if let folder = command.folder {
             do {
-                let path = try SecondCopy(folder: folder).write(on: .today, now: Clock.system.now, again: true)
+                let path = try SecondCopy(folder: folder, locations: farm.locations).write(on: farm.clock.today, now: farm.clock.now, again: true)
                 return printOutput((path ?? folder) + "\n") ? 0 : 1
             } catch {
                 report([error.message])
@@ -33,7 +31,7 @@ extension CommandLineTool {
             }
         }
         do {
-            let bytes = try Backup.make(locations: DataLocations.current, now: Clock.system.now)
+            let bytes = try Backup.make(locations: farm.locations, now: farm.clock.now)
             try OutputFile.write(bytes, to: command.output ?? "-", protecting: appFolders)
             return 0
         } catch {
@@ -50,7 +48,8 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
-        let locations = DataLocations.current
+        let farm = openFarm()
+        let locations = farm.locations
         let files: [BackupFile]
         let contents: BackupContents
         do {
@@ -78,14 +77,14 @@ extension CommandLineTool {
             }
         }
         do {
-            let restored = try Backup.restore(files, locations: locations, now: Clock.system.now, patience: .commandLine { path in
+            let restored = try Backup.restore(files, locations: locations, now: farm.clock.now, patience: .commandLine { path in
                 report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
             })
             let lines = (command.confirmed ? preview : []) + restored.map(\.text)
             let printed = printOutput(lines.joined(separator: "\n") + "\n")
             let libraryProblems = restored.flatMap(\.problems)
             report(libraryProblems)
-            return reportNeedingChecks(contents.records ?? []) && printed && libraryProblems.isEmpty ? 0 : 1
+            return reportNeedingChecks(contents.records ?? [], today: farm.clock.today) && printed && libraryProblems.isEmpty ? 0 : 1
         } catch {
             report([RestoreError.said(error)])
             return 1

@@ -3,13 +3,7 @@
 
 import Gettext
 import SprayCommandLine
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CommandLineTool {

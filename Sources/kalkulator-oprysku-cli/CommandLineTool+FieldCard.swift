@@ -5,10 +5,7 @@ import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 import SprayReport
 
@@ -32,7 +29,7 @@ extension CommandLineTool {
         do {
             switch (command.format, command.output) {
             case (.pdf, let output?):
-                try PreparedTable(fieldCard: card, settings: SettingsStore.standard().settings, language: Translation.current.language)
+                try PreparedTable(fieldCard: card, settings: farm.settings.settings, language: Translation.current.language)
                     .writePDF(to: output, protecting: appFolders)
             case (.json, let output?):
                 try OutputFile.write(Array(FieldCardCommand.output(card, format: .json).utf8), to: output, protecting: appFolders)

@@ -7,10 +7,8 @@ import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CommandLineTool {
@@ -47,7 +45,7 @@ extension CommandLineTool {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        let store = HistoryStore.standard()
+        let store = openFarm().history
         report(store.notices.map(\.message))
         // A history that could not be read (damaged and set aside, or unreadable) would export
         // as empty and replace a good earlier export: nothing is written then.
@@ -68,14 +66,13 @@ extension CommandLineTool {
     /// on stderr, when it cannot. What the history's read found (a damaged file set aside) is
     /// told on stderr too.
     static func save(_ input: JobInput, details: CalcCommand.SaveRequest) -> Bool {
-        let store = HistoryStore.standard(patience: .commandLine { path in
-            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
-        })
+        let farm = openFarm()
+        let store = farm.history
         // A newer or unreadable file is reported by the failure to save, once.
         var messages = store.notices.filter { if case .movedAside = $0 { true } else { false } }.map(\.message)
         defer { report(messages) }
         do {
-            try store.record(input, at: Clock.system.now, parcel: details.parcel, crop: details.crop, notes: details.notes)
+            try store.record(input, at: farm.clock.now, parcel: details.parcel, crop: details.crop, notes: details.notes)
             messages += store.notices.map(\.message).filter { !messages.contains($0) }
             return true
         } catch {

@@ -5,12 +5,8 @@ import FoundationEssentials
 import Gettext
 import SprayCommandLine
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CommandLineTool {
@@ -26,7 +22,7 @@ extension CommandLineTool {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        let store = libraryStore()
+        let store = openFarm().libraryBook
         report(store.notices.map(\.message))
         if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
         do {
@@ -50,7 +46,7 @@ extension CommandLineTool {
             case let .export(output):
                 try OutputFile.write(try store.exported(), to: output ?? "-", protecting: appFolders)
             case let .importFile(path):
-                let items = try LibraryStore.items(inExport: try InputFile.read(path), path: path)
+                let items = try store.items(inExport: try InputFile.read(path), path: path)
                 let merge = try store.merge(items)
                 let checking = store.needingChecking(Set(merge.taken.map(\.id)))
                 report([tr("Imported: %@.").filled(merge.summary.text)] + merge.conflicts.map(\.message) + checking)
@@ -75,38 +71,20 @@ extension CommandLineTool {
     static func jobLibrary(_ arguments: [String], farm: Farm = openFarm()) -> JobLibrary {
         let namesItems = arguments.contains { $0.hasPrefix("--field") || $0.hasPrefix("--sprayer") }
             || zip(arguments, arguments.dropFirst()).contains { $0 == "--product" && !$1.contains("=") }
-        report(farm.libraryStore.notices.filter { notice in
+        report(farm.libraryBook.notices.filter { notice in
             if case .failed = notice { namesItems } else { true }
         }.map(\.message))
         return JobLibrary(farm: farm)
     }
 
-    /// The farm's files as a command opens them: a store that waits for another program's save
-    /// says so, the register's and the store's problems go to stderr, and a farm that keeps no
-    /// store has none (unless `stock` is the store a command opened itself).
-    static func openFarm(stock: StockStore? = nil) -> Farm {
+    /// The farm's files as a command opens them: a part that waits for another program's save
+    /// says so, and the register's problems go to stderr; a farm that keeps no store of
+    /// products reads none (a command that writes one starts it).
+    static func openFarm() -> Farm {
         let patience = LockPatience.commandLine { path in
             report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
         }
-        var opening = Farm.Opening.files(DataLocations.current, patience: patience, keptStockOnly: true,
-                                         registerProblem: { report([userMessage($0)]) })
-        if let stock {
-            opening.stock = { stock }
-        } else {
-            let kept = opening.stock
-            opening.stock = {
-                let store = kept()
-                report(store?.notices.map(\.message) ?? [])
-                return store
-            }
-        }
-        return Farm(opening)
-    }
-
-    static func libraryStore() -> LibraryStore {
-        LibraryStore.standard(patience: .commandLine { path in
-            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
-        })
+        return Farm(.files(DataLocations.current, patience: patience, keptStockOnly: true, registerProblem: { report([userMessage($0)]) }))
     }
 
     /// "Products", then "  Herbicyd — WG · R-12/2024 · …", for each kind that has items.

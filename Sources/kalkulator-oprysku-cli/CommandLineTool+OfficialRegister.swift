@@ -5,13 +5,8 @@ import FoundationEssentials
 import Gettext
 import SprayCommandLine
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 extension CommandLineTool {
     static func register(_ arguments: [String]) -> Int32 {
@@ -25,12 +20,12 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
-        let file = DataLocations.current.officialRegisterFile
+        let farm = openFarm()
         do {
             switch command.action {
             case let .importFiles(paths, replacingSmaller):
                 do {
-                    let imported = try OfficialRegisterStore.importFiles(paths, keptAt: file, replacingSmaller: replacingSmaller)
+                    let imported = try farm.importRegister(paths, replacingSmaller: replacingSmaller)
                     return printOutput(imported.lines.map { FreeText.displayable($0) }.joined(separator: "\n") + "\n") ? 0 : 1
                 } catch let problem as OfficialRegisterImportError {
                     // Not one register, or a much smaller one: the one kept stays as it is.
@@ -42,31 +37,20 @@ extension CommandLineTool {
                     return 2
                 }
             case let .status(format):
-                return printOutput(OfficialRegisterOutput.status(try OfficialRegisterStore.load(file), format: format)) ? 0 : 1
+                return printOutput(OfficialRegisterOutput.status(try farm.readKeptRegister()?.register, format: format, today: farm.clock.today)) ? 0 : 1
             case .remove:
-                let removed = try OfficialRegisterStore.remove(file)
+                let removed = try farm.removeRegister()
                 return printOutput((removed ? tr("The register of products is no longer kept.") : tr("No register of products was kept.")) + "\n") ? 0 : 1
             case let .search(text, crop, format):
-                guard let register = try OfficialRegisterStore.load(file) else {
+                guard let register = try farm.readKeptRegister() else {
                     report([tr("No register of products is kept (see: register import).")])
                     return 1
                 }
-                return printOutput(OfficialRegisterOutput.search(OfficialRegisterIndex(register).search(text, crop: crop), format: format)) ? 0 : 1
+                return printOutput(OfficialRegisterOutput.search(register.search(text, crop: crop), format: format)) ? 0 : 1
             }
         } catch {
             report([userMessage(error)])
             return 1
-        }
-    }
-
-    /// The register kept here, for checks and completion; nil (and a word on stderr when it
-    /// cannot be read) when there is none.
-    static func keptOfficialRegister() -> OfficialRegisterIndex? {
-        do {
-            return try OfficialRegisterStore.load(DataLocations.current.officialRegisterFile).map(OfficialRegisterIndex.init)
-        } catch {
-            report([error.message])
-            return nil
         }
     }
 }

@@ -9,9 +9,7 @@ import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 import SprayReport
@@ -40,14 +38,8 @@ extension CommandLineTool {
         }
     }
 
-    private static func recordStore() -> RecordStore {
-        RecordStore.standard(patience: .commandLine { path in
-            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
-        })
-    }
-
-    /// The store's notices on stderr; false when the records could not be read at all.
-    private static func readable(_ store: RecordStore) -> Bool {
+    /// The book's notices on stderr; false when its file could not be read at all.
+    static func readable(_ store: any FarmBook) -> Bool {
         report(store.notices.map(\.message))
         return !store.notices.contains(where: \.meansNothingWasRead)
     }
@@ -56,7 +48,7 @@ extension CommandLineTool {
         // The records are opened when --like or --from-plan asks, and to save.
         let farm = openFarm()
         let sources = RecordSources(record: { farm.records.record(id: $0) },
-                                    plan: { id in HistoryStore.standard().entries.first { $0.id == id } })
+                                    plan: { id in farm.history.entries.first { $0.id == id } })
         let command: RecordAddCommand
         switch RecordAddCommand.parse(arguments, language: Translation.current.language, library: jobLibrary(arguments, farm: farm), sources: sources) {
         case let .success(parsed): command = parsed
@@ -91,8 +83,7 @@ extension CommandLineTool {
 
     /// Each record of `incoming` that breaks a rule of the record, on stderr: kept as it came
     /// and marked, so that it is looked at. False when there was one (the command exits 1).
-    static func reportNeedingChecks(_ incoming: [TreatmentRecord]) -> Bool {
-        let today = CalendarDate.today
+    static func reportNeedingChecks(_ incoming: [TreatmentRecord], today: CalendarDate) -> Bool {
         let flagged = incoming.filter { !$0.problems(today: today).isEmpty }
         for record in flagged {
             let details = record.details
@@ -110,14 +101,15 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
-        let store = recordStore()
+        let farm = openFarm()
+        let store = farm.records
         guard readable(store) else { return 1 }
         let fields = HarvestDates.of(store.records, season: command.season, field: command.field)
         do {
             if let bytes = command.data(fields) {
                 try OutputFile.write(bytes, to: command.output.output ?? "-", protecting: appFolders)
             } else if command.format == .pdf, let output = command.output.output {
-                try PreparedTable(harvestOf: fields, season: command.season, settings: SettingsStore.standard().settings,
+                try PreparedTable(harvestOf: fields, season: command.season, settings: farm.settings.settings,
                                     language: Translation.current.language).writePDF(to: output, protecting: appFolders)
             } else {
                 return printOutput(command.render(fields)) ? 0 : 1
@@ -136,11 +128,12 @@ extension CommandLineTool {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        let records = recordStore()
+        let farm = openFarm()
+        let records = farm.records
         guard readable(records) else { return 1 }
-        let history = HistoryStore.standard()
+        let history = farm.history
         report(history.notices.map(\.message))
-        let pending = PendingPlans.list(history: history.entries, records: records.records, today: CalendarDate.today, days: command.days)
+        let pending = PendingPlans.list(history: history.entries, records: records.records, today: farm.clock.today, days: command.days)
         return printOutput(command.render(pending)) ? 0 : 1
     }
 
@@ -151,7 +144,8 @@ extension CommandLineTool {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        let store = recordStore()
+        let farm = openFarm()
+        let store = farm.records
         guard readable(store) else { return 1 }
         // Oldest first, like a record book.
         let records = Array(command.select(store.records).reversed())
@@ -173,11 +167,11 @@ extension CommandLineTool {
             case .xlsx:
                 try OutputFile.write(RecordExport.xlsx(records), to: output, protecting: appFolders)
             case .pdf:
-                let today = CalendarDate.today
+                let today = farm.clock.today
                 let register = PreparedRegister(records: records, from: command.from ?? records.first?.details.date ?? today,
                                                 to: command.to ?? records.last?.details.date ?? today,
-                                                settings: SettingsStore.standard().settings, language: Translation.current.language,
-                                                equipment: command.equipment ? libraryStore().library : nil)
+                                                settings: farm.settings.settings, language: Translation.current.language,
+                                                equipment: command.equipment ? farm.library : nil)
                 try register.writePDF(to: output, protecting: appFolders)
             }
             return 0
@@ -194,13 +188,14 @@ extension CommandLineTool {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        let store = recordStore()
+        let farm = openFarm()
+        let store = farm.records
         guard readable(store) else { return 1 }
         guard store.records.contains(where: { $0.id == command.id }) else {
             return reportUsage(CommandLineErrors(errors: [.invalid(option: "ID", .noSuchRecord(command.id.uuidString))]).messages)
         }
         do {
-            try store.withdraw(id: command.id, reason: command.reason, at: Clock.system.now)
+            try store.withdraw(id: command.id, reason: command.reason, at: farm.clock.now)
             return 0
         } catch {
             report([userMessage(error)])
@@ -226,13 +221,14 @@ extension CommandLineTool {
             return 1
         }
         if RecordImportCommand.isJSON(bytes) {
-            let store = recordStore()
+            let farm = openFarm()
+            let store = farm.records
             guard readable(store) else { return 1 }
             do {
                 let incoming = try RecordExport.records(fromJSON: bytes)
-                let merge = try store.merge(incoming, at: Clock.system.now)
+                let merge = try store.merge(incoming, at: farm.clock.now)
                 let printed = printOutput(merge.text + "\n")
-                return reportNeedingChecks(incoming) && printed ? 0 : 1
+                return reportNeedingChecks(incoming, today: farm.clock.today) && printed ? 0 : 1
             } catch {
                 report([userMessage(error)])
                 return 1
@@ -248,7 +244,7 @@ extension CommandLineTool {
         let farm = openFarm()
         let store = farm.records
         let reading: SpreadsheetImport
-        switch command.configure(table, lists: farm.lists) {
+        switch command.configure(table, lists: farm.lists()) {
         case let .success(configured): reading = configured
         case let .failure(errors):
             report(errors.messages + [tr("The sheet's columns:")] + RecordImportCommand.mappingLines(SpreadsheetImport(table: table, season: 2000)))
@@ -273,7 +269,7 @@ extension CommandLineTool {
             // Checked against the records as they were: a treatment is not counted against itself.
             let advice = farm.advice()
             let warnings = result.drafts.flatMap { advice.record($0.draft.details, rows: $0.rows) }
-            let added = try store.addNew(result.drafts, at: Clock.system.now)
+            let added = try store.addNew(result.drafts, at: farm.clock.now)
             let summary = ImportOutcome(added: added.added, known: added.known, skippedRows: Set(result.skipped.map(\.row)).count).text
             report(result.skipped.map(\.message))
             report(warnings)

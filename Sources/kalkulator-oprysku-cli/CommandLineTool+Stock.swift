@@ -8,9 +8,7 @@ import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 import SprayReport
@@ -27,12 +25,10 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
-        let store = StockStore.standard(patience: .commandLine { path in
-            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
-        })
+        let farm = openFarm()
+        let store = farm.stockBook
         report(store.notices.map(\.message))
         if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
-        let farm = openFarm(stock: store)
         let today = farm.clock.today
         func stock(on date: CalendarDate) -> [ProductStock] {
             report(farm.records.notices.map(\.message))
@@ -49,7 +45,7 @@ extension CommandLineTool {
                 switch output.format {
                 case .text: return printOutput(StockExport.listText(products, on: day)) ? 0 : 1
                 case .pdf:
-                    let document = TableDocument(storeOf: products, on: day, settings: SettingsStore.standard().settings)
+                    let document = TableDocument(storeOf: products, on: day, settings: farm.settings.settings)
                     try PreparedTable(document, suggestedFileName: "", time: ReportClock.now()).writePDF(to: output.output ?? "", protecting: appFolders)
                 case .json, .csv, .xlsx:
                     try OutputFile.write(StockExport.data(products, on: day, as: output.data ?? .json), to: output.output ?? "-", protecting: appFolders)
@@ -72,14 +68,14 @@ extension CommandLineTool {
                         .filled(id.uuidString) + "\n", to: .standardError)
                     return 2
                 }
-                try store.withdraw(id: id, reason: reason, at: Clock.system.now)
+                try store.withdraw(id: id, reason: reason, at: farm.clock.now)
             case let .shoppingList(named, output):
                 let records = farm.records
-                let history = HistoryStore.standard()
+                let history = farm.history
                 report(records.notices.map(\.message) + history.notices.map(\.message))
                 let library = farm.library
                 let ticked: [ShoppingFavoriteJob]
-                switch favoritesOnFields(named, library: library) {
+                switch favoritesOnFields(named, farm: farm) {
                 case let .success(found): ticked = found
                 case let .failure(problems): return reportUsage(problems.messages)
                 }
@@ -89,7 +85,7 @@ extension CommandLineTool {
                 switch output.format {
                 case .text: return printOutput(StockExport.shoppingText(items, coverage: ShoppingList.coverage(planCount: plans.count, ticked: ticked))) ? 0 : 1
                 case .pdf:
-                    let document = TableDocument(shoppingList: items, planCount: plans.count, ticked: ticked, settings: SettingsStore.standard().settings,
+                    let document = TableDocument(shoppingList: items, planCount: plans.count, ticked: ticked, settings: farm.settings.settings,
                                                     on: today)
                     try PreparedTable(document, suggestedFileName: "", time: ReportClock.now()).writePDF(to: output.output ?? "", protecting: appFolders)
                 case .json, .csv, .xlsx:
@@ -115,9 +111,10 @@ extension CommandLineTool {
 
     /// The favorites named with --favorite, each on the library's fields its --field options
     /// name; every name not found is said.
-    private static func favoritesOnFields(_ named: [FavoriteOnFields], library: Library) -> Result<[ShoppingFavoriteJob], CommandLineErrors> {
+    private static func favoritesOnFields(_ named: [FavoriteOnFields], farm: Farm) -> Result<[ShoppingFavoriteJob], CommandLineErrors> {
         guard !named.isEmpty else { return .success([]) }
-        let favorites = FavoritesStore.standard()
+        let library = farm.library
+        let favorites = farm.favorites
         report(favorites.notices.map(\.message))
         var errors: [CommandLineError] = []
         var found: [ShoppingFavoriteJob] = []

@@ -6,12 +6,8 @@ import Gettext
 import Glibc
 import SprayCommandLine
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CommandLineTool {
@@ -23,8 +19,7 @@ extension CommandLineTool {
         case let .success(parsed): command = parsed
         case let .failure(errors): return reportUsage(errors.messages)
         }
-        let sync = FarmSync()
-        let records = openFarm().records
+        let sync = FarmSync(farm: openFarm())
         do {
             switch command.action {
             case let .share(folder, name):
@@ -32,15 +27,15 @@ extension CommandLineTool {
                 let hostName = gethostname(&host, host.count) == 0
                     ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
                 let fallback = FarmSync.nameProblem(hostName) == nil ? hostName : tr("This computer")
-                let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? fallback, records: records)
+                let report = try sync.share(folder: folder, name: name ?? sync.state?.name ?? fallback)
                 return printOutput(tr("The record is shared through %1$@ as “%2$@”.")
                     .filled(FreeText.displayable(sync.folder ?? folder), FreeText.displayable(sync.state?.name ?? "")) + "\n"
                                    + text(of: report)) && report.problems.isEmpty ? 0 : 1
             case .now:
-                let report = try sync.syncNow(records: records)
+                let report = try sync.syncNow()
                 return printOutput(text(of: report)) ? 0 : 1
             case .rebuild:
-                let report = try sync.rebuild(records: records)
+                let report = try sync.rebuild()
                 return printOutput(text(of: report)) ? 0 : 1
             case .stop:
                 try sync.stop()
@@ -59,10 +54,10 @@ extension CommandLineTool {
     /// that cannot take it is said on stderr; the change stays here and goes with the next merge.
     static func sharing(_ status: Int32, changing: Bool) -> Int32 {
         guard changing else { return status }
-        let sync = FarmSync()
+        let sync = FarmSync(farm: openFarm())
         guard sync.folder != nil else { return status }
         do {
-            let report = try sync.sendChanges(records: openFarm().records)
+            let report = try sync.sendChanges()
             report.problems.forEach { write($0 + "\n", to: .standardError) }
         } catch {
             report([userMessage(error)])

@@ -8,13 +8,8 @@ import Gettext
 import Glibc
 import SprayCommandLine
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 import SprayReport
 
 enum CommandLineTool {

@@ -5,12 +5,8 @@ import Gettext
 import Glibc
 import SprayCommandLine
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 // The arguments as given: one that is not UTF-8 text (a file named in Latin-2) is refused,

@@ -4,14 +4,7 @@
 
 import Gettext
 import Glibc
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 import SprayGtk
 
 Trace.mark("main")
@@ -27,7 +20,7 @@ do {
     StartRefusal.show(tr("Kalkulator Oprysku cannot start"), detail: error.message)
     exit(1)
 }
-let settings = SettingsStore.standard()
-Localization.start(language: settings.settings.language)
+let services = AppServices.standard(preloadingRecords: CommandLine.arguments.contains("--register"))
+Localization.start(language: services.farm.settings.settings.language)
 // The options themselves are GApplication's to read: a second start hands them to the first.
-exit(SprayApplication.run(services: .standard(settings: settings, preloadingRecords: CommandLine.arguments.contains("--register"))))
+exit(SprayApplication.run(services: services))

@@ -2,14 +2,9 @@
 // and as the window recomputes it on each keystroke (text parsed, validated, planned).
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 func engineBench() {
     let form = JobForm(

@@ -1,13 +1,9 @@
 // Generated history entries for the benchmarks.
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 private let productNames = ["Herbicyd Śląski", "Fungicyd Złoty", "Insektycyd", "Adiuwant", "Mocznik", "Siarczan magnezu", "Mikroelementy"]

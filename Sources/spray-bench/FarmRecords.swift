@@ -2,14 +2,9 @@
 // on parcels with crops, reasons, operators and authorisation numbers.
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 private let reasons = ["septorioza liści", "mączniak prawdziwy", "chwasty dwuliścienne", "słodyszek rzepakowy", "mszyce"]
 private let cropCodes = ["TRZAW", "BRSNW", "ZEAMX", "BEAVA", "HORVS"]

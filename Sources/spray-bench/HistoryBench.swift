@@ -7,8 +7,6 @@ import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor
@@ -30,7 +28,7 @@ func historyBench(count: Int, url: URL) throws {
     } / 2, goal: 300)
     report("reload, file unchanged", milliseconds { window.reload() })
 
-    let model = HistoryViewModel(store: window)
+    let model = HistoryViewModel(farm: Farm(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": url.deletingLastPathComponent().path])))
     report("search, first (folds every entry's text)", milliseconds(runs: 1) { model.searchText = "slaski" }, goal: 50)
     var searches = ["rzepak", "dzialka 12", "zloty 2,5", "wiatr", "x"].makeIterator()
     report("search, next (each keystroke)", milliseconds(runs: 5) { model.searchText = searches.next()! }, goal: 50)

@@ -9,9 +9,6 @@ import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 /// The rows of a big farm's seasons as a spreadsheet has them, header first.
 func farmSheetRows(count: Int) -> [[String]] {

@@ -4,13 +4,9 @@
 // one made 80 000 members take 21 s.
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 func membersBench() throws {

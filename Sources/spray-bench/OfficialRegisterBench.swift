@@ -4,13 +4,9 @@
 import FileFormats
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 func officialRegisterBench(file: String, directory: URL) throws {
     let bytes = try InputFile.read(file)

@@ -4,13 +4,9 @@
 
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 func seasonBench(records count: Int) throws {
     let records = farmRecords(count: count)

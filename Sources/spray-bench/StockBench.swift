@@ -3,12 +3,10 @@
 
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 func stockBench(records count: Int, entries entryCount: Int) throws {

@@ -25,7 +25,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
                                     "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent(name + "-config").path])
     }
     let names = ["Biuro", "Ciągnik", "Szopa", "Sad", "Magazyn"]
-    var computers: [(sync: FarmSync, store: RecordStore, records: [TreatmentRecord])] = []
+    var computers: [(place: DataLocations, store: RecordStore, records: [TreatmentRecord])] = []
     // Every record corrected once on the computer that made it: one write and one merge each.
     // (A kept farm's records are its fourth corrections; the rounds after it correct those.)
     func correctAll(round: Int) throws {
@@ -36,7 +36,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
                 return try record.corrected(to: details, note: "runda \(round)", at: record.changedAt.addingTimeInterval(Double(round)))
             }
             try computer.store.merge(corrected, at: Date())
-            try computer.sync.syncNow(records: computer.store)
+            try FarmSync(farm: Farm(locations: computer.place)).syncNow()
         }
     }
     func buildFarm() throws {
@@ -48,9 +48,8 @@ func syncBench(directory: URL, kept: String? = nil) throws {
             let store = RecordStore(file: place.recordsFile)
             let own = Array(all[(index * 2_000)..<((index + 1) * 2_000)])
             try store.merge(own, at: Date())
-            let sync = FarmSync(locations: place)
-            _ = try sync.share(folder: folder, name: name, records: store)
-            computers.append((sync, store, own))
+            _ = try FarmSync(farm: Farm(locations: place)).share(folder: folder, name: name)
+            computers.append((place, store, own))
         }
         for round in 1...4 { try correctAll(round: round) }
     }
@@ -62,7 +61,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
             let own = Set(try String(contentsOfFile: kept + "/own-" + name, encoding: .utf8).split(separator: "\n").map(String.init))
             let place = locations(name)
             let store = RecordStore(file: place.recordsFile)
-            computers.append((FarmSync(locations: place), store, store.records.filter { own.contains($0.id.uuidString) }))
+            computers.append((place, store, store.records.filter { own.contains($0.id.uuidString) }))
         }
     } else {
         try buildFarm()
@@ -86,7 +85,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
     try FileManager.default.createDirectory(atPath: laptop.dataDirectory, withIntermediateDirectories: true)
     let clock = ContinuousClock()
     let joining = try clock.measure {
-        _ = try FarmSync(locations: laptop).share(folder: folder, name: "Laptop", records: RecordStore(file: laptop.recordsFile))
+        _ = try FarmSync(farm: Farm(locations: laptop)).share(folder: folder, name: "Laptop")
     }
     report("a new computer joins: the snapshots and the lines after them merged", milliseconds(of: joining))
     let merged = RecordStore(file: laptop.recordsFile).records
@@ -94,8 +93,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
 
     let without = milliseconds(runs: 9) { _ = RecordStore(file: laptop.recordsFile).records.count }
     let with = try milliseconds(runs: 9) {
-        let store = RecordStore(file: laptop.recordsFile)
-        try FarmSync(locations: laptop).syncNow(records: store)
+        try FarmSync(farm: Farm(locations: laptop)).syncNow()
     }
     report("start-up: the records read, without sharing", without)
     report("start-up: the records read and the folder merged (nothing new)", with)
@@ -107,8 +105,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
     // A month away: 4 000 new lines (every record of two computers corrected once more).
     computers.removeLast(3)
     try correctAll(round: 5)
-    let store = RecordStore(file: laptop.recordsFile)
-    let month = try clock.measure { try FarmSync(locations: laptop).syncNow(records: store) }
+    let month = try clock.measure { try FarmSync(farm: Farm(locations: laptop)).syncNow() }
     report("a month away: 4 000 new lines merged", milliseconds(of: month), goal: 300)
     report("start-up after a month away: the records read and the lines merged", milliseconds(of: month) + without, goal: nil)
 
@@ -116,8 +113,9 @@ func syncBench(directory: URL, kept: String? = nil) throws {
     // main thread spends is what a register would freeze for.
     try correctAll(round: 6)
     try MainActor.assumeIsolated {
-        let shown = RecordStore(file: laptop.recordsFile)
-        let sharing = FarmSharing(records: { shown }, locations: laptop)
+        let farm = Farm(locations: laptop)
+        let shown = farm.records
+        let sharing = FarmSharing(farm: farm)
         guard let merge = sharing.beginMerge() else { fatalError("not shared") }
         var result: BackgroundMerge.Result?
         let background = clock.measure { result = merge.run() }
@@ -125,7 +123,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
         guard result?.report?.updated == 4_000, shown.records.count == 10_000 else { fatalError("\(String(describing: result?.report))") }
         report("window: 4 000 new lines merged on another core", milliseconds(of: background))
         report("window: the main thread takes the result", milliseconds(of: taking), goal: 50)
-        _ = try FarmSync(locations: laptop).syncNow(records: shown)
+        _ = try FarmSync(farm: farm).syncNow()
     }
 }
 

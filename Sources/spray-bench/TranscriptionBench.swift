@@ -6,7 +6,6 @@
 
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
@@ -212,10 +211,14 @@ final class GridTypist {
 
 @MainActor
 func transcriptionBench(directory: URL) throws {
-    let records = RecordStore(file: directory.appendingPathComponent("records.json"))
-    let draft = TranscriptionStore(file: directory.appendingPathComponent("transcription.json"))
-    let model = TranscriptionViewModel(records: records, draft: draft, library: benchLibrary(),
-                                       today: CalendarDate(year: 2027, month: 1, day: 10)!)
+    let library = LibraryStore(file: directory.appendingPathComponent("library.json"))
+    let items: [LibraryItem] = benchLibrary().products.map { .product($0) } + benchLibrary().fields.map { .field($0) }
+        + benchLibrary().sprayers.map { .sprayer($0) } + benchLibrary().operators.map { .operator($0) }
+    for item in items { try library.save(item) }
+    let farm = Farm(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.path]),
+                    clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 10)!))
+    let records = farm.records
+    let model = TranscriptionViewModel(farm: farm)
     let typist = GridTypist(model: model)
     let season = heldOutSeason()
     var newKeys: [Int] = [], repeatKeys: [Int] = []
@@ -228,7 +231,7 @@ func transcriptionBench(directory: URL) throws {
         }
     }
     let ready = model.treatments.count
-    guard model.save(at: Date()) else { fatalError("the season was not saved: \(model.lastSave ?? "")") }
+    guard model.save() else { fatalError("the season was not saved: \(model.lastSave ?? "")") }
     let saved = records.records
     let complete = saved.filter { $0.status == .complete }.count
     /// The mean to one decimal; `tenths` when the values are tenths already.

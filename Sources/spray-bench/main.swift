@@ -17,13 +17,9 @@
 //   spray-bench members                                    stock.json whose entry holds 10³ … 10⁶ unknown members, read
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 let arguments = CommandLine.arguments

@@ -2,14 +2,10 @@
 // tests can check real Polish strings and plural forms without gettext or GTK.
 
 import Foundation
-import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public enum PolishCatalog {
     /// The Plural-Forms rule pl.po declares; `translator` evaluates the same rule.

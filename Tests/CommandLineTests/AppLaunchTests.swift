@@ -2,7 +2,15 @@
 // whatever locales the system has; started again on the same desktop, the first process
 // opens what the second start asked for.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class AppLaunchTests: XCTestCase {

@@ -1,16 +1,16 @@
 // `backup` and `restore` on the built binary: a round trip, the question asked (or --yes
 // needed) before replacing, and a damaged backup that changes nothing.
 
-import Foundation
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class BackupCommandLineTests: XCTestCase {
     private var directory: URL!

@@ -1,10 +1,10 @@
 // Runs the built kalkulator-oprysku binary, as a user or a script would.
 
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
 import SprayMix
 import SprayPages

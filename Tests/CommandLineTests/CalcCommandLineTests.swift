@@ -1,6 +1,14 @@
 // The `calc` contract, checked on the built binary: output, exit status, streams, language.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class CalcCommandLineTests: XCTestCase {

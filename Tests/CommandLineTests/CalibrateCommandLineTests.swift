@@ -1,7 +1,15 @@
 // The `calibrate` and `calibrate catch` contract, checked on the built binary: the fourth
 // quantity, the pressure, JSON keys and unrounded numbers, exit status 2 naming the options.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class CalibrateCommandLineTests: XCTestCase {

@@ -1,8 +1,16 @@
 // The `export-pdf` contract, checked on the built binary: the file a user gets (pages,
 // text in both languages, fonts, size), exit status, streams and messages.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
 import PDFTestSupport
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class ExportPDFCommandLineTests: XCTestCase {

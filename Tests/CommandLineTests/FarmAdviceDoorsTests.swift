@@ -5,12 +5,12 @@
 // must say the same warnings: the calculator and `calc` by their kinds, the record's doors by
 // their words.
 
-import Foundation
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages
@@ -65,12 +65,9 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
 
         let window = try { () throws -> [String] in
             let farm = self.farm
-            let calculator = CalculatorViewModel()
-            calculator.clock = farm.clock
-            calculator.setLibrary(farm.library)
-            calculator.treatments = { farm.treatments(on: $0, season: $1) }
-            calculator.officialRegister = farm.register
-            calculator.stock = farm.stockTodayIfKept
+            _ = farm.register
+            let calculator = CalculatorViewModel(farm: farm)
+            calculator.followStock()
             calculator.pickField(id: try XCTUnwrap(farm.library.field(named: "Pole")).id)
             calculator.pickSprayer(id: try XCTUnwrap(farm.library.sprayer(named: "Pilmet")).id)
             calculator.setText("200", for: .sprayRate)
@@ -126,12 +123,11 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         XCTAssertEqual(lines(imported.stderr), withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "record import")
 
         do {
-            let form = RecordFormViewModel(details: details, store: farm.records, library: farm.library, register: farm.register)
+            // The farm as it was before `record add`: its records were read for the advice above.
+            let form = RecordFormViewModel(details: details, farm: farm)
             XCTAssertEqual(form.warningText.map(lines), said, "the form")
 
-            let grid = TranscriptionViewModel(records: farm.records, draft: TranscriptionStore(file: directory.appendingPathComponent("t.json")),
-                                              library: farm.library)
-            grid.officialRegister = farm.register
+            let grid = TranscriptionViewModel(farm: farm)
             for (row, product) in [("Azyl 250 SC", "2", "l/ha"), ("Herbicyd", "1", "l/ha"), ("Mospilan Plus 20 SP", "0,1", "kg/ha")].enumerated() {
                 for (column, text) in [(TranscriptionColumn.date, "14.04.2026"), (.field, "Pole"), (.crop, "winter wheat"), (.bbch, "31"),
                                        (.size, "4"), (.reason, "chwasty"), (.operatorName, "Jan Nowak"), (.sprayer, "Pilmet"),
@@ -142,14 +138,12 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             XCTAssertEqual(grid.registerWarnings, said.map { "In rows 1, 2, 3: " + $0 }, "the grid")
 
             let bytes = [UInt8]((try? Data(contentsOf: sheet)) ?? Data())
-            let sheetImport = try? SpreadsheetImportViewModel(bytes: bytes, fileName: "zabiegi.csv", records: farm.records,
-                                                             library: farm.library, officialRegister: farm.register)
+            let sheetImport = try? SpreadsheetImportViewModel(bytes: bytes, fileName: "zabiegi.csv", farm: farm)
             XCTAssertEqual(sheetImport?.warningLines(), withoutSprayer.map { "In rows 2, 3, 4: " + $0 }, "the spreadsheet import window")
 
             let after = self.farm
-            let register = RegisterViewModel(store: after.records)
-            register.officialRegister = farm.register
-            register.library = farm.library
+            after.register = farm.register
+            let register = RegisterViewModel(farm: after)
             let saved = after.records.records.first { $0.details.sprayer == "Pilmet" && $0.details.products.count == 3 }
             let status = saved.map { register.row(for: $0).statusText } ?? ""
             XCTAssertEqual(lines(status).filter { $0.hasPrefix("⚠ ") }, said.map { "⚠ " + $0 }, "the treatment register")
@@ -188,13 +182,10 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         XCTAssertEqual(json["warnings"] as? [String], [interval, again], calc.stdout)
         XCTAssertEqual(json["warning_codes"] as? [String], ["label-interval", "label-mode-of-action"])
 
-        let calculator = CalculatorViewModel()
         let farm = Farm(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": dataDirectory.path,
                                                                "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path]),
                         clock: .fixed(on: today))
-        calculator.clock = farm.clock
-        calculator.setLibrary(farm.library)
-        calculator.treatments = { farm.treatments(on: $0, season: $1) }
+        let calculator = CalculatorViewModel(farm: farm)
         calculator.pickField(id: try XCTUnwrap(farm.library.field(named: "Pole")).id)
         calculator.setText("200", for: .sprayRate)
         calculator.setText("1000", for: .tankCapacity)
@@ -237,7 +228,7 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         let limitedJSON = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [String: Any])
         XCTAssertTrue((limitedJSON["warnings"] as? [String])?.contains(own) == true, limited.stdout)
         XCTAssertTrue((limitedJSON["warning_codes"] as? [String])?.contains("farm-mode-of-action-limit") == true, limited.stdout)
-        calculator.modeOfActionLimit = { farm.modeOfActionLimit }
+        farm.settings.reload()  // the limit saved since
         farm.records.reload()  // the treatment `record add` saved since
         calculator.setText("1000", for: .tankCapacity)
         calculator.setText("1001", for: .tankCapacity)

@@ -2,7 +2,15 @@
 // (exit 2, naming the field), reported row by row from a CSV and an Excel workbook (exit 1),
 // and kept but named and marked when it arrives whole by a JSON import or a restore (exit 1).
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class GateCommandLineTests: DataFolderTestCase {

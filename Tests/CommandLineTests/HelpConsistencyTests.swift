@@ -3,7 +3,15 @@
 // the app does not have is refused by every command; "-h" after an option that takes a value
 // is that value; each stock and record subcommand has its own page.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class HelpConsistencyTests: DataFolderTestCase {

@@ -2,17 +2,17 @@
 // Calculate, damaged and unwritable histories, `history export`, and writers in parallel
 // processes — including ones killed mid-write — that never lose a saved entry.
 
-import Foundation
-import XCTest
-import SprayCommandLine
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
+import SprayCommandLine
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 private func decimal(_ text: String) -> Decimal {
     Decimal(string: text)!

@@ -2,17 +2,17 @@
 // about a second, and saves as soon as the lock is free. (Giving up after 30 s is tested on
 // VersionedFile with a shorter patience: VersionedFileTests.)
 
-import Foundation
-import Glibc
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
+import Glibc
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class HistoryLockCommandLineTests: XCTestCase {
     private var dataDirectory: URL!

@@ -4,7 +4,15 @@
 // never opened; this computer's journal replaced, cut short or made a link is written again
 // from its records; a line that re-dates a recent record and then removes it removes nothing.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class HostileFarmFolderTests: DataFolderTestCase {

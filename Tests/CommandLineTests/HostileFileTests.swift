@@ -3,17 +3,17 @@
 // `ulimit -v` (1 GiB) and a time limit: each must end with exit 1 or 2 and a message, never a
 // signal or a hang, and leave the records as they were.
 
-import Foundation
-import XCTest
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class HostileFileTests: DataFolderTestCase {
     /// What every hostile file must give: a clean exit with a message, the record untouched.

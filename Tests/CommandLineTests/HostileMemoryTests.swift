@@ -6,8 +6,16 @@
 // what the program takes to start: JSONDecoder took about 45 bytes for each number of such a
 // list, 2 GB for a 94 MB file.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import FileFormats
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class HostileMemoryTests: DataFolderTestCase {

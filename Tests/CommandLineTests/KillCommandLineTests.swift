@@ -4,11 +4,11 @@
 // is lost, the files a restore keeps aside and the earlier copies are as they were, and the
 // command run again finishes the job. And a second copy onto a full disk (a 64 KiB tmpfs).
 
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
 import SprayMix
 import SprayPages

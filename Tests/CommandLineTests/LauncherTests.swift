@@ -2,11 +2,11 @@
 // (build tree) or in libexec/kalkulator-oprysku (installed), the window program beside it,
 // and says in the user's language when it cannot start one.
 
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
 import SprayMix
 import SprayPages

@@ -1,12 +1,12 @@
 // The farm's library from the command line, on the built binary: add, list, remove, export,
 // import twice = once; and calc, export-pdf and record add picking from it by name.
 
-import Foundation
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages

@@ -2,11 +2,11 @@
 // not the register refused with the register kept untouched, status and search in text and
 // JSON, a newer file replacing the kept one, remove; `record add` filled in and warned by it.
 
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
 import SprayMix
 import SprayPages

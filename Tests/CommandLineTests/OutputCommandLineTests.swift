@@ -4,8 +4,16 @@
 // refused with exit 1 and a message naming them. And a failed write to standard output is
 // never a success.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
 import Glibc
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class OutputCommandLineTests: XCTestCase {

@@ -4,8 +4,16 @@
 // argument) before anything is written — never used under a "repaired" name with U+FFFD, which
 // would make two folders one and an existing file one that does not exist.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
 import Glibc
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class PathBytesCommandLineTests: XCTestCase {

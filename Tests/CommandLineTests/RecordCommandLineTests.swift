@@ -1,18 +1,18 @@
 // The treatment record from the command line, on the built binary: add → list → export
 // (CSV, JSON, PDF) → withdraw, import twice = once, and the messages of a failed add.
 
-import Foundation
-import PDFTestSupport
-import XCTest
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
+import PDFTestSupport
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordCommandLineTests: DataFolderTestCase {
     private let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd Ś=1,25 l/ha"]

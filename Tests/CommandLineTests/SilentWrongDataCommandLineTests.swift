@@ -2,7 +2,15 @@
 // the built binary: a Polish CSV gives the same records whichever language the command runs
 // in; an amount too small to measure is never printed as 0; messages name what is wrong.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class SilentWrongDataCommandLineTests: DataFolderTestCase {

@@ -3,18 +3,18 @@
 // columns chosen by hand, files that are not spreadsheets (exit 2), and the app's own CSV
 // export read back as the same records in both languages.
 
-import Foundation
-import PDFTestSupport
-import XCTest
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
+import PDFTestSupport
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SpreadsheetImportCommandLineTests: DataFolderTestCase {
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

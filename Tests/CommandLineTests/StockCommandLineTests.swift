@@ -3,17 +3,17 @@
 // stock and its withdrawal gives back; the shopping list for a saved plan; the gate's
 // messages (nothing saved); hostile stock files and backups end cleanly.
 
-import Foundation
-import PDFTestSupport
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
+import PDFTestSupport
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class StockCommandLineTests: DataFolderTestCase {
     private func json(_ text: String) throws -> [String: Any] {

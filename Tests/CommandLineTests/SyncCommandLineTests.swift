@@ -2,7 +2,15 @@
 // made on one is on the other after `sync folder`/`sync now`, and so is a library item (counted); `sync status` in text and
 // JSON; a folder that is gone (exit 1) and options that make no sense (exit 2).
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class SyncCommandLineTests: DataFolderTestCase {

@@ -6,11 +6,11 @@
 // journal is on its way and started again: it still converges, nothing lost or doubled.
 // Run alone by tools/test-sync; part of tools/test, which installs syncthing.
 
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
 import SprayMix
 import SprayPages
@@ -55,7 +55,7 @@ final class SyncthingTests: XCTestCase {
         var id: String
         var port: Int
         var records: RecordStore { RecordStore(file: locations.recordsFile, patience: .commandLine(waiting: { _ in })) }
-        var sync: FarmSync { FarmSync(locations: locations) }
+        var sync: FarmSync { FarmSync(farm: Farm(locations: locations)) }
     }
 
     private func side(_ name: String) throws -> Side {
@@ -146,7 +146,7 @@ final class SyncthingTests: XCTestCase {
         let clock = ContinuousClock()
         let start = clock.now
         while clock.now - start < .seconds(seconds) {
-            for side in sides { try side.sync.syncNow(records: side.records) }
+            for side in sides { try side.sync.syncNow() }
             if done() {
                 let elapsed = clock.now - start
                 return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -171,12 +171,12 @@ final class SyncthingTests: XCTestCase {
         _ = try start(office)
         XCTAssertTrue(waitUntilListening(office.port), "the office's Syncthing does not listen")
         var tractorEngine = try start(tractor)
-        _ = try office.sync.share(folder: office.folder.path, name: "Biuro", records: office.records)
-        _ = try tractor.sync.share(folder: tractor.folder.path, name: "Ciągnik", records: tractor.records)
+        _ = try office.sync.share(folder: office.folder.path, name: "Biuro")
+        _ = try tractor.sync.share(folder: tractor.folder.path, name: "Ciągnik")
 
         // One record both know, then corrected on both.
         let shared = try office.records.add(Self.details("Działka 7"), at: Clock.system.now)
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         let travelled = try converge([office, tractor], within: 120) { tractor.records.record(id: shared.id) != nil }
         XCTAssertNotNil(travelled, "the first record did not reach the tractor in 120 s: " + log(of: tractor))
         guard travelled != nil else { return }
@@ -190,7 +190,7 @@ final class SyncthingTests: XCTestCase {
                 let records = side.records, sync = side.sync
                 for number in 1...(name == "Biuro" ? 99 : 100) {
                     _ = try? records.add(Self.details("\(name) \(number)"), at: Clock.system.now)
-                    if number.isMultiple(of: 10) { _ = try? sync.syncNow(records: records) }
+                    if number.isMultiple(of: 10) { _ = try? sync.syncNow() }
                 }
             }
         }
@@ -214,7 +214,7 @@ final class SyncthingTests: XCTestCase {
 
         // The tractor's engine killed while the office's journal grows, then started again.
         for number in 1...50 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Clock.system.now) }
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         kill(tractorEngine.processIdentifier, SIGKILL)
         tractorEngine.waitUntilExit()
         for number in 51...60 { _ = try office.records.add(Self.details("Po awarii \(number)"), at: Clock.system.now) }

@@ -5,7 +5,15 @@
 // of a record's text; and a journal line in another computer's file that gives this
 // computer's id is ignored and said, never renaming this computer.
 
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 final class TerminalTextTests: DataFolderTestCase {

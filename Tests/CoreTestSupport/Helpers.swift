@@ -2,14 +2,9 @@
 // format, and a complete treatment record.
 
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 /// An exact decimal from its literal text: d("258.4").
 public func d(_ text: String) -> Decimal {

@@ -3,12 +3,8 @@
 
 import FoundationEssentials
 import Synchronization
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 

@@ -1,17 +1,17 @@
 // `calc` option parsing, in-process. The built binary is exercised in CommandLineTests.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
+@testable import SprayCommandLine
 import SprayMix
 import SprayPages
 import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class CalcCommandTests: XCTestCase {
     private let seed = ["--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]

@@ -2,18 +2,18 @@
 // changes something, given "" or "  " (or as --option=), is refused by its name — never read
 // as a default (a date of 2000-01-01, a quantity of 0).
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
+@testable import SprayCommandLine
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class EmptyValueTests: XCTestCase {
     /// Each command with arguments it accepts and the options it takes.

@@ -1,16 +1,16 @@
 // `export-pdf` option parsing, in-process; the shared job options behave as in `calc`.
 
-import FoundationEssentials
-import XCTest
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
+@testable import SprayCommandLine
 import SprayMix
 import SprayPages
 import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class ExportPDFCommandTests: XCTestCase {
     private let seed = ["--area", "15", "--spray-rate", "150", "--tank", "800", "--product", "15"]

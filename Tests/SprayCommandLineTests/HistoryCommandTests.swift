@@ -1,17 +1,17 @@
 // `history export` and `calc --save` option parsing, in-process, as tables. The built
 // binary is exercised in CommandLineTests/HistoryCommandLineTests.swift.
 
-import FoundationEssentials
-import XCTest
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
+@testable import SprayCommandLine
 import SprayMix
 import SprayPages
 import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class HistoryCommandTests: XCTestCase {
     private func export(_ arguments: [String], language: Language = .english) -> Result<HistoryExportCommand, CommandLineErrors> {

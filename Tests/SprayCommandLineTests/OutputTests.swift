@@ -1,17 +1,17 @@
 // What `calc` prints. The pieces it is built from are tested in SprayCoreTests/OutputPiecesTests.swift.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
+@testable import SprayCommandLine
 import SprayMix
 import SprayPages
 import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class OutputTests: XCTestCase {
     private func plan(_ arguments: [String]) throws -> TankMixPlan {

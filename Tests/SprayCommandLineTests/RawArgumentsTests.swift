@@ -1,16 +1,16 @@
 // The command line's arguments as bytes: one that is not UTF-8 is refused, named by its
 // option or by the command's words, never read as another name.
 
-import XCTest
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
+@testable import SprayCommandLine
 import SprayMix
 import SprayPages
 import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class RawArgumentsTests: XCTestCase {
     private func read(_ arguments: [[UInt8]]) -> Result<[String], CommandLineErrors> {

@@ -1,18 +1,18 @@
 // `record add|list|export|withdraw` option parsing, in-process: options → the record's
 // details, and every bad option → its exit-2 message. The binary is run in CommandLineTests.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
+@testable import SprayCommandLine
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
-@testable import SprayCommandLine
+import XCTest
 
 final class RecordCommandTests: XCTestCase {
     private let job = ["--area", "4,2", "--spray-rate", "200", "--tank", "2500", "--product", "Fungicyd=1,25 l/ha",

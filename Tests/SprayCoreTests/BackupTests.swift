@@ -2,17 +2,17 @@
 // damaged, foreign or newer backup refused before anything changes, and the files a
 // restore replaces kept beside them — never over an earlier kept copy.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class BackupTests: TemporaryDirectoryTestCase {
     private var locations: DataLocations {
@@ -194,7 +194,7 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
     func testBackUpThenRestoreAfterAQuestionThatNamesEveryFile() throws {
         let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("data").path,
                                                     "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path])
-        let model = BackupViewModel(locations: locations)
+        let model = BackupViewModel(farm: Farm(locations: locations))
         let records = RecordStore(file: URL(fileURLWithPath: locations.recordsFile.path))
         try records.add(completeDetails(), at: Clock.system.now)
         let before = try bytes(locations.recordsFile)
@@ -232,7 +232,7 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         _ = try SecondCopy(folder: path("usb").path, locations: locations).write(on: day, now: Clock.fixed(on: day).now)
         try Data("{".utf8).write(to: URL(fileURLWithPath: locations.dataDirectory + "/history.json.corrupt-20261125T080000Z"))
 
-        let model = BackupViewModel(locations: locations)
+        let model = BackupViewModel(farm: Farm(locations: locations))
         let copies = model.keptCopies(secondCopyFolder: path("usb").path)
         XCTAssertEqual(Set(copies.map(\.kind)), [.daily, .second, .setAside])
         let daily = try XCTUnwrap(copies.first { $0.kind == .daily })
@@ -262,7 +262,7 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         let copyPath = try XCTUnwrap(try SecondCopy(folder: path("usb").path, locations: locations).write(on: CalendarDate(year: 2026, month: 11, day: 25)!, now: now))
         let bytes = try Data(contentsOf: URL(fileURLWithPath: copyPath))
 
-        guard case let .success(model) = RegisterViewModel.openCopy(at: copyPath) else { return XCTFail("not opened") }
+        guard case let .success(model) = RegisterViewModel.openCopy(at: copyPath, of: Farm(locations: locations)) else { return XCTFail("not opened") }
         XCTAssertTrue(model.isReadOnly)
         XCTAssertEqual(model.shown.count, 1)
         XCTAssertEqual(model.title, "Treatment Register — copy kalkulator-oprysku-copy-2026-11-25.json (read only)")
@@ -280,12 +280,12 @@ final class BackupViewModelTests: TemporaryDirectoryTestCase {
         try Data(try Backup.make(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": path("nothing").path,
                                                                       "KALKULATOR_OPRYSKU_CONFIG_DIR": path("config").path]), now: now))
             .write(to: URL(fileURLWithPath: withoutRecords))
-        XCTAssertEqual(RegisterViewModel.openCopy(at: withoutRecords).failure?.message,
+        XCTAssertEqual(RegisterViewModel.openCopy(at: withoutRecords, of: Farm(locations: locations)).failure?.message,
                        "This copy holds no treatment records: only the app's other data.")
         let damaged = path("damaged.json").path
         try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\\\"id\\\":", with: "\\\"xx\\\":").utf8)
             .write(to: URL(fileURLWithPath: damaged))
-        XCTAssertEqual(RegisterViewModel.openCopy(at: damaged).failure?.message,
+        XCTAssertEqual(RegisterViewModel.openCopy(at: damaged, of: Farm(locations: locations)).failure?.message,
                        "This copy cannot be read whole: in its records.json, record number 1 cannot be read")
     }
 

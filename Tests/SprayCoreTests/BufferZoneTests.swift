@@ -3,18 +3,18 @@
 // the same before spraying and on the record — the larger of the label's (for this sprayer's
 // class) and the regulation's, the regulation's alone from apiaries and public roads.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class BufferZoneTests: XCTestCase {
     private static let field = LibraryField(name: "Za stodołą", area: 4, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"),

@@ -1,35 +1,19 @@
 // The calculator's behaviour without GTK: typing, validation states, commands, results text.
 
-import FoundationEssentials
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
-@MainActor
-private final class RecordingSpy: @MainActor CalculationRecorder {
-    var recorded: [(JobInput, Date)] = []
-    var failure: Error?
-
-    func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
-        if let failure { throw failure }
-        recorded.append((input, date))
-        return HistoryEntry(timestamp: date, input: input)
-    }
-}
-
-private struct DiskFull: LocalizedMessage {
-    var message: String { "disk full" }
-}
-
-final class CalculatorViewModelTests: XCTestCase {
+final class CalculatorViewModelTests: TemporaryDirectoryTestCase {
     @MainActor private func typeSeed(into model: CalculatorViewModel) {
         model.setText("15", for: .area)
         model.setText("150", for: .sprayRate)
@@ -39,7 +23,7 @@ final class CalculatorViewModelTests: XCTestCase {
     }
 
     @MainActor func testTypingTheSeedExampleShowsItsCards() async throws {
-        let model = CalculatorViewModel()
+        let model = CalculatorViewModel(farm: farm())
         var changes: [CalculatorViewModel.Change] = []
         model.onChange = { changes.append($0) }
         XCTAssertFalse(model.hasPlan)
@@ -68,7 +52,7 @@ final class CalculatorViewModelTests: XCTestCase {
     }
 
     @MainActor func testSeedExampleInPolish() async {
-        let model = CalculatorViewModel()
+        let model = CalculatorViewModel(farm: farm())
         typeSeed(into: model)
         guard case let .plan(plan) = inPolish({ model.results }) else { return XCTFail() }
         XCTAssertEqual(plan.cards.map(\.title), ["Ciecz robocza", "Środek do kupienia", "Napełnienia zbiornika",
@@ -85,19 +69,19 @@ final class CalculatorViewModelTests: XCTestCase {
             ("12", "12 pełnych zbiorników"), ("22", "22 pełne zbiorniki"), ("1,5", "1 pełny zbiornik + 1 częściowy zbiornik"),
         ]
         for (area, expected) in rows {
-            let model = CalculatorViewModel(form: JobForm(areaText: area, sprayRateText: "100", tankText: "100",
+            let model = CalculatorViewModel(farm: farm(), form: JobForm(areaText: area, sprayRateText: "100", tankText: "100",
                                                           products: [ProductForm(rateText: "1")]))
             guard case let .plan(plan) = inPolish({ model.results }) else { return XCTFail(area) }
             XCTAssertEqual(plan.cards[2].headline, expected, area)
         }
-        let equal = CalculatorViewModel(form: JobForm(areaText: "5", sprayRateText: "100", tankText: "100",
+        let equal = CalculatorViewModel(farm: farm(), form: JobForm(areaText: "5", sprayRateText: "100", tankText: "100",
                                                       products: [ProductForm(rateText: "1")], strategy: .equal))
         guard case let .plan(plan) = inPolish({ equal.results }) else { return XCTFail() }
         XCTAssertEqual(plan.cards[2].headline, "5 równych napełnień")
     }
 
     @MainActor func testProblemsShowOnceTheFieldIsEditedAndEmptyOnesAfterCalculate() async {
-        let model = CalculatorViewModel()
+        let model = CalculatorViewModel(farm: farm())
         XCTAssertEqual(model.results, .prompt(model.results.promptText ?? ""))
         XCTAssertNil(model.problem(for: .area), "an untouched empty field shows nothing")
 
@@ -118,31 +102,36 @@ final class CalculatorViewModelTests: XCTestCase {
         ]))
     }
 
-    @MainActor func testCalculateRecordsValidJobsOnly() async {
-        let spy = RecordingSpy()
-        let model = CalculatorViewModel(recorder: spy)
+    @MainActor func testCalculateRecordsValidJobsOnly() async throws {
+        let farm = farm()
+        let model = CalculatorViewModel(farm: farm)
         var animated = 0
         model.onRecorded = { _ in animated += 1 }
         XCTAssertFalse(model.calculate())
-        XCTAssertTrue(spy.recorded.isEmpty)
+        XCTAssertTrue(farm.history.entries.isEmpty)
 
         typeSeed(into: model)
         let when = Date(timeIntervalSince1970: 1_800_000_000)
         XCTAssertTrue(model.calculate(at: when))
-        XCTAssertEqual(spy.recorded.count, 1)
-        XCTAssertEqual(spy.recorded.first?.0.products, [ProductInput(name: "Środek", rate: 15)])
-        XCTAssertEqual(spy.recorded.first?.1, when)
+        XCTAssertEqual(farm.history.entries.count, 1)
+        XCTAssertEqual(farm.history.entries.first?.input.products, [ProductInput(name: "Środek", rate: 15)])
+        XCTAssertEqual(farm.history.entries.first?.timestamp, when)
         XCTAssertEqual(animated, 1)
         XCTAssertNil(model.recordingError)
 
-        spy.failure = DiskFull()
-        XCTAssertTrue(model.calculate(), "the results stand even when the history cannot be written")
-        XCTAssertEqual(model.recordingError, "disk full")
+        // A history written by a newer version is kept as it is: nothing is recorded into it.
+        let newer = Farm.inFolder(path("newer"))
+        try Data(#"{"format":"kalkulator-oprysku/history","version":99,"items":[]}"#.utf8).write(to: newer.locations.historyFile)
+        let blocked = CalculatorViewModel(farm: newer)
+        blocked.onRecorded = { _ in animated += 1 }
+        typeSeed(into: blocked)
+        XCTAssertTrue(blocked.calculate(), "the results stand even when the history cannot be written")
+        XCTAssertNotNil(blocked.recordingError)
         XCTAssertEqual(animated, 1, "nothing was recorded, so no tractor")
     }
 
     @MainActor func testProductsCanBeAddedAndRemovedButNotTheLastOne() async {
-        let model = CalculatorViewModel()
+        let model = CalculatorViewModel(farm: farm())
         XCTAssertFalse(model.canRemoveProduct)
         model.removeProduct(at: 0)
         XCTAssertEqual(model.form.products.count, 1)
@@ -159,7 +148,7 @@ final class CalculatorViewModelTests: XCTestCase {
     }
 
     @MainActor func testClearAndEmptiness() async {
-        let model = CalculatorViewModel()
+        let model = CalculatorViewModel(farm: farm())
         XCTAssertTrue(model.isEmpty)
         model.setAreaUnit(.ares)
         model.setStrategy(.equal)
@@ -178,7 +167,7 @@ final class CalculatorViewModelTests: XCTestCase {
     }
 
     @MainActor func testWarningsAppearWithTheResults() async {
-        let model = CalculatorViewModel(form: JobForm(areaText: "600", sprayRateText: "100", tankText: "100",
+        let model = CalculatorViewModel(farm: farm(), form: JobForm(areaText: "600", sprayRateText: "100", tankText: "100",
                                                       products: [ProductForm(rateText: "1")]))
         guard case let .plan(plan) = model.results else { return XCTFail() }
         XCTAssertEqual(plan.warnings.count, 1)

@@ -1,17 +1,17 @@
 // The calibration engine as tables of worked examples: the four-quantity formula and its
 // inverses, the pressure law against the ISO chart, the catch test and the per-tank figures.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class CalibrationTests: XCTestCase {
     // Sprayer setting: the notes' worked examples, each solved for every quantity in turn.

@@ -1,18 +1,18 @@
 // The calibration window's behaviour without GTK: which quantity is computed, the messages
 // naming their field, the chart's pressures and advice, the catch test, what would be saved.
 
-import FoundationEssentials
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class CalibrationViewModelTests: XCTestCase {
     func testThreeFieldsFilledComputeTheFourth() {

@@ -1,15 +1,15 @@
 // Where files go, as a table: environment → data and config directories.
 
-import Foundation
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class DataLocationsTests: XCTestCase {
     private let examples: [(name: String, environment: [String: String], data: String, config: String)] = [

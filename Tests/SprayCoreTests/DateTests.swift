@@ -1,17 +1,17 @@
 // Dates without ICU, as tables: calendar days, ISO 8601 timestamps both ways, local time
 // through the C library (with TZ pinned), and the history's date and time texts.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 /// Runs `body` with the time zone `zone` (a POSIX TZ value), then restores the previous one.
 func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {

@@ -1,6 +1,5 @@
 // The export menus' choices: each one's target reads back as itself, and says what it writes.
 
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
@@ -9,6 +8,7 @@ import XCTest
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class ExportChoiceTests: XCTestCase {
     func testEveryChoiceReadsBackAndSaysWhatItWrites() {

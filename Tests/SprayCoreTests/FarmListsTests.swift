@@ -4,18 +4,18 @@
 // earlier record, then the ministry's register; the kind and pre-harvest interval by the
 // library, an adjuvant's kind by the register.
 
-import Foundation
-import XCTest
 import CoreTestSupport
-import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FarmListsTests: TemporaryDirectoryTestCase {
     private static let day = CalendarDate(year: 2026, month: 4, day: 14)!
@@ -82,6 +82,7 @@ final class FarmListsTests: TemporaryDirectoryTestCase {
 
     func testEveryDoorGivesTheSameDetailsFromTheLists() throws {
         let directory: URL = path("")
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
             let records = try Self.store(in: directory)
             let lists = FarmLists(library: Self.library, earlier: records.authorisations(forProduct:), register: Self.register)
@@ -94,8 +95,7 @@ final class FarmListsTests: TemporaryDirectoryTestCase {
             Self.assertPlace(fromPlan, "plan")
 
             // The form, typed by hand after the ministry's register was read.
-            let form = RecordFormViewModel(details: TreatmentDetails(date: Self.day), store: records, library: Self.library)
-            form.officialRegister = Self.register
+            let form = RecordFormViewModel(details: TreatmentDetails(date: Self.day), farm: try Farm.inFolder(farmFolder).with(Self.library, register: Self.register))
             form.pickField(id: Self.field.id)
             for (index, name) in Self.names.enumerated() {
                 if index > 0 { form.addProduct() }
@@ -107,9 +107,7 @@ final class FarmListsTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(form.details.sprayer, "Pilmet 2500", "the library's spelling")
 
             // The paper grid: one treatment of five rows.
-            let grid = TranscriptionViewModel(records: records, draft: TranscriptionStore(file: directory.appendingPathComponent("grid.json")), library: Self.library,
-                                              today: Self.day)
-            grid.officialRegister = Self.register
+            let grid = TranscriptionViewModel(farm: try Farm.inFolder(farmFolder, clock: .fixed(on: Self.day)).with(Self.library, register: Self.register))
             for (row, name) in Self.names.enumerated() {
                 grid.setText("14.04.2026", row: row, column: .date)
                 grid.setText("za stodołą", row: row, column: .field)

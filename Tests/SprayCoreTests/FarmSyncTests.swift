@@ -5,18 +5,18 @@
 // a record corrected on two computers keeps both corrections and says so. And a damaged
 // journal, a folder that is gone, a rebuilt folder, a removal after the 3 years.
 
-import Foundation
-import XCTest
-import CoreTestSupport
 import CatalogTestSupport
+import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 /// A reproducible random source (SplitMix64), so that a failure can be run again.
 struct SeededGenerator: RandomNumberGenerator {
@@ -41,9 +41,9 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         var folder: String
         var clock: Clock
         var records: RecordStore { RecordStore(file: locations.recordsFile, clock: clock) }
-        var sync: FarmSync { FarmSync(locations: locations, clock: clock) }
+        var sync: FarmSync { FarmSync(farm: Farm(locations: locations, clock: clock)) }
         /// Its sync with its clock `seconds` ahead.
-        func sync(ahead seconds: Double) -> FarmSync { FarmSync(locations: locations, clock: clock.advanced(by: seconds)) }
+        func sync(ahead seconds: Double) -> FarmSync { FarmSync(farm: Farm(locations: locations, clock: clock.advanced(by: seconds))) }
     }
 
     private func computer(_ name: String, sharedFolder: String? = nil) throws -> Computer {
@@ -95,7 +95,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         var random = SeededGenerator(state: seed)
         let computers = try ["Biuro", "Ciągnik", "Szopa"].map { try computer("\(seed)/" + $0) }
         for computer in computers {
-            XCTAssertEqual(try computer.sync.share(folder: computer.folder, name: computer.name, records: computer.records).sent, 1,
+            XCTAssertEqual(try computer.sync.share(folder: computer.folder, name: computer.name).sent, 1,
                            "the journal starts with the computer's name")
         }
         // Each computer records 20 treatments, in rounds, while journals travel and merges run.
@@ -103,7 +103,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         for round in 0..<20 {
             for computer in computers {
                 made.append(try computer.records.add(details("\(computer.name) \(round)"), at: Date(timeIntervalSince1970: 1_790_000_000 + Double(round))).id)
-                if Bool.random(using: &random) { try computer.sync.syncNow(records: computer.records) }
+                if Bool.random(using: &random) { try computer.sync.syncNow() }
                 // Now and then a snapshot of its journal, which the tool carries (in pieces too) like the journals.
                 if Bool.random(using: &random), let id = computer.sync.state?.computer {
                     JournalSnapshot.refresh(journal: computer.folder + "/" + JournalFiles.name(of: id), after: 0)
@@ -118,7 +118,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let shared = made[0]
         for _ in 0..<2 {
             for from in computers { for to in computers where to.name != from.name { try carry(from: from, to: to, using: &random) } }
-            for computer in computers { try computer.sync.syncNow(records: computer.records) }
+            for computer in computers { try computer.sync.syncNow() }
         }
         XCTAssertTrue(computers.allSatisfy { $0.records.record(id: shared) != nil }, "the first record has travelled")
         try computers[1].records.correct(id: shared, to: details("Poprawione w ciągniku"), note: "literówka", at: Date(timeIntervalSince1970: 1_790_100_000))
@@ -128,7 +128,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // Settle: everything carried whole (after the pieces and conflict copies), merged twice.
         for _ in 0..<3 {
             for from in computers { for to in computers where to.name != from.name { try carry(from: from, to: to, using: &random) } }
-            for computer in computers { try computer.sync.syncNow(records: computer.records) }
+            for computer in computers { try computer.sync.syncNow() }
         }
         for _ in 0..<2 {
             for from in computers {
@@ -140,7 +140,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
                     }
                 }
             }
-            for computer in computers { try computer.sync.syncNow(records: computer.records) }
+            for computer in computers { try computer.sync.syncNow() }
         }
 
         let first = sortedRecords(computers[0])
@@ -162,28 +162,28 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: computers[0].folder).contains { $0.contains(".sync-conflict-") },
                       "conflict copies were made and read")
         for computer in computers {
-            let report = try computer.sync.syncNow(records: computer.records)
+            let report = try computer.sync.syncNow()
             XCTAssertEqual(report, SyncReport(), computer.name)
         }
         // A computer joining now reads the snapshots there (some older than their journals) and
         // the journals after them: the same records.
         XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: computers[0].folder).contains { $0.hasSuffix(JournalSnapshot.suffix) })
         let newcomer = try computer("\(seed)/Nowy", sharedFolder: computers[0].folder)
-        _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy", records: newcomer.records)
+        _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy")
         XCTAssertTrue(sortedRecords(newcomer) == first, "the newcomer holds the same records")
     }
 
     func testADamagedOrUnfinishedJournalIsReportedAndTheRestRead() throws {
         let office = try computer("Biuro")
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
-        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik")
         let kept = try office.records.add(details("P1"), at: time.now)
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
         // A line of rubbish in the middle, then a good line, then half a line still arriving.
         let second = try office.records.add(details("P2"), at: time.now)
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 4, "name, P1, P2 and the end")
         lines.insert("{\"journal\":1,\"record\":{\"id\":\"broken", at: 2)
@@ -192,7 +192,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let half = JournalLine(computer: UUID(), at: time.now, change: .record(third)).encoded(numbers: &numbers)
         try Data((lines.joined(separator: "\n")).utf8 + half.prefix(half.count / 2)).write(to: URL(fileURLWithPath: journal))
 
-        let report = try tractor.sync.syncNow(records: tractor.records)
+        let report = try tractor.sync.syncNow()
         XCTAssertEqual(report.added, 2)
         XCTAssertEqual(Set(tractor.records.records.map(\.id)), [kept.id, second.id], "the rest read; the half line waits")
         XCTAssertEqual(report.problems, ["\(URL(fileURLWithPath: journal).lastPathComponent): 1 line cannot be read and was left out; the rest was read."])
@@ -201,20 +201,20 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         try handle.seekToEnd()
         try handle.write(contentsOf: half.dropFirst(half.count / 2))
         try handle.close()
-        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records).added, 1)
+        XCTAssertEqual(try tractor.sync.syncNow().added, 1)
         XCTAssertNotNil(tractor.records.record(id: third.id))
 
         // A line from a newer version stops the reading of that journal there, until updated.
         try Data(("{\"journal\":2,\"computer\":\"" + UUID().uuidString + "\",\"at\":\"2026-11-25T10:00:00Z\",\"something\":1}\n").utf8)
             .write(to: URL(fileURLWithPath: office.folder + "/" + JournalFiles.name(of: UUID())))
-        XCTAssertTrue(try tractor.sync.syncNow(records: tractor.records).problems.contains { $0.contains("newer version") })
+        XCTAssertTrue(try tractor.sync.syncNow().problems.contains { $0.contains("newer version") })
     }
 
     /// Long journals are read on every core: what is taken is still taken in the journal's
     /// order, a damaged line is counted, and a newer version's line stops that journal there.
     func testLongJournalsAreReadInOrderWithTheirDamagedAndNewerLines() throws {
         let tractor = try computer("Ciągnik")
-        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik")
         var numbers = DecimalTexts()
         func journal(_ parts: [[UInt8]]) throws -> (name: String, records: [TreatmentRecord]) {
             let computer = UUID()
@@ -239,14 +239,14 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let orchard = try journal(Array(repeating: record, count: 300) + [damaged] + Array(repeating: record, count: 299))
         let shed = try journal(Array(repeating: record, count: 300) + [newer] + Array(repeating: record, count: 100))
 
-        let report = try tractor.sync.syncNow(records: tractor.records)
+        let report = try tractor.sync.syncNow()
         XCTAssertEqual(report.added, 899)
         XCTAssertEqual(Set(tractor.records.records.map(\.id)), Set(orchard.records.map(\.id) + shed.records.prefix(300).map(\.id)),
                        "every line of the first; the second up to its newer line")
         XCTAssertEqual(report.problems.count, 2)
         XCTAssertTrue(report.problems.contains("\(orchard.name): 1 line cannot be read and was left out; the rest was read."))
         XCTAssertTrue(report.problems.contains { $0.hasPrefix(shed.name) && $0.contains("newer version") })
-        let again = try tractor.sync.syncNow(records: tractor.records)
+        let again = try tractor.sync.syncNow()
         XCTAssertEqual(again.added, 0, "read once")
         XCTAssertEqual(tractor.records.records.count, 899)
         // The records went in as the lines held them: the file is what writing them all makes.
@@ -257,11 +257,11 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
 
     func testAFolderThatIsGoneStopsNothingAndARebuildPutsItBack() throws {
         let office = try computer("Biuro")
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
         _ = try office.records.add(details("P1"), at: time.now)
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         try FileManager.default.removeItem(atPath: office.folder)
-        XCTAssertThrowsError(try office.sync.syncNow(records: office.records)) {
+        XCTAssertThrowsError(try office.sync.syncNow()) {
             XCTAssertEqual($0 as? SyncProblem, .folderAbsent(office.folder))
         }
         _ = try office.records.add(details("P2"), at: time.now)
@@ -269,26 +269,26 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
 
         // The folder comes back empty (a new stick): the journal is written again whole.
         try FileManager.default.createDirectory(atPath: office.folder, withIntermediateDirectories: true)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 3, "the name and both records")
+        XCTAssertEqual(try office.sync.syncNow().sent, 3, "the name and both records")
         try LibraryStore(file: office.locations.libraryFile).save(.product(LibraryProduct(name: "Topsin M 500 SC")))
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         try FileManager.default.removeItem(atPath: office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer)))
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 4, "a lost journal: name, records and library again")
+        XCTAssertEqual(try office.sync.syncNow().sent, 4, "a lost journal: name, records and library again")
         let newcomer = try computer("Nowy", sharedFolder: office.folder)
-        _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy", records: newcomer.records)
+        _ = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy")
         XCTAssertEqual(newcomer.records.records.count, 2)
 
         // Rebuilt from the store: the same records, read again from the start by the others.
-        _ = try office.sync.rebuild(records: office.records)
-        XCTAssertEqual(try newcomer.sync.syncNow(records: newcomer.records).added, 0)
+        _ = try office.sync.rebuild()
+        XCTAssertEqual(try newcomer.sync.syncNow().added, 0)
         XCTAssertEqual(sortedRecords(newcomer), sortedRecords(office))
     }
 
     func testWhatWasSentIsKeptInAVersionedFileAndAnEarlierMapIsStillRead() throws {
         let office = try computer("Biuro")
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
         let record = try office.records.add(details("P1"), at: time.now)
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         let sentPath = office.locations.recordsFile.deletingLastPathComponent().appendingPathComponent("sync-sent.json")
         let envelope = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
         XCTAssertEqual(envelope["format"] as? String, "kalkulator-oprysku/sync-sent")
@@ -299,18 +299,18 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // The map an earlier version wrote: read, so nothing is sent again; then rewritten in the envelope.
         let text = try XCTUnwrap(items.first?["text"])
         try Data(#"{"\#(record.id.uuidString)":"\#(text)"}"#.utf8).write(to: sentPath)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 0)
+        XCTAssertEqual(try office.sync.syncNow().sent, 0)
         _ = try office.records.add(details("P2"), at: time.now)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 1)
+        XCTAssertEqual(try office.sync.syncNow().sent, 1)
         let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: sentPath)) as? [String: Any])
         XCTAssertEqual((again["items"] as? [Any])?.count, 2)
 
         // The pretty-printed envelope of earlier builds reads the same: nothing is sent again.
         let pretty = try JSONSerialization.data(withJSONObject: again, options: [.prettyPrinted, .sortedKeys])
         try pretty.write(to: sentPath)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 0)
+        XCTAssertEqual(try office.sync.syncNow().sent, 0)
         _ = try office.records.add(details("P3"), at: time.now)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 1)
+        XCTAssertEqual(try office.sync.syncNow().sent, 1)
         let lines = String(decoding: try Data(contentsOf: sentPath), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 5, "the envelope, a record a line, the end")
     }
@@ -318,26 +318,26 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
     func testAJoiningComputerReadsTheSnapshotAndNothingIsLostOrDoubled() throws {
         let office = try computer("Biuro")
         let store = office.records
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: store)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
         for index in 0..<30 { _ = try store.add(details("P\(index)"), at: time.now) }
-        try office.sync.syncNow(records: store)
+        try office.sync.syncNow()
         for round in 1...2 {
             for record in store.records {
                 var changed = record.details
                 changed.notes = "runda \(round)"
                 _ = try store.correct(id: record.id, to: changed, note: "poprawka", at: time.now.addingTimeInterval(Double(round) * 60))
             }
-            try office.sync.syncNow(records: store)
+            try office.sync.syncNow()
         }
         try LibraryStore(file: office.locations.libraryFile).save(.product(LibraryProduct(name: "Topsin M 500 SC")))
-        try office.sync.syncNow(records: store)
+        try office.sync.syncNow()
         let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
         JournalSnapshot.refresh(journal: journal, after: 0)
         let snapshot = try XCTUnwrap(JournalSnapshot.read(journal: journal))
         XCTAssertEqual(snapshot.lines.count, 32, "the name, a line per record, the library item: not the 90 record lines")
         // The journal grows past the snapshot: a newcomer reads the snapshot, then the lines after it.
         _ = try store.add(details("Po migawce"), at: time.now)
-        try office.sync.syncNow(records: store)
+        try office.sync.syncNow()
         // A damaged line early in the journal, inside what the snapshot covers: met only by a reader of the whole journal.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
         bytes[2] = UInt8(ascii: "#")
@@ -347,7 +347,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         func join() throws -> (records: [TreatmentRecord], library: [String], problems: [String]) {
             joiners += 1
             let newcomer = try computer("Nowy\(joiners)", sharedFolder: office.folder)
-            let report = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy\(joiners)", records: newcomer.records)
+            let report = try newcomer.sync.share(folder: newcomer.folder, name: "Nowy\(joiners)")
             return (sortedRecords(newcomer), LibraryStore(file: newcomer.locations.libraryFile).library.products.map(\.name), report.problems)
         }
         // Compared as a short text, so that a failure says which record differs.
@@ -389,14 +389,14 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
     func testARemovalAfterThreeYearsTravelsAndAYoungerOneDoesNot() throws {
         let office = try computer("Biuro")
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
-        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik")
         // Recorded when it was made: a removal from the folder takes only a record first saved over 3 years ago.
         let old = try office.records.add(completeDetails(date: CalendarDate(year: 2022, month: 4, day: 14)!),
                                          at: LocalTime.start(of: CalendarDate(year: 2022, month: 4, day: 14)!))
         let young = try office.records.add(details("P1"), at: time.now)
-        try office.sync.syncNow(records: office.records)
-        try tractor.sync.syncNow(records: tractor.records)
+        try office.sync.syncNow()
+        try tractor.sync.syncNow()
         XCTAssertEqual(tractor.records.records.count, 2)
 
         try office.records.remove(id: old.id, today: today)
@@ -404,14 +404,14 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         let file = office.locations.recordsFile
         let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.contains(young.id.uuidString) }
         try Data(text.joined(separator: "\n").utf8).write(to: file)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 1, "the removal only")
-        let report = try tractor.sync.syncNow(records: tractor.records)
+        XCTAssertEqual(try office.sync.syncNow().sent, 1, "the removal only")
+        let report = try tractor.sync.syncNow()
         XCTAssertEqual(report.removed, 1)
         XCTAssertEqual(tractor.records.records.map(\.id), [young.id])
         // The tractor's journal rebuilt from its store brings the younger one back to the office.
-        XCTAssertEqual(try office.sync.syncNow(records: office.records), SyncReport())
-        _ = try tractor.sync.rebuild(records: tractor.records)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).added, 1)
+        XCTAssertEqual(try office.sync.syncNow(), SyncReport())
+        _ = try tractor.sync.rebuild()
+        XCTAssertEqual(try office.sync.syncNow().added, 1)
         XCTAssertEqual(office.records.records.map(\.id), [young.id])
     }
 
@@ -512,10 +512,11 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
     @MainActor func testTheRegistersLineAndAProblemSaidOnce() throws {
         let office = try computer("Biuro")
         let tractor = try computer("Ciągnik", sharedFolder: office.folder)
-        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
-        let records = office.records
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik")
         let later = TestClock(time.now.addingTimeInterval(3 * 3600))
-        let sharing = FarmSharing(records: { records }, locations: office.locations, clock: later.clock)
+        let farm = Farm(locations: office.locations, clock: later.clock)
+        let records = farm.records
+        let sharing = FarmSharing(farm: farm)
         XCTAssertNil(sharing.statusLine, "not shared")
         XCTAssertFalse(sharing.share(folder: office.folder, name: " Biuro ").isError)
         XCTAssertEqual(sharing.computerName, "Biuro")
@@ -532,7 +533,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // A merge on another core: a record saved here meanwhile is not merged at once, but
         // said to need another merge after it; the result's own change asks for none.
         try tractor.records.add(details("Z ciągnika"), at: time.now)
-        try tractor.sync.syncNow(records: tractor.records)
+        try tractor.sync.syncNow()
         let background = try XCTUnwrap(sharing.beginMerge())
         XCTAssertNil(sharing.beginMerge(), "one at a time")
         XCTAssertFalse(sharing.recordsChanged(), "not while one runs")
@@ -561,7 +562,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
     /// locks take turns; every record is in the journal once and whole.
     func testTwoWritersOnOneComputerTakeTurns() throws {
         let office = try computer("Biuro")
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
         let group = DispatchGroup()
         let failures = Failures()
         let clock = time.clock
@@ -570,13 +571,13 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
             Thread.detachNewThread {
                 defer { group.leave() }
                 let records = RecordStore(file: office.locations.recordsFile, clock: clock)
-                let sync = FarmSync(locations: office.locations, clock: clock)
+                let sync = FarmSync(farm: Farm(locations: office.locations, clock: clock))
                 for number in 0..<25 {
                     do {
                         var details = completeDetails()
                         details.parcel = "writer \(writer) record \(number)"
                         _ = try records.add(details, at: clock.now)
-                        try sync.syncNow(records: records)
+                        try sync.syncNow()
                     } catch {
                         failures.add("\(error)")
                     }
@@ -585,7 +586,7 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         }
         group.wait()
         XCTAssertEqual(failures.all, [])
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         let journal = office.folder + "/" + JournalFiles.name(of: try XCTUnwrap(office.sync.state?.computer))
         var numbers = DecimalTexts()
         let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map { JournalLine.read(Array($0.utf8)[...], numbers: &numbers) }
@@ -607,10 +608,10 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         // Each merge a minute after the one before: what was saved since is the later change.
         func merge() throws {
             time.advance(by: 60)
-            for side in [office, tractor, office] { try side.sync.syncNow(records: side.records) }
+            for side in [office, tractor, office] { try side.sync.syncNow() }
         }
-        _ = try office.sync.share(folder: office.folder, name: "Biuro", records: office.records)
-        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik", records: tractor.records)
+        _ = try office.sync.share(folder: office.folder, name: "Biuro")
+        _ = try tractor.sync.share(folder: tractor.folder, name: "Ciągnik")
 
         let topsin = LibraryItem.product(LibraryProduct(name: "Topsin M 500 SC", authorisation: "R-1/2020", rate: 1.5))
         try library(office).save(topsin)
@@ -631,9 +632,9 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
 
         // The same name saved on both, the tractor's later: both keep the tractor's.
         try library(office).save(.product(LibraryProduct(name: "Amistar", rate: 1)))
-        try office.sync(ahead: 60).syncNow(records: office.records)
+        try office.sync(ahead: 60).syncNow()
         try library(tractor).save(.product(LibraryProduct(name: "Amistar", rate: 0.8)))
-        try tractor.sync(ahead: 120).syncNow(records: tractor.records)
+        try tractor.sync(ahead: 120).syncNow()
         try merge()
         try merge()
         XCTAssertEqual(library(office).library.products.map(\.rate), [0.8])

@@ -1,18 +1,18 @@
 // Favorites on disk: the version-1 fixture decoded whole, damaged and newer fixtures,
 // unique names, two stores on one file, and two threads saving at once.
 
-import Foundation
-import Synchronization
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import Synchronization
+import XCTest
 
 private let rapeseed = Favorite(
     id: UUID(uuidString: "6F1C2B0E-3A4D-4E5F-8A9B-0C1D2E3F4A5B")!, name: "Rzepak – jesień",

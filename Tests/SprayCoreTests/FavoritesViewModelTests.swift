@@ -1,17 +1,17 @@
 // Favorites through the view-model and a real file: save without the area, fill the
 // form, replace by name, rename, delete, and refuse setups that are not valid.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     private var file: URL { path("favorites.json") }
@@ -23,7 +23,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     )
 
     @MainActor func testRoundTripThroughTheFileFillsTheFormButNotTheArea() async throws {
-        let model = FavoritesViewModel(store: FavoritesStore(file: file))
+        let model = FavoritesViewModel(farm: farm())
         var changes = 0
         model.onChange = { changes += 1 }
         let saved = try model.save(seedForm, named: "Rzepak jesień").get()
@@ -34,7 +34,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
                                         ProductInput(name: "Adiuwant", rate: 300, unit: .millilitresPerHectare)])
 
         // Another run of the app reads the same file.
-        let later = FavoritesViewModel(store: FavoritesStore(file: file))
+        let later = FavoritesViewModel(farm: farm())
         let favorite = try XCTUnwrap(later.favorites.first)
         XCTAssertEqual(favorite.name, "Rzepak jesień")
         let current = JobForm(areaText: "7,5", areaUnit: .hectares)
@@ -48,7 +48,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testAnEmptyAreaDoesNotStopSavingButAnInvalidSetupDoes() async throws {
-        let model = FavoritesViewModel(store: FavoritesStore(file: file))
+        let model = FavoritesViewModel(farm: farm())
         var form = seedForm
         form.areaText = ""
         XCTAssertNoThrow(try model.save(form, named: "Bez pola").get())
@@ -62,7 +62,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testSavingUnderAnExistingNameReplacesIt() async throws {
-        let model = FavoritesViewModel(store: FavoritesStore(file: file))
+        let model = FavoritesViewModel(farm: farm())
         let first = try model.save(seedForm, named: "Pszenica").get()
         XCTAssertEqual(model.existing(named: " pszenica ")?.id, first.id)
         var changed = seedForm
@@ -74,7 +74,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testTheNameHintSaysWhichFavoriteANameReplaces() async throws {
-        let model = FavoritesViewModel(store: FavoritesStore(file: path("favorites.json")))
+        let model = FavoritesViewModel(farm: farm())
         XCTAssertNil(model.save(JobForm(sprayRateText: "150", tankText: "800", products: [ProductForm(rateText: "1")]), named: "Rzepak").failure)
         let id = try XCTUnwrap(model.favorites.first?.id)
         XCTAssertEqual(model.nameHint(" rzepak ", otherwise: FavoritesViewModel.saveHint), "Replaces the favorite “Rzepak”.")
@@ -83,7 +83,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testRenameAndDelete() async throws {
-        let model = FavoritesViewModel(store: FavoritesStore(file: file))
+        let model = FavoritesViewModel(farm: farm())
         let a = try model.save(seedForm, named: "A").get()
         _ = try model.save(seedForm, named: "B").get()
         XCTAssertNoThrow(try model.rename(id: a.id, to: "C").get())
@@ -94,7 +94,7 @@ final class FavoritesViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testSummaryAndSuggestedName() async throws {
-        let model = FavoritesViewModel(store: FavoritesStore(file: file))
+        let model = FavoritesViewModel(farm: farm())
         let favorite = try model.save(seedForm, named: "X").get()
         XCTAssertEqual(inPolish { model.summary(of: favorite) },
                        "150 l/ha · 800 l · Herbicyd 1,5 l/ha · Adiuwant 300 ml/ha · Równe napełnienia")

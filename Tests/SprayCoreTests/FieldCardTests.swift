@@ -2,18 +2,18 @@
 // each product against the label's most and its next allowed day, each group's uses, and the
 // earliest harvest — withdrawn records left out, the season from 1 January, other fields apart.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FieldCardTests: TemporaryDirectoryTestCase {
     func testTheSeasonOnOneField() throws {
@@ -74,8 +74,9 @@ final class FieldCardViewModelTests: TemporaryDirectoryTestCase {
                                                products: products.map { ProductUse(name: $0, dose: 1, doseUnit: .litres, preHarvestDays: 35) }),
                               at: Clock.system.now)
         }
-        return Farm(Farm.Opening(records: { RecordStore(file: recordsFile) }, library: { LibraryStore(file: libraryFile) },
-                                 stock: { nil }, register: { nil }), clock: .fixed(on: today))
+        let farm = Farm.inFolder(directory, clock: .fixed(on: today))
+        farm.register = nil
+        return farm
     }
 
     func testTheSeasonShownItsRowsAndAnotherSeason() throws {

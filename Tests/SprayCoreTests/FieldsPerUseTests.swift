@@ -2,17 +2,17 @@
 // on a surface, a seed batch for seed, neither in a closed space. Each door that is told the
 // use keeps only those; a record that arrives whole with another is kept and marked.
 
-import FileFormats
-import FoundationEssentials
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FileFormats
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FieldsPerUseTests: XCTestCase {
     private let wheat = CropCatalog.crop(code: "TRZAW")!.choice(in: .english)
@@ -54,9 +54,9 @@ final class FieldsPerUseTests: XCTestCase {
     }
 
     @MainActor func testTheFormKeepsOnlyTheFieldsOfItsUse() async throws {
-        let store = RecordStore(file: FileManager.default.temporaryDirectory.appendingPathComponent("fields-\(UUID().uuidString).json"))
-        let form = RecordFormViewModel(details: TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, crop: wheat, bbch: "31"),
-                                       store: store)
+        let farm = Farm.inFolder(FileManager.default.temporaryDirectory.appendingPathComponent("fields-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: farm.locations.recordsFile.deletingLastPathComponent()) }
+        let form = RecordFormViewModel(details: TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, crop: wheat, bbch: "31"), farm: farm)
         XCTAssertEqual(form.details.crop, wheat)
         form.setUse(.seeds)
         form.setText("P-1", for: .seedBatch)

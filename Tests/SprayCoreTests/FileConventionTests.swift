@@ -3,18 +3,18 @@
 // window's language; a number two readings fit and a file mixing two encodings are
 // refused, naming the row, never guessed (issue 41).
 
-import Foundation
-import XCTest
 import CoreTestSupport
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FileConventionTests: XCTestCase {
     private func reading(_ text: String, bytes: [UInt8]? = nil) throws -> SpreadsheetImport {

@@ -3,18 +3,18 @@
 // a suggestion to look for a newer file — on the library's page and among the calculator's
 // warnings (a clock the test sets).
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FirstStepsTests: TemporaryDirectoryTestCase {
     func testTheStepsLeftForAFarmStartingOut() {
@@ -70,15 +70,14 @@ final class FirstStepsTests: TemporaryDirectoryTestCase {
         let today = CalendarDate(year: 2026, month: 11, day: 26)!
         for (days, said) in [(89, false), (100, true)] {
             let index = OfficialRegisterIndex(Self.register(importedDaysBefore: days, today: today))
-            let calculator = CalculatorViewModel(form: JobForm(areaText: "4", sprayRateText: "200", tankText: "2500",
+            let farm = farm(clock: .fixed(on: today))
+            let calculator = CalculatorViewModel(farm: farm, form: JobForm(areaText: "4", sprayRateText: "200", tankText: "2500",
                                                                products: [ProductForm(name: "Fungicyd", rateText: "1")]))
-            calculator.clock = .fixed(on: today)
-            calculator.officialRegister = index
+            farm.register = index
             let warnings = try calculator.outcome.get().warnings.map(\.message)
             XCTAssertEqual(warnings.contains { $0.contains("\(days) days ago") }, said, "\(days): \(warnings)")
 
-            let library = LibraryViewModel(store: LibraryStore(file: path("library-\(days).json")))
-            library.clock = .fixed(on: today)
+            let library = LibraryViewModel(farm: farm)
             withLanguage(.english) { library.readRegisterStatus(index) }
             XCTAssertTrue(library.registerStatus.contains("imported \(days) days ago"), library.registerStatus)
             XCTAssertEqual(library.registerStatus.contains("check the ministry's page"), said, library.registerStatus)

@@ -2,7 +2,6 @@
 // app's own reader: the inputs are kept in Fixtures/fuzz (tools/fuzz also seeds its runs
 // with them, by the target named at the start of each file's name).
 
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
@@ -12,6 +11,7 @@ import CoreTestSupport
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class FuzzRegressionTests: TemporaryDirectoryTestCase {
     private func fixture(_ name: String) throws -> [UInt8] {

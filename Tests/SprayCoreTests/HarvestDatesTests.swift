@@ -1,17 +1,17 @@
 // When harvest may begin, per field and crop, against worked examples: two products with
 // different intervals on one field, an interval not known, a withdrawn record, a corrected one.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class HarvestDatesTests: TemporaryDirectoryTestCase {
     private func details(_ date: String, parcel: String = "Za stodołą", crop: String = "TRZAW",
@@ -65,9 +65,10 @@ final class HarvestDatesTests: TemporaryDirectoryTestCase {
         try store.add(details("2025-06-01", [("Fungicyd", 35)]), at: april)
         try store.add(details("2024-05-01", parcel: "Łąka", [("Stary", nil)]), at: april)
         let (today, csv) = (CalendarDate(year: 2026, month: 3, day: 1)!, path("harvest.csv"))
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
             // Nothing yet this season: the newest season with treatments is shown.
-            let model = HarvestDatesViewModel(store: store, today: today)
+            let model = HarvestDatesViewModel(farm: Farm.inFolder(farmFolder, clock: .fixed(on: today)))
             XCTAssertEqual(model.seasons, [2026, 2025, 2024])
             XCTAssertEqual(model.season, 2025)
             XCTAssertEqual(model.rows, [["Za stodołą · pszenica ozima (TRZAW) · 1 treatment", "Harvest not before 2025-07-06 (Fungicyd, treatment of 2025-06-01)"]])

@@ -1,15 +1,15 @@
 // The help's pages and the windows' topics: every topic is a page in help/C and every page a
 // topic, so F1 never opens a page that is not installed; the message without a viewer.
 
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 import XCTest
 
 final class HelpTopicTests: XCTestCase {

@@ -1,17 +1,17 @@
 // History exports as tables: RFC 4180 quoting, the separator and its decimal mark, the whole
 // CSV of the fixture, and the JSON read back with a real JSON parser.
 
-import Foundation
-import XCTest
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class HistoryExportTests: XCTestCase {
     // CSV fields

@@ -2,19 +2,19 @@
 // newer files, round trips with and without the spray-record details, every change (record,
 // update, delete, restore, clear), two stores and two threads on one file.
 
-import Foundation
-import Synchronization
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import Synchronization
+import XCTest
 
 /// The three entries of Fixtures/history-v1.json, oldest first.
 let historyFixtureEntries = [
@@ -439,8 +439,9 @@ final class RecordingWhileLockedTests: TemporaryDirectoryTestCase {
         let held = try POSIXFile.lockExclusively(url.path + ".lock", for: url.path, patience: .interactive)
         var released = false
         defer { if !released { POSIXFile.unlock(held) } }
-        let store = HistoryStore(file: url, patience: LockPatience(tellAfter: .milliseconds(10), giveUpAfter: .milliseconds(50)))
-        let model = CalculatorViewModel(recorder: store)
+        let farm = Farm(locations: .inFolder(directory), patience: LockPatience(tellAfter: .milliseconds(10), giveUpAfter: .milliseconds(50)))
+        let store = farm.history
+        let model = CalculatorViewModel(farm: farm)
         model.setText("15", for: .area)
         model.setText("150", for: .sprayRate)
         model.setText("800", for: .tankCapacity)

@@ -1,23 +1,25 @@
 // The history window's behaviour without GTK: search (diacritics, case, words), the date
 // range in local time, row texts in both languages, reopening, details, delete and undo.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class HistoryViewModelTests: TemporaryDirectoryTestCase {
     private var store: HistoryStore!
     private var model: HistoryViewModel!
+    /// The farm the model is of: what a calculation records, it shows.
+    private var sharedFarm: Farm!
     /// Just after midnight of 3 May, Warsaw time: still 2 May in UTC.
     private let lateEntry = HistoryEntry(
         id: UUID(uuidString: "9F8E7D6C-5B4A-4392-8170-6F5E4D3C2B1A")!, timestamp: Timestamp.parse("2026-05-02T22:30:00Z")!,
@@ -30,7 +32,9 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         try store.restore([lateEntry])
         // setUp runs on the main thread, as the tests do; the store is only used there.
         nonisolated(unsafe) let store = self.store!
-        model = MainActor.assumeIsolated { HistoryViewModel(store: store) }
+        nonisolated(unsafe) let farm = farm()
+        sharedFarm = farm
+        model = MainActor.assumeIsolated { HistoryViewModel(farm: farm) }
     }
 
     @MainActor private var shownIDs: [UUID] { model.filtered.map(\.id) }
@@ -205,9 +209,8 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
     @MainActor func testACalculationRecordedElsewhereShowsUp() async throws {
         var changes = 0
         model.onChange = { changes += 1 }
-        let calculator = CalculatorViewModel(form: JobForm(areaText: "3", sprayRateText: "100", tankText: "300",
-                                                           products: [ProductForm(name: "Nowy", rateText: "1")]),
-                                             recorder: store)
+        let calculator = CalculatorViewModel(farm: sharedFarm, form: JobForm(areaText: "3", sprayRateText: "100", tankText: "300",
+                                                                             products: [ProductForm(name: "Nowy", rateText: "1")]))
         XCTAssertTrue(calculator.calculate(at: Timestamp.parse("2026-12-01T08:00:00Z")!))
         XCTAssertEqual(changes, 1)
         XCTAssertEqual(model.filtered.first?.input.products.first?.name, "Nowy")
@@ -231,8 +234,9 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         }
         withTimeZone(warsaw) {
             let lateEvening = Timestamp.parse("2026-11-21T23:30:00Z")!
-            XCTAssertEqual(model.suggestedFileName(for: .csvSemicolon, on: lateEvening), "spray-history-2026-11-22.csv")
-            XCTAssertEqual(inPolish { model.suggestedFileName(for: .json, on: lateEvening) }, "historia-zabiegow-2026-11-22.json")
+            let named = HistoryViewModel(farm: farm(clock: .fixed(lateEvening)))
+            XCTAssertEqual(named.suggestedFileName(for: .csvSemicolon), "spray-history-2026-11-22.csv")
+            XCTAssertEqual(inPolish { named.suggestedFileName(for: .json) }, "historia-zabiegow-2026-11-22.json")
         }
         XCTAssertNoThrow(try model.export(.json, filteredOnly: false, to: path("export.json").path))
         XCTAssertThrowsError(try model.export(.json, filteredOnly: false, to: path("history.json/x").path)) { error in
@@ -251,8 +255,9 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(model.clearAll())
         XCTAssertFalse(model.canClear || model.canExport)
 
-        let newer = try copyFixture("history-v99.json", as: "newer.json")
-        let readOnly = HistoryViewModel(store: HistoryStore(file: newer))
+        try FileManager.default.createDirectory(at: path("newer"), withIntermediateDirectories: false)
+        _ = try copyFixture("history-v99.json", as: "newer/history.json")
+        let readOnly = HistoryViewModel(farm: Farm.inFolder(path("newer")))
         XCTAssertTrue(readOnly.canExport && !readOnly.canClear, "a newer version's history is shown and exported, not cleared")
     }
 

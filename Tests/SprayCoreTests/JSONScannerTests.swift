@@ -1,7 +1,6 @@
 // The JSON reader under the history file, as tables: what it accepts and refuses, strings
 // with escapes and non-ASCII text, numbers as written.
 
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
@@ -11,6 +10,7 @@ import CoreTestSupport
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class JSONScannerTests: XCTestCase {
     /// Reads one value of any kind and nothing after it.

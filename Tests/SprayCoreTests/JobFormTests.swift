@@ -1,16 +1,16 @@
 // The one validation path: text as typed → a plan or every problem, keyed by field.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class JobFormTests: XCTestCase {
     private func form(area: String = "15", spray: String = "150", tank: String = "800", rates: [String] = ["15"]) -> JobForm {

@@ -1,18 +1,18 @@
 // What the farm's library puts on paper: the sprayer's setting in the job report, and the
 // pre-harvest interval in the job report printed from a record and in the printed register.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class LabelInPrintTests: XCTestCase {
     private let details = TreatmentDetails(

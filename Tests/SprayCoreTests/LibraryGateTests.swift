@@ -3,17 +3,17 @@
 // elsewhere — and the same merge for `library import`, a restore and the farm folder,
 // shown by merging the same pairs through each door. Every kind through every door.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class LibraryGateTests: TemporaryDirectoryTestCase {
     private let today = CalendarDate(year: 2026, month: 11, day: 25)!
@@ -92,7 +92,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(invalid.problem(of: .area), .notAbove(LibraryRules.areaLimit))
         // A calibration saved on a sprayer goes through the same door.
         try store.save(sprayer("Pilmet"))
-        let calibration = CalibrationViewModel(sprayer: store.library.sprayers[0], library: store)
+        let calibration = CalibrationViewModel(sprayer: store.library.sprayers[0], farm: farm())
         XCTAssertThrowsError(try calibration.onSave?(SprayerCalibration(flowPerNozzle: 500, speed: 7, date: today)))
         XCTAssertNil(store.library.sprayers[0].calibration)
         // Renaming onto another item's name, or changing an item's kind by its id, is refused.
@@ -135,7 +135,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         let data = path(name + "/data").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": data, "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path])
-        return (locations, FarmSync(locations: locations, clock: .fixed(on: today)), RecordStore(file: locations.recordsFile, clock: .fixed(on: today)))
+        return (locations, FarmSync(farm: Farm(locations: locations, clock: .fixed(on: today))), RecordStore(file: locations.recordsFile, clock: .fixed(on: today)))
     }
 
     /// The items `incoming` leave in a library holding `existing`, through a door, and what was not taken.
@@ -160,13 +160,13 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
             let restored = try Backup.restore(backup.filter { $0.name == "library.json" }, locations: here.locations, now: now)
             return (LibraryStore(file: here.locations.libraryFile).library.items, restored.flatMap(\.problems).filter { $0.contains("not taken") }.count)
         case .farmFolder:
-            _ = try here.sync.share(folder: folder, name: "Biuro", records: here.records)
-            _ = try there.sync.share(folder: folder, name: "Ciągnik", records: there.records)
+            _ = try here.sync.share(folder: folder, name: "Biuro")
+            _ = try there.sync.share(folder: folder, name: "Ciągnik")
             try store.merge(existing)
             try LibraryStore(file: there.locations.libraryFile).merge(incoming)
             // What the other computer saved is the later change.
-            _ = try FarmSync(locations: there.locations, clock: Clock.fixed(on: today).advanced(by: 3600)).syncNow(records: there.records)
-            let report = try here.sync.syncNow(records: here.records)
+            _ = try FarmSync(farm: Farm(locations: there.locations, clock: Clock.fixed(on: today).advanced(by: 3600))).syncNow()
+            let report = try here.sync.syncNow()
             return (LibraryStore(file: here.locations.libraryFile).library.items, report.problems.filter { $0.contains("not taken") }.count)
         }
     }
@@ -250,7 +250,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
                                                                   maxDose: Decimal(string: largest)!, doseUnit: .litresPerHectare, timing: "",
                                                                   bbchFrom: nil, bbchTo: nil)])
         }
-        let model = LibraryViewModel(store: LibraryStore(file: path("library.json")))
+        let model = LibraryViewModel(farm: farm())
         model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: now, source: "test", products: [
             registered("Dobry 250 SC", largest: "1"), registered("Zły 250 SC", largest: "5000000")])))
         XCTAssertTrue(try model.addFromRegister(named: "Dobry 250 SC"))
@@ -282,12 +282,13 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         let store = LibraryStore(file: path("library.json"))
         let broken = field("Minus", area: -5)
         try store.merge([broken, field("Dobre")])
-        let model = LibraryViewModel(store: store)
+        let model = LibraryViewModel(farm: farm())
         let editor = model.editor(for: .field, id: broken.id)
         XCTAssertEqual(editor.problem(for: .area), InputProblem.notPositive.message)
         XCTAssertFalse(editor.save())
         editor.setText("5", for: .area)
         XCTAssertTrue(editor.save(), editor.saveError ?? "")
+        store.reload()
         XCTAssertEqual(store.library.problems, [:])
         XCTAssertNil(model.editor(for: .field, id: store.library.fields[0].id).problem(for: .name), "a good item shows nothing before an edit")
     }

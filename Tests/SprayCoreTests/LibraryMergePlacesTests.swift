@@ -3,16 +3,16 @@
 // every item gave, written here as the specification, over random libraries that hold ids
 // and names twice, names differing only in case, spaces or normalisation, and other kinds.
 
-import Foundation
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class LibraryMergePlacesTests: XCTestCase {
     func testTheIndexedMergeAnswersAsTheSearchOfEveryItemDid() {

@@ -1,18 +1,18 @@
 // The farm's library: stored with the history's guarantees, names unique per kind, imports
 // that change nothing the second time, the editors' checks, and label limits.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class LibraryTests: TemporaryDirectoryTestCase {
     private let herbicyd = LibraryProduct(name: "Herbicyd", authorisation: "R-12/2024", formulation: .wg, rate: d("1.5"),

@@ -2,17 +2,17 @@
 // a sprayer's tank and a product's rate; the record form a field's parcel and crop; the
 // library window's editors check and save; a calibration lands on its sprayer.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class LibraryViewModelTests: TemporaryDirectoryTestCase {
     private static let library = Library(
@@ -23,10 +23,10 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
         sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500, nozzleSpacing: d("0.5"), nozzle: .size03)])
 
     @MainActor func testTheCalculatorTakesAreaTankAndRateFromTheLibrary() async throws {
-        let model = CalculatorViewModel()
+        let farm = try farm(clock: .fixed(on: CalendarDate(year: 2026, month: 6, day: 1)!)).with(Self.library)
+        let model = CalculatorViewModel(farm: farm)
         var changes: [CalculatorViewModel.Change] = []
         model.onChange = { changes.append($0) }
-        model.setLibrary(Self.library)
         model.pickField(id: Self.library.fields[0].id)
         model.pickSprayer(id: Self.library.sprayers[0].id)
         model.setText("150", for: .sprayRate)
@@ -46,7 +46,8 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.form.products[0].rateText, "3")
         guard case let .success(plan) = model.outcome else { return XCTFail("\(model.outcome)") }
         XCTAssertEqual(plan.warnings, [.rateAboveLabel(product: "Herbicyd", rate: 3, maximum: 2, unit: .kilogramsPerHectare)])
-        model.treatments = { _, _ in [PastTreatment(record: UUID(), date: CalendarDate(year: 2026, month: 1, day: 1)!, products: ["herbicyd"])] }
+        try farm.records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 1, day: 1)!, parcel: "Działka 7",
+                                              products: [ProductUse(name: "herbicyd", dose: 1, doseUnit: .kilograms)]), at: farm.clock.now)
         model.setText("2", for: .productRate(0))
         guard case let .success(again) = model.outcome else { return XCTFail() }
         XCTAssertEqual(again.warnings, [.treatmentsAboveLabel(product: "Herbicyd", field: "Działka 7", count: 2, allowed: 1)])
@@ -62,8 +63,9 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
         let store = RecordStore(file: path("records.json"))
         let plan = try TankMixEngine.plan(JobInput(area: 4, sprayRate: 150, tankCapacity: 2500, products: [
             ProductInput(name: "Inny", rate: 1)])).get()
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
-            let form = RecordFormViewModel(plan: plan, store: store, library: Self.library)
+            let form = RecordFormViewModel(plan: plan, farm: try Farm.inFolder(farmFolder).with(Self.library))
             form.pickField(id: Self.library.fields[0].id)
             XCTAssertEqual(form.text(of: .parcel), "Działka 7")
             XCTAssertEqual(form.text(of: .parcelIDs), "141201_1.0001.123/4")
@@ -80,8 +82,9 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
 
     func testTheEditorChecksSavesAndTheWindowListsAndDeletes() throws {
         let store = LibraryStore(file: path("library.json"))
+        let farmFolder: URL = directory
         MainActor.assumeIsolated {
-            let library = LibraryViewModel(store: store)
+            let library = LibraryViewModel(farm: Farm.inFolder(farmFolder))
             var refreshed = 0
             library.onChange = { refreshed += 1 }
             let editor = library.editor(for: .product)
@@ -117,8 +120,9 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
         let file = path("library.json")
         let store = LibraryStore(file: file)
         try store.save(.sprayer(Self.library.sprayers[0]))
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
-            let calibration = try XCTUnwrap(LibraryViewModel(store: store).calibration(ofSprayer: Self.library.sprayers[0].id))
+            let calibration = try XCTUnwrap(LibraryViewModel(farm: Farm.inFolder(farmFolder)).calibration(ofSprayer: Self.library.sprayers[0].id))
             XCTAssertEqual(calibration.title, "Calibration of Pilmet")
             XCTAssertEqual(calibration.text(of: .quantity(.spacing)), "0.5")
             XCTAssertEqual(calibration.selectedNozzle, .size03)

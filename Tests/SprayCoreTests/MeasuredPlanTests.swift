@@ -1,17 +1,17 @@
 // Amounts as measured at the tank: one unit per product, rounded to what can be measured,
 // totals that are the sums of what is printed per load.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class MeasuredPlanTests: XCTestCase {
     private let english = NumberFormat(language: .english)

@@ -4,15 +4,15 @@
 // rule's evaluator knows gettext's C subset and nothing else.
 
 import CatalogTestSupport
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
+@testable import SprayBase
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
 import XCTest
 
 final class MessageCatalogTests: XCTestCase {

@@ -1,17 +1,17 @@
 // The order of filling the tank, as a table over every formulation type, and the jar test.
 
-import FoundationEssentials
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class MixingOrderTests: XCTestCase {
     private func plan(_ products: [(String, Formulation?, RateUnit)], sprayRate: Decimal = 200) throws -> TankMixPlan {

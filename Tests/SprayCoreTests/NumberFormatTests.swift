@@ -1,16 +1,16 @@
 // Formatting: separators and grouping per language, rounding, small amounts.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class NumberFormatTests: XCTestCase {
     let polish = NumberFormat(language: .polish)

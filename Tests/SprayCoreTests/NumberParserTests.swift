@@ -1,17 +1,17 @@
 // Parsing: numbers as farmers type them, and everything else refused.
 
-import FoundationEssentials
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class NumberParserTests: XCTestCase {
     func testAcceptedForms() {

@@ -3,17 +3,17 @@
 // make-fixtures.sh); the dose and timing texts read as a table; a search that ignores case and
 // Polish letters; the kept file smaller than the workbook; each warning of a treatment.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     private func fixture(_ name: String) throws -> [UInt8] {
@@ -154,26 +154,26 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     func testTheCalculatorAndTheFormWarnBeforeSprayingAndInTheRecord() throws {
         let register = try read("rejestr.csv")
         let file = path("records.json")
-        MainActor.assumeIsolated {
+        let farmFolder: URL = directory
+        try MainActor.assumeIsolated {
             let index = OfficialRegisterIndex(register)
-            let calculator = CalculatorViewModel()
+            let farm = Farm.inFolder(farmFolder, clock: .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!))
+            let calculator = CalculatorViewModel(farm: farm)
             var library = Library()
             let field = LibraryField(name: "Za stodołą", area: 4, crop: CropChoice(eppoCode: "TRZAW", name: "pszenica ozima"))
             library.fields = [field]
-            calculator.setLibrary(library)
+            XCTAssertNoThrow(try farm.with(library))
             calculator.pickField(id: field.id)
             calculator.setText("200", for: .sprayRate)
             calculator.setText("1000", for: .tankCapacity)
             calculator.setText("Azyl 250 SC", for: .productName(0))
             calculator.setText("2", for: .productRate(0))
-            calculator.clock = .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!)
             @MainActor func warnings() -> [String] { (try? calculator.outcome.get())?.warnings.map(\.message) ?? ["no plan"] }
             XCTAssertEqual(warnings(), [], "not read yet: nothing said")
-            calculator.officialRegister = index
+            farm.register = index
             XCTAssertEqual(warnings(), ["Azyl 250 SC: 2 l/ha is above the register's largest dose for pszenica ozima, 1.5 l/ha."])
 
-            let form = RecordFormViewModel(details: completeDetails(), store: RecordStore(file: file))
-            form.officialRegister = index
+            let form = RecordFormViewModel(details: completeDetails(), farm: farm)
             XCTAssertEqual(form.warningText, "Fungicyd Ś is not in the register of \(Self.importDay).\nAdiuwant is not in the register of \(Self.importDay).")
             form.setText("", for: .productAuthorisation(1))
             form.setText("Adiuwant Olejowy", for: .productName(1))
@@ -186,11 +186,10 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
     func testTheGridAndTheTreatmentRegisterUseTheRegister() throws {
         let register = OfficialRegisterIndex(try read("rejestr.csv"))
         let directory: URL = path("")
-        MainActor.assumeIsolated {
-            let records = RecordStore(file: directory.appendingPathComponent("records.json"))
-            let grid = TranscriptionViewModel(records: records, draft: TranscriptionStore(file: directory.appendingPathComponent("t.json")),
-                                              library: Library(), today: CalendarDate(year: 2026, month: 11, day: 25)!)
-            grid.officialRegister = register
+        try MainActor.assumeIsolated {
+            let farm = try Farm.inFolder(directory, library: Library(), register: register, clock: .fixed(on: CalendarDate(year: 2026, month: 11, day: 25)!))
+            let records = farm.records
+            let grid = TranscriptionViewModel(farm: farm)
             XCTAssertTrue(grid.completions(for: .product).contains("Łąkowiec 100 EC"), "names complete from the register")
             grid.setText("14.04.2026", row: 0, column: .date)
             grid.setText("Pole", row: 0, column: .field)
@@ -202,10 +201,9 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             grid.setText("4", row: 0, column: .size)
             grid.setText("słodyszek", row: 0, column: .reason)
             XCTAssertEqual(grid.registerWarnings, ["In row 1: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
-            XCTAssertTrue(grid.save(at: Clock.system.now), "a warning holds nothing back")
+            XCTAssertTrue(grid.save(), "a warning holds nothing back")
 
-            let treatments = RegisterViewModel(store: records)
-            treatments.officialRegister = register
+            let treatments = RegisterViewModel(farm: farm)
             let row = treatments.row(for: records.records[0])
             XCTAssertTrue(row.statusText.contains("⚠ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
         }
@@ -221,8 +219,9 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(index.product(named: "Adiuwant Olejowy")?.libraryProduct().formulation, .adjuvant)
         XCTAssertNil(index.product(named: "Zaprawa Żółta")?.libraryProduct().maximumRate, "no dose the text gives")
         let file = path("library.json")
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
-            let model = LibraryViewModel(store: LibraryStore(file: file))
+            let model = LibraryViewModel(farm: Farm.inFolder(farmFolder))
             XCTAssertEqual(model.registerMatches("azyl"), [], "no register read: nothing found")
             model.readRegisterStatus(index)
             XCTAssertEqual(model.registerMatches("LĄKOWIEC").map(\.title), ["Łąkowiec 100 EC"])

@@ -2,7 +2,6 @@
 // outside with its control characters and text-direction marks replaced, its line breaks
 // (CR LF too) and tabs kept; a lone CR, which would send the cursor back over the line, replaced.
 
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
@@ -11,6 +10,7 @@ import XCTest
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class OutputFileTerminalTests: XCTestCase {
     func testControlCharactersAreReplacedAndLineBreaksKept() {

@@ -1,15 +1,15 @@
 // The small pieces every output is built from: JSON values, message templates, the language.
 
-import FoundationEssentials
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class OutputPiecesTests: XCTestCase {
     func testJSONValues() {

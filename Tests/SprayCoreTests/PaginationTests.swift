@@ -1,6 +1,5 @@
 // Page geometry and pagination as tables of worked examples: heights in, pages out.
 
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
@@ -9,6 +8,7 @@ import XCTest
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 private func slice(_ block: Int, _ rows: Range<Int>, y: Double, continued: Bool = false) -> BlockSlice {
     BlockSlice(block: block, rows: rows, continued: continued, y: y)

@@ -2,30 +2,29 @@
 // (blank clears it), the second copy's folder said, a settings file that cannot be written
 // said rather than lost; and the job report's one error, for a history entry and a record.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
     func testChoicesAreSavedAndReadBack() throws {
         let directory: URL = path("")
         try FileManager.default.createDirectory(at: path("usb"), withIntermediateDirectories: false)
+        let farmFolder: URL = directory
         MainActor.assumeIsolated {
             let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("data").path,
                                                         "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
-            let settings = SettingsStore(file: directory.appendingPathComponent("settings.json"))
             @MainActor func model() -> PreferencesViewModel {
-                PreferencesViewModel(settings: settings, backup: BackupViewModel(locations: locations),
-                                     secondCopy: SecondCopyKeeper(settings: settings, locations: locations))
+                PreferencesViewModel(farm: Farm(locations: locations))
             }
             let preferences = model()
             XCTAssertEqual([preferences.languageIndex, preferences.themeIndex], [0, 0], "the system's, at first")
@@ -37,7 +36,7 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertNil(language.problem)
             XCTAssertEqual(preferences.chooseTheme(at: 2).theme, .dark)
             XCTAssertNil(preferences.saveFarm(name: "  Gospodarstwo Nowak ", producerNumber: " 012345678 "))
-            let reopened = SettingsStore(file: directory.appendingPathComponent("settings.json"))
+            let reopened = SettingsStore(file: locations.settingsFile)
             XCTAssertEqual(reopened.settings.language, .polish)
             XCTAssertEqual(reopened.settings.theme, .dark)
             XCTAssertEqual(reopened.settings.farmName, "Gospodarstwo Nowak")
@@ -46,7 +45,7 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model().farmName, "Gospodarstwo Nowak")
 
             XCTAssertNil(preferences.saveFarm(name: "  ", producerNumber: ""))
-            XCTAssertNil(settings.settings.farmName, "blank clears it")
+            XCTAssertNil(SettingsStore(file: locations.settingsFile).settings.farmName, "blank clears it")
             XCTAssertEqual(preferences.chooseLanguage(at: 99).language, nil, "past the end: the system's")
 
             withLanguage(.english) { () -> Void in
@@ -67,12 +66,13 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
         let directory: URL = path("")
         // No one, root included, makes a folder inside a regular file.
         try Data("not a folder".utf8).write(to: path("afile"))
+        let farmFolder: URL = directory
         MainActor.assumeIsolated {
             let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("data").path,
                                                         "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
-            let settings = SettingsStore(file: directory.appendingPathComponent("afile/sub/settings.json"))
-            let preferences = PreferencesViewModel(settings: settings, backup: BackupViewModel(locations: locations),
-                                                   secondCopy: SecondCopyKeeper(settings: settings, locations: locations))
+            let unwritable = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("data").path,
+                                                         "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("afile/sub").path])
+            let preferences = PreferencesViewModel(farm: Farm(locations: unwritable))
             XCTAssertNotNil(preferences.chooseTheme(at: 1).problem)
             XCTAssertNotNil(preferences.saveFarm(name: "Nowak", producerNumber: ""))
         }
@@ -83,13 +83,14 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
         let input = JobInput(area: 4, sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd", rate: 1)])
         var broken = input
         broken.tankCapacity = 0
+        let farmFolder: URL = directory
         MainActor.assumeIsolated {
-            let history = HistoryViewModel(store: HistoryStore(file: directory.appendingPathComponent("history.json")))
+            let history = HistoryViewModel(farm: Farm.inFolder(farmFolder))
             XCTAssertNotNil(try? history.plan(for: HistoryEntry(timestamp: Clock.system.now, input: input)).get())
             guard case .failure(.noLongerAPlan) = history.plan(for: HistoryEntry(timestamp: Clock.system.now, input: broken)) else {
                 return XCTFail("a calculation that no longer makes a plan")
             }
-            let register = RegisterViewModel(store: RecordStore(file: directory.appendingPathComponent("records.json")))
+            let register = RegisterViewModel(farm: Farm.inFolder(farmFolder))
             let typed = TreatmentRecord(details: completeDetails(), createdAt: Clock.system.now, calculation: nil)
             XCTAssertEqual(register.plan(for: typed).failure, .notFromACalculation)
             let calculated = TreatmentRecord(details: completeDetails(), createdAt: Clock.system.now, calculation: input)

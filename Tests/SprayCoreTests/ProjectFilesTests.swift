@@ -1,15 +1,15 @@
 // Facts that must agree across the project's files: one version, complete file lists.
 
-import Foundation
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class ProjectFilesTests: XCTestCase {
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -3,17 +3,17 @@
 // rules, records relabelled by older versions shown as needing a correction, duplicates
 // and one treatment on several fields saved in one write.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordDraftTests: XCTestCase {
     func testSizesAndDosesConvertOnlyBetweenBasesThatMeasureTheSameThing() {

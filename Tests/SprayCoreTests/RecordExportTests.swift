@@ -1,18 +1,18 @@
 // The records as CSV (one row per product use, headers in the UI language) and as the
 // versioned JSON that docs/records-format.md documents and `record import` reads back.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordExportTests: XCTestCase {
     private let april = Date(timeIntervalSince1970: 1_776_148_200)  // 2026-04-14T06:30:00Z

@@ -2,27 +2,30 @@
 // problems that block saving (named by field), missing fields that do not, the crop search,
 // remembered authorisation numbers and operator, and a correction keeping the old version.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 /// What a scenario works with: the records file of the test and a fixed "now".
-private struct Setting: Sendable {
-    let file: URL
-    /// 2026-04-14 06:30 in UTC (scenarios pin TZ to UTC).
-    let now = Date(timeIntervalSince1970: Double(CalendarDate(year: 2026, month: 4, day: 14)!.daysSinceEpoch * 86_400 + 6 * 3600 + 30 * 60))
+private struct Setting {
+    /// The farm of the test's folder, its clock at 2026-04-14 06:30 in UTC (scenarios pin TZ to UTC).
+    let farm: Farm
+    static let now = Date(timeIntervalSince1970: Double(CalendarDate(year: 2026, month: 4, day: 14)!.daysSinceEpoch * 86_400 + 6 * 3600 + 30 * 60))
+    var now: Date { Self.now }
 
-    func store() -> RecordStore {
-        RecordStore(file: file, clock: .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!))
+    init(folder: URL) {
+        farm = Farm.inFolder(folder, clock: .fixed(Self.now))
     }
+
+    func store() -> any RecordBook { farm.records }
 }
 
 final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
@@ -33,12 +36,12 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         ])).get()
     }
 
-    private var setting: Setting { Setting(file: path("records.json")) }
+    private var setting: Setting { Setting(folder: path("farm")) }
 
     /// Runs `body` on the main actor (XCTest calls synchronous tests on the main thread),
     /// in `language` and UTC.
     private func scenario(_ language: Language = .english, _ body: @MainActor (Setting) throws -> Void) rethrows {
-        let setting = self.setting
+        nonisolated(unsafe) let setting = self.setting
         try withTimeZone("UTC0") {
             try withLanguage(language) {
                 try MainActor.assumeIsolated { try body(setting) }
@@ -60,7 +63,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         try earlier.add(old, at: s.now.addingTimeInterval(-86_400 * 40))
         for row in rows {
             try scenario(row.0) { s in
-                let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+                let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
                 XCTAssertEqual(model.text(of: .date), row.date)
                 XCTAssertEqual(model.text(of: .startTime), "06:30")
                 XCTAssertEqual(model.text(of: .treatedSize), row.size)
@@ -100,9 +103,9 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         ])).get()
         for language in [Language.english, .polish] {
             try scenario(language) { s in
-                let model = RecordFormViewModel(plan: plan, store: s.store(), library: library, now: s.now)
+                let model = RecordFormViewModel(plan: plan, farm: try s.farm.with(library))
                 XCTAssertEqual(model.products.map(\.authorisation), ["R-12/2024", "", "", ""], "before the register is read")
-                model.officialRegister = register
+                s.farm.register = register
                 XCTAssertEqual(model.products.map(\.authorisation), ["R-12/2024", "R-77/2018", "", "A-1/2020"], "\(language)")
                 XCTAssertEqual(model.products[3].kind, .adjuvant)
                 XCTAssertFalse(model.missing.contains { $0.field == .authorisation && $0.product == 1 }, "no longer incomplete for it")
@@ -113,7 +116,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
     func testPrefilledFromAHistoryEntry() throws {
         try scenario(.polish) { s in
             let entry = HistoryEntry(timestamp: s.now, input: try Self.plan().input, parcel: "Działka 7", crop: "Pszenica ozima", notes: "wiatr 2 m/s")
-            let model = try XCTUnwrap(RecordFormViewModel(entry: entry, store: s.store(), now: s.now))
+            let model = try XCTUnwrap(RecordFormViewModel(entry: entry, farm: s.farm))
             XCTAssertFalse(model.isEdited, "filling in is not editing: the form closes without asking")
             XCTAssertEqual(model.text(of: .parcel), "Działka 7")
             XCTAssertEqual(model.text(of: .notes), "wiatr 2 m/s")
@@ -121,7 +124,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.text(of: .crop), "pszenica ozima (TRZAW)")
             XCTAssertEqual(model.details.products.map(\.name), ["Fungicyd Ś", ""])
             let free = HistoryEntry(timestamp: s.now, input: try Self.plan().input, crop: "zboże")
-            let searching = try XCTUnwrap(RecordFormViewModel(entry: free, store: s.store(), now: s.now))
+            let searching = try XCTUnwrap(RecordFormViewModel(entry: free, farm: s.farm))
             XCTAssertNil(searching.crop)
             XCTAssertEqual(searching.text(of: .crop), "zboże", "kept as search text for the farmer to pick")
         }
@@ -132,7 +135,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
     func testTypingEveryFieldGivesTheDetailsAndSavesThem() throws {
         try scenario(.polish) { s in
             let records = s.store()
-            let model = RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             var changes: [RecordFormViewModel.Change] = []
             model.onChange = { changes.append($0) }
             let typed: [(RecordFormField, String)] = [
@@ -155,19 +158,19 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(model.missing, [])
             XCTAssertEqual(model.completenessText, "Complete: everything the law asks for is filled in.")
 
-            let saved = try model.save(at: s.now).get()
+            let saved = try model.save().get()
             XCTAssertEqual(records.records.map(\.details), [completeDetails()])
             XCTAssertEqual(saved.status, .complete)
             XCTAssertEqual(saved.calculation, try Self.plan().input)
             XCTAssertFalse(model.canSave, "saved once; the window closes")
-            XCTAssertEqual(try model.save(at: s.now).get(), saved, "a second save adds nothing")
+            XCTAssertEqual(try model.save().get(), saved, "a second save adds nothing")
             XCTAssertEqual(records.records.count, 1)
         }
     }
 
     func testTypeOfUseSetsTheBasisAndTheFieldsShown() throws {
         try scenario { s in
-            let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             var changes: [RecordFormViewModel.Change] = []
             model.onChange = { changes.append($0) }
             model.setText("TRZAW", for: .crop)
@@ -215,12 +218,12 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         for row in rows {
             try scenario { s in
                 let records = s.store()
-                let model = RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now)
+                let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
                 XCTAssertTrue(model.canSave, "\(row.field) before")
                 model.setText(row.text, for: row.field)
                 XCTAssertNotNil(model.problem(for: row.field), "\(row.field) “\(row.text)”")
                 XCTAssertFalse(model.canSave, "\(row.field) “\(row.text)”")
-                guard case let .failure(error) = model.save(at: s.now) else { return XCTFail("saved with \(row.field) “\(row.text)”") }
+                guard case let .failure(error) = model.save() else { return XCTFail("saved with \(row.field) “\(row.text)”") }
                 XCTAssertEqual(error.message, row.message)
                 XCTAssertTrue(records.records.isEmpty)
             }
@@ -229,7 +232,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
 
     func testHiddenFieldsAndEmptyOptionalFieldsDoNotBlock() throws {
         try scenario { s in
-            let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             for field in [RecordFormField.startTime, .parcelSize, .bbch, .crop, .productQuantity(0)] {
                 model.setText("", for: field)
             }
@@ -243,7 +246,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
     func testMissingFieldsDoNotBlockAndAreListed() throws {
         try scenario { s in
             let records = s.store()
-            let model = RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             XCTAssertEqual(model.missing.map { $0.title(in: model.details) }, [
                 "Parcel or place", "Crop (EPPO code)", "Authorisation number of Fungicyd Ś",
                 "Product name of product 2", "Authorisation number of product 2", "Reason",
@@ -254,7 +257,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             model.setText("mszyce", for: .reason)
             XCTAssertEqual(model.missing.count, 4)
             XCTAssertTrue(model.canSave)
-            let saved = try model.save(at: s.now).get()
+            let saved = try model.save().get()
             XCTAssertEqual(saved.status, .incomplete)
             XCTAssertEqual(records.records.first?.details.reason, "mszyce")
         }
@@ -276,7 +279,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         ]
         for row in rows {
             try scenario(row.0) { s in
-                let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+                let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
                 model.setText(row.typed, for: .crop)
                 XCTAssertEqual(model.cropMatches.map(\.eppoCode), row.matches, row.typed)
                 XCTAssertEqual(model.crop, row.chosen, row.typed)
@@ -288,7 +291,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
 
     func testChoosingAMatchAndTypingAnUnknownCode() throws {
         try scenario(.polish) { s in
-            let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             var changes: [RecordFormViewModel.Change] = []
             model.onChange = { changes.append($0) }
             model.setText("rzepak", for: .crop)
@@ -325,7 +328,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         ]
         for row in rows {
             try scenario(row.0) { s in
-                let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+                let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
                 model.setText(row.code, for: .bbch)
                 XCTAssertEqual(model.bbchStageName, row.name, row.code)
             }
@@ -342,7 +345,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             newer.products[0].authorisation = "R-99/2025"
             try records.add(newer, at: s.now.addingTimeInterval(-80_000))
 
-            let model = RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             XCTAssertEqual(model.products[0].authorisation, "R-99/2025", "the most recent number is filled in")
             XCTAssertEqual(model.authorisationSuggestions(forProduct: 0), ["R-12/2024"], "the others are offered")
             XCTAssertEqual(model.authorisationSuggestions(forProduct: 1), [], "an unnamed product has none")
@@ -357,7 +360,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
     func testTheOperatorSavedLastIsRemembered() throws {
         try scenario { s in
             let records = s.store()
-            XCTAssertEqual(RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now).text(of: .operatorName), "")
+            XCTAssertEqual(RecordFormViewModel(plan: try Self.plan(), farm: s.farm).text(of: .operatorName), "")
             var older = completeDetails(date: CalendarDate(year: 2026, month: 4, day: 10)!)
             older.operatorName = "Jan Kowalski"
             try records.add(older, at: s.now.addingTimeInterval(-3600))
@@ -367,7 +370,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             var noOperator = completeDetails(date: CalendarDate(year: 2026, month: 4, day: 2)!)
             noOperator.operatorName = ""
             try records.add(noOperator, at: s.now.addingTimeInterval(-30))
-            XCTAssertEqual(RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now).text(of: .operatorName), "Anna Wiśniewska",
+            XCTAssertEqual(RecordFormViewModel(plan: try Self.plan(), farm: s.farm).text(of: .operatorName), "Anna Wiśniewska",
                            "the last one entered, even for an earlier treatment")
         }
     }
@@ -378,7 +381,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         try scenario { s in
             let records = s.store()
             let original = try records.add(completeDetails(), at: s.now.addingTimeInterval(-3600))
-            let model = RecordFormViewModel(correcting: original, store: records, now: s.now)
+            let model = RecordFormViewModel(correcting: original, farm: s.farm)
             XCTAssertEqual(model.title, "Correct the Record")
             XCTAssertEqual(model.drafts[0].stored, original.details, "the form shows the record as it is")
             XCTAssertEqual(model.text(of: .operatorName), "Łukasz Nowak")
@@ -389,7 +392,7 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
             model.setText("pomyłka w powierzchni", for: .correctionNote)
             XCTAssertTrue(model.canSave)
 
-            let corrected = try model.save(at: s.now).get()
+            let corrected = try model.save().get()
             XCTAssertEqual(records.records.count, 1)
             let stored = try XCTUnwrap(records.record(id: original.id))
             XCTAssertEqual(stored, corrected)
@@ -420,17 +423,17 @@ final class RecordFormViewModelTests: TemporaryDirectoryTestCase {
         for (field, text, message) in rows {
             try scenario { s in
                 let records = s.store()
-                let model = RecordFormViewModel(plan: try Self.plan(), store: records, now: s.now)
+                let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
                 model.setText(text, for: field)
                 XCTAssertFalse(model.canSave, "\(field)")
-                guard case let .failure(error) = model.save(at: s.now) else { return XCTFail("saved \(field)") }
+                guard case let .failure(error) = model.save() else { return XCTFail("saved \(field)") }
                 XCTAssertEqual(error.message, message)
                 XCTAssertTrue(records.records.isEmpty)
             }
         }
         // At the limits, and notes over several lines with tabs, are fine.
         try scenario { s in
-            let model = RecordFormViewModel(plan: try Self.plan(), store: s.store(), now: s.now)
+            let model = RecordFormViewModel(plan: try Self.plan(), farm: s.farm)
             model.setText(String(repeating: "r", count: 200), for: .reason)
             model.setText(String(repeating: "n", count: 1990) + "\nline\t2", for: .notes)
             XCTAssertEqual(model.problems, [])

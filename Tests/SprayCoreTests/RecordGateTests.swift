@@ -4,18 +4,18 @@
 // whole records arrive (a JSON import, the farm folder's merge). Also: what the grid and a
 // spreadsheet's rows of one tank mix keep of each row, and dates a record cannot be from.
 
-import Foundation
-import XCTest
 import CoreTestSupport
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordGateTests: TemporaryDirectoryTestCase {
     private static let today = CalendarDate(year: 2026, month: 11, day: 25)!
@@ -66,10 +66,11 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
 
         // The form: the problem is under the field, and Save is off.
         let file = path("records.json")
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
             let store = RecordStore(file: file)
             for (name, details, field) in Self.cases {
-                let form = RecordFormViewModel(details: details, store: store, now: LocalTime.start(of: Self.today))
+                let form = RecordFormViewModel(details: details, farm: Farm.inFolder(farmFolder, clock: .fixed(LocalTime.start(of: Self.today))))
                 let expected = try XCTUnwrap(RecordFormViewModel.formField(MissingField(field, product: field.isProductField ? 0 : nil)))
                 XCTAssertNotNil(form.problem(for: expected), "\(name): \(form.problems)")
                 XCTAssertFalse(form.canSave, name)
@@ -96,8 +97,15 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(Set(shared.records.flatMap { $0.problems(today: Self.today).map(\.field.field) }), Set(Self.cases.map(\.field)))
         // The register marks it, counts it, and shows its text without running it.
         let file = path("shared.json")
+        let farmFolder: URL = directory
+        /// The farm whose records are those of `file` (`preloading`: read as the window reads them at its start).
+        func sharedFarm(preloading: Bool) -> Farm {
+            var opening = Farm.Opening.files(.inFolder(farmFolder), clock: .fixed(on: Self.today))
+            opening.records = preloading ? { RecordStore(preloaded: RecordPreload(file: file)) } : { RecordStore(file: file) }
+            return Farm(opening, clock: .fixed(on: Self.today))
+        }
         MainActor.assumeIsolated {
-            let register = RegisterViewModel(store: RecordStore(file: file), clock: .fixed(on: Self.today))
+            let register = RegisterViewModel(farm: sharedFarm(preloading: false))
             XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count) need checking"), register.countText)
             let hostile = register.records.first { $0.details.parcel.hasPrefix("Pole\u{1B}") }!
             let row = register.row(for: hostile)
@@ -113,9 +121,10 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         // Read beside the window's start and checked there, the register counts the same; a
         // correction saved since is checked again, and so is every record on another day.
         try MainActor.assumeIsolated {
-            let store = RecordStore(preloaded: RecordPreload(file: file))
+            let farm = sharedFarm(preloading: true)
+            let store = farm.records
             XCTAssertEqual(store.records.count, incoming.count)
-            let register = RegisterViewModel(store: store, clock: .fixed(on: Self.today))
+            let register = RegisterViewModel(farm: farm)
             XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count) need checking"), register.countText)
             _ = try store.correct(id: fixed.id, to: fixed.details, note: "BBCH", at: Date(timeIntervalSince1970: 1_790_000_100))
             XCTAssertTrue(register.countText.hasSuffix(", \(incoming.count - 1) need checking"), register.countText)
@@ -167,11 +176,10 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
 
     func testTheGridKeepsEveryReasonOfATankMixAndMarksWhatDiffers() throws {
         let directory: URL = path("")
-        MainActor.assumeIsolated {
+        let farmFolder: URL = directory
+        try MainActor.assumeIsolated {
             let records = RecordStore(file: directory.appendingPathComponent("records.json"))
-            let model = TranscriptionViewModel(records: records,
-                                               draft: TranscriptionStore(file: directory.appendingPathComponent("transcription.json")),
-                                               library: Self.library, today: Self.today)
+            let model = TranscriptionViewModel(farm: try Farm.inFolder(farmFolder, clock: .fixed(on: Self.today)).with(Self.library))
             let rows: [[TranscriptionColumn: String]] = [
                 [.date: "14.04", .field: "Za stodołą", .product: "Chwastox", .authorisation: "R-1/2020", .dose: "1", .unit: "l/ha",
                  .reason: "chwasty dwuliścienne", .operatorName: "Jan"],

@@ -3,17 +3,17 @@
 // a new version; a member named twice in the file is an error naming it, never one of the two
 // values quietly taken; the app's own export reads back as the same records.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordImportChangesTests: TemporaryDirectoryTestCase {
     private let april = Date(timeIntervalSince1970: 1_776_148_200)  // 2026-04-14T06:30:00Z

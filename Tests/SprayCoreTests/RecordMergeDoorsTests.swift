@@ -3,17 +3,17 @@
 // computer, corrections on both, a withdrawal, a version saved after a withdrawal, the same
 // record saved at two moments.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordMergeDoorsTests: TemporaryDirectoryTestCase {
     private static let created = Date(timeIntervalSince1970: 1_776_150_000)  // April 2026
@@ -73,9 +73,9 @@ final class RecordMergeDoorsTests: TemporaryDirectoryTestCase {
             _ = try store(restoredHere, holding: here)
             _ = try store(restoredThere, holding: there)
             let backup = path("\(index)/kopia.json").path
-            try MainActor.assumeIsolated { try BackupViewModel(locations: restoredThere).writeBackup(to: backup) }
+            try MainActor.assumeIsolated { try BackupViewModel(farm: Farm(locations: restoredThere)).writeBackup(to: backup) }
             let restored: Bool = MainActor.assumeIsolated {
-                let model = BackupViewModel(locations: restoredHere)
+                let model = BackupViewModel(farm: Farm(locations: restoredHere))
                 guard case let .success(plan) = model.prepareRestore(from: backup), case .success = model.restore(plan) else { return false }
                 return true
             }
@@ -85,9 +85,11 @@ final class RecordMergeDoorsTests: TemporaryDirectoryTestCase {
             let folder = path("\(index)/farm").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let syncHere = try locations("\(index)/sync-here"), syncThere = try locations("\(index)/sync-there")
-            _ = try FarmSync(locations: syncHere).share(folder: folder, name: "Dom", records: try store(syncHere, holding: here))
-            _ = try FarmSync(locations: syncThere).share(folder: folder, name: "Biuro", records: try store(syncThere, holding: there))
-            _ = try FarmSync(locations: syncHere).syncNow(records: RecordStore(file: syncHere.recordsFile))
+            _ = try store(syncHere, holding: here)
+            _ = try store(syncThere, holding: there)
+            _ = try FarmSync(farm: Farm(locations: syncHere)).share(folder: folder, name: "Dom")
+            _ = try FarmSync(farm: Farm(locations: syncThere)).share(folder: folder, name: "Biuro")
+            _ = try FarmSync(farm: Farm(locations: syncHere)).syncNow()
 
             let results = [("import", RecordStore(file: importedHere.recordsFile).records), ("restore", RecordStore(file: restoredHere.recordsFile).records),
                            ("sync", RecordStore(file: syncHere.recordsFile).records)]

@@ -2,18 +2,18 @@
 // into drafts in SprayCore; each problem names its part. The doses are read with the one
 // table of units and bases the spreadsheet import reads them with (DoseText).
 
-import FileFormats
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FileFormats
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordRequestTests: XCTestCase {
     func testEveryMissingPartIsNamed() {

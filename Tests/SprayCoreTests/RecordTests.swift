@@ -3,17 +3,17 @@
 // with a trail, withdrawal, removal only past 3 years, merging another machine's export
 // (twice = once), daily backups, and one damaged record among good ones.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RecordCompletenessTests: XCTestCase {
     func testWhatEachTypeOfUseRequires() {
@@ -245,8 +245,8 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         }
         try records.remove(id: old.id, today: today)
         XCTAssertEqual(store().records.map(\.id), [recent.id])
-        XCTAssertTrue(RecordStore.isPastRetention(TreatmentRecord(details: completeDetails(date: CalendarDate(year: 2024, month: 2, day: 29)!),
-                                                                  createdAt: april), today: CalendarDate(year: 2027, month: 3, day: 1)!))
+        XCTAssertTrue(TreatmentRecord(details: completeDetails(date: CalendarDate(year: 2024, month: 2, day: 29)!), createdAt: april)
+            .isPastRetention(today: CalendarDate(year: 2027, month: 3, day: 1)!))
     }
 
     func testMergingAnExportTwiceIsMergingItOnce() throws {
@@ -384,11 +384,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(records.dailyCopies.map { URL(fileURLWithPath: $0).lastPathComponent }, ["records-2026-04-14.json"])
         let transcription = TranscriptionStore(file: path("transcription.json"))
         try transcription.keep([TranscriptionRow(season: 2026, cells: [.date: "14.04"])])
-        let deletion = DataDeletion(history: HistoryStore(file: path("history.json")), records: records,
-                                    library: LibraryStore(file: path("library.json")),
-                                    favorites: FavoritesStore(file: path("favorites.json")),
-                                    settings: SettingsStore(file: path("settings.json")),
-                                    transcription: transcription,
+        let deletion = DataDeletion(farm: farm(clock: .fixed(on: day)),
                                     keptCopies: [KeptCopy(kind: .second, path: "/media/usb/kalkulator-oprysku-copy-2026-04-14.json",
                                                           date: april, bytes: 10)])
         XCTAssertTrue(deletion.whatGoes[1].hasSuffix("records.json), and its 1 daily copy (\(path("backups").path))"), deletion.whatGoes[1])
@@ -396,6 +392,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(deletion.whatStays, ["1 second copy (/media/usb)"], "what is not deleted is said")
         XCTAssertEqual(deletion.perform(), [])
         XCTAssertEqual(TranscriptionStore(file: path("transcription.json")).rows, [])
+        records.reload()
         XCTAssertEqual(records.records, [])
         XCTAssertEqual(records.dailyCopies, [])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("backups").path), [])

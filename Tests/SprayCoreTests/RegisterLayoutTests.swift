@@ -3,18 +3,18 @@
 // whole, a row never split, the signature after the last row), pages laid out with the fake
 // measurer.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 private let from = CalendarDate(year: 2026, month: 1, day: 1)!
 private let to = CalendarDate(year: 2026, month: 12, day: 31)!

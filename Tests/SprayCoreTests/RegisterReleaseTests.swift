@@ -5,19 +5,19 @@
 // a uses workbook alone and a much smaller register refused with the kept one unchanged; the
 // release's own date; hostile ZIPs.
 
-import FileFormats
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RegisterReleaseTests: TemporaryDirectoryTestCase {
     private static let fixtures = Bundle.module.url(forResource: "register", withExtension: nil, subdirectory: "Fixtures")!

@@ -2,18 +2,18 @@
 // counts with Polish plurals, rows and their status, withdraw, removal only past 3 years,
 // the details with the correction trail, and exports of what is shown or everything.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class RegisterViewModelTests: TemporaryDirectoryTestCase {
     /// 14 April 2026, 06:30 local time.
@@ -28,15 +28,16 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor
-    private static func filledModel(_ directory: URL) throws -> (RegisterViewModel, RecordStore) {
-        let store = RecordStore(file: directory.appendingPathComponent("records.json"))
+    private static func filledModel(_ directory: URL) throws -> (RegisterViewModel, any RecordBook) {
+        let farm = Farm.inFolder(directory)
+        let store = farm.records
         try store.add(details("2025-05-10", parcel: "Łąka", crop: "TRZAW", product: "Fungicyd"), at: april)
         try store.add(details("2026-04-14", parcel: "Działka 7", crop: "TRZAW", product: "Fungicyd"), at: april)
         try store.add(details("2026-05-02", parcel: "Działka 7", crop: "BRSNW", product: "Insektycyd"), at: april)
         var incomplete = details("2026-06-01", parcel: "Za stodołą", crop: "ZEAMX", product: "Herbicyd")
         incomplete.reason = ""
         try store.add(incomplete, at: april)
-        return (RegisterViewModel(store: store), store)
+        return (RegisterViewModel(farm: farm), store)
     }
 
     @MainActor func testTheFilterDropDownsOfferWhatTheRecordsHold() async throws {
@@ -92,10 +93,10 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
         // A new library or ministry's register: the rows are shown anew (a new revision), the
         // same records with the same counts.
         let shown = model.shown.map(\.id), revision = model.revision, announced = changes
-        model.library = Library(sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500)])
+        try model.farm.with(Library(sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500)]))
         XCTAssertEqual(model.revision, revision + 1)
         XCTAssertEqual(changes, announced + 1)
-        model.officialRegister = nil
+        model.farm.register = nil
         XCTAssertEqual(model.revision, revision + 2)
         XCTAssertEqual(model.shown.map(\.id), shown)
         XCTAssertEqual(model.countText, "4 records: 1 incomplete, 0 withdrawn")
@@ -141,7 +142,7 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
 
     @MainActor
     private static func testExportsOfWhatIsShownOrEverythingScenario(_ directory: URL) throws {
-        XCTAssertFalse(RegisterViewModel(store: RecordStore(file: directory.appendingPathComponent("none.json"))).canExport)
+        XCTAssertFalse(RegisterViewModel(farm: Farm.inFolder(directory.appendingPathComponent("none"))).canExport)
         let (model, _) = try filledModel(directory)
         XCTAssertTrue(model.canExport)
         model.filter.parcel = "Działka 7"
@@ -154,7 +155,8 @@ final class RegisterViewModelTests: TemporaryDirectoryTestCase {
         try model.export(.json, shownOnly: false, to: everything)
         XCTAssertEqual(try RecordExport.records(fromJSON: Array(Data(contentsOf: URL(fileURLWithPath: everything)))).count, 4)
         XCTAssertEqual(model.exportedRange(shownOnly: false).from, CalendarDate(year: 2025, month: 5, day: 10))
-        XCTAssertEqual(model.suggestedFileName(for: .pdf, on: april), "treatment-record-2026-04-14.pdf")
+        model.farm.clock = .fixed(april)
+        XCTAssertEqual(model.suggestedFileName(for: .pdf), "treatment-record-2026-04-14.pdf")
         XCTAssertThrowsError(try model.export(.json, shownOnly: false, to: directory.path)) {
             XCTAssertEqual(($0 as? ReportSaveError)?.reason, .isFolder)
         }

@@ -1,16 +1,16 @@
 // The report's content, built from a plan: what a farmer reads on the printed page.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 /// The report time the tests use: Saturday 21 November 2026, 15:04 UTC.
 let reportTime = ReportTime(epochSeconds: 1_795_273_440)

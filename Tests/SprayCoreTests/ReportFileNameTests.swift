@@ -1,16 +1,16 @@
 // The file name a saved report is offered under: plain ASCII, date and area.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class ReportFileNameTests: XCTestCase {
     func testSuggestedNames() {

@@ -2,18 +2,18 @@
 // values (when, where, crop, reason, operator, each product's authorisation and dose, status)
 // instead of blank lines; without a record the blank lines stay.
 
-import Foundation
 import CatalogTestSupport
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class ReportFromRecordTests: XCTestCase {
     func testTheRecordSectionCarriesTheRecord() throws {

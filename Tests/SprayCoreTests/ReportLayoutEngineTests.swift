@@ -1,17 +1,17 @@
 // The report laid out with a fake measurer (every character half its size wide, lines 1.2×
 // its size high): what goes on which page, inside the margins, with "Page N of M" on each.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 /// Text metrics without fonts: predictable, so the tests can reason about positions.
 struct FakeMeasurer: TextMeasurer {

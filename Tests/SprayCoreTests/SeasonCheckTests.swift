@@ -3,18 +3,18 @@
 // season, and the warnings on the count, the interval and a repeated mode of action — the
 // same before spraying (the calculator's plan) and on a record, in English and Polish.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SeasonCheckTests: TemporaryDirectoryTestCase {
     private static let wheat = CropChoice(eppoCode: "TRZAW", name: "pszenica ozima")
@@ -106,7 +106,7 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
         // Saved, the record does not count against itself; the form that corrects it neither.
         let saved = try records.add(details, at: Clock.system.now)
         XCTAssertEqual(advice.record(saved.details, id: saved.id).filter { $0.kind != .recordedWhenLabelGives }.map(\.text), expected)
-        let form = RecordFormViewModel(details: saved.details, correcting: saved, store: records, library: library).warningText ?? ""
+        let form = RecordFormViewModel(details: saved.details, correcting: saved, farm: try farm(clock: .fixed(on: Self.day(5, 7))).with(library)).warningText ?? ""
         for line in expected { XCTAssertTrue(form.contains(line), form) }
 
         // Another product of the same group after it; in Polish.
@@ -204,12 +204,8 @@ final class OwnModeOfActionLimitTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testTheLimitIsKeptAndTypedInPreferences() async throws {
-        let store = SettingsStore(file: path("settings.json"))
         do {
-            let model = PreferencesViewModel(settings: store, backup: BackupViewModel(locations: DataLocations(environment: [
-                "KALKULATOR_OPRYSKU_DATA_DIR": directory.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path])),
-                                             secondCopy: SecondCopyKeeper(settings: store, locations: DataLocations(environment: [
-                "KALKULATOR_OPRYSKU_DATA_DIR": directory.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path])))
+            let model = PreferencesViewModel(farm: farm())
             XCTAssertEqual(model.modeOfActionLimit, "")
             XCTAssertNil(model.saveModeOfActionLimit(" 2 "))
             XCTAssertEqual(SettingsStore(file: path("settings.json")).settings.modeOfActionLimit, 2, "kept in the file")
@@ -225,9 +221,9 @@ final class OwnModeOfActionLimitTests: TemporaryDirectoryTestCase {
                            "Producer number: " + InputProblem.tooLong(limit: 30).message)
             XCTAssertEqual(model.saveFarm(name: String(repeating: "N", count: 201), producerNumber: "012345678"),
                            "Farm (name): " + InputProblem.tooLong(limit: 200).message)
-            XCTAssertNil(store.settings.producerNumber)
+            XCTAssertNil(SettingsStore(file: path("settings.json")).settings.producerNumber)
             XCTAssertNil(model.saveFarm(name: "Nowak", producerNumber: "012345678"))
-            XCTAssertEqual(store.settings.producerNumber, "012345678")
+            XCTAssertEqual(SettingsStore(file: path("settings.json")).settings.producerNumber, "012345678")
         }
         // A hand-edited file: a limit out of range is no limit, the rest is read.
         let edited = #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":"dark","farmName":"Nowak","modeOfActionLimit":900}]}"#

@@ -4,17 +4,17 @@
 // user is told once; the rotation over simulated years (the last 7 days, and the last copy
 // of each month for 3 years); the register's line and its warning after 30 days.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SecondCopyTests: TemporaryDirectoryTestCase {
     private var locations: DataLocations {

@@ -1,15 +1,15 @@
 // Settings on disk: defaults, the version-1 fixture, round trips and damaged files.
 
-import Foundation
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SettingsStoreTests: TemporaryDirectoryTestCase {
     func testMissingFileGivesDefaultsAndCreatesNothing() throws {

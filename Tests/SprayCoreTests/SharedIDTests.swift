@@ -2,17 +2,17 @@
 // purchase of 5 l and one of 7 l under one id. Read, both are kept, counted (12 l) and said;
 // a backup holding them is refused whole, since restoring merges by id and would make them one.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SharedIDTests: TemporaryDirectoryTestCase {
     private let id = "15E28040-FE45-418C-A3AF-C292AC066FB7"

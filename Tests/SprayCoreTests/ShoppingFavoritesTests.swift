@@ -3,18 +3,18 @@
 // or a field since deleted is left out; what the list covers, with Polish plurals; the store's
 // list and the shopping list as printed tables.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 private func d(_ text: String) -> Decimal { Decimal(string: text)! }
 
@@ -80,12 +80,12 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         try libraryStore.save(.field(meadow))
         let records = RecordStore(file: directory.appendingPathComponent("records.json"))
         let stockStore = StockStore(file: directory.appendingPathComponent("stock.json"))
-        var favorites = [spring]
-        func model(_ settings: SettingsStore) -> ShoppingListViewModel {
-            let stock = StockViewModel(store: stockStore, records: records, library: { libraryStore.library }, clock: .fixed(on: today))
-            return ShoppingListViewModel(stock: stock, plans: { [] }, favorites: { favorites }, settings: settings)
+        let favoritesStore = FavoritesStore(file: directory.appendingPathComponent("favorites.json"))
+        try favoritesStore.save(spring)
+        func model(of farm: Farm) -> ShoppingListViewModel {
+            ShoppingListViewModel(farm: farm, stock: StockViewModel(farm: farm))
         }
-        let first = model(SettingsStore(file: settingsFile))
+        let first = model(of: farm(clock: .fixed(on: today)))
         XCTAssertEqual(first.choices.map(\.isTicked), [false])
         XCTAssertEqual(first.choices.first?.fieldsText, "Choose the fields it is for")
         first.setField(meadow.id, of: spring.id, ticked: true)
@@ -95,22 +95,23 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(first.document().rows.isEmpty)
 
         // Read back by another session.
-        let second = model(SettingsStore(file: settingsFile))
+        let later = farm(clock: .fixed(on: today))
+        let second = model(of: later)
         XCTAssertEqual(second.choices.first?.fields.map(\.isTicked), [true, true])
         XCTAssertEqual(second.choices.first?.fieldsText, "Łąka, Północ (6.5\u{A0}ha)")
         XCTAssertEqual(second.items.map(\.needed), [d("1.625"), 13])
 
         // A field deleted from the library, then the favorite: each is left out, nothing fails.
-        try libraryStore.remove(id: north.id)
+        try later.libraryBook.remove(id: north.id)
         second.refresh()
         XCTAssertEqual(second.items.map(\.needed), [d("0.625"), 5])
-        favorites = []
+        try later.favorites.deleteAll()
         second.refresh()
         XCTAssertEqual(second.items, [])
         XCTAssertTrue(second.coverageText.hasPrefix("No plan"))
 
         // Unticked: forgotten, and the settings say nothing of it.
-        favorites = [spring]
+        try later.favorites.save(spring)
         second.setTicked(spring.id, false)
         XCTAssertNil(SettingsStore(file: settingsFile).settings.shoppingFavorites)
     }
@@ -135,11 +136,12 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         // A folder inside a regular file cannot be made, even by root.
         let blocker = directory.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
-        let settings = SettingsStore(file: blocker.appendingPathComponent("settings.json"))
-        let stock = StockViewModel(store: StockStore(file: directory.appendingPathComponent("stock.json")),
-                                   records: RecordStore(file: directory.appendingPathComponent("records.json")),
-                                   library: { [north] in Library(fields: [north]) }, clock: .fixed(on: today))
-        let model = ShoppingListViewModel(stock: stock, plans: { [] }, favorites: { [spring] in [spring] }, settings: settings)
+        let farm = try Farm.inFolder(directory, library: Library(fields: [north]), clock: .fixed(on: today))
+        try farm.favorites.save(spring)
+        var opening = farm.opening
+        opening.settings = { SettingsStore(file: blocker.appendingPathComponent("settings.json")) }
+        let blocked = Farm(opening, clock: farm.clock)
+        let model = ShoppingListViewModel(farm: blocked, stock: StockViewModel(farm: blocked))
         model.setField(north.id, of: spring.id, ticked: true)
         XCTAssertTrue(model.saveProblem?.hasPrefix("The ticks were not kept for next time:") == true, model.saveProblem ?? "nothing said")
         XCTAssertEqual(model.items.map(\.needed), [1, 8], "the ticks count for this session")

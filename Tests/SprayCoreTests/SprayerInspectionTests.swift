@@ -1,19 +1,19 @@
 // A sprayer's technical inspection: valid 3 years after the last one, 5 years after purchase
 // for one never inspected; said 60 days ahead, and after it lapsed; leap days kept in mind.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
-final class SprayerInspectionTests: XCTestCase {
+final class SprayerInspectionTests: TemporaryDirectoryTestCase {
     private func day(_ text: String) -> CalendarDate { CalendarDate(parsing: text)! }
 
     func testValidityAsATable() {
@@ -44,9 +44,9 @@ final class SprayerInspectionTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(LibrarySprayer.self, from: Data(json.utf8)), sprayer)
         XCTAssertEqual(LibraryRow.rows(of: .sprayer, in: Library(sprayers: [sprayer])).first?.summary,
                        "2,500 l · inspection lapsed 2025-03-14: have it inspected before spraying")
-        MainActor.assumeIsolated {
-            let calculator = CalculatorViewModel()
-            calculator.setLibrary(Library(sprayers: [sprayer]))
+        let farmFolder: URL = directory
+        try MainActor.assumeIsolated {
+            let calculator = CalculatorViewModel(farm: try Farm.inFolder(farmFolder, library: Library(sprayers: [sprayer])))
             calculator.pickSprayer(id: sprayer.id)
             calculator.setText("1", for: .area)
             calculator.setText("200", for: .sprayRate)
@@ -57,28 +57,28 @@ final class SprayerInspectionTests: XCTestCase {
     }
 
     func testTheRegisterSaysWhenAFarmSprayerLapses() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ko-inspection-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let file = path("records.json")
         let soon = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2024-03-14"))
         let lapsed = LibrarySprayer(name: "Stary", tankCapacity: 600, inspected: day("2023-12-01"))
-        MainActor.assumeIsolated {
-            let register = RegisterViewModel(store: RecordStore(file: file), clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!))
-            XCTAssertNil(register.inspectionStatus(Library(sprayers: [LibrarySprayer(name: "Bez daty", tankCapacity: 1)])))
-            XCTAssertEqual(register.inspectionStatus(Library(sprayers: [soon]))?.text,
+        let farmFolder: URL = directory
+        try MainActor.assumeIsolated {
+            let register = RegisterViewModel(farm: Farm.inFolder(farmFolder, clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!)))
+            XCTAssertNil(register.inspectionStatus(of: Library(sprayers: [LibrarySprayer(name: "Bez daty", tankCapacity: 1)])))
+            XCTAssertEqual(register.inspectionStatus(of: Library(sprayers: [soon]))?.text,
                            "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
-            let status = register.inspectionStatus(Library(sprayers: [soon, lapsed]))
+            let status = register.inspectionStatus(of: Library(sprayers: [soon, lapsed]))
             XCTAssertEqual(status?.text, "The inspection of a sprayer has lapsed: Stary (since 2026-12-02). Have it inspected before spraying.\n"
                            + "A sprayer's inspection lapses within 60 days: Pilmet (until 2027-03-14).")
             let person = LibraryOperator(name: "Jan", validUntil: CalendarDate(year: 2027, month: 1, day: 19)!)
-            XCTAssertEqual(register.inspectionStatus(Library(operators: [person]))?.text, "A training certificate has lapsed: Jan (since 2027-01-20).")
+            XCTAssertEqual(register.inspectionStatus(of: Library(operators: [person]))?.text, "A training certificate has lapsed: Jan (since 2027-01-20).")
 
             // A record by that operator on a day after the lapse: its row says so.
             let store = RecordStore(file: file)
             _ = try? store.add(TreatmentDetails(date: CalendarDate(year: 2027, month: 1, day: 20)!, parcel: "Pole", treatedSize: 1,
                                                 products: [ProductUse(name: "X", dose: 1, doseUnit: .litres)], reason: "r", operatorName: "Jan"),
                                at: Clock.system.now)
-            let rows = RegisterViewModel(store: store, clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!))
-            rows.library = Library(operators: [person])
+            let rows = RegisterViewModel(farm: try Farm.inFolder(farmFolder, library: Library(operators: [person]),
+                                                                 clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!)))
             XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("⚠ The training certificate of Jan was valid until 2027-01-19"),
                           rows.row(for: store.records[0]).statusText)
             XCTAssertEqual(status?.warning, true)
@@ -92,9 +92,9 @@ final class SprayerInspectionTests: XCTestCase {
         let plan = try TankMixEngine.plan(JobInput(area: 2, areaUnit: .hectares, sprayRate: 200, tankCapacity: 1000,
                                                    products: [ProductInput(name: "Topsin", rate: 1, unit: .litresPerHectare)])).get()
         let start = LocalTime.start(of: day("2025-03-14"))
-        MainActor.assumeIsolated {
-            let form = RecordFormViewModel(plan: plan, store: RecordStore(file: file), library: Library(sprayers: [sprayer]), sprayer: sprayer,
-                                           now: start)
+        let farmFolder: URL = directory
+        try MainActor.assumeIsolated {
+            let form = RecordFormViewModel(plan: plan, sprayer: sprayer, farm: try Farm.inFolder(farmFolder, clock: .fixed(start)).with(Library(sprayers: [sprayer])))
             XCTAssertNil(form.warningText?.contains("Pilmet") == true ? form.warningText : nil, "valid on its last day")
             form.setText("2025-03-15", for: .date)
             XCTAssertTrue(form.warningText?.contains("The inspection of Pilmet was valid until 2025-03-14") ?? false, form.warningText ?? "")
@@ -108,12 +108,14 @@ final class SprayerInspectionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let pilmet = LibrarySprayer(name: "Pilmet", tankCapacity: 1000, inspected: day("2022-03-14"))
         let library = Library(sprayers: [pilmet, LibrarySprayer(name: "Krukowiak", tankCapacity: 600)])
-        let store = RecordStore(file: directory.appendingPathComponent("records.json"))
         let (treated, gridDay) = (LocalTime.start(of: day("2025-04-02")), day("2025-05-01"))
-        MainActor.assumeIsolated {
-            // The empty form: "not recorded" first, then the library's sprayers.
-            let form = RecordFormViewModel(store: store, library: library, now: treated)
-            XCTAssertEqual(form.sprayerChoices, [nil, "Pilmet", "Krukowiak"])
+        let farmFolder: URL = directory
+        try MainActor.assumeIsolated {
+            // The empty form: "not recorded" first, then the library's sprayers, by name.
+            let farm = try Farm.inFolder(farmFolder, library: library, clock: .fixed(treated))
+            let store = farm.records
+            let form = RecordFormViewModel(farm: farm)
+            XCTAssertEqual(form.sprayerChoices, [nil, "Krukowiak", "Pilmet"])
             XCTAssertNil(form.details.sprayer)
             form.chooseSprayer("pilmet")
             XCTAssertEqual(form.details.sprayer, "Pilmet", "the library's spelling is kept")
@@ -130,14 +132,16 @@ final class SprayerInspectionTests: XCTestCase {
             XCTAssertEqual(store.records.last?.details.sprayer, "Pilmet", "saved with the record")
 
             // Correcting a record whose sprayer the library no longer has keeps it.
-            let gone = RecordFormViewModel(correcting: store.records[0], store: store, library: Library())
-            XCTAssertEqual(gone.sprayerChoices, [nil, "Pilmet"])
+            try farm.libraryBook.remove(id: pilmet.id)
+            let gone = RecordFormViewModel(correcting: store.records[0], farm: farm)
+            XCTAssertEqual(gone.sprayerChoices, [nil, "Krukowiak", "Pilmet"])
             XCTAssertEqual(gone.details.sprayer, "Pilmet")
 
             // The grid: a sprayer column completing from the library, kept once per treatment.
-            let grid = TranscriptionViewModel(records: store, draft: TranscriptionStore(file: directory.appendingPathComponent("t.json")),
-                                              library: library, today: gridDay)
-            XCTAssertEqual(grid.completions(for: .sprayer), ["Pilmet", "Krukowiak"])
+            try farm.libraryBook.save(.sprayer(pilmet))
+            farm.clock = .fixed(on: gridDay)
+            let grid = TranscriptionViewModel(farm: farm)
+            XCTAssertEqual(grid.completions(for: .sprayer), ["Krukowiak", "Pilmet"])
             for (column, text) in [(TranscriptionColumn.date, "02.04"), (.field, "Pole"), (.product, "Topsin"), (.dose, "1"), (.unit, "l/ha"),
                                    (.size, "2"), (.reason, "mączniak"), (.operatorName, "Jan"), (.sprayer, "PILMET")] {
                 grid.setText(text, row: 0, column: column)
@@ -176,16 +180,15 @@ final class SprayerInspectionTests: XCTestCase {
     }
 
     func testTheEditorsKeepAndEditTheDates() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ko-editor-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
         let sprayer = LibrarySprayer(name: "Pilmet", tankCapacity: 2500, inspected: day("2024-03-14"))
         let (inspected, validUntil) = (day("2024-03-14"), day("2029-04-01"))
         let spring = day("2026-04-15")
+        let farmFolder: URL = directory
         try MainActor.assumeIsolated {
-            let store = LibraryStore(file: file)
-            try store.put(.sprayer(sprayer))
-            let library = LibraryViewModel(store: store)
-            library.clock = .fixed(on: spring)
+            let farm = Farm.inFolder(farmFolder, clock: .fixed(on: spring))
+            let store = farm.libraryBook
+            _ = try store.put(.sprayer(sprayer))
+            let library = LibraryViewModel(farm: farm)
             // Renaming a sprayer keeps its inspection (a regression the editor had).
             let editor = library.editor(for: .sprayer, id: store.library.sprayers[0].id)
             editor.setText("Pilmet 2500", for: .name)

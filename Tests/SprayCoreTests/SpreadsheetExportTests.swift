@@ -3,18 +3,18 @@
 // frozen header, dates as dates, numbers as numbers, text never a formula — read back by
 // the import's own readers. LibreOffice's reading of it is in the command-line tests.
 
-import Foundation
-import XCTest
 import CoreTestSupport
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SpreadsheetExportTests: XCTestCase {
     func testTheZipWriterDeflatesWhatTheReaderReadsBack() throws {
@@ -117,9 +117,10 @@ final class SpreadsheetExportTests: XCTestCase {
             XCTAssertEqual(importing.continuationText(of: first + 1), "continues column J")
             XCTAssertNil(importing.continued(by: first))
             // The import window says so under the column, not a piece of a list.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ko-sheet-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
             try MainActor.assumeIsolated {
-                let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name,
-                                                           records: RecordStore(file: URL(fileURLWithPath: "/nonexistent/records.json")))
+                let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, farm: Farm.inFolder(folder))
                 XCTAssertEqual(model.sample(of: first + 1), "continues column J")
                 XCTAssertTrue(model.sample(of: first).hasPrefix("141201_1.0001.1/777"))
             }

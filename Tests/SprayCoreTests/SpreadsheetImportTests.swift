@@ -4,18 +4,18 @@
 // headers of the usual templates; the cells as farmers write them; the store adding only
 // what it does not have; the app's own CSV read back as the same records.
 
-import Foundation
-import XCTest
 import CoreTestSupport
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class SpreadsheetImportTests: TemporaryDirectoryTestCase {
     static let fixtures = ["season-2026.xlsx", "season-2026.ods", "season-2026.csv", "season-2026-windows-1250.csv",

@@ -2,17 +2,17 @@
 // stock and what is missing, and a product of the job still in stock within 60 days of its
 // use-until date is warned of, in the calculator and under the register.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class StockInCalculatorTests: TemporaryDirectoryTestCase {
     @MainActor func testTheCalculatorAndTheRegisterSayWhatTheStoreHolds() async throws {
@@ -26,21 +26,24 @@ final class StockInCalculatorTests: TemporaryDirectoryTestCase {
         ]))
         let stock = StockLedger.stock(on: today, entries: store.entries, records: [], register: register, today: today)
 
-        let calculator = CalculatorViewModel(form: JobForm(areaText: "10", sprayRateText: "200", tankText: "2500",
+        let farm = farm(clock: .fixed(on: today))
+        farm.register = register
+        let calculator = CalculatorViewModel(farm: farm, form: JobForm(areaText: "10", sprayRateText: "200", tankText: "2500",
                                                            products: [ProductForm(name: "Fungicyd", rateText: "1")]))
         guard case let .plan(before) = withLanguage(.english, { calculator.results }) else { return XCTFail("no plan") }
         XCTAssertNil(before.cards[1].detail, "the store not read yet: nothing said of it")
-        calculator.stock = stock
+        calculator.followStock()
+        XCTAssertEqual(calculator.stock, stock)
         guard case let .plan(after) = withLanguage(.english, { calculator.results }) else { return XCTFail("no plan") }
         let detail = try XCTUnwrap(after.cards[1].detail)
         XCTAssertTrue(detail.contains("in stock 5") && detail.contains("to buy 5"), detail)
         let warnings = try calculator.outcome.get().warnings.map(\.message)
         XCTAssertTrue(warnings.contains { $0.contains("Fungicyd (31.12.2026)") || $0.contains("Fungicyd (2026-12-31)") }, "\(warnings)")
 
-        let registerModel = RegisterViewModel(store: RecordStore(file: path("records.json")))
-        let status = try XCTUnwrap(registerModel.storeStatus(stock))
+        let registerModel = RegisterViewModel(farm: farm)
+        let status = try XCTUnwrap(registerModel.storeStatus)
         XCTAssertFalse(status.warning, "within 60 days, not past")
         XCTAssertTrue(status.text.contains("Fungicyd"), status.text)
-        XCTAssertNil(registerModel.storeStatus(nil), "a store not read says nothing")
+        XCTAssertNil(registerModel.storeStatus(of: nil), "a store not read says nothing")
     }
 }

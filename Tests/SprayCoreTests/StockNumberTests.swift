@@ -3,17 +3,17 @@
 // one renamed in the library keeps its stock; and a name the register holds twice is said,
 // or — when every product of the name may be used no longer — its use-until date has passed.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class StockNumberTests: TemporaryDirectoryTestCase {
     private static let day = CalendarDate(year: 2026, month: 3, day: 1)!

@@ -2,17 +2,17 @@
 // the same stock on both; an entry is journaled once, a correction again; an entry that breaks
 // a rule arrives, is kept and said to need checking; a rebuilt journal says every entry again.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class StockSyncTests: TemporaryDirectoryTestCase {
     private let clock = Clock.fixed(Date(timeIntervalSince1970: 1_795_421_700))
@@ -24,7 +24,7 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         var clock: Clock
         var records: RecordStore { RecordStore(file: locations.recordsFile, clock: clock) }
         var stock: StockStore { StockStore(file: locations.stockFile, clock: clock) }
-        var sync: FarmSync { FarmSync(locations: locations, clock: clock) }
+        var sync: FarmSync { FarmSync(farm: Farm(locations: locations, clock: clock)) }
     }
 
     private func computer(_ name: String, folder: String) throws -> Computer {
@@ -34,7 +34,7 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         let computer = Computer(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": data,
                                                                        "KALKULATOR_OPRYSKU_CONFIG_DIR": path(name + "/config").path]),
                                 clock: clock)
-        _ = try computer.sync.share(folder: folder, name: name, records: computer.records)
+        _ = try computer.sync.share(folder: folder, name: name)
         return computer
     }
 
@@ -51,32 +51,32 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         var details = completeDetails()
         details.products = [ProductUse(name: "Herbicyd", dose: d("1.25"), doseUnit: .litres, quantityUsed: d("5.25"))]
         try tractor.records.add(details, at: now)
-        let sent = try office.sync.syncNow(records: office.records)
+        let sent = try office.sync.syncNow()
         XCTAssertEqual(sent.sent, 1, "the purchase, once")
-        let received = try tractor.sync.syncNow(records: tractor.records)
+        let received = try tractor.sync.syncNow()
         XCTAssertEqual(received.stock, 1)
-        try office.sync.syncNow(records: office.records)
+        try office.sync.syncNow()
         for computer in [office, tractor] {
             XCTAssertEqual(herbicyd(on: computer)?.inStock, d("14.75"))
             XCTAssertEqual(computer.stock.entries.map(\.id), [purchase.id])
         }
         // Nothing changed: nothing sent again, from either.
-        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records).sent, 0)
-        XCTAssertEqual(try office.sync.syncNow(records: office.records).sent, 0)
+        XCTAssertEqual(try tractor.sync.syncNow().sent, 0)
+        XCTAssertEqual(try office.sync.syncNow().sent, 0)
 
         // A correction on the tractor reaches the office with its trail.
         var facts = purchase.facts
         facts.quantity = 25
         try tractor.stock.correct(id: purchase.id, to: facts, note: "faktura", at: now.addingTimeInterval(60))
-        XCTAssertEqual(try tractor.sync.syncNow(records: tractor.records).sent, 1)
-        try office.sync.syncNow(records: office.records)
+        XCTAssertEqual(try tractor.sync.syncNow().sent, 1)
+        try office.sync.syncNow()
         XCTAssertEqual(office.stock.entry(id: purchase.id)?.facts.quantity, 25)
         XCTAssertEqual(office.stock.entry(id: purchase.id)?.corrections.map(\.note), ["faktura"])
         XCTAssertEqual(herbicyd(on: office)?.inStock, d("19.75"))
 
         // A rebuilt journal says every entry again; the other computer's stock stays the same.
-        try office.sync.rebuild(records: office.records)
-        try tractor.sync.syncNow(records: tractor.records)
+        try office.sync.rebuild()
+        try tractor.sync.syncNow()
         XCTAssertEqual(tractor.stock.entries.count, 1)
         XCTAssertEqual(herbicyd(on: tractor)?.inStock, d("19.75"))
     }
@@ -91,7 +91,7 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         let line = JournalLine(computer: stranger, at: now, change: .stock(broken)).encoded(numbers: &numbers)
         try Data(line + Array("{\"at\":\"2026-11-25T10:00:00Z\",\"computer\":\"\(stranger.uuidString)\",\"journal\":1,\"stock\":{\"id\":1}}\n".utf8))
             .write(to: URL(fileURLWithPath: folder + "/" + JournalFiles.name(of: stranger)))
-        let report = try office.sync.syncNow(records: office.records)
+        let report = try office.sync.syncNow()
         XCTAssertEqual(office.stock.entries.map(\.id), [broken.id], "kept, never dropped")
         XCTAssertTrue(report.problems.contains { $0.hasPrefix("Stock entry of “Zły\u{FFFD}” on 1980-01-01 needs checking: Product:") }, "\(report.problems)")
         XCTAssertTrue(report.problems.contains { $0.contains("1 line cannot be read") }, "\(report.problems)")

@@ -4,19 +4,19 @@
 // days, the shopping list with and without package sizes (Polish plurals), the file kept as
 // the records are (a trail, withdrawal, unknown members, an unreadable entry kept), restore.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
-@testable import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+@testable import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 private func day(_ text: String) -> CalendarDate { CalendarDate(parsing: text)! }
 

@@ -1,33 +1,32 @@
 // The store window's view-model: the forms from typed text with each problem under its
 // field, nothing saved then; a saved entry and a record elsewhere change the list at once.
 
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class StockViewModelTests: TemporaryDirectoryTestCase {
     private let clock = Clock.fixed(on: CalendarDate(year: 2026, month: 11, day: 23)!, hour: 8)
     private var now: Date { clock.now }
     private var today: CalendarDate { clock.today }
 
-    @MainActor private func model() -> (StockViewModel, RecordStore) {
-        let records = RecordStore(file: path("records.json"), clock: clock)
-        let store = StockStore(file: path("stock.json"), clock: clock)
+    @MainActor private func model() throws -> (StockViewModel, any RecordBook) {
         let library = Library(products: [LibraryProduct(name: "Fungicyd Ś", authorisation: "R-12/2024", rate: d("1.25"))])
-        return (StockViewModel(store: store, records: records, library: { library }, clock: clock), records)
+        let farm = try farm(clock: clock).with(library)
+        return (StockViewModel(farm: farm), farm.records)
     }
 
     @MainActor func testTheDayTypedAndTheSummaryAreTheViewModels() async throws {
-        let (viewModel, _) = model()
+        let (viewModel, _) = try model()
         XCTAssertEqual(withLanguage(.english) { viewModel.summaryText }, "0 products on 2026-11-23")
         XCTAssertNotNil(viewModel.emptyText)
         var form = StockForm(kind: .purchase)
@@ -44,7 +43,7 @@ final class StockViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testTheFormsSayWhatIsWrongUnderEachFieldAndSaveNothing() async throws {
-        let (viewModel, _) = model()
+        let (viewModel, _) = try model()
         let table: [(StockForm, [StockField])] = [
             ({ var form = StockForm(kind: .purchase); form.product = "Fungicyd Ś"; form.quantity = "2 kg"; form.date = "2026-03-01"; return form }(),
              [.quantity]),
@@ -65,7 +64,7 @@ final class StockViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor func testASavedEntryAndARecordChangeTheListAtOnce() async throws {
-        let (viewModel, records) = model()
+        let (viewModel, records) = try model()
         var changes = 0
         viewModel.onChange = { changes += 1 }
         var form = StockForm(kind: .purchase)

@@ -1,16 +1,16 @@
 // Shared by the storage tests: a fresh temporary directory per test, fixture copies,
 // and raw file access for checking bytes on disk.
 
-import Foundation
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 /// A test case with its own empty directory, removed (permissions restored) after each test.
 class TemporaryDirectoryTestCase: XCTestCase {
@@ -35,6 +35,11 @@ class TemporaryDirectoryTestCase: XCTestCase {
     /// `name` inside the test's directory.
     func path(_ name: String) -> URL {
         directory.appendingPathComponent(name)
+    }
+
+    /// The farm of the test's directory (records.json, library.json… in it), on `clock`.
+    func farm(clock: Clock = .system) -> Farm {
+        Farm.inFolder(directory, clock: clock)
     }
 
     /// Copies `Fixtures/<fixture>` to `name` in the test's directory and returns its URL.

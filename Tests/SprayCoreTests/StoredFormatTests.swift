@@ -2,17 +2,17 @@
 // journal-v1.jsonl, stock-v1.json, made by the command line and one item spoilt by hand): read whole by this
 // version, through the same gate — the spoilt record kept, marked, never dropped.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class StoredFormatTests: TemporaryDirectoryTestCase {
     private static let spoilt = UUID(uuidString: "0000000B-0000-4000-8000-00000000BAD1")!

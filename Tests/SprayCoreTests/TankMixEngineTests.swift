@@ -1,16 +1,16 @@
 // The engine as a table of worked examples: a job → its loads and totals, or its errors.
 
-import FoundationEssentials
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 private func job(
     _ area: String, _ unit: AreaUnit = .hectares, spray: String, tank: String,

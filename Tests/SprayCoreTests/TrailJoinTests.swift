@@ -2,17 +2,17 @@
 // same whichever came first, and the same when met again, so that every computer ends with
 // the same register and the same store.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class TrailJoinTests: XCTestCase {
     private let entry = StockEntry(facts: StockFacts(kind: .purchase, product: "Herbicyd", quantity: 20, unit: .litres,

@@ -3,17 +3,17 @@
 // per date, hour and field, an unreadable cell holding back only its treatment, one write for
 // the rest, and the rows kept across a restart.
 
-import Foundation
-import XCTest
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
     private static var library: Library {
@@ -27,10 +27,9 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
     }
 
     @MainActor
-    private static func grid(_ directory: URL) -> (TranscriptionViewModel, RecordStore) {
-        let records = RecordStore(file: directory.appendingPathComponent("records.json"))
-        return (TranscriptionViewModel(records: records, draft: TranscriptionStore(file: directory.appendingPathComponent("transcription.json")),
-                                       library: library, today: CalendarDate(year: 2027, month: 1, day: 10)!), records)
+    private static func grid(_ directory: URL) throws -> (TranscriptionViewModel, any RecordBook) {
+        let farm = try Farm.inFolder(directory, library: library, clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 10)!))
+        return (TranscriptionViewModel(farm: farm), farm.records)
     }
 
     func testDatesAsPaperHasThem() {
@@ -42,8 +41,8 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
 
     func testTypingFillsFromTheLibraryAndCtrlDCopiesTheRowAbove() throws {
         let directory: URL = path("")
-        MainActor.assumeIsolated {
-            let (model, _) = Self.grid(directory)
+        try MainActor.assumeIsolated {
+            let (model, _) = try Self.grid(directory)
             XCTAssertEqual(model.season, 2026, "in January, the season just past")
             XCTAssertEqual(model.rows.count, 1, "one empty row to type into")
             model.setText("14.04", row: 0, column: .date)
@@ -69,15 +68,15 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
 
             // Kept after each cell: a restart (or a crash) continues where the typing was.
             model.commit()
-            let (again, _) = Self.grid(directory)
+            let (again, _) = try Self.grid(directory)
             XCTAssertEqual(again.rows.map(\.cells), model.rows.map(\.cells))
         }
     }
 
     func testRowsOfOneDateHourAndFieldAreOneTreatmentSavedInOneWrite() throws {
         let directory: URL = path("")
-        MainActor.assumeIsolated {
-            let (model, records) = Self.grid(directory)
+        try MainActor.assumeIsolated {
+            let (model, records) = try Self.grid(directory)
             let paper: [[TranscriptionColumn: String]] = [
                 [.date: "14.04", .start: "6:30", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak"],
                 [.date: "14.04.2026", .start: "06:30", .field: "za stodołą", .product: "Nawóz dolistny", .dose: "2"],
@@ -125,8 +124,8 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
     /// on their own cells, kept in the record, and the wind checked against the law.
     func testTheConditionsColumnsAreOptionalAndKeptInTheRecord() throws {
         let directory: URL = path("")
-        MainActor.assumeIsolated {
-            let (model, records) = Self.grid(directory)
+        try MainActor.assumeIsolated {
+            let (model, records) = try Self.grid(directory)
             let paper: [[TranscriptionColumn: String]] = [
                 [.date: "14.04", .start: "6:30", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak", .end: "9:15",
                  .wind: "4,5", .temperature: "-2"],
@@ -156,8 +155,8 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
 
     func testARepeatIsTheTreatmentAboveOnANewDate() throws {
         let directory: URL = path("")
-        MainActor.assumeIsolated {
-            let (model, records) = Self.grid(directory)
+        try MainActor.assumeIsolated {
+            let (model, records) = try Self.grid(directory)
             let mix: [[TranscriptionColumn: String]] = [
                 [.date: "14.04", .field: "Za stodołą", .product: "Topsin M 500 SC", .reason: "mączniak"],
                 [.product: "Nawóz dolistny"],

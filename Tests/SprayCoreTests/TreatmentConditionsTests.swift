@@ -4,19 +4,19 @@
 // import in Polish and English, the form — and the wind checked against the law's table
 // with the sprayer's drift-reduction class.
 
-import FileFormats
-import Foundation
-import XCTest
 import CatalogTestSupport
 import CoreTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FileFormats
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import XCTest
 
 final class TreatmentConditionsTests: TemporaryDirectoryTestCase {
     private static let day = CalendarDate(year: 2026, month: 5, day: 12)!
@@ -116,7 +116,7 @@ final class TreatmentConditionsTests: TemporaryDirectoryTestCase {
 
     @MainActor func testTheFormTakesThemAndWarns() throws {
         let library = Library(sprayers: [LibrarySprayer(name: "Pilmet", tankCapacity: 2500)])
-        let form = RecordFormViewModel(details: Self.details(sprayer: "Pilmet"), store: RecordStore(file: path("records.json")), library: library)
+        let form = RecordFormViewModel(details: Self.details(sprayer: "Pilmet"), farm: try farm().with(library))
         form.setText("4,5", for: .windSpeed)
         form.setText("-3", for: .temperature)
         form.setText("10:15", for: .endTime)

@@ -1,17 +1,17 @@
 // The rules every stored file follows, on a small item type: missing, damaged, newer and
 // unreadable files, and atomic, locked writes. Store-specific behaviour is in the store tests.
 
-import Foundation
-import Synchronization
-import XCTest
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
+import Synchronization
+import XCTest
 
 private struct Note: Codable, Equatable, Sendable {
     var text: String

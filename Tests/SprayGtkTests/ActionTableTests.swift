@@ -7,11 +7,11 @@ import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class ActionTableTests: XCTestCase {
     func testEveryAcceleratorParsesAndNoKeyMeansTwoThingsInOneWindow() {

@@ -2,18 +2,18 @@
 // is found (not a broken image), and About links to no web address the project does not own.
 
 import CGtk
-import Foundation
-import Gettext
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import Gettext
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class AppIdentityTests: XCTestCase {
     func testTheIconIsFoundFromTheBuildTreeAndAboutNamesNoWebsite() {

@@ -4,17 +4,17 @@
 // unique, so the user's owns the name).
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class ApplicationLifetimeTests: XCTestCase {
     /// The run's session bus: tools/test starts one (dbus-run-session).

@@ -2,18 +2,18 @@
 // and drives it the way a user does: typing into entries, activating actions.
 
 import CGtk
-import Foundation
-import Gettext
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import Gettext
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 @MainActor
 final class CalculatorHarness {
@@ -30,16 +30,9 @@ final class CalculatorHarness {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ko-gui-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         prepare(directory)
-        let services = AppServices(
-            history: { [directory] in HistoryStore(file: directory.appendingPathComponent("history.json")) },
-            favorites: FavoritesViewModel(store: FavoritesStore(file: directory.appendingPathComponent("favorites.json"))),
-            settings: SettingsStore(file: directory.appendingPathComponent("settings.json")),
-            records: { [directory] in RecordStore(file: directory.appendingPathComponent("records.json")) },
-            library: { [directory] in LibraryStore(file: directory.appendingPathComponent("library.json")) },
-            backup: BackupViewModel(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.path,
-                                                                           "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path])),
-            help: help
-        )
+        let farm = Farm(locations: DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.path,
+                                                               "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.path]))
+        let services = AppServices(farm: farm, help: help)
         Localization.start(language: language)
         app = SprayApplication(flags: G_APPLICATION_NON_UNIQUE, services: services)
         g_application_register(cast(app.application), nil, nil)

@@ -7,11 +7,11 @@ import FarmExchange
 import FarmModel
 import FarmStores
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class CalculatorWindowTests: XCTestCase {
     func testSeedExampleReadsCorrectlyInPolish() {
@@ -201,7 +201,7 @@ final class PreferencesTests: XCTestCase {
             XCTAssertEqual(Widgets.text(of: window.tankEntry), "1,5,5", "even invalid ones")
             XCTAssertEqual(harness.label(window.errorLabels[.tankCapacity]!), "to nie jest liczba (wpisz np. 1,5 lub 1.5)")
             XCTAssertTrue(Widgets.labelTexts(in: window.window).contains("Powierzchnia pola"))
-            XCTAssertEqual(harness.app.services.settings.settings.language, .polish, "the choice is kept")
+            XCTAssertEqual(harness.app.services.farm.settings.settings.language, .polish, "the choice is kept")
 
             let reopened = harness.app.preferencesWindow!
             gtk_drop_down_set_selected(cast(reopened.languageDropDown), 2)  // English
@@ -234,7 +234,7 @@ final class PreferencesTests: XCTestCase {
             harness.type("2", into: preferences.modeLimitEntry)
             ko_signal_emit_by_name(preferences.modeLimitEntry, "activate")
             XCTAssertEqual(SettingsStore(file: harness.directory.appendingPathComponent("settings.json")).settings.modeOfActionLimit, 2)
-            XCTAssertEqual(harness.app.services.calculator.modeOfActionLimit(), 2)
+            XCTAssertEqual(harness.app.services.farm.modeOfActionLimit, 2)
             let goes = harness.app.services.dataDeletion.whatGoes
             XCTAssertTrue(goes.contains {
                 $0.hasPrefix("1 wpis ewidencji zabiegów — ewidencja, którą przepisy każą przechowywać 3 lata (")
@@ -254,7 +254,7 @@ final class PreferencesTests: XCTestCase {
             XCTAssertEqual(ko_prefers_dark_theme(), 1)
             gtk_drop_down_set_selected(cast(preferences.themeDropDown), 1)  // light
             XCTAssertEqual(ko_prefers_dark_theme(), 0)
-            XCTAssertEqual(harness.app.services.settings.settings.theme, .light)
+            XCTAssertEqual(harness.app.services.farm.settings.settings.theme, .light)
         }
     }
 }

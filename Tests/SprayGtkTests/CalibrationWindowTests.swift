@@ -3,17 +3,17 @@
 // showing its pressure and warning, the catch test's rows and its mean taken over.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class CalibrationWindowTests: XCTestCase {
     func testThreeFieldsComputeTheFourthAndTheChartShowsThePressure() {

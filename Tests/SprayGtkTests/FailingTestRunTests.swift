@@ -4,17 +4,17 @@
 // next suite. The child reports the failure, runs the next suite and passes it.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 /// Set in the child run only: the test below then fails where it would otherwise pass.
 private let failOnPurpose = ProcessInfo.processInfo.environment["KALKULATOR_OPRYSKU_FAIL_ON_PURPOSE"] == "1"

@@ -2,17 +2,17 @@
 // then fill a cleared form from the header menu's action; the area stays.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class FavoritesUITests: XCTestCase {
     func testSaveAndLoadAFavorite() {

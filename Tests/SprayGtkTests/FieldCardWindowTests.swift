@@ -4,19 +4,19 @@
 // as its PDF, read back with pdftotext, every cell whole.
 
 import CGtk
-import Foundation
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class FieldCardWindowTests: XCTestCase {
     /// A name longer than its column: it wraps, whole, in the printed card.
@@ -86,7 +86,7 @@ final class FieldCardWindowTests: XCTestCase {
             let harness = CalculatorHarness(language: .english, prepare: Self.farm)
             defer { harness.close() }
             XCTAssertEqual(g_action_group_get_action_enabled(cast(harness.window.window), Action.fieldCard.name), 0, "no field picked")
-            guard let field = harness.app.services.library.library.fields.first else { return XCTFail("no field") }
+            guard let field = harness.app.services.farm.library.fields.first else { return XCTFail("no field") }
             g_action_group_activate_action(cast(harness.window.window), Action.pickField.name, g_variant_new_string(field.id.uuidString))
             XCTAssertEqual(g_action_group_get_action_enabled(cast(harness.window.window), Action.fieldCard.name), 1)
             harness.activate(.fieldCard)

@@ -4,17 +4,17 @@
 // steps go as the farm does them.
 
 import CGtk
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
-import XCTest
+@testable import SprayBase
 @testable import SprayGtk
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
+import XCTest
 
 final class FirstStepsWindowTests: XCTestCase {
     func testAFirstStartShowsTheWayInPolish() {
@@ -28,10 +28,10 @@ final class FirstStepsWindowTests: XCTestCase {
     /// A register kept but not read yet (it is read 2 s after the start) is no step left.
     func testARegisterKeptButNotReadYetIsNoStep() {
         CalculatorHarness.run(.english) { harness in
-            let file = harness.app.services.backup.locations.officialRegisterFile
+            let file = harness.app.services.farm.locations.officialRegisterFile
             _ = try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data("kept".utf8)))
-            XCTAssertNil(harness.app.services.officialRegister, "not read yet")
+            XCTAssertNil(harness.app.services.farm.registerIfRead, "not read yet")
             harness.activate(.register)
             guard let register = harness.window.registerWindow else { return XCTFail("no register window") }
             XCTAssertEqual(register.firstSteps.steps, [.addField, .addSprayer, .importSpreadsheet])
@@ -59,10 +59,10 @@ final class FirstStepsWindowTests: XCTestCase {
         XCTAssertEqual(library.firstSteps.steps, [.addField, .addSprayer, .openOfficialRegisterPage, .importOfficialRegister])
 
         // As the farm does them, they go.
-        XCTAssertNoThrow(try harness.app.services.library.save(.field(LibraryField(name: "Za stodołą", area: 4))))
-        XCTAssertNoThrow(try harness.app.services.library.save(.sprayer(LibrarySprayer(name: "Pilmet", tankCapacity: 2500))))
+        XCTAssertNoThrow(try harness.app.services.farm.libraryBook.save(.field(LibraryField(name: "Za stodołą", area: 4))))
+        XCTAssertNoThrow(try harness.app.services.farm.libraryBook.save(.sprayer(LibrarySprayer(name: "Pilmet", tankCapacity: 2500))))
         library.model.readRegisterStatus(OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "t", products: [])))
-        harness.app.services.officialRegisterRead(library.model.officialRegister)
+        harness.app.services.farm.register = library.model.officialRegister
         library.refresh()
         register.refresh()
         XCTAssertEqual(library.firstSteps.steps, [], "an empty list: none left")

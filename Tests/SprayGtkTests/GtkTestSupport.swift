@@ -2,7 +2,15 @@
 // to reach a state (bounded, never a fixed sleep).
 
 import CGtk
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
 import Foundation
+import SprayBase
+import SprayMix
+import SprayPages
+import SprayViewModels
 import XCTest
 
 enum GtkTestSupport {

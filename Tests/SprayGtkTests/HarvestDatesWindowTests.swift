@@ -3,19 +3,19 @@
 // printed through the print operation (to a file) word for word as its PDF, and the preview.
 
 import CGtk
-import Foundation
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class HarvestDatesWindowTests: XCTestCase {
     func testHarvestDatesInEnglishAndPolish() throws {

@@ -3,17 +3,17 @@
 // GNOME's order; without a viewer, a message names the package to install.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 /// Records the URIs instead of starting yelp; `viewerInstalled` as the test sets it.
 @MainActor

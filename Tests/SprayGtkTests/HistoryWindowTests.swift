@@ -2,17 +2,17 @@
 // the search filters them, one reopens in the calculator, delete can be undone.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class HistoryWindowTests: XCTestCase {
     @MainActor private static func record(_ harness: CalculatorHarness, area: String, product: String) {

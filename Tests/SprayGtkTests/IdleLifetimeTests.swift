@@ -3,8 +3,16 @@
 // source lets the window go.
 
 import CGtk
-import XCTest
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
 @testable import SprayGtk
+import SprayMix
+import SprayPages
+import SprayViewModels
+import XCTest
 
 private final class Witness {
     var runs = 0

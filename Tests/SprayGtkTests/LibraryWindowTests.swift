@@ -3,17 +3,17 @@
 // record form takes a field's parcel.
 
 import CGtk
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
-import XCTest
+@testable import SprayBase
 @testable import SprayGtk
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
+import XCTest
 
 private let farm = #"""
     {"format":"kalkulator-oprysku/library","version":1,"items":[
@@ -79,7 +79,7 @@ final class LibraryWindowTests: XCTestCase {
                 try store.save(.operator(LibraryOperator(name: "Jan Kowalski", certificate: "123/2021")))
                 let copy = copies.appendingPathComponent("kalkulator-oprysku-copy-2026-11-20.json")
                 try Data(try Backup.make(locations: locations, now: Clock.system.now)).write(to: copy)
-                try harness.app.services.settings.update { $0.copyFolder = copies.path }
+                try harness.app.services.farm.settings.update { $0.copyFolder = copies.path }
             } catch {
                 return XCTFail("\(error)")
             }
@@ -96,7 +96,7 @@ final class LibraryWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.iterate(until: { harness.window.model.productNames == ["Fungicyd", "Herbicyd"] }),
                           "\(harness.window.model.productNames)")
             XCTAssertTrue(gtk_entry_get_completion(cast(harness.window.productRows[0].nameEntry)) != nil)
-            XCTAssertEqual(harness.app.services.library.library.operators.map(\.name), ["Jan Kowalski"])
+            XCTAssertEqual(harness.app.services.farm.library.operators.map(\.name), ["Jan Kowalski"])
         }
     }
 
@@ -123,7 +123,7 @@ final class LibraryWindowTests: XCTestCase {
             XCTAssertEqual(Self.menuLabels(afterOpening: window.fieldPicker), ["Działka 7"])
             XCTAssertEqual(Self.menuLabels(afterOpening: window.sprayerPicker), ["Pilmet"])
             do {
-                try window.services.library.remove(id: UUID(uuidString: "21111111-1111-1111-1111-111111111111")!)
+                try window.services.farm.libraryBook.remove(id: UUID(uuidString: "21111111-1111-1111-1111-111111111111")!)
             } catch {
                 return XCTFail("\(error)")
             }

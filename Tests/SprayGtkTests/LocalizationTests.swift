@@ -3,13 +3,14 @@
 // generated), the chosen language still shows.
 
 import CGtk
-import Gettext
-import Glibc
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Gettext
+import Glibc
 import SprayBase
+import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest

@@ -3,17 +3,17 @@
 // with its window.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class MenuLifetimeTests: XCTestCase {
     @MainActor private static func popover(afterOpening button: Widget) -> Widget? {

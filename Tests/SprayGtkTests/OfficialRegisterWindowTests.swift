@@ -3,17 +3,17 @@
 // Polish and English.
 
 import CGtk
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
-import XCTest
+@testable import SprayBase
 @testable import SprayGtk
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
+import XCTest
 
 final class OfficialRegisterWindowTests: XCTestCase {
     private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -35,12 +35,12 @@ final class OfficialRegisterWindowTests: XCTestCase {
                 try! OfficialRegisterStore.save(register, to: directory.appendingPathComponent("official-register.bin"))
             }
             defer { harness.close() }
-            XCTAssertNil(harness.app.services.officialRegister, "not read before the window is up")
+            XCTAssertNil(harness.app.services.farm.registerIfRead, "not read before the window is up")
             harness.typeSeed(productName: "Mospilan Plus 20 SP")
             XCTAssertFalse(harness.resultTexts.contains { $0.hasPrefix(warning) })
             harness.app.services.readOfficialRegister()
-            GtkTestSupport.iterate(until: { harness.app.services.officialRegister != nil })
-            XCTAssertEqual(harness.app.services.officialRegister?.register.products.count, 6)
+            GtkTestSupport.iterate(until: { harness.app.services.farm.registerIfRead != nil })
+            XCTAssertEqual(harness.app.services.farm.registerIfRead?.register.products.count, 6)
             XCTAssertTrue(harness.resultTexts.contains { $0.hasPrefix(warning) }, "\(harness.resultTexts)")
 
             // The record form made from the plan: its product names complete from the register, and it warns.
@@ -70,11 +70,11 @@ final class OfficialRegisterWindowTests: XCTestCase {
                 guard let library = harness.window.libraryWindow else { return XCTFail("no library window") }
                 XCTAssertTrue(harness.label(library.registerStatusLabel).hasPrefix(none), harness.label(library.registerStatusLabel))
                 // A one-sheet workbook names no release: it is dated by the day of its import.
-                library.model.clock = .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!)
+                harness.app.services.farm.clock = .fixed(on: CalendarDate(year: 2026, month: 4, day: 14)!)
                 XCTAssertThrowsError(try library.model.importRegister(at: ["/dev/zero"]), "not a regular file")
                 XCTAssertNoThrow(try library.model.importRegister(at: [Self.fixture.path]))
                 XCTAssertEqual(harness.label(library.registerStatusLabel), imported)
-                XCTAssertEqual(harness.app.services.officialRegister?.register.useCount, 8)
+                XCTAssertEqual(harness.app.services.farm.registerIfRead?.register.useCount, 8)
                 XCTAssertTrue(harness.window.model.productNames.contains("Chwastox Trio 540 SL"), "the calculator completes its names")
 
                 // Found in the register, added to the library.
@@ -112,12 +112,12 @@ final class OfficialRegisterWindowTests: XCTestCase {
                 harness.activate(.library)
                 guard let library = harness.window.libraryWindow else { return XCTFail("no library window") }
                 // A day a week after the release: the status is not yet old, in any year the test runs.
-                library.model.clock = .fixed(on: CalendarDate(year: 2026, month: 7, day: 3)!)
+                harness.app.services.farm.clock = .fixed(on: CalendarDate(year: 2026, month: 7, day: 3)!)
                 XCTAssertEqual(try library.model.importRegister(at: files), .imported)
                 XCTAssertEqual(harness.label(library.registerStatusLabel), status)
                 XCTAssertEqual(try library.model.importRegister(at: [release.path]), .imported, "the folder")
                 XCTAssertEqual(harness.label(library.registerStatusLabel), status)
-                XCTAssertEqual(harness.app.services.officialRegister?.register.useCount, 8)
+                XCTAssertEqual(harness.app.services.farm.registerIfRead?.register.useCount, 8)
 
                 gtk_editable_set_text(opaque(library.registerSearch), "azyl")
                 library.showRegisterMatches()
@@ -128,9 +128,9 @@ final class OfficialRegisterWindowTests: XCTestCase {
                 // Much smaller: asked, and kept until confirmed.
                 try library.importRegister([small.path])
                 guard let dialog = harness.toplevel(titled: question) else { return XCTFail("no question") }
-                XCTAssertEqual(harness.app.services.officialRegister?.register.products.count, 6)
+                XCTAssertEqual(harness.app.services.farm.registerIfRead?.register.products.count, 6)
                 harness.click(language == .polish ? "_Zastąp" : "_Replace", in: dialog)
-                XCTAssertEqual(harness.app.services.officialRegister?.register.products.count, 1)
+                XCTAssertEqual(harness.app.services.farm.registerIfRead?.register.products.count, 1)
             }
         }
     }

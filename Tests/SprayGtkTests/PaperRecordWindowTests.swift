@@ -3,17 +3,17 @@
 // another day, and a plan saved with Calculate listed as not recorded until its Record….
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 private let fields = #"""
     {"format":"kalkulator-oprysku/library","version":1,"items":[

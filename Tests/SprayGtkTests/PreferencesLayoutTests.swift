@@ -2,17 +2,17 @@
 // 1024 × 768 screen with every section reachable (they scroll), in Polish and English.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class PreferencesLayoutTests: XCTestCase {
     func testAHeaderBarAndAHeightThatFitsInEnglishAndPolish() {

@@ -4,17 +4,17 @@
 // `unowned` was called after its test had ended and aborted the process).
 
 import CGtk
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
-import XCTest
+@testable import SprayBase
 @testable import SprayGtk
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
+import XCTest
 
 final class PreferencesLifetimeTests: XCTestCase {
     func testDestroyingPreferencesWithALanguageChangePendingDropsTheChange() {
@@ -30,7 +30,7 @@ final class PreferencesLifetimeTests: XCTestCase {
             XCTAssertTrue(harness.app.calculatorWindow === calculator, "the calculator window was not rebuilt")
             XCTAssertEqual(Translation.current.language, .english)
             XCTAssertEqual(harness.app.calculatorWindow?.title, "Spray Calculator")
-            XCTAssertNil(harness.app.services.settings.settings.language, "nothing was saved")
+            XCTAssertNil(harness.app.services.farm.settings.settings.language, "nothing was saved")
         }
     }
 
@@ -68,7 +68,7 @@ final class PreferencesLifetimeTests: XCTestCase {
             gtk_drop_down_set_selected(cast(preferences.languageDropDown), 1)  // Polski
             XCTAssertTrue(GtkTestSupport.iterate(until: { harness.app.calculatorWindow?.title == "Kalkulator Oprysku" }))
             XCTAssertEqual(Translation.current.language, .polish)
-            XCTAssertEqual(harness.app.services.settings.settings.language, .polish)
+            XCTAssertEqual(harness.app.services.farm.settings.settings.language, .polish)
             XCTAssertEqual(harness.app.preferencesWindow?.pendingLanguageChange, 0)
         }
     }

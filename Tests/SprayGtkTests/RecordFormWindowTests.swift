@@ -3,17 +3,17 @@
 // blocking Save, then saved into the register; and the same from a history entry's button.
 
 import CGtk
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import Foundation
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
-import XCTest
+@testable import SprayBase
 @testable import SprayGtk
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
+import XCTest
 
 final class RecordFormWindowTests: XCTestCase {
     func testRecordFromTheCalculatorInEnglish() {
@@ -115,7 +115,7 @@ final class RecordFormWindowTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.iterate(until: { harness.toplevel(titled: "Record Treatment") == nil }))
             let records = harness.app.services.records.records
             XCTAssertEqual(records.map(\.details.parcel), ["Pole za lasem"])
-            XCTAssertEqual(records.first?.calculation, harness.app.services.history.entries.first?.input)
+            XCTAssertEqual(records.first?.calculation, harness.app.services.farm.history.entries.first?.input)
         }
     }
 }

@@ -3,19 +3,19 @@
 // Print Preview shows them in the report's preview window — in Polish and English.
 
 import CGtk
-import Foundation
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class RegisterPrintTests: XCTestCase {
     func testTheRegisterPrintsAsItsPDFInEnglishAndPolish() throws {

@@ -4,18 +4,18 @@
 // A copy opened from Preferences: its records in a register of their own, read only.
 
 import CGtk
-import Foundation
+@testable import FarmContext
+@testable import FarmExchange
+@testable import FarmModel
+@testable import FarmStores
 import FileFormats
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
-import XCTest
+import Foundation
+@testable import SprayBase
 @testable import SprayGtk
+@testable import SprayMix
+@testable import SprayPages
+@testable import SprayViewModels
+import XCTest
 
 final class RegisterWindowTests: XCTestCase {
     func testCalculateRecordRegisterExportInPolish() {
@@ -110,7 +110,7 @@ final class RegisterWindowTests: XCTestCase {
         let stick = FileManager.default.temporaryDirectory.appendingPathComponent("usb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stick) }
         XCTAssertNoThrow(try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: false))
-        _ = harness.app.services.secondCopy.setFolder(stick.path)
+        _ = harness.app.services.farm.secondCopy.setFolder(stick.path)
         XCTAssertNoThrow(try records.add(TreatmentDetails(date: CalendarDate(year: 2026, month: 5, day: 2)!, parcel: "Działka 9",
                                                           reason: "chwasty"), at: Clock.system.now))
         let recordsFile = harness.directory.appendingPathComponent("records.json")

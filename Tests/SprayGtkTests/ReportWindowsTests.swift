@@ -3,20 +3,20 @@
 // here); the save dialog offers a clean name, writes the file and explains failures.
 
 import CGtk
-import Foundation
-import PDFTestSupport
-import Gettext
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import Gettext
+import PDFTestSupport
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 private enum Reports {
     static let time = ReportTime(epochSeconds: 1_795_273_440)

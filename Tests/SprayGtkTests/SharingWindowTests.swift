@@ -4,17 +4,17 @@
 // (the folder is watched); one corrected on both computers is marked in its row.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class SharingWindowTests: XCTestCase {
     func testAnotherComputersRecordsArriveInTheRegister() {
@@ -38,7 +38,7 @@ final class SharingWindowTests: XCTestCase {
         let (farm, tractor) = Self.farmAndTractor(in: harness.directory)
         let tractorRecords = RecordStore(file: tractor.recordsFile)
         let tractorLibrary = LibraryStore(file: tractor.libraryFile)
-        XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).share(folder: farm, name: "Ciągnik"))
         // The window watches the sharing once it is up.
         XCTAssertTrue(GtkTestSupport.iterate(until: { harness.app.services.sharing.onChange != nil }))
         let said = harness.app.services.sharing.share(folder: farm, name: "Biuro")
@@ -47,7 +47,7 @@ final class SharingWindowTests: XCTestCase {
         XCTAssertNoThrow(try tractorLibrary.save(.product(LibraryProduct(name: "Fungicyd", rate: 1))))
         // A field written by an older version, with an area no editor takes.
         XCTAssertNoThrow(try tractorLibrary.merge([.field(LibraryField(name: "Zepsute", area: -5))]))
-        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).syncNow())
         XCTAssertEqual(harness.window.model.productNames, [])
 
         harness.app.services.mergeInBackground()
@@ -72,7 +72,7 @@ final class SharingWindowTests: XCTestCase {
     private static func mergeInBackground(_ harness: CalculatorHarness) {
         let (farm, tractor) = Self.farmAndTractor(in: harness.directory)
         let tractorRecords = RecordStore(file: tractor.recordsFile)
-        XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).share(folder: farm, name: "Ciągnik"))
         let sharing = harness.app.services.sharing
         XCTAssertFalse(sharing.share(folder: farm, name: "Biuro").isError)
 
@@ -84,7 +84,7 @@ final class SharingWindowTests: XCTestCase {
                                                   reason: "septorioza", operatorName: "Jan"))
         }
         XCTAssertNoThrow(try tractorRecords.add(drafts, at: Clock.system.now))
-        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).syncNow())
 
         harness.app.services.mergeInBackground()
         XCTAssertTrue(sharing.isMerging, "running on another core")
@@ -105,7 +105,7 @@ final class SharingWindowTests: XCTestCase {
         let tractorRecords = RecordStore(file: tractor.recordsFile)
         var details = TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Za stodołą", reason: "mszyca")
         guard let first = try? tractorRecords.add(details, at: Date(timeIntervalSince1970: 1_790_000_000)) else { return XCTFail("not added") }
-        XCTAssertNoThrow(try FarmSync(locations: tractor).share(folder: farm, name: "Ciągnik", records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).share(folder: farm, name: "Ciągnik"))
 
         harness.activate(.preferences)
         guard let preferences = harness.app.preferencesWindow else { return XCTFail("no preferences window") }
@@ -128,7 +128,7 @@ final class SharingWindowTests: XCTestCase {
         // The tractor records another treatment: the watched folder brings it in by itself.
         details.parcel = "Pod lasem"
         XCTAssertNoThrow(try tractorRecords.add(details, at: Clock.system.now))
-        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).syncNow())
         XCTAssertTrue(GtkTestSupport.iterate(until: { register.rows.count == 2 }, timeout: 10), "arrived through the folder")
 
         // Corrected here and on the tractor: both in the trail, the row says so.
@@ -137,7 +137,7 @@ final class SharingWindowTests: XCTestCase {
         there.reason = "mszyce"
         XCTAssertNoThrow(try harness.app.services.records.correct(id: first.id, to: here, note: "dokładniej", at: Clock.system.now))
         XCTAssertNoThrow(try tractorRecords.correct(id: first.id, to: there, note: "", at: Clock.system.now.addingTimeInterval(5)))
-        XCTAssertNoThrow(try FarmSync(locations: tractor).syncNow(records: tractorRecords))
+        XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).syncNow())
         XCTAssertTrue(GtkTestSupport.iterate(until: {
             Widgets.labelTexts(in: register.listView).contains { $0.contains("changed on two computers") }
         }, timeout: 10), "the row is marked")

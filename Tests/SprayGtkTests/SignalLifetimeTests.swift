@@ -2,8 +2,16 @@
 // when the instance is finalized; a window's controller lives as long as the window.
 
 import CGtk
-import XCTest
+import FarmContext
+import FarmExchange
+import FarmModel
+import FarmStores
+import SprayBase
 @testable import SprayGtk
+import SprayMix
+import SprayPages
+import SprayViewModels
+import XCTest
 
 private final class Canary {
     var calls = 0

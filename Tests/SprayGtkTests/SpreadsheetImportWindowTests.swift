@@ -4,17 +4,17 @@
 // cannot be read listed, and Import adding the records in one write.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class SpreadsheetImportWindowTests: XCTestCase {
     private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

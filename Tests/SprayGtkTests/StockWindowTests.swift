@@ -5,17 +5,17 @@
 // plan not recorded and a favorite ticked on its field; both lists print and preview.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class StockWindowTests: XCTestCase {
     func testBuyUseAndCountInPolish() {
@@ -74,8 +74,8 @@ final class StockWindowTests: XCTestCase {
         // The shopping list: a plan saved but not recorded needs 20 l; 18 l are in stock.
         store.model.date = nil
         let plan = JobInput(area: 10, sprayRate: 200, tankCapacity: 2500, products: [ProductInput(name: "Fungicyd", rate: 2)])
-        XCTAssertNoThrow(try harness.app.services.history.record(plan, at: Clock.system.now))
-        XCTAssertNoThrow(try harness.app.services.library.save(.field(LibraryField(name: "Za stodołą", area: 5))))
+        XCTAssertNoThrow(try harness.app.services.farm.history.record(plan, at: Clock.system.now))
+        XCTAssertNoThrow(try harness.app.services.farm.libraryBook.save(.field(LibraryField(name: "Za stodołą", area: 5))))
         harness.typeSeed(productName: "Fungicyd")
         guard case .success = harness.app.services.favorites.save(harness.window.model.form, named: "Wiosna") else {
             return XCTFail("no favorite saved")
@@ -87,12 +87,12 @@ final class StockWindowTests: XCTestCase {
 
         // The favorite ticked on its 5 ha field adds 15 l/ha × 5 ha; the tick is kept in the settings.
         guard let favorite = harness.app.services.favorites.favorites.first?.id,
-              let field = harness.app.services.library.library.fields.first?.id,
+              let field = harness.app.services.farm.library.fields.first?.id,
               let fieldTick = shopping.fieldTicks[favorite]?[field] else { return XCTFail("no field to tick") }
         gtk_check_button_set_active(cast(fieldTick), 1)
         XCTAssertEqual(shopping.model.items.map { [$0.needed, $0.inStock, $0.toBuy] }, [[95, 18, 77]])
         XCTAssertEqual(gtk_check_button_get_active(cast(shopping.favoriteTicks[favorite]!)), 1, "a field ticks its favorite")
-        XCTAssertEqual(harness.app.services.settings.settings.shoppingFavorites, [ShoppingFavorite(favorite: favorite, fields: [field])])
+        XCTAssertEqual(harness.app.services.farm.settings.settings.shoppingFavorites, [ShoppingFavorite(favorite: favorite, fields: [field])])
         XCTAssertTrue(Widgets.labelTexts(in: shopping.window).contains(where: { $0.contains("Za stodołą") && $0.contains("5\u{A0}ha") }))
 
         // Printed: the preview's pages are the document's, which names each product and the favorite.

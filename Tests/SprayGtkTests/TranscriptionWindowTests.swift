@@ -4,17 +4,17 @@
 // the readable rows as records, and the rest still there when the grid is opened again.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 private let library = #"""
     {"format":"kalkulator-oprysku/library","version":1,"items":[

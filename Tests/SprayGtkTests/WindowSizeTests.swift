@@ -4,17 +4,17 @@
 // carry at most three buttons and one menu (GNOME's guidelines); the rest is in that menu.
 
 import CGtk
-import Foundation
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
 import SprayBase
+@testable import SprayGtk
 import SprayMix
 import SprayPages
 import SprayViewModels
 import XCTest
-@testable import SprayGtk
 
 final class WindowSizeTests: XCTestCase {
     private static let registerFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -5,18 +5,18 @@
 //     UPDATE_GOLDEN=1 swift test --filter GoldenImageTests
 // (or `tools/update-golden`), then commit the new Fixtures/seed-page1.pgm.
 
-import Foundation
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages
+@testable import SprayReport
 import SprayViewModels
 import XCTest
-@testable import SprayReport
 
 final class GoldenImageTests: XCTestCase {
     static let dpi = 30

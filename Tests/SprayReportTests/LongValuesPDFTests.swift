@@ -4,19 +4,19 @@
 // in order, and every word lies on its page and above the footer. Issue 41: the Location cell
 // of 60 identifiers ran through the footer and off the page, and pdftotext found 51 of them.
 
-import Foundation
-import PDFTestSupport
+import CatalogTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
+import PDFTestSupport
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
-@testable import SprayViewModels
-import CatalogTestSupport
-import XCTest
 @testable import SprayReport
+@testable import SprayViewModels
+import XCTest
 
 final class LongValuesPDFTests: XCTestCase {
     private var directory: URL!

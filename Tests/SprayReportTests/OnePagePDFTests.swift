@@ -3,19 +3,19 @@
 // record section, blank or filled — in Polish and English; one unit per product in every
 // row of the page.
 
-import Foundation
-import PDFTestSupport
+import CatalogTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages
-import SprayViewModels
-import CatalogTestSupport
-import XCTest
 @testable import SprayReport
+import SprayViewModels
+import XCTest
 
 private func d(_ text: String) -> Decimal { Decimal(string: text)! }
 

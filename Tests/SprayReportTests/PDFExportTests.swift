@@ -1,19 +1,19 @@
 // The PDF file as a viewer and a printer see it (poppler-utils), and how it is written:
 // atomically, deterministically, with clear errors naming the path.
 
-import Foundation
-import Glibc
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import Glibc
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages
+@testable import SprayReport
 import SprayViewModels
 import XCTest
-@testable import SprayReport
 
 final class PDFExportTests: XCTestCase {
     private var directory: URL!

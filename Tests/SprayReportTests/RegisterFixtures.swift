@@ -1,11 +1,11 @@
 // Treatment records the register tests print: one of each type of use, a withdrawn one, an
 // incomplete one, and runs of typical one-product records for counting pages.
 
-import FoundationEssentials
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import FoundationEssentials
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages

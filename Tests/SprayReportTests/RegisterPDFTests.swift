@@ -2,19 +2,19 @@
 // numbered pages, every Annex field of a record readable in Polish and English, the farm,
 // the withdrawn and incomplete marks, embedded fonts.
 
-import Foundation
-import PDFTestSupport
+import CatalogTestSupport
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
 @testable import FarmStores
+import Foundation
+import PDFTestSupport
 @testable import SprayBase
 @testable import SprayMix
 @testable import SprayPages
-@testable import SprayViewModels
-import CatalogTestSupport
-import XCTest
 @testable import SprayReport
+@testable import SprayViewModels
+import XCTest
 
 final class RegisterPDFTests: XCTestCase {
     private var directory: URL!

@@ -1,15 +1,15 @@
 // Plans and reports the report tests share, made at a fixed time so output is reproducible.
 
-import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
 import SprayMix
 import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 enum ReportFixtures {
     /// Saturday 21 November 2026, 15:04 UTC.

@@ -1,19 +1,19 @@
 // The job report PDF printed from a treatment record: the record's reason, authorisation
 // numbers and doses where the blank lines to fill in were.
 
-import Foundation
-import PDFTestSupport
+import CatalogTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import Foundation
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages
-import SprayViewModels
-import CatalogTestSupport
-import XCTest
 @testable import SprayReport
+import SprayViewModels
+import XCTest
 
 final class ReportFromRecordPDFTests: XCTestCase {
     func testTheJobReportOfARecordCarriesItsValues() throws {

@@ -2,17 +2,17 @@
 // cairo image surface: the same call the preview and the printer make.
 
 import CPangoCairo
-import PDFTestSupport
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import PDFTestSupport
 import SprayBase
 import SprayMix
 import SprayPages
+@testable import SprayReport
 import SprayViewModels
 import XCTest
-@testable import SprayReport
 
 final class ReportPainterTests: XCTestCase {
     func testPangoMeasures() {

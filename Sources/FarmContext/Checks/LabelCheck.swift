@@ -1,9 +1,7 @@
 // The product label's limits, checked against a plan as warnings (never errors: the
 // farmer may hold an emergency authorisation, or the library may be out of date).
 
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix

@@ -4,9 +4,7 @@
 // a date after its period of use, a stage outside the register's. Warnings only, never
 // refusals: the record must say what was done.
 
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix

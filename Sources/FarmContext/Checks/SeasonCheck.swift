@@ -4,9 +4,7 @@
 // the label); where it gives none, what the ministry's register states for the crop. Every door
 // asks here, through FarmAdvice: the calculator and `calc` before spraying, the record's doors after.
 
-import FarmExchange
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
 import SprayMix

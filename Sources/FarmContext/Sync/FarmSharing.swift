@@ -5,20 +5,18 @@
 // that cannot be read) said once, not at every merge.
 
 import Dispatch
-import FarmExchange
 import FarmModel
 import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 @MainActor
 public final class FarmSharing {
     private let sync: FarmSync
+    private let farm: Farm
     /// The records, opened when first needed (not at start-up when nothing is shared).
-    private let openRecords: () -> RecordStore
-    private var records: RecordStore { openRecords() }
-    private let clock: Clock
+    private var records: RecordStore { farm.recordStore }
+    private var clock: Clock { farm.clock }
     /// Set while a merge runs: the records it changes call back, and must not ask for another.
     public private(set) var isMerging = false
     /// Set while the records take a merge's result: their change is the merge's, not a save here.
@@ -34,10 +32,9 @@ public final class FarmSharing {
     /// the records redraw the register), when the state's file is being changed.
     private var shown: (folder: String?, name: String?, computers: [SharingComputer])
 
-    public init(records: @escaping () -> RecordStore, locations: DataLocations = .current, clock: Clock = .system) {
-        sync = FarmSync(locations: locations, clock: clock)
-        openRecords = records
-        self.clock = clock
+    public init(farm: Farm) {
+        sync = FarmSync(farm: farm)
+        self.farm = farm
         shown = (sync.folder, sync.state?.name, sync.computers)
     }
 
@@ -51,7 +48,7 @@ public final class FarmSharing {
         let name = name.trimmedWhitespace.isEmpty ? (computerName ?? tr("This computer")) : name
         if let problem = FarmSync.nameProblem(name) { return (tr("This computer's name") + ": " + problem.message, true) }
         do {
-            let report = try sharing { try sync.share(folder: folder, name: name, records: records) }
+            let report = try sharing { try sync.share(folder: folder, name: name) }
             onChange?()
             return (tr("The record is shared through %1$@ as “%2$@”.").filled(folder, computerName ?? name) + " "
                     + report.summary, !report.problems.isEmpty)
@@ -94,7 +91,7 @@ public final class FarmSharing {
     public func beginMerge() -> BackgroundMerge? {
         guard !isMerging, shown.folder != nil else { return nil }
         isMerging = true
-        return BackgroundMerge(locations: sync.locations, recordsFile: records.url, clock: clock)
+        return BackgroundMerge(locations: farm.locations, clock: clock)
     }
 
     /// Takes what a merge on another core did: the records as it wrote them (no second
@@ -179,15 +176,15 @@ public struct BackgroundMerge: Sendable {
     }
 
     let locations: DataLocations
-    let recordsFile: URL
     let clock: Clock
 
+    /// The farm of the same files, opened here on this core as a command opens it.
     public func run() -> Result {
-        let store = RecordStore(file: recordsFile, patience: .commandLine(waiting: { _ in }))
+        let farm = Farm(locations: locations, patience: .commandLine(waiting: { _ in }), clock: clock)
         do {
-            let report = try FarmSync(locations: locations, clock: clock).syncNow(records: store)
+            let report = try FarmSync(farm: farm).syncNow()
             let changed = report.added + report.updated + report.removed > 0
-            return Result(report: report, records: changed ? store.loadedFile : nil)
+            return Result(report: report, records: changed ? farm.recordStore.loadedFile : nil)
         } catch {
             return Result(failure: userMessage(error), records: nil)
         }

@@ -7,7 +7,6 @@ import FarmStores
 import FoundationEssentials
 import Glibc
 import SprayBase
-import SprayMix
 
 extension FarmSync {
     /// Merges every journal's new lines into the records and the library, and says what it did.
@@ -89,7 +88,7 @@ extension FarmSync {
     /// here is removed, one that breaks a rule is kept and said to need checking.
     private func applyStock(_ incoming: [UUID: StockEntry], to state: inout SyncState, problems: inout [String]) throws -> Int {
         guard !incoming.isEmpty else { return 0 }
-        let store = openStock()
+        let store = farm.stockStoreToWrite
         let summary = try store.merge(Array(incoming.values))
         // What came from the folder is there already: not sent back unless it changed here since.
         // Found by id in one pass (the store's entry(id:) searched them all for each: 300 000

@@ -13,7 +13,6 @@ import FarmStores
 import FoundationEssentials
 import Glibc
 import SprayBase
-import SprayMix
 
 public enum SyncProblem: Error, Equatable, Sendable, LocalizedMessage {
     case notSharing
@@ -74,15 +73,15 @@ public struct SharingComputer: Equatable, Sendable {
 }
 
 public final class FarmSync {
-    public let locations: DataLocations
-    public let stateStore: SyncStateStore
+    /// The farm whose records, library and store go through the folder.
+    let farm: Farm
+    let stateStore: SyncStateStore
     /// What stamps the journal's lines and tells a version from the future.
-    public let clock: Clock
+    var clock: Clock { farm.clock }
 
-    public init(locations: DataLocations = .current, clock: Clock = .system) {
-        self.locations = locations
-        self.clock = clock
-        stateStore = SyncStateStore(file: locations.syncStateFile)
+    public init(farm: Farm) {
+        self.farm = farm
+        stateStore = SyncStateStore(file: farm.locations.syncStateFile)
     }
 
     public var state: SyncState? { stateStore.state }
@@ -97,7 +96,7 @@ public final class FarmSync {
     }
 
     /// Shares the record through `folder` from now on, this computer called `name`; merges at once.
-    public func share(folder: String, name: String, records: RecordStore) throws -> SyncReport {
+    public func share(folder: String, name: String) throws -> SyncReport {
         let name = name.trimmedWhitespace
         // Kept as a whole path: `sync folder farm` means the folder here, whatever the later
         // working directory.
@@ -115,7 +114,7 @@ public final class FarmSync {
             current.folder = folder
             state = current
         }
-        return try syncNow(records: records, renamed: true)
+        return try syncNow(renamed: true)
     }
 
     /// Stops sharing: the folder and its journals stay as they are.
@@ -125,20 +124,21 @@ public final class FarmSync {
 
     /// Writes this computer's journal again, whole, from its records (when the folder was
     /// lost or emptied), then merges.
-    public func rebuild(records: RecordStore) throws -> SyncReport {
+    public func rebuild() throws -> SyncReport {
         guard let folder = state?.folder else { throw SyncProblem.notSharing }
         try requireFolder(folder)
         try stateStore.update { state in
             guard var current = state else { return }
-            try writeWholeJournal(&current, folder: folder, records: records, now: clock.now)
+            try writeWholeJournal(&current, folder: folder, now: clock.now)
             state = current
         }
-        return try syncNow(records: records)
+        return try syncNow()
     }
 
     /// This computer's journal written anew, whole, from its records: its name and each record
     /// as it stands; the library is said again by the pass that follows.
-    private func writeWholeJournal(_ state: inout SyncState, folder: String, records: RecordStore, now: Date) throws {
+    private func writeWholeJournal(_ state: inout SyncState, folder: String, now: Date) throws {
+        let records = farm.recordStore
         let journal = folder + "/" + JournalFiles.name(of: state.computer)
         var numbers = DecimalTexts()
         var bytes = JournalLine(computer: state.computer, at: now, change: .computer(name: state.name)).encoded(numbers: &numbers)
@@ -146,7 +146,7 @@ public final class FarmSync {
         for record in records.records {
             bytes += JournalLine(computer: state.computer, at: now, change: .record(record)).encoded(numbers: &numbers)
         }
-        let stock = openStock()
+        let stock = farm.stockStoreToWrite
         for entry in stock.entries {
             bytes += JournalLine(computer: state.computer, at: now, change: .stock(entry)).encoded(numbers: &numbers)
         }
@@ -168,19 +168,20 @@ public final class FarmSync {
 
     /// Sends what changed here since the last time, then merges every journal's new lines.
     @discardableResult
-    public func syncNow(records: RecordStore, renamed: Bool = false) throws -> SyncReport {
-        try pass(records: records, announce: renamed, receiving: true)
+    public func syncNow(renamed: Bool = false) throws -> SyncReport {
+        try pass(announce: renamed, receiving: true)
     }
 
     /// Sends what changed here since the last time, without reading the other journals: a
     /// command that changed the record or the library does so before it ends, so that the
     /// next merge on another computer has the change without anything run here.
     @discardableResult
-    public func sendChanges(records: RecordStore) throws -> SyncReport {
-        try pass(records: records, announce: false, receiving: false)
+    public func sendChanges() throws -> SyncReport {
+        try pass(announce: false, receiving: false)
     }
 
-    private func pass(records: RecordStore, announce: Bool, receiving: Bool) throws -> SyncReport {
+    private func pass(announce: Bool, receiving: Bool) throws -> SyncReport {
+        let records = farm.recordStore
         guard let folder = state?.folder else { throw SyncProblem.notSharing }
         let now = clock.now, today = LocalTime.dateTime(at: now).date
         try requireFolder(folder)
@@ -189,7 +190,7 @@ public final class FarmSync {
             guard var current = state else { return }
             // Taken before the records are read: a change made meanwhile changes it, and is sent next time.
             let stamp = Self.stamp(of: records.url.path)
-            let library = openLibrary()
+            let library = farm.libraryStore
             let sending = try send(&current, folder: folder, records: records, library: library, now: now, today: today, announce: announce)
             report.sent = sending.lines
             if sending.lines > 0 || sending.rewroteJournal {
@@ -240,7 +241,7 @@ public final class FarmSync {
             state.ownJournal = nil
         } else if !Self.isAsLeft(POSIXFile.identity(of: journal), state.ownJournal) {
             // Not what this computer wrote: what it holds must still reach the folder.
-            try writeWholeJournal(&state, folder: folder, records: records, now: now)
+            try writeWholeJournal(&state, folder: folder, now: now)
             rewrote = true
         }
         if announce || state.sent.isEmpty && state.marks[journalName] == nil {
@@ -269,14 +270,14 @@ public final class FarmSync {
             // sync.json too): said, so that the others remove it. One not yet past them is not.
             for (key, text) in state.sent where !present.contains(key) {
                 guard let id = UUID(uuidString: key), let date = SentRecord(text: text)?.date,
-                      RecordStore.isPastRetention(date: date, today: today) else { continue }
+                      TreatmentRecord.isPastRetention(date: date, today: today) else { continue }
                 lines.append(JournalLine(computer: state.computer, at: now, change: .removed(id)))
                 state.removed.insert(id)
                 state.sent[key] = nil
             }
         }
         lines += libraryLines(&state, items: library.items, now: now)
-        lines += stockLines(&state, entries: openStock().entries, now: now)
+        lines += stockLines(&state, entries: farm.stockStoreToWrite.entries, now: now)
         guard !lines.isEmpty else { return (0, rewrote) }
         var numbers = DecimalTexts()
         do {
@@ -327,16 +328,6 @@ public final class FarmSync {
             state.stockSent[key] = digest
         }
         return lines
-    }
-
-    /// The store of products as it is now.
-    func openStock() -> StockStore {
-        StockStore(file: locations.stockFile, patience: .commandLine(waiting: { _ in }))
-    }
-
-    /// The library as it is now; a pass opens it once, to send and to merge.
-    func openLibrary() -> LibraryStore {
-        LibraryStore(file: locations.libraryFile, patience: .commandLine(waiting: { _ in }))
     }
 
     // MARK: Helpers

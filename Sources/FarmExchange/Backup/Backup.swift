@@ -8,11 +8,8 @@
 //
 // A file's bytes are in "text" when they are UTF-8 (as the app writes them), else "base64".
 
-import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// One of the app's files in a backup.
 public struct BackupFile: Equatable, Sendable {

@@ -7,7 +7,6 @@ import FarmModel
 import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// The items of each file a backup holds, every one of them readable.
 public struct BackupContents: Sendable {

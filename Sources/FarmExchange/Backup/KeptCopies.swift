@@ -5,11 +5,9 @@
 // the records in it merge in, none is removed.
 
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import Glibc
 import SprayBase
-import SprayMix
 
 public struct KeptCopy: Equatable, Sendable {
     public enum Kind: Sendable {

@@ -10,7 +10,6 @@ import FarmStores
 import FoundationEssentials
 import Glibc
 import SprayBase
-import SprayMix
 
 public enum RestoreError: Error, Equatable, Sendable, LocalizedMessage {
     /// What to say of a restore that failed with `error`: a RestoreError or a BackupError says

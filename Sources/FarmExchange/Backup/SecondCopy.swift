@@ -6,11 +6,9 @@
 // told, once, and the data stays as it is.
 
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import Glibc
 import SprayBase
-import SprayMix
 
 public struct SecondCopy: Sendable {
     /// The chosen folder.

@@ -1,11 +1,8 @@
 // The file formats the history and the register windows export to, as their menus offer
 // them: the menu's words, the file dialog's filter, and what each writes.
 
-import FarmModel
-import FarmStores
 import FileFormats
 import SprayBase
-import SprayMix
 
 /// The data files the history and the records are exported as (the printable register is
 /// drawn by SprayReport).

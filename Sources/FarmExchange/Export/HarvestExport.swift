@@ -3,11 +3,9 @@
 // buyer is given (docs/records-format.md, "Harvest dates"). One wording for every door.
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// A field's harvest date in words, in one language.
 public struct HarvestText: Sendable {

@@ -21,7 +21,6 @@
 // `calc --format json` (the recipe of each load is left to `calc`: it is the slow part).
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase

@@ -4,11 +4,9 @@
 // `record import` reads back. Records are written in the order given.
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum RecordExport {
     /// The JSON envelope's format name.

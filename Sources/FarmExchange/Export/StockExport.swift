@@ -3,7 +3,6 @@
 // unit given ("l" or "kg"); dates are YYYY-MM-DD.
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase

@@ -3,11 +3,8 @@
 // makers) and of the app's own CSV export, in Polish and English, compared without case or
 // diacritics. The window and `record import --column` let the farmer change a guess.
 
-import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum ImportColumn: String, CaseIterable, Sendable {
     case ignore

@@ -7,11 +7,9 @@
 // number cells are numbers and need no convention.
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 extension SpreadsheetImport {
     /// The decimal mark the file writes, and what says so.

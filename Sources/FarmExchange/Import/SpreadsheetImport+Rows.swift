@@ -5,7 +5,6 @@
 // draft, or skipped with its row number, column and why.
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase

@@ -3,11 +3,9 @@
 // rows into drafts is in SpreadsheetImport+Rows.swift.
 
 import FarmModel
-import FarmStores
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// A row the import could not read, and why.
 public struct SkippedRow: Error, Equatable, Sendable {

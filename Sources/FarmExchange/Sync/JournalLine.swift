@@ -9,10 +9,8 @@
 // A line of a newer journal version is not read (nor passed over): the app must be updated.
 
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum JournalChange: Equatable, Sendable {
     case computer(name: String)

@@ -9,10 +9,8 @@
 // is passed over and the journal read from its start (docs/records-format.md).
 
 import FarmModel
-import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 package struct JournalSnapshot: Equatable {
     static let version = 1

@@ -7,7 +7,6 @@ import FarmModel
 import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 package enum RecordMerge {
     /// What the farm folder brings (FarmSync): each record joined with the one here of its
@@ -94,8 +93,8 @@ package enum RecordMerge {
     /// clock. A line that re-dates a recent record to an old year adds a version; the earlier
     /// ones stay in the trail and keep it.
     static func mayRemove(_ record: TreatmentRecord, today: CalendarDate) -> Bool {
-        RecordStore.isPastRetention(date: LocalTime.dateTime(at: record.createdAt).date, today: today)
-            && record.versions.allSatisfy { RecordStore.isPastRetention(date: $0.details.date, today: today) }
+        TreatmentRecord.isPastRetention(date: LocalTime.dateTime(at: record.createdAt).date, today: today)
+            && record.versions.allSatisfy { TreatmentRecord.isPastRetention(date: $0.details.date, today: today) }
     }
 }
 

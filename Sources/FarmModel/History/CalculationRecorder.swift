@@ -1,5 +1,4 @@
 import FoundationEssentials
-import SprayBase
 import SprayMix
 
 /// Keeps each calculation the user records (HistoryStore implements it).

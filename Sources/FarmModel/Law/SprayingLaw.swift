@@ -6,7 +6,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum SprayingLaw {
     /// One number of the law: what it limits, the number, its unit, and its source.

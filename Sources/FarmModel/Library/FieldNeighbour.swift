@@ -4,7 +4,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum FieldNeighbour: String, CaseIterable, Codable, Sendable {
     case water

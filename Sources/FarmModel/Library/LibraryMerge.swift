@@ -6,7 +6,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// An incoming item the merge did not take, and the item here that stays.
 public struct LibraryConflict: Equatable, Sendable {

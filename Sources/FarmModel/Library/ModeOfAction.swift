@@ -5,7 +5,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public struct ModeOfAction: Hashable, Sendable, CustomStringConvertible {
     public enum Committee: String, CaseIterable, Sendable {

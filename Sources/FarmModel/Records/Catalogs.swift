@@ -4,7 +4,6 @@
 // has the EPPO shape.
 
 import SprayBase
-import SprayMix
 
 /// A crop of the bundled list.
 public struct Crop: Equatable, Hashable, Sendable {

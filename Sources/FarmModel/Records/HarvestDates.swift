@@ -6,7 +6,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// One field and crop of a season.
 public struct FieldHarvest: Equatable, Sendable {

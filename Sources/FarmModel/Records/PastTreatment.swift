@@ -1,6 +1,5 @@
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// A treatment the records hold on a field: its record, its day and its products' names.
 public struct PastTreatment: Equatable, Sendable {

@@ -4,7 +4,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum PendingPlans {
     /// How far back the register looks, in days.

@@ -7,7 +7,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public struct ProductNumbers {
     public var library: Library

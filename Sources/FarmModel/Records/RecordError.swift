@@ -1,6 +1,5 @@
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public enum RecordError: Error, Equatable, Sendable, LocalizedMessage {
     case notFound

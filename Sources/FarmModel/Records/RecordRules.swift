@@ -7,7 +7,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// A rule one field of a record breaks: which field (and product), and why.
 public struct RecordProblem: Equatable, Hashable, Sendable {

@@ -4,7 +4,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public struct RecordText: Sendable {
     public var language: Language

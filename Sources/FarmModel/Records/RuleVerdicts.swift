@@ -5,9 +5,8 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
-package struct RuleVerdicts: Sendable {
+public struct RuleVerdicts: Sendable {
     private(set) var day: CalendarDate
     private var verdicts: [UUID: (details: TreatmentDetails, breaks: Bool)] = [:]
 

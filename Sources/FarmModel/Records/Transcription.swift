@@ -5,7 +5,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// The grid's columns, in the order of a paper record book.
 public enum TranscriptionColumn: String, CaseIterable, Codable, Sendable {

@@ -3,7 +3,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// What the farmer records of one treatment; a correction replaces it whole, keeping the old.
 ///

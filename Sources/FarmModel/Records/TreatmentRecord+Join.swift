@@ -4,7 +4,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 extension TreatmentRecord {
     /// Every version either has (a version is its details and when they were saved), oldest

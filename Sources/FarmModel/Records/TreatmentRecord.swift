@@ -102,3 +102,20 @@ extension RecordRevision {
         savedAt.timeIntervalSince1970.rounded(.down) == other.savedAt.timeIntervalSince1970.rounded(.down) && details == other.details
     }
 }
+
+extension TreatmentRecord {
+    /// How long the law asks records to be kept.
+    public static let retentionYears = 3
+
+    /// Whether this treatment is older than the years the law asks to keep it on `today`.
+    public func isPastRetention(today: CalendarDate) -> Bool {
+        Self.isPastRetention(date: details.date, today: today)
+    }
+
+    /// Whether a treatment of `date` is older than the years the law asks to keep it on `today`.
+    public static func isPastRetention(date: CalendarDate, today: CalendarDate) -> Bool {
+        let limit = CalendarDate(year: date.year + retentionYears, month: date.month, day: date.day)
+            ?? CalendarDate(year: date.year + retentionYears, month: date.month, day: 28)!
+        return today > limit
+    }
+}

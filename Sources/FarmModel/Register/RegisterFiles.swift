@@ -6,7 +6,6 @@
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// One file of a register import, read whole.
 public struct RegisterFile: Sendable {

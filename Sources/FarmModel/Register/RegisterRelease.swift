@@ -8,7 +8,6 @@
 import FileFormats
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// A register read from its files, with what of them could not be used.
 public struct RegisterImport: Sendable {

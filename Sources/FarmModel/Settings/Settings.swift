@@ -1,7 +1,6 @@
 // The user's preferences that outlive a session. SettingsStore keeps them in settings.json.
 
 import SprayBase
-import SprayMix
 
 public struct Settings: Codable, Equatable, Sendable {
     /// nil follows the system's language (Language.preferred).

@@ -5,7 +5,6 @@
 
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 public struct SyncState: Codable, Equatable, Sendable {
     /// This computer, for ever (a journal's name and every line's "computer").

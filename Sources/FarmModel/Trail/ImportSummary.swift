@@ -1,6 +1,5 @@
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 /// What an import did (`RecordStore.merge`, `StockStore.merge`, `LibraryStore.merge`): items added, items
 /// updated, items already as imported.

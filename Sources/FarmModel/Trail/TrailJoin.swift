@@ -1,8 +1,6 @@
 // What the joins of a record and of a stock entry decide alike, so that two computers joining
 // the same two states in either order end with the same one.
 
-import SprayBase
-import SprayMix
 
 enum TrailJoin {
     /// The note of a version both sides hold: the one given, of two the first in text order.

@@ -2,13 +2,7 @@
 // (GtkMessageDialog's constructor is variadic, and GtkAlertDialog is GTK 4.10+.)
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -1,12 +1,8 @@
 // Edits a history entry's spray-record details: parcel, crop and notes.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 

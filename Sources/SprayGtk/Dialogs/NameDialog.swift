@@ -3,14 +3,7 @@
 // error message to show, or nil to close.
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 @MainActor
 enum NameDialog {

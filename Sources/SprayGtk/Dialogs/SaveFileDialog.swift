@@ -7,13 +7,8 @@
 // (a release of the register).
 
 import CGtk
-import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -7,12 +7,9 @@
 // calibration on the sprayer, the PDF in the print preview.
 
 import CGtk
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 

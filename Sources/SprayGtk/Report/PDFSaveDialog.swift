@@ -4,11 +4,7 @@
 import CGtk
 import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 import SprayReport
 

@@ -2,13 +2,8 @@
 // line under the filters that says what is wrong with a typed date.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -3,13 +3,6 @@
 // step does is the caller's (the calculator window, which opens the other windows).
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
-import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -3,13 +3,8 @@
 // of lines (a heading, then its lines). Refilled from the view-model; a refill chooses nothing.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -2,10 +2,6 @@
 // calculation is recorded. Skipped when the desktop turns animations off.
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -1,14 +1,7 @@
 // The About window: name, version (from AppInfo), what it does, licence, credits.
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 @MainActor
 enum AboutDialog {

@@ -3,13 +3,8 @@
 
 import CGtk
 import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CalculatorWindow {
@@ -106,18 +101,15 @@ extension CalculatorWindow {
     /// Opens the record form filled from the plan shown.
     func recordTreatment() {
         guard case let .success(plan) = model.outcome else { return }
-        let form = RecordFormViewModel(plan: plan, store: services.records, library: services.library.library,
-                                       register: services.officialRegister, field: model.field, sprayer: model.sprayer)
-        form.modeOfActionLimit = services.modeOfActionLimit
+        _ = services.records
+        let form = RecordFormViewModel(plan: plan, field: model.field, sprayer: model.sprayer, farm: services.farm)
         RecordFormWindow(parent: window, application: application, model: form, help: services.help).present()
     }
 
     /// Opens the record form filled from history entry `entryID` (the history window asks).
     func recordTreatment(entryID: String) {
         guard let id = UUID(uuidString: entryID), let entry = services.historyModel.entry(id: id),
-              let form = RecordFormViewModel(entry: entry, store: services.records, library: services.library.library,
-                                             register: services.officialRegister) else { return }
-        form.modeOfActionLimit = services.modeOfActionLimit
+              let form = RecordFormViewModel(entry: entry, farm: services.farm) else { return }
         RecordFormWindow(parent: historyWindow?.window ?? window, application: application, model: form, help: services.help).present()
     }
 

@@ -3,9 +3,7 @@
 
 import CGtk
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -3,13 +3,7 @@
 
 import CGtk
 import FoundationEssentials
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CalculatorWindow {
@@ -37,7 +31,6 @@ extension CalculatorWindow {
     }
 
     func libraryChanged() {
-        model.setLibrary(services.library.library)
         updateLibraryPickers()
         productRows.forEach(completeNames)
     }
@@ -74,21 +67,20 @@ extension CalculatorWindow {
     }
 
     private func fieldMenu() -> OpaquePointer {
-        Widgets.pickerMenu(items: services.library.library.fields.map { ($0.name, $0.id) }, action: .pickField,
+        Widgets.pickerMenu(items: services.farm.library.fields.map { ($0.name, $0.id) }, action: .pickField,
                            empty: (tr("Add Fields to the Library…"), .library))
     }
 
     private func sprayerMenu() -> OpaquePointer {
-        Widgets.pickerMenu(items: services.library.library.sprayers.map { ($0.name, $0.id) }, action: .pickSprayer,
+        Widgets.pickerMenu(items: services.farm.library.sprayers.map { ($0.name, $0.id) }, action: .pickSprayer,
                            empty: (tr("Add Sprayers to the Library…"), .library))
     }
 
     /// The store of products, one at a time.
     func openStore() {
         if let open = storeWindow { return open.present() }
-        let model = StockViewModel(store: services.stock, records: services.records, library: { [weak services] in
-            services?.library.library ?? Library()
-        }, register: { [weak services] in services?.officialRegisterNow() })
+        services.followStock()
+        let model = StockViewModel(farm: services.farm)
         let store = StockWindow(parent: window, application: gtk_window_get_application(cast(window)), model: model, services: services)
         storeWindow = store
         store.present()
@@ -99,13 +91,8 @@ extension CalculatorWindow {
             open.present()
             return
         }
-        let model = LibraryViewModel(store: services.library)
-        model.officialRegisterFile = services.backup.locations.officialRegisterFile
-        model.onRegisterImported = { [weak services] index in
-            guard let services else { return }
-            services.officialRegisterRead(index)
-        }
-        model.readRegisterStatus(services.officialRegisterNow())
+        let model = LibraryViewModel(farm: services.farm)
+        model.readRegisterStatus(services.farm.register)
         let library = LibraryWindow(parent: window, model: model, help: services.help, fieldCard: { [weak self] field, parent in
             guard let self else { return }
             FieldCardWindow.open(field: field, parent: parent, services: services)

@@ -2,10 +2,6 @@
 // and the cards, prompt or problems to fix that the view-model presents.
 
 import CGtk
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -5,12 +5,7 @@
 
 import CGtk
 import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 import SprayReport
 
@@ -97,10 +92,7 @@ public final class CalculatorWindow {
             self?.updateFavoritesMenu()
             self?.favoritesWindow?.refresh()
         }
-        services.library.observe(by: self) { [weak self] in self?.libraryChanged() }
-        model.setLibrary(services.library.library)
-        // Unowned: called by the calculator view-model, which the services own; never handed to GLib.
-        model.treatments = { [weak services] field, season in services?.farm.treatments(on: field, season: season) ?? [] }
+        services.farm.libraryBook.observe(by: self) { [weak self] in self?.libraryChanged() }
         makeLibraryPickersLazily()
         fillForm()
         refresh()

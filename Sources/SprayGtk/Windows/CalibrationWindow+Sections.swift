@@ -3,10 +3,7 @@
 // millilitres of each nozzle, a row per nozzle with "replace" marks).
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

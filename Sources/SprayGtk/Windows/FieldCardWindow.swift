@@ -6,12 +6,8 @@
 
 import CGtk
 import FoundationEssentials
-import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 import SprayReport
@@ -99,7 +95,7 @@ final class FieldCardWindow {
 
     /// The season's card as pages: the same in the preview, on paper and in the PDF.
     func document() -> PreparedTable {
-        PreparedTable(fieldCard: model.card, settings: services.settings.settings, language: Translation.current.language)
+        PreparedTable(fieldCard: model.card, settings: services.farm.settings.settings, language: Translation.current.language)
     }
 
     func exportPDF() {

@@ -5,12 +5,8 @@
 
 import CGtk
 import FoundationEssentials
-import FarmContext
 import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 import SprayReport
@@ -89,7 +85,7 @@ final class HarvestDatesWindow {
 
     /// The season's harvest dates as pages: the same in the preview, on paper and in the PDF.
     func document() -> PreparedTable {
-        PreparedTable(harvestOf: model.fields, season: model.season, settings: services.settings.settings,
+        PreparedTable(harvestOf: model.fields, season: model.season, settings: services.farm.settings.settings,
                         language: Translation.current.language)
     }
 

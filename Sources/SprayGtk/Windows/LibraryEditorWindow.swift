@@ -3,10 +3,7 @@
 // The state and the checks are SprayCore's LibraryEditorViewModel.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -4,12 +4,9 @@
 
 import CGtk
 import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 

@@ -7,9 +7,7 @@ import CGtk
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 
@@ -165,7 +163,7 @@ final class PreferencesWindow {
         gtk_widget_add_controller(modeLimitEntry, limitFocus)
         connect(backUpButton, "clicked") { [weak self] in
             guard let self else { return }
-            SaveFileDialog(parent: cast(window), title: tr("Back up all data"), suggestedName: backup.suggestedFileName(),
+            SaveFileDialog(parent: cast(window), title: tr("Back up all data"), suggestedName: backup.suggestedFileName,
                            fileType: tr("Kalkulator Oprysku backups (JSON)"), patterns: ["*.json"],
                            failureTitle: tr("The backup was not saved"),
                            write: { path in try backup.writeBackup(to: path) },
@@ -187,7 +185,7 @@ final class PreferencesWindow {
         listCopies = { [weak self] in
             guard let self else { return }
             fillCopies(model.copies, older: model.olderCopiesText(of:), open: { [weak self] path in
-                switch RegisterViewModel.openCopy(at: path) {
+                switch model.openCopy(at: path) {
                 case let .failure(problem): self?.show(problem.message)
                 case let .success(copy): openCopy(copy)
                 }

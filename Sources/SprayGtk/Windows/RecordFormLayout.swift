@@ -2,10 +2,7 @@
 // of labelled fields, and one product's row.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -3,10 +3,8 @@
 // notes. Every field reports its text to the view-model as it is typed.
 
 import CGtk
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

@@ -7,9 +7,7 @@ import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 import SprayReport
@@ -38,7 +36,7 @@ extension RegisterWindow {
         }
         addAction(.newRecord, to: actions) { [weak self] in
             guard let self else { return }
-            openForm(RecordFormViewModel(store: services.records, library: library))
+            openForm(RecordFormViewModel(farm: services.farm))
         }
         addAction(.transcribe, to: actions) { [weak self] in
             guard let self else { return }
@@ -87,9 +85,9 @@ extension RegisterWindow {
         let shownOnly = choice.shownOnly
         let model = self.model
         let fileType = choice.format.fileType
-        let settings = services.settings.settings
+        let settings = services.farm.settings.settings
         // A copy opened to look at is not this farm's now: no equipment page for it.
-        let equipment = model.copyName == nil ? services.library.library : nil
+        let equipment = model.copyName == nil ? services.farm.library : nil
         SaveFileDialog(
             parent: cast(window), title: tr("Export the treatment register"), suggestedName: model.suggestedFileName(for: choice.format),
             fileType: fileType.name, patterns: [fileType.pattern], failureTitle: tr("The register was not exported"),
@@ -106,8 +104,8 @@ extension RegisterWindow {
     func shownRegister() -> PreparedRegister {
         let range = model.exportedRange(shownOnly: true)
         return PreparedRegister(records: model.exported(shownOnly: true), from: range.from, to: range.to,
-                                settings: services.settings.settings, language: Translation.current.language,
-                                equipment: model.copyName == nil ? services.library.library : nil)
+                                settings: services.farm.settings.settings, language: Translation.current.language,
+                                equipment: model.copyName == nil ? services.farm.library : nil)
     }
 
     /// Print… (Ctrl+P): the print dialog, with the printer chosen last time.
@@ -143,17 +141,17 @@ extension RegisterWindow {
     }
 
     func correct(_ record: TreatmentRecord) {
-        openForm(RecordFormViewModel(correcting: record, store: services.records, library: library))
+        openForm(RecordFormViewModel(correcting: record, farm: services.farm))
     }
 
     /// The form of a new record like `record`, open on its date (today's, to be changed).
     func duplicate(_ record: TreatmentRecord) {
-        openForm(RecordFormViewModel(duplicating: record, store: services.records, library: library), focus: .date)
+        openForm(RecordFormViewModel(duplicating: record, farm: services.farm), focus: .date)
     }
 
     /// The form of a saved plan that no record was made from.
     func record(plan entry: HistoryEntry) {
-        guard let form = RecordFormViewModel(entry: entry, store: services.records, library: library, register: services.officialRegister) else { return }
+        guard let form = RecordFormViewModel(entry: entry, farm: services.farm) else { return }
         openForm(form)
     }
 
@@ -169,9 +167,7 @@ extension RegisterWindow {
     /// The paper grid, one at a time: its rows are one draft.
     func transcribe() {
         if let open = transcriptionWindow { return gtk_window_present(cast(open.window)) }
-        let model = TranscriptionViewModel(records: services.records, draft: .standard(), library: library)
-        model.officialRegister = services.officialRegister
-        model.modeOfActionLimit = services.modeOfActionLimit
+        let model = TranscriptionViewModel(farm: services.farm)
         let grid = TranscriptionWindow(parent: window, application: application, model: model, help: services.help)
         transcriptionWindow = grid
         grid.present()
@@ -194,20 +190,14 @@ extension RegisterWindow {
     func openSpreadsheet(at path: String) throws {
         let bytes = try InputFile.read(path)
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, records: services.records, library: library,
-                                                   officialRegister: services.officialRegister,
-                                                   modeOfActionLimit: services.farm.modeOfActionLimit)
+        let model = try SpreadsheetImportViewModel(bytes: bytes, fileName: name, farm: services.farm)
         // The GTK window holds the import window (attach); the register only points to it.
         let sheet = SpreadsheetImportWindow(parent: window, application: application, model: model, help: services.help)
         spreadsheetImportWindow = sheet
         sheet.present()
     }
 
-    private var library: Library { services.library.library }
-
     private func openForm(_ form: RecordFormViewModel, focus: RecordFormField = .parcel) {
-        form.officialRegister = services.officialRegister
-        form.modeOfActionLimit = services.modeOfActionLimit
         RecordFormWindow(parent: window, application: application, model: form, help: services.help).present(focus: focus)
     }
 

@@ -9,9 +9,7 @@
 import CGtk
 import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages
@@ -210,12 +208,10 @@ final class RegisterWindow {
 
     private func fillPending() {
         setLabel(deadlineLabel, model.deadlineText)
-        let library = services.library.library
-        setStatus(inspectionLabel, model.inspectionStatus(library))
-        setStatus(storeLabel, model.storeStatus(services.calculator.stock))
-        if model.copyName == nil { model.library = library }  // rows checked against the library as it is now
-        setStatus(copyLabel, model.secondCopyStatus(services.secondCopy))
-        setStatus(sharingLabel, model.sharingStatus(services.sharing))
+        setStatus(inspectionLabel, model.inspectionStatus)
+        setStatus(storeLabel, model.storeStatus)
+        setStatus(copyLabel, model.secondCopyStatus)
+        setStatus(sharingLabel, model.sharingStatus)
         let ids = model.pendingPlans.map(\.id)
         guard ids != shownPending else { return }
         shownPending = ids
@@ -291,7 +287,7 @@ final class RegisterWindow {
         gtk_label_set_text(cast(countLabel), model.countText)
         fillPending()
         itemList.showEmpty(model.emptyText)
-        firstSteps.show(model.firstSteps(library: services.library.library, hasOfficialRegister: services.keepsOfficialRegister))
+        firstSteps.show(model.firstSteps(library: services.farm.library, hasOfficialRegister: services.farm.keepsRegister))
         let message = model.lastError ?? model.notices.last
         gtk_label_set_text(cast(bannerLabel), message ?? "")
         gtk_widget_set_visible(banner, message == nil ? 0 : 1)

@@ -1,10 +1,7 @@
 // The keyboard shortcuts window, generated from the Action table so it never goes stale.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
 import SprayPages

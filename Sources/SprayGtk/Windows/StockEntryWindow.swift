@@ -3,12 +3,8 @@
 // state and the checks are SprayCore's StockEntryEditor.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 

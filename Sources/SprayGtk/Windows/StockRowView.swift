@@ -3,13 +3,9 @@
 // as they scroll.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

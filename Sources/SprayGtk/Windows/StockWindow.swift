@@ -7,12 +7,9 @@
 
 import CGtk
 import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
-import FarmStores
 import SprayBase
-import SprayMix
 import SprayPages
 import SprayViewModels
 import SprayReport
@@ -142,7 +139,7 @@ final class StockWindow {
 
     /// The list on the day shown as pages: the same in the preview, on paper and in the PDF.
     func document() -> PreparedTable {
-        PreparedTable(model.document(settings: services.settings.settings), suggestedFileName: model.suggestedFileName(for: .pdf),
+        PreparedTable(model.document(settings: services.farm.settings.settings), suggestedFileName: model.suggestedFileName(for: .pdf),
                       time: ReportClock.now())
     }
 
@@ -173,10 +170,7 @@ final class StockWindow {
     /// The shopping list's window, one at a time.
     func showShoppingList() {
         if let open = shoppingWindow { return open.present() }
-        let services = self.services
-        let shopping = ShoppingListViewModel(stock: model, history: { [weak services] in services?.history.entries ?? [] },
-                                             records: { [weak services] in services?.records.records ?? [] },
-                                             favorites: { [weak services] in services?.favorites.favorites ?? [] }, settings: services.settings)
+        let shopping = ShoppingListViewModel(farm: services.farm, stock: model)
         let opened = ShoppingListWindow(parent: window, application: gtk_window_get_application(cast(window)), model: shopping,
                                         help: services.help)
         shoppingWindow = opened

@@ -1,7 +1,6 @@
 // What goes into the sprayer: totals and the recipe of every load.
 
 import FoundationEssentials
-import SprayBase
 
 public enum LoadKind: String, Sendable, Equatable {
     case full, partial, equal

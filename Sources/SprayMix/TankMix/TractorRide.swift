@@ -1,7 +1,6 @@
 // The timeline of the little tractor that crosses the results header when a calculation
 // is recorded: where it is after a given time. The window only draws it there.
 
-import SprayBase
 
 public enum TractorRide {
     /// Seconds from entering on the left to leaving on the right.

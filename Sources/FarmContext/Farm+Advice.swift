@@ -1,0 +1,62 @@
+// What the farm says of a job and of a record, for every door alike: the warnings
+// (FarmAdvice, made here and nowhere else), the lists a record is filled from (FarmLists,
+// likewise), and saving records with what is said of each.
+
+import FarmModel
+import FoundationEssentials
+import SprayBase
+
+extension Farm {
+    /// What the warnings are checked against, as the farm stands now. The register is asked only
+    /// when already read, or `readingRegister`; the store only when `readingStock` (a window reads
+    /// it after its first frame); the store and the records only when a check needs them.
+    public func advice(readingRegister: Bool = true, readingStock: Bool = true) -> FarmAdvice {
+        FarmAdvice(library: library, register: readingRegister || hasReadRegister ? register : nil,
+                   stock: { [weak self] in readingStock ? self?.stockTodayIfKept : nil },
+                   treatments: { [weak self] field, season in self?.treatments(on: field, season: season) ?? [] },
+                   today: clock.today, modeOfActionLimit: modeOfActionLimit)
+    }
+
+    /// The lists a record is filled from: the library's numbers, the earlier records', the
+    /// register's (when read already, or `readingRegister`).
+    public func lists(readingRegister: Bool = true) -> FarmLists {
+        FarmLists(library: library, earlier: recordStore.authorisations(forProduct:),
+                  register: readingRegister || hasReadRegister ? register : nil)
+    }
+
+    /// `drafts` with a number for each product the lists know, and the names the ministry's
+    /// register holds more than once (which of them was used is the farmer's to say: a door
+    /// saves nothing until it is said).
+    public func filled(_ drafts: [RecordDraft]) -> (drafts: [RecordDraft], ambiguous: [(name: String, candidates: [OfficialRegisterProduct])]) {
+        let lists = self.lists()
+        var filled = drafts, ambiguous: [(name: String, candidates: [OfficialRegisterProduct])] = []
+        for index in filled.indices {
+            let made = lists.filled(filled[index].details)
+            filled[index].details = made.details
+            for found in made.ambiguous where !ambiguous.contains(where: { $0.name == found.name }) { ambiguous.append(found) }
+        }
+        return (filled, ambiguous)
+    }
+
+    /// What saving records did: the records, and what is said of each — what it lacks, then its warnings.
+    public struct Recording {
+        public var saved: [TreatmentRecord]
+        public var said: [String]
+    }
+
+    /// Saves `drafts` in one write (the gate refuses a broken one: nothing is saved), and says
+    /// of each record what it lacks and every warning on it.
+    public func record(_ drafts: [RecordDraft]) throws -> Recording {
+        let saved = try recordStore.add(drafts, at: clock.now)
+        let advice = self.advice()
+        var said: [String] = []
+        for record in saved {
+            let missing = RecordCompleteness.missing(in: record)
+            if !missing.isEmpty {
+                said.append(tr("The record is incomplete: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
+            }
+            said += advice.record(record.details, id: record.id).map(\.text)
+        }
+        return Recording(saved: saved, said: said)
+    }
+}
