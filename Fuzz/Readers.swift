@@ -16,6 +16,7 @@ import Glibc
 @testable import FarmModel
 @testable import FarmStores
 @testable import SprayBase
+@testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
 

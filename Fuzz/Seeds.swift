@@ -14,6 +14,7 @@ import Glibc
 @testable import FarmModel
 @testable import FarmStores
 @testable import SprayBase
+@testable import SprayMix
 @testable import SprayPages
 @testable import SprayViewModels
 
@@ -63,8 +64,7 @@ func makeSeeds(into out: String) {
         _ = try? POSIXFile.writeAtomically(records, to: farm + "/records.json")
         _ = try? POSIXFile.writeAtomically(journal, to: folder + "/" + JournalFiles.name(of: otherComputer))
         let shared = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": farm, "KALKULATOR_OPRYSKU_CONFIG_DIR": farm, "HOME": scratch])
-        _ = try? FarmSync(locations: shared, clock: .fixed(on: fuzzToday))
-            .share(folder: folder, name: "Biuro")
+        _ = try? FarmSync(farm: Farm(locations: shared, clock: .fixed(on: fuzzToday))).share(folder: folder, name: "Biuro")
         if let state = read(shared.syncStateFile.path) { put("sync-state", "sync.json", state) }
         if let sent = read(farm + "/sync-sent.json") { put("sync-sent", "sync-sent.json", sent) }
     }
