@@ -1,144 +1,81 @@
 // swift-tools-version:6.2
 // 6.2: the windows release their GTK objects in `isolated deinit` (SE-0371, Swift 6.2).
-// Kalkulator Oprysku — a GTK4 spray calculator. Layers point one way:
-// FileFormats (CSV, XLSX, ODS, ZIP, XML; no domain types) ← SprayCore (pure Swift) ← SprayReport (cairo + Pango, no GTK) ← SprayGtk (GTK interop)
-// ← kalkulator-oprysku-window (the GUI).
-// SprayCore ← SprayCommandLine (options, help and output of the commands) ← kalkulator-oprysku-cli
-// (the command line, with SprayReport for its PDFs). It does not link GTK (loading it costs
-// more than a whole PDF export). What users type, kalkulator-oprysku, is a small C program
-// that becomes kalkulator-oprysku-window without arguments and kalkulator-oprysku-cli with any.
+// Kalkulator Oprysku — a GTK4 spray calculator. The layers point one way, and the compiler
+// holds them (docs/architecture.md draws them; ArchitectureTests read this file):
+//   FileFormats (CSV, XLSX, ODS, ZIP, XML; no domain type)
+//   ← SprayBase (numbers, calendar, messages, storage, the advice vocabulary)
+//   ← SprayMix (the tank mix, calibration)
+//   ← FarmModel (the farm's kept data as values, their rules and readers)
+//   ← FarmStores (the files the farm keeps)
+//   ← FarmExchange (import, export, backup, the farm folder's journals)
+//   ← FarmContext (`Farm`, the one door to the farm: its books, checks and sync)
+//   ← SprayPages (printed pages as content) ← SprayViewModels (one per window; no store)
+//   ← SprayReport (cairo + Pango: PDF, preview, print) ← SprayGtk (GTK) ← kalkulator-oprysku-window
+//   SprayViewModels ← SprayCommandLine (options, help, output) ← kalkulator-oprysku-cli (with SprayReport; never GTK).
+// What users type, kalkulator-oprysku, is a small C program that becomes
+// kalkulator-oprysku-window without arguments and kalkulator-oprysku-cli with any.
 import PackageDescription
+
+/// Every module a file uses is imported by it: a member reached through another module's
+/// declarations does not compile (SE-0444), so a file's imports say what it depends on.
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "KalkulatorOprysku",
     targets: [
-        .systemLibrary(
-            name: "CZlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .target(
-            name: "FileFormats",
-            dependencies: ["CZlib"]
-        ),
-        // The core, in layers: each target sees only those above it here (docs/architecture.md).
-        .target(
-            name: "SprayBase",
-            dependencies: ["FileFormats"]
-        ),
-        .target(
-            name: "SprayMix",
-            dependencies: ["SprayBase", "FileFormats"]
-        ),
-        .target(
-            name: "FarmModel",
-            dependencies: ["SprayBase", "SprayMix", "FileFormats"]
-        ),
-        .target(
-            name: "FarmStores",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FileFormats"]
-        ),
-        .target(
-            name: "FarmExchange",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FileFormats"]
-        ),
-        .target(
-            name: "FarmContext",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FileFormats"]
-        ),
-        .target(
-            name: "SprayPages",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "FileFormats"]
-        ),
-        .target(
-            name: "SprayViewModels",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "FileFormats"],
-            // A view-model sees the farm through `Farm` and its books; never a store, nor a
-            // store's member reached through another module's declarations.
-            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
-        ),
-        .target(
-            name: "SprayCommandLine",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats"]
-        ),
-        .systemLibrary(
-            name: "CPangoCairo",
-            pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
-        ),
-        .target(
-            name: "SprayReport",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"]
-        ),
-        .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
-        ),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "FileFormats", dependencies: ["CZlib"], swiftSettings: strictImports),
+        .target(name: "SprayBase", dependencies: ["FileFormats"], swiftSettings: strictImports),
+        .target(name: "SprayMix", dependencies: ["FileFormats", "SprayBase"], swiftSettings: strictImports),
+        .target(name: "FarmModel", dependencies: ["FileFormats", "SprayBase", "SprayMix"], swiftSettings: strictImports),
+        .target(name: "FarmStores", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel"], swiftSettings: strictImports),
+        .target(name: "FarmExchange", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores"], swiftSettings: strictImports),
+        .target(name: "FarmContext", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange"], swiftSettings: strictImports),
+        .target(name: "SprayPages", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], swiftSettings: strictImports),
+        .target(name: "SprayViewModels", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages"], swiftSettings: strictImports),
+        .target(name: "SprayCommandLine", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], swiftSettings: strictImports),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .target(name: "SprayReport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"], swiftSettings: strictImports),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CGettext"),
-        .plugin(
-            name: "CompileTranslations",
-            capability: .buildTool()
-        ),
-        .target(
-            name: "Gettext",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CGettext"],
-            plugins: ["CompileTranslations"]
-        ),
-        .target(
-            name: "SprayGtk",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "CGtk", "Gettext"]
-        ),
+        .plugin(name: "CompileTranslations", capability: .buildTool()),
+        .target(name: "Gettext", dependencies: ["SprayBase", "CGettext"], swiftSettings: strictImports, plugins: ["CompileTranslations"]),
+        .target(name: "SprayGtk", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "Gettext", "CGtk"], swiftSettings: strictImports),
         // The C program users start (Sources/kalkulator-oprysku/main.c). SwiftPM links the
         // Swift runtime into every program it builds; meson compiles it alone, as installed.
-        .executableTarget(
-            name: "kalkulator-oprysku"
-        ),
-        .executableTarget(
-            name: "kalkulator-oprysku-cli",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine", "SprayReport", "Gettext"]
-        ),
-        .executableTarget(
-            name: "kalkulator-oprysku-window",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayGtk", "Gettext"]
-        ),
-        .target(
-            name: "PDFTestSupport",
-            path: "Tests/PDFTestSupport"
-        ),
-        .target(
-            name: "CatalogTestSupport",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels"],
-            path: "Tests/CatalogTestSupport"
-        ),
-        .target(
-            name: "CoreTestSupport",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels"],
-            path: "Tests/CoreTestSupport"
-        ),
-        .executableTarget(
-            name: "spray-bench",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats"]
-        ),
+        .executableTarget(name: "kalkulator-oprysku"),
+        .executableTarget(name: "kalkulator-oprysku-cli", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "SprayCommandLine", "Gettext"], swiftSettings: strictImports),
+        .executableTarget(name: "kalkulator-oprysku-window", dependencies: ["SprayBase", "FarmModel", "FarmContext", "Gettext", "SprayGtk"], swiftSettings: strictImports),
+        .executableTarget(name: "spray-bench", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayViewModels"], swiftSettings: strictImports),
+        .target(name: "PDFTestSupport", path: "Tests/PDFTestSupport"),
+        .target(name: "CatalogTestSupport", dependencies: ["SprayBase"], path: "Tests/CatalogTestSupport"),
+        .target(name: "CoreTestSupport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmContext"], path: "Tests/CoreTestSupport"),
         .testTarget(
             name: "SprayCoreTests",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "CatalogTestSupport", "CoreTestSupport"],
+            dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages",
+                           "SprayViewModels", "CatalogTestSupport", "CoreTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SprayCommandLineTests",
-            dependencies: ["SprayCommandLine", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CoreTestSupport"]
+            dependencies: ["SprayCommandLine", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages",
+                           "SprayViewModels", "CoreTestSupport"]
         ),
         .testTarget(
             name: "SprayGtkTests",
-            dependencies: ["SprayGtk", "SprayReport", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "CGtk", "Gettext", "PDFTestSupport", "CoreTestSupport"]
+            dependencies: ["SprayGtk", "SprayReport", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext",
+                           "SprayPages", "SprayViewModels", "FileFormats", "CGtk", "Gettext", "PDFTestSupport", "CoreTestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayBase", "SprayMix", "FarmModel",
+                           "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine",
+                           "PDFTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",
-            dependencies: ["SprayReport", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo", "PDFTestSupport", "CatalogTestSupport"],
+            dependencies: ["SprayReport", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages",
+                           "SprayViewModels", "CPangoCairo", "PDFTestSupport", "CatalogTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

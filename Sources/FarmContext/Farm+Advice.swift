@@ -3,6 +3,7 @@
 // likewise), and saving records with what is said of each.
 
 import FarmModel
+import FarmStores
 import FoundationEssentials
 import SprayBase
 
@@ -58,5 +59,13 @@ extension Farm {
             said += advice.record(record.details, id: record.id).map(\.text)
         }
         return Recording(saved: saved, said: said)
+    }
+}
+
+extension FarmLists {
+    /// The lists a library gives by itself: its numbers, places and names, none of the records'
+    /// nor the register's (a door that has no farm behind it, or fills those later).
+    public static func ofLibrary(_ library: Library) -> FarmLists {
+        FarmLists(library: library)
     }
 }

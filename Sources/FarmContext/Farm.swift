@@ -6,7 +6,6 @@
 // not put the farm's data together itself, and it never holds a store: it holds the farm.
 
 import FarmExchange
-import FarmExchange
 import FarmModel
 import FarmStores
 import FoundationEssentials

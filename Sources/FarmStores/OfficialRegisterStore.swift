@@ -9,6 +9,7 @@ import FarmModel
 import FileFormats
 import FoundationEssentials
 import SprayBase
+import SprayMix
 
 public enum OfficialRegisterStore {
     public static let format = "kalkulator-oprysku/official-register"

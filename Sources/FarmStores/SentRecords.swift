@@ -4,7 +4,6 @@
 // pretty-printed layout of earlier builds reads the same); the plain map an earlier version
 // wrote is still read, and written anew in the envelope at the next change.
 
-import FarmModel
 import FoundationEssentials
 import SprayBase
 

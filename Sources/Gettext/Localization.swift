@@ -9,10 +9,7 @@
 import CGettext
 import FoundationEssentials
 import Glibc
-import FarmExchange
-import FarmModel
 import SprayBase
-import SprayViewModels
 
 public enum Localization {
     /// Environment variable naming a directory with LANG/LC_MESSAGES/kalkulator-oprysku.mo.

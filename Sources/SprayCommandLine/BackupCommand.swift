@@ -1,8 +1,7 @@
 // `kalkulator-oprysku backup [--output FILE]` and `restore FILE [--yes]`: their options and help.
 
-import FarmContext
-import FarmModel
 import SprayBase
+
 
 public struct BackupCommand: Equatable, Sendable {
     /// nil or "-": standard output.

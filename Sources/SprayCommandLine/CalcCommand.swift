@@ -2,12 +2,10 @@
 // `--save` with its spray-record details, read into a JobForm and handed to the same
 // validation path the window uses.
 
-import FoundationEssentials
-import FarmContext
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayViewModels
 
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, json

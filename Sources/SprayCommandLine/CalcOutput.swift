@@ -3,11 +3,8 @@
 // shown as U+FFFD).
 
 import FoundationEssentials
-import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 public enum CalcJSONOutput {
     public static func render(_ plan: TankMixPlan) -> String {

@@ -3,11 +3,8 @@
 // options, read into the same SprayCore types the calibration window uses.
 
 import FoundationEssentials
-import FarmContext
-import FarmModel
 import SprayBase
 import SprayMix
-import SprayViewModels
 
 public struct CalibrateCommand: Equatable, Sendable {
     public var setting: SprayerSetting

@@ -1,7 +1,7 @@
 // `calibrate --help` and `calibrate catch --help`, one translatable line each.
 
 import SprayBase
-import SprayViewModels
+
 
 public enum CalibrateHelp {
     public static var calibrate: String {

@@ -2,11 +2,8 @@
 // documented keys in order) and text for people (localized, rounded for reading).
 
 import FoundationEssentials
-import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 public enum CalibrateOutput {
     public static func json(_ command: CalibrateCommand) -> String {

@@ -2,11 +2,7 @@
 // its option, in the UI language. Shared by every subcommand.
 
 import FoundationEssentials
-import FarmExchange
-import FarmModel
 import SprayBase
-import SprayPages
-import SprayViewModels
 
 /// Every problem with the command line; never empty.
 public struct CommandLineErrors: Error, Equatable, Sendable {

@@ -1,9 +1,8 @@
 // `kalkulator-oprysku export-pdf …`: the job options (OptionReader.swift) plus the required
 // `--output FILE`. The executable lays the plan out and writes it with SprayReport's PDFExport.
 
-import FoundationEssentials
-import FarmContext
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
 

@@ -2,9 +2,9 @@
 // a field's season at a glance (SprayCore's FieldCard). Options, help, output.
 
 import FarmContext
-import FarmExchange
 import FarmModel
 import SprayBase
+
 
 public struct FieldCardCommand: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {

@@ -3,6 +3,7 @@
 
 import SprayBase
 
+
 public enum Help {
     public static var main: String {
         [

@@ -1,13 +1,11 @@
 // `kalkulator-oprysku history export …`: which entries, in which format, to which file.
 // Option errors name the option, in the UI language, as for `calc`.
 
-import FileFormats
-import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
+import FileFormats
+import FoundationEssentials
 import SprayBase
-import SprayViewModels
 
 /// A valid `history export` invocation.
 public struct HistoryExportCommand: Equatable, Sendable {

@@ -2,13 +2,10 @@
 // line — add (or update, by name), list, remove, export and import. Parsing only; the
 // executable (CommandLineTool+Library.swift) opens the store and writes.
 
-import FoundationEssentials
-import FarmContext
-import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayViewModels
 
 public enum LibraryCommand: Equatable, Sendable {
     /// Adds the item, or changes the one of its kind with its name in what is given.

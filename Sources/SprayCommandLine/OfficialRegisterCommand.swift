@@ -2,10 +2,10 @@
 // search TEXT [--crop EPPO|NAME] [--format text|json]`: the ministry's register of plant
 // protection products kept offline (SprayCore's OfficialRegister). Options, help, output.
 
-import FarmContext
 import FarmModel
 import SprayBase
-import SprayViewModels
+import SprayMix
+
 
 public struct OfficialRegisterCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

@@ -1,13 +1,11 @@
 // Reading `--name value` options and flags, and the job options every command shares
 // (area, rates, tank, products, loads, language): one parser, each command adding its own.
 
-import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayViewModels
 
 /// `--name value` and `--name=value` options, and flags without a value (`--save`). The word
 /// after an option that takes a value is its value, even when it starts with "-" (as in
@@ -115,17 +113,21 @@ struct OptionReader {
 /// opened only for a job that names a product.
 public struct JobLibrary {
     public var library: Library
-    /// What the warnings are checked against; the argument says whether the job names a product.
-    public var advice: (_ namesProducts: Bool) -> FarmAdvice
+    /// What a record is filled from by the library alone (the door fills the rest).
+    public var lists: FarmLists
+    /// What the warnings are checked against, when a farm is; the argument says whether the job names a product.
+    public var advice: ((_ namesProducts: Bool) -> FarmAdvice)?
 
-    public init(library: Library = Library(), advice: ((_ namesProducts: Bool) -> FarmAdvice)? = nil) {
+    /// A library and no farm behind it: nothing to warn of but the plan's own numbers.
+    public init(library: Library = Library()) {
         self.library = library
-        self.advice = advice ?? { _ in FarmAdvice(library: library, today: Clock.system.today) }
+        lists = .ofLibrary(library)
     }
 
     /// The farm's library and warnings.
     public init(farm: Farm) {
-        self.init(library: farm.library) { namesProducts in farm.advice(readingRegister: namesProducts) }
+        self.init(library: farm.library)
+        advice = { namesProducts in farm.advice(readingRegister: namesProducts) }
     }
 }
 
@@ -206,7 +208,7 @@ enum JobOptions {
         switch form.plan() {
         case var .success(plan) where errors.isEmpty:
             let namesProducts = plan.input.products.contains { !$0.name.isBlank }
-            plan.warnings += library.advice(namesProducts).plan(plan, field: field, sprayer: sprayer)
+            if let advice = library.advice?(namesProducts) { plan.warnings += advice.plan(plan, field: field, sprayer: sprayer) }
             return .success(ParsedJob(plan: plan, language: language, field: field, sprayer: sprayer))
         case .success:
             break

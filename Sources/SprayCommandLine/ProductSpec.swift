@@ -1,12 +1,10 @@
 // Reads a `--product [NAME=]RATE[ ]UNIT` value: "Herbicyd=1,5 l/ha", "300ml/ha", "2,5".
 // The rate stays text here; JobForm.plan() reads it like any typed number.
 
-import FoundationEssentials
-import FarmContext
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayViewModels
 
 enum ProductSpec {
     /// Unit spellings, longest first so that "ml/ha" is not read as "l/ha".

@@ -4,8 +4,6 @@
 // anything is read or written.
 
 import Glibc
-import FarmContext
-import FarmModel
 import SprayBase
 
 public enum RawArguments {

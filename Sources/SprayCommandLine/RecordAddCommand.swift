@@ -4,12 +4,10 @@
 // the record's own options on top, on one field or each of several. Parsing only: the
 // executable looks up records and plans through RecordSources and saves the drafts in one write.
 
-import FoundationEssentials
-import FarmContext
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayViewModels
 
 /// What `record add` may copy: earlier records (`--like`) and saved plans (`--from-plan`).
 public struct RecordSources {
@@ -97,7 +95,7 @@ public struct RecordAddCommand: Equatable, Sendable {
         if errors.contains(where: { ["--like", "--from-plan"].contains($0.option) }) {
             return .failure(CommandLineErrors(errors, order: options))
         }
-        let made = own.request(on: base).drafts(library: library.library, language: language)
+        let made = own.request(on: base).drafts(lists: library.lists, language: language)
         // Every problem is told at once; one already told about an option is not told again.
         let reported = Set(errors.compactMap(\.option))
         errors += (made.failure?.problems ?? []).map { problem in

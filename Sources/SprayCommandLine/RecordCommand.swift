@@ -2,14 +2,12 @@
 // is in RecordAddCommand.swift). Parsing only; the executable (CommandLineTool+Records.swift)
 // opens the store and writes.
 
-import FileFormats
-import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
+import FileFormats
+import FoundationEssentials
 import SprayBase
-import SprayPages
-import SprayViewModels
+import SprayMix
 
 /// `record list` and `record export`: which records, how.
 public struct RecordSelectionCommand: Equatable, Sendable {

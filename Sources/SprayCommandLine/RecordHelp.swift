@@ -2,7 +2,7 @@
 
 import FarmExchange
 import SprayBase
-import SprayViewModels
+
 
 public enum RecordHelp {
     /// The help of `command` ("add", "list", …), or of `record` itself.

@@ -1,13 +1,11 @@
 // `record import FILE [--sheet NAME] [--season YEAR] [--column COLUMN=MEANING]… [--dry-run]`:
 // the app's JSON export merged by id, or a spreadsheet (CSV, XLSX, ODS) read into records.
 
-import FileFormats
-import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
+import FileFormats
+import FoundationEssentials
 import SprayBase
-import SprayViewModels
 
 public struct RecordImportCommand: Equatable, Sendable {
     public var file: String

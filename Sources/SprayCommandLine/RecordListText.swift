@@ -1,8 +1,10 @@
 // `record list` for people, and what `record import` did, in words.
 
+import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayViewModels
+
 
 public enum RecordListText {
     /// One line per record, oldest first, then the counts.

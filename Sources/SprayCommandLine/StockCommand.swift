@@ -3,11 +3,10 @@
 // a product's movements, the entries exported, the shopping list for the plans ahead.
 // Parsing only; the executable (CommandLineTool+Stock.swift) opens the stores and writes.
 
-import FoundationEssentials
-import FarmContext
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayViewModels
+import SprayMix
 
 public enum StockCommand: Equatable, Sendable {
     /// A purchase, a count or a disposal to add.

@@ -2,6 +2,7 @@
 
 import SprayBase
 
+
 public enum StockHelp {
     /// The help of `command` ("add", "list", …), or of `stock` itself.
     public static func text(for command: String?) -> String {

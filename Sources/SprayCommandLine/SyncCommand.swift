@@ -3,8 +3,8 @@
 // sync tool keeps in step (SprayCore's FarmSync). Options and help.
 
 import FarmContext
-import FarmModel
 import SprayBase
+
 
 public struct SyncCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

@@ -2,10 +2,10 @@
 // print a table or save it (`record harvest`, `stock list`, `stock shopping-list`): one reading
 // of the three options and their rules.
 
-import FileFormats
 import FarmExchange
+import FileFormats
 import SprayBase
-import SprayViewModels
+
 
 public struct TableOutput: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {

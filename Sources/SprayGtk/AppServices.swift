@@ -5,7 +5,9 @@
 
 import Dispatch
 import FarmContext
+import FarmExchange
 import FarmModel
+import SprayBase
 import SprayViewModels
 
 @MainActor

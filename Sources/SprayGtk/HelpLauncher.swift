@@ -3,7 +3,6 @@
 // names the package to install. The launcher is AppServices' so the tests record the URIs.
 
 import CGtk
-import SprayBase
 import SprayViewModels
 
 /// Hands help: URIs to the help viewer.

@@ -2,13 +2,12 @@
 // application-wide actions (quit, preferences, shortcuts, help, about).
 
 import CGtk
-import Gettext
-import Glibc
 import FarmContext
 import FarmExchange
 import FarmModel
+import Gettext
+import Glibc
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -4,12 +4,11 @@
 // list of stop names) opens them once the calculator is up.
 
 import CGtk
+import FarmContext
+import FarmModel
 import FoundationEssentials
 import Glibc
-import FarmContext
-import FarmExchange
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -4,7 +4,6 @@
 // on a page and the rest on the next, under the table's heads repeated, and nothing is lost.
 // Bands of one row drawn one after another show exactly the row drawn whole.
 
-import SprayBase
 
 /// A vertical line down the whole height of a row (the grid, a warning's bar).
 struct RowLine: Equatable {

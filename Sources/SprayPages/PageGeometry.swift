@@ -1,8 +1,6 @@
 // Page geometry as pure functions: paper size, margins, the bands of a page, column widths.
 // All lengths are PDF points (1/72 in); pagination is in Pagination.swift.
 
-import SprayBase
-import FarmModel
 
 public struct PageSize: Equatable, Sendable {
     /// Points.

@@ -2,8 +2,6 @@
 // heading, a table's header row) and rows; a block that does not fit is split between rows,
 // its head repeated (as "… (continued)") on the next page. The head never ends a page alone.
 
-import SprayBase
-import FarmModel
 
 /// The heights a block needs, in points.
 public struct BlockHeights: Equatable, Sendable {

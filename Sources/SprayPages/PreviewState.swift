@@ -3,6 +3,7 @@
 
 import SprayBase
 
+
 public struct PreviewState: Equatable, Sendable {
     /// Zoom levels the +/− buttons step through; 1 is the paper's real size.
     public static let zoomSteps: [Double] = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4]

@@ -2,6 +2,7 @@
 // worded in one language, one row per product use, after the WIORiN template's columns.
 // RegisterLayoutEngine places it on landscape pages; SprayReport draws and saves them.
 
+import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase

@@ -4,8 +4,9 @@
 // signature lines after the last row, and "Page N of M" in the footer.
 // The result is a ReportLayout, which SprayReport's ReportPainter draws on any cairo context.
 
-import SprayBase
 import FarmModel
+import SprayBase
+
 
 extension PageSize {
     /// ISO A4 landscape, 297 × 210 mm.

@@ -1,7 +1,6 @@
 // The name a saved report is offered under: "oprysk-2026-11-21-15ha.pdf". Only ASCII
 // letters, digits and dashes, so it survives every file system, USB stick and e-mail client.
 
-import FarmModel
 import FileFormats
 import FoundationEssentials
 import SprayBase

@@ -2,8 +2,6 @@
 // in points from the page's top-left corner. SprayReport's ReportPainter draws exactly this
 // on any cairo context (PDF file, preview, printer); the positions come from ReportLayoutEngine.
 
-import SprayBase
-import FarmExchange
 
 /// How a piece of text is set. The font family is the painter's (DejaVu Sans).
 public struct TextStyle: Hashable, Sendable {

@@ -4,7 +4,7 @@
 // from a record, its values as facts).
 
 import SprayBase
-import FarmModel
+
 
 extension ReportLayoutEngine {
     var width: Double { frame.contentWidth }

@@ -4,6 +4,7 @@
 
 import SprayBase
 
+
 /// A band of a block: its height and what it draws, relative to its top-left corner.
 struct Band: Equatable {
     var height: Double

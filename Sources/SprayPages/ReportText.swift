@@ -7,6 +7,7 @@
 
 import SprayBase
 
+
 final class ReportText: TextMeasurer {
     /// Words up to this many characters are left whole to the text engine.
     static let longWord = 30

@@ -3,8 +3,9 @@
 // Each row is whole on its page; a row taller than a page continues on the next, the column
 // heads repeated. Drawn, printed and saved by SprayReport's PreparedTable.
 
-import SprayBase
 import FarmModel
+import SprayBase
+
 
 public struct TableDocument: Equatable, Sendable, RegisterHeading {
     public var title: String

@@ -4,11 +4,8 @@
 
 import CPangoCairo
 import Glibc
-import FarmExchange
-import FarmModel
 import SprayBase
 import SprayPages
-import SprayViewModels
 
 /// The document information a PDF viewer shows under "Properties".
 public struct PDFMetadata: Equatable, Sendable {

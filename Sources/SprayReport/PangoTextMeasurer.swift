@@ -6,12 +6,7 @@
 // is used on the thread that made it.
 
 import CPangoCairo
-import FarmContext
-import FarmExchange
-import FarmModel
-import SprayBase
 import SprayPages
-import SprayViewModels
 
 public final class PangoTextMeasurer: TextMeasurer {
     /// Layouts kept at most: every text of a report; a register of thousands of records

@@ -7,7 +7,7 @@ import FarmModel
 import SprayBase
 import SprayMix
 import SprayPages
-import SprayViewModels
+
 
 public struct PreparedReport: Equatable {
     public let document: ReportDocument

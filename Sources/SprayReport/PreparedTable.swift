@@ -9,6 +9,7 @@ import SprayBase
 import SprayPages
 import SprayViewModels
 
+
 public struct PreparedTable: Equatable {
     public let document: TableDocument
     public let layout: ReportLayout

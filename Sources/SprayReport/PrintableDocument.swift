@@ -3,9 +3,9 @@
 // report (PreparedReport), the treatment register (PreparedRegister) and the one-table documents
 // (PreparedTable: the harvest dates, the store's list, the shopping list).
 
-import FarmModel
 import SprayBase
 import SprayPages
+
 
 public protocol PrintableDocument {
     var pageCount: Int { get }

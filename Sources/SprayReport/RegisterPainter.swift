@@ -7,6 +7,7 @@ import FarmModel
 import SprayBase
 import SprayPages
 
+
 public struct PreparedRegister: Equatable {
     public let document: RegisterDocument
     public let layout: ReportLayout

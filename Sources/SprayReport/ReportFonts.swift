@@ -4,9 +4,6 @@
 // the same layout wraps the same way in the PDF, the on-screen preview and on paper.
 
 import CPangoCairo
-import FarmExchange
-import FarmModel
-import SprayBase
 import SprayPages
 
 enum ReportFonts {

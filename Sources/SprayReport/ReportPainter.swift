@@ -3,7 +3,6 @@
 // the caller scales the context to its device first.
 
 import CPangoCairo
-import FarmModel
 import SprayPages
 
 public enum ReportPainter {

@@ -4,7 +4,6 @@
 
 import FarmContext
 import FarmExchange
-import FarmModel
 import FoundationEssentials
 import SprayBase
 

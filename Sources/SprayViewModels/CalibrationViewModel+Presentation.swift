@@ -2,7 +2,6 @@
 // quantities, the nozzle chart with the pressure each size needs, the advice for the chosen
 // size, the per-tank figures and the catch test's rows.
 
-import FarmModel
 import FoundationEssentials
 import SprayBase
 import SprayMix

@@ -4,6 +4,7 @@
 
 import SprayBase
 
+
 /// A page of the help, by its id.
 public enum HelpTopic: String, CaseIterable, Sendable {
     case index

@@ -2,7 +2,6 @@
 // calculation it keeps, or why there is none — one error, said the same way by the history
 // and the register.
 
-import FarmContext
 import FarmModel
 import FoundationEssentials
 import SprayBase

@@ -3,7 +3,6 @@
 // details the texts make.
 
 import FarmContext
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase

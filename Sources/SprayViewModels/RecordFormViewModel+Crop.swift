@@ -4,6 +4,7 @@
 import FarmModel
 import SprayBase
 
+
 extension RecordFormViewModel {
     // MARK: Crop and BBCH
 

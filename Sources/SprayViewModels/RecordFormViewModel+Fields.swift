@@ -2,7 +2,6 @@
 // or several fields at once (a record for each), filling the place details from a field, and
 // the sprayer used.
 
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase

@@ -2,8 +2,8 @@
 // seasons, fields, crops and products the records hold, each with its title and the one the
 // filter has chosen. RegisterWindow fills its drop-downs from these and decides nothing.
 
-import FarmModel
 import SprayBase
+
 
 /// One drop-down's choices: a value each (nil: all), its title, and which is chosen.
 public struct FilterChoices<Value: Equatable & Sendable>: Equatable, Sendable {

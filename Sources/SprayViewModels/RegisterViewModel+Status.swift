@@ -5,7 +5,7 @@ import FarmContext
 import FarmExchange
 import FarmModel
 import SprayBase
-import SprayMix
+
 
 extension RegisterViewModel {
     /// "2 plans saved in the last 30 days are not in the register", when some are not.

@@ -6,12 +6,10 @@
 // SprayGtk/Windows/TranscriptionWindow.swift only binds this to a GtkColumnView.
 
 import FarmContext
-import FarmExchange
 import FarmModel
 import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 
 @MainActor
 public final class TranscriptionViewModel {

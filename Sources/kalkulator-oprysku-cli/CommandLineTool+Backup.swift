@@ -1,15 +1,13 @@
 // `backup [--output FILE]` and `restore FILE [--yes]`: all of the app's data as one file,
 // and back (SprayCore's Backup). A restore asks first, or needs --yes when no one can answer.
 
+import FarmContext
+import FarmExchange
 import FoundationEssentials
 import Gettext
 import Glibc
-import SprayCommandLine
-import FarmContext
-import FarmExchange
-import FarmModel
 import SprayBase
-import SprayViewModels
+import SprayCommandLine
 
 extension CommandLineTool {
     static func backup(_ arguments: [String]) -> Int32 {

@@ -3,8 +3,7 @@
 
 import Gettext
 import SprayCommandLine
-import FarmModel
-import SprayViewModels
+
 
 extension CommandLineTool {
     static func calibrate(_ arguments: [String]) -> Int32 {

@@ -1,13 +1,11 @@
 // `field card NAME`: a field's season from the farm's records and library, through the one farm context.
 
-import Gettext
-import SprayCommandLine
 import FarmContext
-import FarmExchange
-import FarmModel
+import Gettext
 import SprayBase
-import SprayViewModels
+import SprayCommandLine
 import SprayReport
+
 
 extension CommandLineTool {
     static func field(_ arguments: [String]) -> Int32 {

@@ -1,15 +1,14 @@
 // `history export` and the history side of `calc --save`.
 
-import FoundationEssentials
-import Gettext
-import Glibc
-import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
+import FoundationEssentials
+import Gettext
+import Glibc
 import SprayBase
+import SprayCommandLine
 import SprayMix
-import SprayViewModels
 
 extension CommandLineTool {
     /// `history export …` (and `history --help`).

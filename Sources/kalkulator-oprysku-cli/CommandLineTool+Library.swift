@@ -1,12 +1,12 @@
 // `library add|list|remove|export|import`, and the library the job commands pick from
 // (`--product NAME`, `--field`, `--sprayer`): library.json, with the window's guarantees.
 
-import FoundationEssentials
-import Gettext
-import SprayCommandLine
 import FarmContext
 import FarmModel
+import FoundationEssentials
+import Gettext
 import SprayBase
+import SprayCommandLine
 import SprayViewModels
 
 extension CommandLineTool {

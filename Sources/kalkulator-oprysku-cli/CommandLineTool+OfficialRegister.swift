@@ -1,12 +1,12 @@
 // `register import|status|remove|search`: the ministry's register of plant protection products
 // from the command line — read from its file, kept in the data folder, searched offline.
 
-import FoundationEssentials
-import Gettext
-import SprayCommandLine
 import FarmContext
 import FarmModel
+import FoundationEssentials
+import Gettext
 import SprayBase
+import SprayCommandLine
 
 extension CommandLineTool {
     static func register(_ arguments: [String]) -> Int32 {

@@ -1,17 +1,15 @@
 // `record add|list|export|withdraw|import|pending`: the treatment record from the command line, on
 // the same store as the window (records.json, its lock and daily backups).
 
+import FarmContext
+import FarmExchange
+import FarmModel
 import FileFormats
 import FoundationEssentials
 import Gettext
 import Glibc
-import SprayCommandLine
-import FarmContext
-import FarmExchange
-import FarmModel
 import SprayBase
-import SprayPages
-import SprayViewModels
+import SprayCommandLine
 import SprayReport
 
 extension CommandLineTool {

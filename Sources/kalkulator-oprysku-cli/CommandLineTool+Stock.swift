@@ -2,15 +2,15 @@
 // with the window's guarantees; the stock computed with the records, the library and the
 // ministry's register kept here.
 
-import FoundationEssentials
-import Gettext
-import SprayCommandLine
 import FarmContext
 import FarmExchange
 import FarmModel
+import FoundationEssentials
+import Gettext
 import SprayBase
+import SprayCommandLine
+import SprayMix
 import SprayPages
-import SprayViewModels
 import SprayReport
 
 extension CommandLineTool {

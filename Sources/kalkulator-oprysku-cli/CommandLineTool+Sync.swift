@@ -1,14 +1,13 @@
 // `sync …`: the farm folder from the command line (SprayCore's FarmSync); for scripts and
 // for the computers that are only ever used from a terminal.
 
+import FarmContext
+import FarmModel
 import FoundationEssentials
 import Gettext
 import Glibc
-import SprayCommandLine
-import FarmContext
-import FarmModel
 import SprayBase
-import SprayViewModels
+import SprayCommandLine
 
 extension CommandLineTool {
     static func sync(_ arguments: [String]) -> Int32 {

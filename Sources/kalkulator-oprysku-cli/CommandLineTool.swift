@@ -6,10 +6,9 @@
 import FoundationEssentials
 import Gettext
 import Glibc
-import SprayCommandLine
-import FarmContext
-import FarmModel
 import SprayBase
+import SprayCommandLine
+import SprayMix
 import SprayReport
 
 enum CommandLineTool {

@@ -3,11 +3,8 @@
 
 import Gettext
 import Glibc
-import SprayCommandLine
-import FarmContext
-import FarmModel
 import SprayBase
-import SprayViewModels
+import SprayCommandLine
 
 // The arguments as given: one that is not UTF-8 text (a file named in Latin-2) is refused,
 // never used under another name.

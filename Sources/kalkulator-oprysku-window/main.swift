@@ -2,6 +2,8 @@
 // arguments starts this; the desktop launcher may start it directly. `--history` also
 // opens the history window, `--register` the treatment register (the launcher's actions).
 
+import FarmContext
+import FarmModel
 import Gettext
 import Glibc
 import SprayBase

@@ -2,8 +2,6 @@
 // and as the window recomputes it on each keystroke (text parsed, validated, planned).
 
 import FoundationEssentials
-import FarmModel
-import SprayBase
 import SprayMix
 
 func engineBench() {

@@ -1,10 +1,8 @@
 // Generated history entries for the benchmarks.
 
-import FoundationEssentials
 import FarmModel
-import SprayBase
+import FoundationEssentials
 import SprayMix
-import SprayViewModels
 
 private let productNames = ["Herbicyd Śląski", "Fungicyd Złoty", "Insektycyd", "Adiuwant", "Mocznik", "Siarczan magnezu", "Mikroelementy"]
 private let crops = ["Rzepak ozimy", "Pszenica ozima", "Kukurydza", "Buraki cukrowe", "Jęczmień jary"]

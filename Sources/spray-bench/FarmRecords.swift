@@ -1,8 +1,8 @@
 // Generated treatment records for the benchmarks: the farm history's calculations recorded
 // on parcels with crops, reasons, operators and authorisation numbers.
 
-import FoundationEssentials
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayMix
 

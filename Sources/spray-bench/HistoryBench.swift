@@ -1,11 +1,12 @@
 // The history at farm scale, in-process: writing, loading and recording, filtering as the
 // history window does, exporting.
 
-import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
 import FarmStores
+import FileFormats
+import FoundationEssentials
 import SprayBase
 import SprayViewModels
 

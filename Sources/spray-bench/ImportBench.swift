@@ -2,12 +2,10 @@
 // record book's template (Polish headers, decimal commas, doses with and without units,
 // tank mixes on following rows), read, mapped and added to an empty store in one write.
 
+import FarmExchange
+import FarmStores
 import FileFormats
 import FoundationEssentials
-import FarmContext
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
 
 /// The rows of a big farm's seasons as a spreadsheet has them, header first.

@@ -3,11 +3,11 @@
 // per thousand members stays flat when reading is linear; a name compared with every earlier
 // one made 80 000 members take 21 s.
 
-import FoundationEssentials
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
-import SprayViewModels
+import SprayMix
 
 func membersBench() throws {
     let directory = "/tmp/spray-bench-members-\(UUID().uuidString)"

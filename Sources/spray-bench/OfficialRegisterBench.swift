@@ -1,11 +1,10 @@
 // The ministry's register imported and searched: the workbook read, the sheet turned into
 // products and uses, the register kept and read back, and searches and completions on it.
 
-import FileFormats
-import FoundationEssentials
-import FarmContext
 import FarmModel
 import FarmStores
+import FileFormats
+import FoundationEssentials
 import SprayBase
 
 func officialRegisterBench(file: String, directory: URL) throws {

@@ -2,9 +2,10 @@
 // against 10 000 records — the treatments on its field this season found, the label's count,
 // interval and mode of action compared (goal 5 ms each); and the field's card (goal 20 ms).
 
-import FoundationEssentials
 import FarmContext
 import FarmModel
+import FarmStores
+import FoundationEssentials
 import SprayBase
 import SprayMix
 
@@ -14,8 +15,17 @@ func seasonBench(records count: Int) throws {
     let library = Library(products: names.enumerated().map { index, name in
         LibraryProduct(name: name, rate: 1, maximumTreatments: 2, intervalDays: 14, modesOfAction: ["FRAC \(1 + index % 12)"])
     }, fields: [LibraryField(name: "Działka 7", area: 4, crop: CropCatalog.crop(code: "TRZAW")?.choice(in: .polish))])
-    let advice = FarmAdvice(library: library, treatments: { field, season in PastTreatment.on(field, season: season, in: records) },
-                            today: records[0].details.date)
+    // A farm of these records and this library, as a door opens it.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spray-bench-season-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": folder.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": folder.path])
+    try RecordStore(file: locations.recordsFile).merge(records, at: Date())
+    let libraryStore = LibraryStore(file: locations.libraryFile)
+    for item in library.products.map(LibraryItem.product) + library.fields.map(LibraryItem.field) { try libraryStore.save(item) }
+    let farm = Farm(locations: locations, clock: .fixed(on: records[0].details.date))
+    _ = farm.records.records
+    let advice = farm.advice(readingRegister: false)
     let record = records.first { $0.details.parcel == "Działka 7" } ?? records[0]
     var said = 0
     report("one record's warnings (the season on its field among \(records.count) records)", milliseconds {

@@ -5,15 +5,11 @@
 // same start-up without it; and how long the window's main thread is held by a merge run on
 // another core.
 
-import FoundationEssentials
 import FarmContext
-import FarmExchange
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 /// `kept`: a directory holding the farm as built before the laptop joins; built there when
 /// missing, copied from there when present (building it takes a minute; profiling the join

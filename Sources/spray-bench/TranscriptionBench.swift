@@ -4,13 +4,12 @@
 // cells, Enter to the next row, Ctrl+D and Ctrl+Shift+D — on TranscriptionViewModel, and
 // does after each key what the window does (the row's cells and problems, the summary).
 
-import FoundationEssentials
 import FarmContext
 import FarmModel
 import FarmStores
+import FoundationEssentials
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 /// One entry of a paper record book: a treatment and its products, or "as above" on a new date.

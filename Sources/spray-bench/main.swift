@@ -16,11 +16,8 @@
 //   spray-bench stock [--entries N]                        every product's stock from N records (default 10 000) and 2 000 entries
 //   spray-bench members                                    stock.json whose entry holds 10³ … 10⁶ unknown members, read
 
-import FoundationEssentials
-import FarmModel
 import FarmStores
-import SprayBase
-import SprayViewModels
+import FoundationEssentials
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {

@@ -2,9 +2,6 @@
 // tests can check real Polish strings and plural forms without gettext or GTK.
 
 import Foundation
-import FarmExchange
-import FarmModel
-import FarmStores
 import SprayBase
 
 public enum PolishCatalog {

@@ -3,10 +3,7 @@
 
 import FoundationEssentials
 import Synchronization
-import FarmModel
 import SprayBase
-import SprayPages
-import SprayViewModels
 
 /// A moment the test sets and moves on; `clock` hands it to the code under test.
 public final class TestClock: Sendable {

@@ -4,7 +4,6 @@
 // with the day it was made and its size. Any of them can be restored from (Backup.readAny):
 // the records in it merge in, none is removed.
 
-import FarmModel
 import FoundationEssentials
 import Glibc
 import SprayBase

@@ -5,7 +5,6 @@
 // of each month. A folder that is not there (the stick is out) fails nothing: the caller is
 // told, once, and the data stays as it is.
 
-import FarmModel
 import FoundationEssentials
 import Glibc
 import SprayBase

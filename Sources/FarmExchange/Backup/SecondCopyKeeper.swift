@@ -8,7 +8,6 @@ import FarmModel
 import FarmStores
 import FoundationEssentials
 import SprayBase
-import SprayMix
 
 @MainActor
 public final class SecondCopyKeeper {

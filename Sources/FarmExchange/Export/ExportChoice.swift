@@ -4,6 +4,7 @@
 import FileFormats
 import SprayBase
 
+
 /// The data files the history and the records are exported as (the printable register is
 /// drawn by SprayReport).
 public enum DataExportFormat: Equatable, Sendable {

@@ -7,6 +7,7 @@ import FarmModel
 import FileFormats
 import FoundationEssentials
 import SprayBase
+import SprayMix
 
 public enum RecordExport {
     /// The JSON envelope's format name.

@@ -6,7 +6,6 @@
 // nothing else decides is refused at that cell, never guessed. Numbers in a workbook's
 // number cells are numbers and need no convention.
 
-import FarmModel
 import FileFormats
 import FoundationEssentials
 import SprayBase

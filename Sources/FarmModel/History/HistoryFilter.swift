@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import SprayBase
+import SprayMix
 
 public struct HistoryFilter: Equatable, Sendable {
     /// Words separated by spaces; an entry matches when it contains every one of them.

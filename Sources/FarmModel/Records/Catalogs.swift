@@ -5,6 +5,7 @@
 
 import SprayBase
 
+
 /// A crop of the bundled list.
 public struct Crop: Equatable, Hashable, Sendable {
     public var eppoCode: String

@@ -4,6 +4,7 @@
 
 import FoundationEssentials
 import SprayBase
+import SprayMix
 
 public enum PendingPlans {
     /// How far back the register looks, in days.

@@ -2,8 +2,10 @@
 // for its type of use, and which of it a record still lacks. An incomplete record is still
 // saved: the farmer may finish it later; the register and the exports say it is incomplete.
 
+import FoundationEssentials
 import SprayBase
 import SprayMix
+
 
 /// A piece of a record the law asks for.
 public enum RecordField: String, CaseIterable, Sendable {

@@ -1,6 +1,6 @@
 // A treatment described part by part, as a door that is told each part separately describes
 // it (`record add`): what it starts from — the doses alone, a plan, an earlier record — and the
-// parts given on top. `drafts(library:language:)` makes the drafts the store takes, one per
+// parts given on top. `drafts(lists:language:)` makes the drafts the store takes, one per
 // field, with the farm's lists; every problem names its part, which the door names its way
 // (an option, a field). The door parses and prints; what a record becomes is decided here.
 
@@ -80,9 +80,9 @@ public struct RecordRequest {
     }
 
     /// The drafts on `base` with the parts on top; `language` names a crop of the list.
-    public func drafts(library: Library, language: Language) -> Result<Made, Problems> {
-        // The library's numbers here; the door fills the rest from earlier records and the register.
-        let lists = FarmLists(library: library)
+    /// `lists`: the library's numbers (the door fills the rest from earlier records and the register).
+    public func drafts(lists: FarmLists, language: Language) -> Result<Made, Problems> {
+        let library = lists.library
         var problems: [Problem] = []
         var notes: [(part: Part?, text: String)] = []
         func refuse(_ part: Part, _ problem: InputProblem?) { problems.append(Problem(part: part, problem: problem)) }

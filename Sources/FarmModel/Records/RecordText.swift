@@ -4,6 +4,7 @@
 
 import FoundationEssentials
 import SprayBase
+import SprayMix
 
 public struct RecordText: Sendable {
     public var language: Language

@@ -2,6 +2,7 @@
 
 import SprayBase
 
+
 public struct Settings: Codable, Equatable, Sendable {
     /// nil follows the system's language (Language.preferred).
     public var language: Language?

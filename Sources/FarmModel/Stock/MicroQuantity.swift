@@ -4,9 +4,8 @@
 // this build's Decimal lays them out — checked once against the slow way — and the slow way
 // otherwise. Below a micro-litre a quantity is rounded; beyond 9 × 10¹² litres it is clamped.
 
+import FileFormats
 import FoundationEssentials
-import SprayBase
-import SprayMix
 
 enum MicroQuantity {
     static let perUnit: Int64 = 1_000_000

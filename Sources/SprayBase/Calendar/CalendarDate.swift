@@ -3,6 +3,7 @@
 
 import FileFormats
 
+
 /// A calendar day, as the history's date filter and `--from`/`--to` take it.
 public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var year: Int

@@ -3,6 +3,8 @@
 // as an empty, read-only list with the error as its notice. Contents read from elsewhere (a
 // copy opened to look at) are fixed: never read again from the file, never written.
 
+import FoundationEssentials
+
 package struct LoadedFile<Item: Codable> {
     package let file: VersionedFile<Item>
     package private(set) var contents = VersionedFile<Item>.Contents()

@@ -3,7 +3,6 @@
 
 import CGtk
 import SprayBase
-import SprayViewModels
 
 @MainActor
 enum ConfirmationDialog {

@@ -3,7 +3,6 @@
 import CGtk
 import FarmModel
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

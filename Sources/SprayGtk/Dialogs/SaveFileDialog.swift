@@ -7,9 +7,7 @@
 // (a release of the register).
 
 import CGtk
-import FarmExchange
 import SprayBase
-import SprayViewModels
 
 @MainActor
 final class SaveFileDialog {

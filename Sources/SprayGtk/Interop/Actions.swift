@@ -7,11 +7,7 @@
 // calibration on the sprayer, the PDF in the print preview.
 
 import CGtk
-import FarmExchange
-import FarmModel
 import SprayBase
-import SprayPages
-import SprayViewModels
 
 enum Action: String, CaseIterable {
     case quit = "app.quit"

@@ -2,11 +2,7 @@
 
 import CGtk
 import FoundationEssentials
-import FarmModel
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 public typealias Widget = UnsafeMutablePointer<GtkWidget>
 

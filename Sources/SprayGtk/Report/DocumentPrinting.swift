@@ -3,9 +3,7 @@
 // and one preview window at a time over the window.
 
 import CGtk
-import FarmContext
 import SprayBase
-import SprayViewModels
 import SprayReport
 
 @MainActor

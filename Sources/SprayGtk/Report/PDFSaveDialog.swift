@@ -2,10 +2,7 @@
 // ("spray-2026-11-21-15ha.pdf"), then an atomic PDF export.
 
 import CGtk
-import FarmContext
-import FarmExchange
 import SprayBase
-import SprayViewModels
 import SprayReport
 
 

@@ -4,11 +4,8 @@
 // from SprayCore's PreviewState.
 
 import CGtk
-import FarmContext
-import FarmModel
 import SprayBase
 import SprayPages
-import SprayViewModels
 import SprayReport
 
 @MainActor

@@ -2,11 +2,8 @@
 // as the PDF and the preview, scaled to whatever paper the printer's page setup gives.
 
 import CGtk
-import FarmContext
-import FarmModel
 import SprayBase
 import SprayPages
-import SprayViewModels
 import SprayReport
 
 @MainActor

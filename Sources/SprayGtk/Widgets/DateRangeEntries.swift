@@ -2,7 +2,6 @@
 // line under the filters that says what is wrong with a typed date.
 
 import CGtk
-import FarmModel
 import SprayBase
 import SprayViewModels
 

@@ -3,9 +3,7 @@
 // of lines (a heading, then its lines). Refilled from the view-model; a refill chooses nothing.
 
 import CGtk
-import FarmModel
 import SprayBase
-import SprayViewModels
 
 @MainActor
 final class SeasonCards {

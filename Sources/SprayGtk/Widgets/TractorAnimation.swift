@@ -2,10 +2,7 @@
 // calculation is recorded. Skipped when the desktop turns animations off.
 
 import CGtk
-import SprayBase
 import SprayMix
-import SprayPages
-import SprayViewModels
 
 @MainActor
 final class TractorAnimation {

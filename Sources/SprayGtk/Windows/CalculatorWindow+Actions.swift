@@ -3,7 +3,6 @@
 
 import CGtk
 import FoundationEssentials
-import FarmModel
 import SprayBase
 import SprayViewModels
 

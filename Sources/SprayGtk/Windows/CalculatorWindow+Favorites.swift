@@ -2,8 +2,8 @@
 // current setup under a name, and picking one fills the form (the area stays).
 
 import CGtk
-import FoundationEssentials
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayViewModels
 

@@ -2,11 +2,8 @@
 // Every field reports its text to the view-model as it is typed; Enter calculates.
 
 import CGtk
-import FarmContext
-import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 /// The widgets of one product row.

@@ -2,6 +2,8 @@
 // the tank, product names completed from the library, and the library window.
 
 import CGtk
+import FarmContext
+import FarmModel
 import FoundationEssentials
 import SprayBase
 import SprayViewModels

@@ -2,11 +2,9 @@
 // (Ctrl+Shift+P) and Print (Ctrl+P), all drawing the same pages of the current plan.
 
 import CGtk
-import FarmContext
-import FarmModel
 import SprayBase
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 extension CalculatorWindow {
     func installReportActions() {

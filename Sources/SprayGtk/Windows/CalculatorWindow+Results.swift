@@ -3,8 +3,6 @@
 
 import CGtk
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension CalculatorWindow {

@@ -7,7 +7,6 @@ import CGtk
 import FarmContext
 import SprayBase
 import SprayViewModels
-import SprayReport
 
 @MainActor
 public final class CalculatorWindow {

@@ -3,10 +3,8 @@
 // millilitres of each nozzle, a row per nozzle with "replace" marks).
 
 import CGtk
-import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 /// The widgets of one chart row; texts come from the view-model's NozzleChartRow.

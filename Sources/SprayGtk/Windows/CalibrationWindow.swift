@@ -5,10 +5,8 @@
 
 import CGtk
 import FoundationEssentials
-import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

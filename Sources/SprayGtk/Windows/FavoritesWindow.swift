@@ -1,10 +1,9 @@
 // Manage favorites: use one, rename it, delete it (after confirming).
 
 import CGtk
-import FoundationEssentials
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

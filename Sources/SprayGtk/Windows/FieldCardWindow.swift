@@ -5,12 +5,12 @@
 // same pages. Everything shown comes from SprayCore's FieldCardViewModel.
 
 import CGtk
-import FoundationEssentials
+import FarmContext
 import FarmExchange
+import FoundationEssentials
 import SprayBase
-import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 @MainActor
 final class FieldCardWindow {

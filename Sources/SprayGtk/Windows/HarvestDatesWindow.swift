@@ -4,12 +4,12 @@
 // pages. Everything shown comes from SprayCore's HarvestDatesViewModel.
 
 import CGtk
-import FoundationEssentials
+import FarmContext
 import FarmExchange
+import FoundationEssentials
 import SprayBase
-import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 @MainActor
 final class HarvestDatesWindow {

@@ -2,9 +2,8 @@
 // reuses rows as they scroll, so `show` fills a row for whichever entry it now stands for.
 
 import CGtk
-import FoundationEssentials
-import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayViewModels
 

@@ -3,14 +3,13 @@
 // keyboard shortcuts.
 
 import CGtk
-import FoundationEssentials
-import FarmContext
 import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
 import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 extension HistoryWindow {
     /// Seconds the undo banner stays after a delete.

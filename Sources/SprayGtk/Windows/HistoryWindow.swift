@@ -5,10 +5,9 @@
 // Rows are in HistoryRowView.swift; actions and dialogs in HistoryWindow+Actions.swift.
 
 import CGtk
-import FoundationEssentials
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -6,7 +6,6 @@ import CGtk
 import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

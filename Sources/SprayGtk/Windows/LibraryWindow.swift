@@ -4,10 +4,7 @@
 
 import CGtk
 import FoundationEssentials
-import FarmExchange
-import FarmModel
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -8,7 +8,6 @@ import FarmContext
 import FarmExchange
 import FarmModel
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

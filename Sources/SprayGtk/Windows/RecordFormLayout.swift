@@ -4,9 +4,6 @@
 import CGtk
 import FarmModel
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 /// The label and unit columns of every section and product, so the fields line up down the form.
 @MainActor

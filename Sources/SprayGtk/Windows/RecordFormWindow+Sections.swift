@@ -3,11 +3,9 @@
 // notes. Every field reports its text to the view-model as it is typed.
 
 import CGtk
-import FarmExchange
 import FarmModel
 import SprayBase
 import SprayMix
-import SprayPages
 import SprayViewModels
 
 extension RecordFormWindow {

@@ -4,10 +4,9 @@
 // The sections are built in RecordFormWindow+Sections.swift.
 
 import CGtk
-import FoundationEssentials
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -2,11 +2,9 @@
 // a withdrawn record struck through — with its buttons. Rows are reused as they scroll.
 
 import CGtk
-import FoundationEssentials
-import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -3,14 +3,13 @@
 // updateActions(), the one place that sets their enabled state.
 
 import CGtk
-import FoundationEssentials
 import FarmContext
 import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 extension RegisterWindow {
     /// CSV with ";", CSV with ",", JSON and the printable register — of what is shown (the

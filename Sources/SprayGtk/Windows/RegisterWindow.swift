@@ -7,12 +7,9 @@
 // RegisterWindow+Actions.swift.
 
 import CGtk
-import FoundationEssentials
 import FarmContext
-import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayMix
-import SprayPages
 import SprayViewModels
 
 @MainActor

@@ -4,9 +4,7 @@
 
 import CGtk
 import FarmContext
-import FarmExchange
 import SprayBase
-import SprayViewModels
 
 @MainActor
 final class SharingSection {

@@ -4,13 +4,12 @@
 // same pages. Everything shown comes from SprayCore's ShoppingListViewModel.
 
 import CGtk
-import FoundationEssentials
 import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 @MainActor
 final class ShoppingListWindow {

@@ -1,11 +1,7 @@
 // The keyboard shortcuts window, generated from the Action table so it never goes stale.
 
 import CGtk
-import FarmModel
 import SprayBase
-import SprayMix
-import SprayPages
-import SprayViewModels
 
 @MainActor
 enum ShortcutsWindow {

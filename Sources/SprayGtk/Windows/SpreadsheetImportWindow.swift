@@ -5,10 +5,9 @@
 // the columns mean and what the rows give is SprayCore's SpreadsheetImportViewModel.
 
 import CGtk
+import FarmExchange
 import FoundationEssentials
-import FarmModel
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

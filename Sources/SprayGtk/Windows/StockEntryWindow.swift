@@ -5,7 +5,6 @@
 import CGtk
 import FarmModel
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

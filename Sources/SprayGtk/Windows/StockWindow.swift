@@ -6,13 +6,13 @@
 // StockViewModel; the forms are StockEntryWindow.
 
 import CGtk
-import FoundationEssentials
+import FarmContext
 import FarmExchange
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
-import SprayViewModels
 import SprayReport
+import SprayViewModels
 
 @MainActor
 final class StockWindow {

@@ -5,11 +5,9 @@
 // transcription.json after each cell, is SprayCore's TranscriptionViewModel.
 
 import CGtk
-import FoundationEssentials
-import FarmContext
 import FarmModel
+import FoundationEssentials
 import SprayBase
-import SprayPages
 import SprayViewModels
 
 @MainActor

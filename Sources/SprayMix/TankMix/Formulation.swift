@@ -4,6 +4,7 @@
 
 import SprayBase
 
+
 public enum Formulation: String, CaseIterable, Sendable, Codable {
     case wp = "WP", wg = "WG", sg = "SG", sp = "SP"
     case sc = "SC", se = "SE", cs = "CS", sl = "SL"
