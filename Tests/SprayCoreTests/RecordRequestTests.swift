@@ -19,7 +19,7 @@ final class RecordRequestTests: XCTestCase {
     func testEveryMissingPartIsNamed() {
         var request = RecordRequest(base: .doses)
         request.date = CalendarDate(year: 2026, month: 4, day: 14)
-        let problems = request.drafts(library: Library(), language: .english).failure?.problems ?? []
+        let problems = request.drafts(lists: .ofLibrary(Library()), language: .english).failure?.problems ?? []
         XCTAssertEqual(problems.map(\.part), [.products, .parcel, .crop, .reason])
         XCTAssertTrue(problems.allSatisfy { $0.problem == nil }, "missing, not wrong")
     }
@@ -32,11 +32,11 @@ final class RecordRequestTests: XCTestCase {
         request.fields = library.fields
         request.products = ["Topsin=1,5 l/ha"]
         request.reason = "mączniak"
-        let made = try request.drafts(library: library, language: .english).get()
+        let made = try request.drafts(lists: .ofLibrary(library), language: .english).get()
         XCTAssertEqual(made.drafts.map(\.details.parcel), ["Pole", "Łąka"])
         XCTAssertEqual(made.drafts.map(\.details.treatedSize), [4, 2])
         request.parcel = "Inne"
-        XCTAssertEqual(request.drafts(library: library, language: .english).failure?.problems,
+        XCTAssertEqual(request.drafts(lists: .ofLibrary(library), language: .english).failure?.problems,
                        [RecordRequest.Problem(part: .parcel, problem: .onlyWithOneField)])
     }
 
