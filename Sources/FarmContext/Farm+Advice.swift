@@ -39,10 +39,12 @@ extension Farm {
         return (filled, ambiguous)
     }
 
-    /// What saving records did: the records, and what is said of each — what it lacks, then its warnings.
+    /// What saving records did: the records, what each lacks, and the warnings on each.
     public struct Recording {
         public var saved: [TreatmentRecord]
-        public var said: [String]
+        /// "The record is incomplete: …", a line for each record that lacks something.
+        public var missing: [String]
+        public var advice: [Advice]
     }
 
     /// Saves `drafts` in one write (the gate refuses a broken one: nothing is saved), and says
@@ -50,15 +52,15 @@ extension Farm {
     public func record(_ drafts: [RecordDraft]) throws -> Recording {
         let saved = try recordStore.add(drafts, at: clock.now)
         let advice = self.advice()
-        var said: [String] = []
+        var recording = Recording(saved: saved, missing: [], advice: [])
         for record in saved {
             let missing = RecordCompleteness.missing(in: record)
             if !missing.isEmpty {
-                said.append(tr("The record is incomplete: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
+                recording.missing.append(tr("The record is incomplete: %@").filled(missing.map { $0.title(in: record.details) }.joined(separator: ", ")))
             }
-            said += advice.record(record.details, id: record.id).map(\.text)
+            recording.advice += advice.record(record.details, id: record.id)
         }
-        return Recording(saved: saved, said: said)
+        return recording
     }
 }
 

@@ -76,8 +76,9 @@ public final class Farm {
     private var openedHistory: HistoryStore?
     private var openedFavorites: FavoritesStore?
     private var openedTranscription: TranscriptionStore?
-    /// Every product's stock today, worked out once until the store, the records or the library change.
-    private var stockToday: (day: CalendarDate, stock: [ProductStock])?
+    /// Every product's stock today, worked out once until the store, the records or the library
+    /// change (its warnings are said in the language it was worked out in).
+    private var stockToday: (day: CalendarDate, language: Language, stock: [ProductStock])?
     private var registerObservers: [(owner: Weak, onChange: () -> Void)] = []
 
     private struct Weak {
@@ -253,10 +254,11 @@ public final class Farm {
     /// without a store. The one place the stock is worked out.
     public func stock(on day: CalendarDate) -> [ProductStock] {
         guard let store = stockStore else { return [] }
-        if day == clock.today, let stockToday, stockToday.day == day { return stockToday.stock }
+        let language = Translation.current.language
+        if day == clock.today, let stockToday, stockToday.day == day, stockToday.language == language { return stockToday.stock }
         let stock = StockLedger.stock(on: day, entries: store.entries, records: recordStore.records, library: library,
                                       register: register, today: clock.today)
-        if day == clock.today { stockToday = (day, stock) }
+        if day == clock.today { stockToday = (day, language, stock) }
         return stock
     }
 

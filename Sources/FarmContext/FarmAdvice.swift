@@ -56,17 +56,15 @@ public struct FarmAdvice {
     /// record should hold when the label gives it, the season on its field, the ministry's
     /// register, the operator's certificate and the sprayer's inspection on the treatment's day.
     public func record(_ details: TreatmentDetails, id: UUID? = nil) -> [Advice] {
-        var advice = RecordCompleteness.warnings(in: details).map {
-            Advice(.recordedWhenLabelGives, tr("%@: recorded when the label gives one").filled($0.title(in: details)))
-        }
+        var advice = RecordCompleteness.warnings(in: details).map { Advice.recordedWhenLabelGives($0.title(in: details)) }
         let past = treatments(details.parcel, details.date.year).filter { $0.record != id }
         advice += SeasonCheck.warnings(for: details.products.map { SeasonCheck.Product(name: $0.name, shown: $0.name) }, field: details.parcel,
                                        crop: details.crop, on: details.date, past: past, library: library, register: register,
                                        modeOfActionLimit: modeOfActionLimit)
-            .map { Advice($0.kind, $0.message) }
+            .map(\.advice)
         if let register { advice += OfficialRegisterCheck.warnings(for: details, index: register) }
         if let lapsed = LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date) {
-            advice.append(Advice(lapsed.kind, lapsed.message))
+            advice.append(lapsed.advice)
         }
         if let lapsed = LabelCheck.certificate(of: details.operatorName, in: library, on: details.date) { advice.append(lapsed) }
         let sprayer = details.sprayer.flatMap(library.sprayer(named:))
@@ -75,17 +73,17 @@ public struct FarmAdvice {
         if let field = library.field(named: details.parcel) {
             advice += SprayingLaw.zones(on: field, products: details.products.map(\.name), library: library, sprayer: sprayer)
         }
-        return advice
+        return advice.forbiddenFirst
     }
 
     /// "In rows 3, 4: …": a warning on a record a sheet or a grid gives, with its rows (counted from 1).
     public func record(_ details: TreatmentDetails, rows: [Int]) -> [String] {
         let place = trn("In row %@", "In rows %@", rows.count).filled(rows.map(String.init).joined(separator: ", "))
-        return record(details).map { place + ": " + $0.text }
+        return record(details).linesWithWeight.map { place + ": " + $0 }
     }
 
     /// "The ministry's register was imported 100 days ago: check …", when it is old.
     public var registerAge: Advice? {
-        register?.register.staleAdvice(today: today).map { Advice(.registerOld, $0) }
+        register?.register.staleAdvice(today: today)
     }
 }

@@ -28,6 +28,7 @@ public enum CalcJSONOutput {
                 ("products", .array(group.productAmounts.map { .number($0) })),
             ])
         }
+        let advice = plan.warnings.map(\.advice).forbiddenFirst
         let document = JSONValue.object([
             ("area_ha", .number(plan.areaInHectares)),
             ("spray_rate_l_ha", .number(input.sprayRate)),
@@ -38,9 +39,12 @@ public enum CalcJSONOutput {
             ("products", .array(products)),
             ("loads", .array(loads)),
             ("mixing_order", .array(MixingOrder(input).productOrder.map { .string(input.displayName(ofProduct: $0)) })),
-            ("warnings", .array(plan.warnings.map { .string($0.message) })),
+            // What the label or the law forbids first, then what is advised, in each list alike.
+            ("warnings", .array(advice.map { .string($0.text) })),
             // Each warning's kind, in the same order: stable codes for scripts (AdviceKind).
-            ("warning_codes", .array(plan.warnings.map { .string($0.kind.rawValue) })),
+            ("warning_codes", .array(advice.map { .string($0.kind.rawValue) })),
+            ("advice", .array(advice.map { .object([("code", .string($0.kind.rawValue)), ("severity", .string($0.severity.rawValue)),
+                                                    ("text", .string($0.text))]) })),
         ])
         return document.serialized() + "\n"
     }
@@ -92,7 +96,7 @@ public enum CalcTextOutput {
         let jarTest = FreeText.displayable(MixingOrder.jarTestLine(for: plan, format: format))
         sections.append(([tr("Order of filling the tank")] + steps + ["  " + jarTest, "  " + MixingOrder.labelNote]).joined(separator: "\n"))
         if !plan.warnings.isEmpty {
-            sections.append(plan.warnings.map { tr("Warning:") + " " + FreeText.displayable($0.message) }.joined(separator: "\n"))
+            sections.append(plan.warnings.map(\.advice).linesWithWeight.map { FreeText.displayable($0) }.joined(separator: "\n"))
         }
         // Terminals and scripts expect plain spaces; non-breaking ones are for the window and the PDF.
         return sections.joined(separator: "\n\n").replacing("\u{00A0}", with: " ") + "\n"

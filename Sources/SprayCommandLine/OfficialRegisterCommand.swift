@@ -86,7 +86,7 @@ public enum OfficialRegisterOutput {
                 ("days_since_import", .number(register.daysSinceImport(today: today))),
             ]).serialized() + "\n"
         }
-        let advice = register.staleAdvice(today: today).map { $0 + "\n" } ?? ""
+        let advice = register.staleAdvice(today: today).map { $0.text + "\n" } ?? ""
         return register.summary() + "\n" + tr("Imported %1$@ from %2$@.").filled(Timestamp.localToTheSecond(register.importedAt), FreeText.displayable(register.source))
             + " (" + register.importedText(today: today) + ")\n" + advice
     }

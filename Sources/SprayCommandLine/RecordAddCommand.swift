@@ -27,8 +27,10 @@ public struct RecordAddCommand: Equatable, Sendable {
     /// The plan computed from the job options or the saved plan, when there is one.
     public var plan: TankMixPlan?
     public var language: Language?
-    /// Said on stderr, but no reason to refuse: a crop code not in the bundled list, label limits.
+    /// Said on stderr, but no reason to refuse: a crop code not in the bundled list.
     public var warnings: [String]
+    /// What the farm says of the plan (the label's limits, the register), when there is one.
+    public var planAdvice: [Advice] { plan?.warnings.map(\.advice).forbiddenFirst ?? [] }
 
     /// The (first) record's details.
     public var details: TreatmentDetails { drafts[0].details }

@@ -27,6 +27,10 @@ enum Style {
             border-radius: 12px; padding: 12px 18px;
             background-color: alpha(#e5a50a, 0.18); border: 1px solid alpha(#e5a50a, 0.7);
         }
+        .forbidden-card {
+            border-radius: 12px; padding: 12px 18px; color: @error_color;
+            background-color: alpha(@error_color, 0.12); border: 2px solid @error_color;
+        }
         .fix-card {
             border-radius: 12px; padding: 12px 18px;
             background-color: alpha(@error_color, 0.08); border: 1px solid alpha(@error_color, 0.5);

@@ -56,7 +56,11 @@ public struct ReportDocument: Equatable, Sendable {
     /// (one load's amounts), then the whole job's (what to buy); boxes to tick per load.
     public var loads: ReportTable
     public var warningsHeading: String
+    /// What is only advised, under `warningsHeading`.
     public var warnings: [String]
+    /// What the label or the law forbids: a block of its own, above the advice.
+    public var forbiddenHeading: String
+    public var forbidden: [String]
     /// Blank lines for the farmer to fill in by hand: field, crop, date, operator.
     public var recordHeading: String
     public var recordFields: [String]
@@ -109,8 +113,11 @@ public struct ReportDocument: Equatable, Sendable {
         loads = Self.loadsTable(measured, format: format)
 
 
+        let advice = plan.warnings.map(\.advice)
+        forbiddenHeading = tr("Forbidden by the label or the law")
+        forbidden = advice.filter { $0.severity == .forbidden }.map(\.text)
         warningsHeading = tr("Check before spraying")
-        warnings = plan.warnings.map(\.message)
+        warnings = advice.filter { $0.severity == .advice }.map(\.text)
         recordHeading = tr("Treatment record")
         recordFields = [tr("Field / plot"), tr("Crop"), tr("Date of treatment"), tr("Operator")]
         if let record { recordValues = Self.recordValues(of: record, language: language) }

@@ -62,6 +62,9 @@ public struct ReportLayoutEngine {
     /// Every block of the report, in reading order.
     func blocks(of document: ReportDocument) -> [LaidBlock] {
         var blocks = [header(document), keyFigures(document.keyFigures)]
+        if !document.forbidden.isEmpty {
+            blocks.append(warnings(heading: document.forbiddenHeading, document.forbidden))
+        }
         if !document.warnings.isEmpty {
             blocks.append(warnings(heading: document.warningsHeading, document.warnings))
         }

@@ -91,8 +91,8 @@ public struct LibraryRow: Equatable, Sendable {
                 if let until = sprayer.inspectionValidUntil {
                     let day = until.typedText(in: Translation.current.language)
                     switch sprayer.inspectionState(on: today) {
-                    case .lapsed: parts.append(tr("inspection lapsed %@: have it inspected before spraying").filled(day))
-                    case .lapsingSoon: parts.append(tr("inspection valid until %@ — within 60 days").filled(day))
+                    case .lapsed: parts.append(Advice.inspectionLapsedInRow(until).text)
+                    case .lapsingSoon: parts.append(Advice.inspectionLapsingInRow(until).text)
                     default: parts.append(tr("inspection valid until %@").filled(day))
                     }
                 }
@@ -105,8 +105,8 @@ public struct LibraryRow: Equatable, Sendable {
                 if let until = person.validUntil {
                     let day = until.typedText(in: Translation.current.language)
                     switch person.certificateState(on: today) {
-                    case .lapsed: parts.append(tr("certificate lapsed %@").filled(day))
-                    case .lapsingSoon: parts.append(tr("valid until %@ — within 60 days").filled(day))
+                    case .lapsed: parts.append(Advice.certificateLapsedInRow(until).text)
+                    case .lapsingSoon: parts.append(Advice.certificateLapsingInRow(until).text)
                     default: parts.append(tr("valid until %@").filled(day))
                     }
                 }
@@ -147,7 +147,7 @@ public final class LibraryViewModel {
         registerStatus = index.map { index in
             let register = index.register, day = clock.today
             return ([tr("Official register: %@").filled(register.summary()) + "; " + register.importedText(today: day)]
-                    + importNotes + [register.staleAdvice(today: day)].compactMap { $0 }).joined(separator: "\n")
+                    + importNotes + [register.staleAdvice(today: day)?.text].compactMap { $0 }).joined(separator: "\n")
         }
             ?? tr("No official register imported: import the ministry's Rejestr_zastosowanie.xlsx or a release from dane.gov.pl to complete names and check doses.")
         onChange?()

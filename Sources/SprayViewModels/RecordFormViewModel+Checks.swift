@@ -187,7 +187,7 @@ extension RecordFormViewModel {
     /// "Adjuvant X: no authorisation number — add it if the label has one": not blocking.
     public var warningText: String? {
         let warnings = farm.advice(readingRegister: false).record(details, id: correcting?.id)
-        return warnings.isEmpty ? nil : warnings.map(\.text).joined(separator: "\n")
+        return warnings.isEmpty ? nil : warnings.linesWithWeight.joined(separator: "\n")
     }
 
     public func problem(for field: RecordFormField) -> String? {

@@ -45,19 +45,11 @@ extension RegisterViewModel {
         let day = clock.today
         let (lapsed, soon) = Self.lapses(library.sprayers.map { ($0.name, $0.inspectionValidUntil) }, on: day)
         let (certificates, certificatesSoon) = Self.lapses(library.operators.map { ($0.name, $0.validUntil) }, on: day)
-        var lines: [String] = []
-        if !lapsed.isEmpty {
-            lines.append(tr("The inspection of a sprayer has lapsed: %@. Have it inspected before spraying.").filled(lapsed.joined(separator: ", ")))
-        }
-        if !certificates.isEmpty {
-            lines.append(tr("A training certificate has lapsed: %@.").filled(certificates.joined(separator: ", ")))
-        }
-        if !soon.isEmpty { lines.append(tr("A sprayer's inspection lapses within 60 days: %@.").filled(soon.joined(separator: ", "))) }
-        if !certificatesSoon.isEmpty {
-            lines.append(tr("A training certificate lapses within 60 days: %@.").filled(certificatesSoon.joined(separator: ", ")))
-        }
-        guard !lines.isEmpty else { return nil }
-        return (lines.joined(separator: "\n"), !lapsed.isEmpty || !certificates.isEmpty)
+        let said = [lapsed.isEmpty ? nil : Advice.inspectionsLapsed(lapsed), certificates.isEmpty ? nil : Advice.certificatesLapsed(certificates),
+                    soon.isEmpty ? nil : Advice.inspectionsLapsingSoon(soon),
+                    certificatesSoon.isEmpty ? nil : Advice.certificatesLapsingSoon(certificatesSoon)].compactMap { $0 }
+        guard !said.isEmpty else { return nil }
+        return (said.map(\.text).joined(separator: "\n"), said.contains { $0.severity == .forbidden })
     }
 
     /// Products still in the store past, or within 60 days of, their use-until date, said
@@ -67,8 +59,8 @@ extension RegisterViewModel {
     /// What `stock` says of use-until dates, as the line under the register says it.
     public func storeStatus(of stock: [ProductStock]?) -> (text: String, warning: Bool)? {
         guard copyName == nil, let stock, let line = StockLedger.useUntilSummary(stock) else { return nil }
-        let past = stock.contains { $0.warnings.contains { if case .useUntilPassed = $0 { true } else { false } } }
-        return (line, past)
+        let past = stock.contains { $0.warnings.contains { $0.kind == .stockUseUntilPassed } }
+        return (line.text, past)
     }
 
     /// One line per pending plan: when, where, what.
@@ -86,14 +78,15 @@ extension RegisterViewModel {
     }
 
     /// "Name (since 1.10.2026)" for each lapsed, "Name (until 30.11.2026)" for each lapsing soon.
-    private static func lapses(_ dated: [(name: String, until: CalendarDate?)], on day: CalendarDate) -> (lapsed: [String], soon: [String]) {
-        let language = Translation.current.language
-        var lapsed: [String] = [], soon: [String] = []
+    private typealias Dated = (name: String, validUntil: CalendarDate)
+
+    private static func lapses(_ dated: [(name: String, until: CalendarDate?)], on day: CalendarDate) -> (lapsed: [Dated], soon: [Dated]) {
+        var lapsed: [Dated] = [], soon: [Dated] = []
         for (name, until) in dated {
             guard let until else { continue }
             switch LibrarySprayer.InspectionState(until: until, on: day) {
-            case .lapsed: lapsed.append(tr("%1$@ (since %2$@)").filled(name, until.adding(days: 1).typedText(in: language)))
-            case .lapsingSoon: soon.append(tr("%1$@ (until %2$@)").filled(name, until.typedText(in: language)))
+            case .lapsed: lapsed.append((name, until))
+            case .lapsingSoon: soon.append((name, until))
             case .valid: break
             }
         }

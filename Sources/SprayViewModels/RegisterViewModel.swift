@@ -228,7 +228,7 @@ public final class RegisterViewModel {
             .filled(problems.map { $0.text(in: details) }.joined(separator: "; "))
         // A withdrawn record is kept as it was: nothing is checked in it any more.
         let registerWarnings = record.withdrawal == nil
-            ? farm.advice(readingRegister: false).record(details, id: record.id).map(\.text) : []
+            ? farm.advice(readingRegister: false).record(details, id: record.id) : []
         // Text that came from another file or computer is shown, never interpreted (an escape, a direction override).
         func shown(_ text: String) -> String { FreeText.displayable(text, keepingLineBreaks: true) }
         return RegisterRow(
@@ -236,7 +236,7 @@ public final class RegisterViewModel {
             crop: shown(text.crop(details, separator: " · ")),
             products: shown(details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n")),
-            reason: shown(details.reason), status: record.status, statusText: ([checking, status, conflict] + registerWarnings.map { "⚠ " + $0 }).filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
+            reason: shown(details.reason), status: record.status, statusText: ([checking, status, conflict] + registerWarnings.map { ($0.severity == .forbidden ? "⛔ " : "⚠ ") + $0.text }).filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
             harvestPending: record.withdrawal == nil && details.harvestNotBefore.map { $0 > clock.today } ?? false)
     }

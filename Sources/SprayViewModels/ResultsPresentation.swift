@@ -16,7 +16,12 @@ public enum ResultsPresentation: Equatable, Sendable {
 
 public struct PlanPresentation: Equatable, Sendable {
     public var cards: [ResultCard]
-    public var warnings: [String]
+    /// Every warning, what the label or the law forbids first.
+    public var warnings: [String] { forbidden + advised }
+    /// What the label or the law forbids: shown apart, first.
+    public var forbidden: [String]
+    /// What is only advised.
+    public var advised: [String]
 }
 
 /// One large card: a title, an optional big headline, rows of label and amount, a detail line.
@@ -71,6 +76,8 @@ extension PlanPresentation {
         let steps = MixingOrder.lines(for: plan).enumerated().map { ResultCard.Row(label: "\($0.offset + 1). \($0.element)", value: "") }
         cards.append(ResultCard(kind: .mixing, title: tr("Order of filling the tank"), rows: steps,
                                 detail: MixingOrder.jarTestLine(for: plan, format: format) + "\n" + MixingOrder.labelNote))
-        self.init(cards: cards, warnings: plan.warnings.map(\.message))
+        let advice = plan.warnings.map(\.advice)
+        self.init(cards: cards, forbidden: advice.filter { $0.severity == .forbidden }.map(\.text),
+                  advised: advice.filter { $0.severity == .advice }.map(\.text))
     }
 }

@@ -60,6 +60,11 @@ public struct StockFormError: Error, Equatable, Sendable, LocalizedMessage {
 
 @MainActor
 public final class StockViewModel {
+    /// A product needs attention when it is past its use-until date, or its stock cannot be right.
+    private static func needsAttention(_ product: ProductStock) -> Bool {
+        product.warnings.contains { [.stockUseUntilPassed, .stockBelowZero, .stockNeedsChecking, .stockCannotBeAddedUp].contains($0.kind) }
+    }
+
     private let farm: Farm
     public var store: any StockBook { farm.stockBook }
     private func library() -> Library { farm.library }
@@ -102,7 +107,7 @@ public final class StockViewModel {
 
     /// "12 products on 01.03.2026 · 2 need attention".
     public var summaryText: String {
-        let count = products.count, serious = products.filter { $0.warnings.contains(where: \.isSerious) }.count
+        let count = products.count, serious = products.filter(Self.needsAttention).count
         return trn("%1$@ product on %2$@", "%1$@ products on %2$@", count)
             .filled(String(count), shownDate.typedText(in: Translation.current.language))
             + (serious > 0 ? " · " + trn("%@ needs attention", "%@ need attention", serious).filled(String(serious)) : "")
@@ -121,7 +126,7 @@ public final class StockViewModel {
                                tr("adjusted %@").filled(product.formatted(product.adjusted)),
                                tr("disposed of %@").filled(product.formatted(product.disposed))].joined(separator: " · "),
                      warnings: product.warnings.map { FreeText.displayable($0.text) },
-                     isSerious: product.warnings.contains(where: \.isSerious))
+                     isSerious: Self.needsAttention(product))
         }
     }
 

@@ -53,7 +53,7 @@ extension CommandLineTool {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        report(command.warnings)
+        report(command.warnings + command.planAdvice.linesWithWeight)
         let records = farm.records
         guard readable(records) else { return 1 }
         // The one way from the lists: the library's number, an earlier record's, the register's.
@@ -67,8 +67,9 @@ extension CommandLineTool {
         }
         do {
             let recording = try farm.record(drafts)
-            // A plan's warning for today already said is not said again for the treatment's day.
-            report(recording.said.filter { !command.warnings.contains($0) })
+            // A plan's warning for today already said is not said again for the treatment's day:
+            // the same kind about the same product, sprayer or field.
+            report(recording.missing + recording.advice.unsaid(after: command.planAdvice).linesWithWeight)
             let saved = recording.saved
             return printOutput(saved.map { $0.id.uuidString + "\n" }.joined()) ? 0 : 1
         } catch {

@@ -78,9 +78,18 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
                 calculator.setText(rate, for: .productRate(index))
             }
             calculator.setProductUnit(.kilogramsPerHectare, at: 2)
-            return try calculator.outcome.get().warnings.map(\.kind.rawValue)
+            return try calculator.outcome.get().warnings.map(\.advice).forbiddenFirst.map(\.kind.rawValue)
         }()
-        XCTAssertEqual(window, codes, "the calculator and calc say the same, in the same order")
+        XCTAssertEqual(window, codes, "the calculator and calc say the same, in the same order: what is forbidden first")
+        // `advice` gives each warning's weight, in the same order as `warnings` and `warning_codes`.
+        let advice = try XCTUnwrap(json["advice"] as? [[String: String]])
+        XCTAssertEqual(advice.map { $0["code"] ?? "" }, codes)
+        XCTAssertEqual(advice.map { $0["text"] ?? "" }, json["warnings"] as? [String])
+        XCTAssertEqual(advice.map { $0["severity"] ?? "" }, codes.map { AdviceKind(rawValue: $0)!.severity.rawValue })
+        let forbidden = advice.prefix { $0["severity"] == "forbidden" }.count
+        XCTAssertEqual(Set(codes.prefix(forbidden)), ["label-rate", "label-treatments", "register-dose", "register-use-until", "register-crop",
+                                                      "sprayer-inspection"], "what the label or the law forbids")
+        XCTAssertTrue(advice.dropFirst(forbidden).allSatisfy { $0["severity"] == "advice" }, "what is advised after all that is forbidden")
     }
 
     @MainActor func testTheRecordDoorsGiveTheSameWarnings() async throws {
@@ -95,9 +104,12 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
         let advice = farm.advice().record(details)
         XCTAssertEqual(Set(advice.map(\.kind)), [.treatmentsAboveLabel, .doseAboveRegister, .notInRegister, .pastUseUntil, .cropNotAuthorised,
                                                 .inspectionLapsed, .certificateLapsed])
-        let said = advice.map(\.text)
+        // What is forbidden first, said so, then what is advised.
+        let said = advice.linesWithWeight
+        XCTAssertTrue(said[0].hasPrefix("Forbidden: "), said[0])
+        XCTAssertTrue(said.last!.hasPrefix("Note: "), said.last!)
         // The spreadsheets the farm keeps have no column for the sprayer.
-        let withoutSprayer = advice.filter { $0.kind != .inspectionLapsed }.map(\.text)
+        let withoutSprayer = advice.filter { $0.kind != .inspectionLapsed }.linesWithWeight
 
         // Each door finds the farm as it was: the record `record add` saves is not another treatment to the import.
         let before = directory.appendingPathComponent("data-before")
@@ -146,7 +158,8 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             let register = RegisterViewModel(farm: after)
             let saved = after.records.records.first { $0.details.sprayer == "Pilmet" && $0.details.products.count == 3 }
             let status = saved.map { register.row(for: $0).statusText } ?? ""
-            XCTAssertEqual(lines(status).filter { $0.hasPrefix("⚠ ") }, said.map { "⚠ " + $0 }, "the treatment register")
+            XCTAssertEqual(lines(status).filter { $0.hasPrefix("⛔ ") || $0.hasPrefix("⚠ ") },
+                           advice.map { ($0.severity == .forbidden ? "⛔ " : "⚠ ") + $0.text }, "the treatment register")
         }
     }
 

@@ -259,7 +259,7 @@ final class LibraryCommandLineTests: DataFolderTestCase {
         // The label allows one treatment a season: later ones of the same season are warned about, and recorded.
         let second = try run(["record", "add"] + job + ["--date", thisYear + "-05-14"])
         XCTAssertEqual(second.status, 0)
-        XCTAssertEqual(second.stderr, "Herbicyd on Działka 7: this is treatment no. 2 this season; the label allows 1.\n")
+        XCTAssertEqual(second.stderr, "Forbidden: Herbicyd on Działka 7: this is treatment no. 2 this season; the label allows 1.\n")
         XCTAssertEqual(try run(["record", "list"]).stdout.split(separator: "\n").count, 3, "two records and the count")
     }
 

@@ -98,7 +98,7 @@ final class OfficialRegisterCommandLineTests: DataFolderTestCase {
         let imported = try run(["record", "import", sheet.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         // The crop named as the file names it: a Polish sheet's crop is "pszenica ozima" in any window.
-        XCTAssertEqual(imported.stderr, "In row 2: Azyl 250 SC: 2 l/ha is above the register's largest dose for pszenica ozima, 1.5 l/ha.\n")
+        XCTAssertEqual(imported.stderr, "In row 2: Forbidden: Azyl 250 SC: 2 l/ha is above the register's largest dose for pszenica ozima, 1.5 l/ha.\n")
     }
 
     /// Two products called "Delta" (parallel-trade permits): R-3/2020 usable until 2026-01-01,

@@ -43,7 +43,7 @@ final class SilentWrongDataCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("To buy           H: 0.003 ml"), result.stdout)
         XCTAssertFalse(result.stdout.contains(" 0 ml"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Warning: H: a load takes less than 0.1 ml (g), too little to measure."), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Note: H: a load takes less than 0.1 ml (g), too little to measure."), result.stdout)
     }
 
     func testMessagesNameWhatIsWrong() throws {

@@ -227,7 +227,7 @@ final class StockCommandLineTests: DataFolderTestCase {
         XCTAssertEqual(try run(["stock", "add", "--product", "Herbicyd", "--quantity", "5 l", "--date", "2026-03-01"]).status, 0)
         let warned = try run(job)
         XCTAssertEqual(warned.status, 0, warned.stderr)
-        XCTAssertTrue(warned.stdout.contains("Warning: 1 product in the store is past or within 60 days of its use-until date: Herbicyd ("
+        XCTAssertTrue(warned.stdout.contains("Note: 1 product in the store is past or within 60 days of its use-until date: Herbicyd ("
                                              + soon.typedText(in: .english) + ")"), warned.stdout)
     }
 

@@ -25,7 +25,7 @@ final class OutputTests: XCTestCase {
             "total_liquid_l": 2250, "total_water_l": 2025, \
             "products": [{"name": "Środek", "rate": 15, "unit": "l/ha", "total": 225, "total_unit": "l", "formulation": null}], \
             "loads": [{"count": 2, "liquid_l": 800, "water_l": 720, "products": [80]}, \
-            {"count": 1, "liquid_l": 650, "water_l": 585, "products": [65]}], "mixing_order": ["Środek"], "warnings": [], "warning_codes": []}
+            {"count": 1, "liquid_l": 650, "water_l": 585, "products": [65]}], "mixing_order": ["Środek"], "warnings": [], "warning_codes": [], "advice": []}
 
             """)
     }

@@ -62,7 +62,7 @@ final class FirstStepsTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(inPolish { register.importedText(today: today) }, polish)
             XCTAssertEqual(register.staleAdvice(today: today) != nil, stale, "\(days) days")
         }
-        XCTAssertEqual(inPolish { Self.register(importedDaysBefore: 100, today: today).staleAdvice(today: today) },
+        XCTAssertEqual(inPolish { Self.register(importedDaysBefore: 100, today: today).staleAdvice(today: today)?.text },
                        "Rejestr ministerstwa jest z 18.08.2026, sprzed 100 dni: sprawdź na stronie ministerstwa, czy jest nowsze wydanie, i zaimportuj je.")
     }
 

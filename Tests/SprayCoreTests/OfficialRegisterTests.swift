@@ -174,7 +174,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(warnings(), ["Azyl 250 SC: 2 l/ha is above the register's largest dose for pszenica ozima, 1.5 l/ha."])
 
             let form = RecordFormViewModel(details: completeDetails(), farm: farm)
-            XCTAssertEqual(form.warningText, "Fungicyd Ś is not in the register of \(Self.importDay).\nAdiuwant is not in the register of \(Self.importDay).")
+            XCTAssertEqual(form.warningText, "Note: Fungicyd Ś is not in the register of \(Self.importDay).\nNote: Adiuwant is not in the register of \(Self.importDay).")
             form.setText("", for: .productAuthorisation(1))
             form.setText("Adiuwant Olejowy", for: .productName(1))
             XCTAssertEqual(form.text(of: .productAuthorisation(1)), "R-5/2020", "the register's number filled in")
@@ -200,12 +200,12 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             grid.setText("g/ha", row: 0, column: .unit)
             grid.setText("4", row: 0, column: .size)
             grid.setText("słodyszek", row: 0, column: .reason)
-            XCTAssertEqual(grid.registerWarnings, ["In row 1: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
+            XCTAssertEqual(grid.registerWarnings, ["In row 1: Forbidden: Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on 2026-04-14."])
             XCTAssertTrue(grid.save(), "a warning holds nothing back")
 
             let treatments = RegisterViewModel(farm: farm)
             let row = treatments.row(for: records.records[0])
-            XCTAssertTrue(row.statusText.contains("⚠ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
+            XCTAssertTrue(row.statusText.contains("⛔ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
         }
     }
 

@@ -208,11 +208,11 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
     /// From the release's date, not the import's: imported today, a release of 90 days ago is old.
     func testTheAdviceToLookForANewerReleaseCountsFromItsDate() throws {
         let register = try imported([Self.release.path]).register
-        XCTAssertNil(register.staleAdvice(today: Self.releaseDay.adding(days: 89)))
-        XCTAssertEqual(register.staleAdvice(today: Self.releaseDay.adding(days: 90)),
+        XCTAssertNil(register.staleAdvice(today: Self.releaseDay.adding(days: 89))?.text)
+        XCTAssertEqual(register.staleAdvice(today: Self.releaseDay.adding(days: 90))?.text,
                        "The ministry's register is of 2026-06-26, 90 days ago: check the ministry's page for a newer release and import it.")
         inPolish {
-            XCTAssertEqual(register.staleAdvice(today: Self.releaseDay.adding(days: 92)),
+            XCTAssertEqual(register.staleAdvice(today: Self.releaseDay.adding(days: 92))?.text,
                            "Rejestr ministerstwa jest z 26.06.2026, sprzed 92 dni: sprawdź na stronie ministerstwa, czy jest nowsze wydanie, i zaimportuj je.")
         }
     }

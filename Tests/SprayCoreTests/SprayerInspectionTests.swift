@@ -79,7 +79,7 @@ final class SprayerInspectionTests: TemporaryDirectoryTestCase {
                                at: Clock.system.now)
             let rows = RegisterViewModel(farm: try Farm.inFolder(farmFolder, library: Library(operators: [person]),
                                                                  clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!)))
-            XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("⚠ The training certificate of Jan was valid until 2027-01-19"),
+            XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("⛔ The training certificate of Jan was valid until 2027-01-19"),
                           rows.row(for: store.records[0]).statusText)
             XCTAssertEqual(status?.warning, true)
         }
@@ -147,7 +147,7 @@ final class SprayerInspectionTests: TemporaryDirectoryTestCase {
                 grid.setText(text, row: 0, column: column)
             }
             XCTAssertEqual(grid.treatments.first?.draft.details.sprayer, "Pilmet")
-            XCTAssertEqual(grid.registerWarnings, ["In row 1: The inspection of Pilmet was valid until 2025-03-14: spraying with it is not allowed until it is inspected again."])
+            XCTAssertEqual(grid.registerWarnings, ["In row 1: Forbidden: The inspection of Pilmet was valid until 2025-03-14: spraying with it is not allowed until it is inspected again."])
             // A second row of the tank mix naming another sprayer holds the treatment back.
             for (column, text) in [(TranscriptionColumn.date, "02.04"), (.field, "Pole"), (.product, "Score"), (.dose, "0,5"), (.unit, "l/ha"),
                                    (.sprayer, "Krukowiak")] {

@@ -66,11 +66,11 @@ final class StockNumberTests: TemporaryDirectoryTestCase {
         let stock = StockLedger.stock(on: CalendarDate(year: 2026, month: 6, day: 1)!, entries: [StockEntry(facts: facts, createdAt: Date(timeIntervalSince1970: 1_772_000_000))],
                                       records: [], register: register, today: CalendarDate(year: 2026, month: 6, day: 1)!)
         XCTAssertEqual(stock.first?.useUntil, lapsed)
-        XCTAssertEqual(stock.first?.warnings, [.useUntilPassed(lapsed)])
+        XCTAssertEqual(stock.first?.warnings, [.stockUseUntilPassed(lapsed)])
     }
 
     func testANameTheRegisterHoldsTwice() {
-        func warnings(_ first: CalendarDate?, _ second: CalendarDate?) -> (useUntil: CalendarDate?, warnings: [StockWarning]) {
+        func warnings(_ first: CalendarDate?, _ second: CalendarDate?) -> (useUntil: CalendarDate?, warnings: [Advice]) {
             let register = OfficialRegisterIndex(OfficialRegister(date: nil, importedAt: Clock.system.now, source: "test", products: [
                 Self.registered("Dublet", "R-3/2020", useUntil: first), Self.registered("Dublet", "R-4/2020", useUntil: second),
             ]))
@@ -81,11 +81,11 @@ final class StockNumberTests: TemporaryDirectoryTestCase {
         }
         let both = warnings(CalendarDate(year: 2026, month: 4, day: 1), CalendarDate(year: 2026, month: 5, day: 1))
         XCTAssertEqual(both.useUntil, CalendarDate(year: 2026, month: 5, day: 1))
-        XCTAssertEqual(both.warnings, [.useUntilPassed(CalendarDate(year: 2026, month: 5, day: 1)!)], "both lapsed: hand it back, whichever it is")
+        XCTAssertEqual(both.warnings, [.stockUseUntilPassed(CalendarDate(year: 2026, month: 5, day: 1)!)], "both lapsed: hand it back, whichever it is")
         XCTAssertEqual(warnings(CalendarDate(year: 2026, month: 4, day: 1), nil).warnings, [], "the day tells which: the one still allowed")
         let one = warnings(nil, CalendarDate(year: 2027, month: 1, day: 1))
         XCTAssertNil(one.useUntil)
-        XCTAssertEqual(one.warnings, [.ambiguousInRegister(numbers: "R-3/2020, R-4/2020")])
+        XCTAssertEqual(one.warnings, [.stockAmbiguousInRegister(numbers: "R-3/2020, R-4/2020")])
         XCTAssertEqual(one.warnings.first?.text,
                        "the ministry’s register has several products of this name (R-3/2020, R-4/2020): give its authorisation number, which tells its use-until date")
     }

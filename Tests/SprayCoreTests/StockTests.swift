@@ -231,9 +231,9 @@ final class StockTests: TemporaryDirectoryTestCase {
                        record("2026-05-04", [ProductUse(name: "A", dose: d("0.25"), doseUnit: .litres, quantityUsed: 1)])]
         let stock = StockLedger.stock(on: day("2026-05-05"), entries: entries, records: records, today: today)[0]
         XCTAssertEqual(stock.inStock, -3)
-        XCTAssertEqual(stock.warnings, [.belowZero(since: day("2026-05-02"))])
+        XCTAssertEqual(stock.warnings, [.stockBelowZero(since: day("2026-05-02"))])
         XCTAssertEqual(stock.warnings[0].text, "used more than bought since 2026-05-02 — add the purchase or a count")
-        XCTAssertEqual(inPolish { stock.warnings[0].text }, "zużyto więcej, niż kupiono, od 02.05.2026 — dodaj zakup lub spis")
+        XCTAssertEqual(inPolish { StockLedger.stock(on: day("2026-05-05"), entries: entries, records: records, today: today)[0].warnings[0].text }, "zużyto więcej, niż kupiono, od 02.05.2026 — dodaj zakup lub spis")
         // A count puts it right.
         let counted = entries + [entry(StockFacts(kind: .count, product: "A", quantity: 0, unit: .litres, date: day("2026-05-03")))]
         records.removeLast()
@@ -247,11 +247,11 @@ final class StockTests: TemporaryDirectoryTestCase {
                               authorisedUntil: nil, saleUntil: nil, useUntil: useUntil, uses: []),
         ]))
         let entries = [purchase("Chwastox Trio 540 SL", "5", .litres, "2026-03-01"), purchase("Domowy", "1", .litres, "2026-03-01")].map(entry)
-        let table: [(Int, [StockWarning])] = [
+        let table: [(Int, [Advice])] = [
             (61, []),
-            (60, [.useUntilSoon(useUntil, days: 60)]),
-            (0, [.useUntilSoon(useUntil, days: 0)]),
-            (-1, [.useUntilPassed(useUntil)]),
+            (60, [.stockUseUntilSoon(useUntil, days: 60)]),
+            (0, [.stockUseUntilSoon(useUntil, days: 0)]),
+            (-1, [.stockUseUntilPassed(useUntil)]),
         ]
         for (daysLeft, warnings) in table {
             let clock = useUntil.adding(days: -daysLeft)
@@ -259,17 +259,17 @@ final class StockTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(stock[0].useUntil, useUntil)
             XCTAssertEqual(stock[0].warnings, warnings, "\(daysLeft) days left")
             XCTAssertEqual(stock[1].name, "Domowy")
-            XCTAssertEqual(stock[1].warnings, [.notInRegister])
+            XCTAssertEqual(stock[1].warnings, [.stockNotInRegister])
         }
-        XCTAssertEqual(StockWarning.useUntilPassed(useUntil).text, "its use-until date 2026-06-30 has passed: it must be handed back as hazardous waste")
-        XCTAssertEqual(StockWarning.useUntilSoon(useUntil, days: 60).text,
+        XCTAssertEqual(Advice.stockUseUntilPassed(useUntil).text, "its use-until date 2026-06-30 has passed: it must be handed back as hazardous waste")
+        XCTAssertEqual(Advice.stockUseUntilSoon(useUntil, days: 60).text,
                        "use by 2026-06-30 (60 days left); after that it must be handed back as hazardous waste")
-        XCTAssertEqual(inPolish { StockWarning.useUntilSoon(useUntil, days: 2).text },
+        XCTAssertEqual(inPolish { Advice.stockUseUntilSoon(useUntil, days: 2).text },
                        "zużyj do 30.06.2026 (zostały 2 dni); potem trzeba go oddać jako odpad niebezpieczny")
         let soon = StockLedger.stock(on: useUntil, entries: entries, records: [], library: library, register: register, today: useUntil)
-        XCTAssertEqual(StockLedger.useUntilSummary(soon),
+        XCTAssertEqual(StockLedger.useUntilSummary(soon)?.text,
                        "1 product in the store is past or within 60 days of its use-until date: Chwastox Trio 540 SL (2026-06-30)")
-        XCTAssertEqual(inPolish { StockLedger.useUntilSummary(soon) },
+        XCTAssertEqual(inPolish { StockLedger.useUntilSummary(soon)?.text },
                        "1 środek w magazynie jest po terminie stosowania lub na 60 dni przed nim: Chwastox Trio 540 SL (30.06.2026)")
         // Nothing in the store: nothing to warn of.
         let usedUp = entries + [entry(StockFacts(kind: .count, product: "Chwastox Trio 540 SL", quantity: 0, unit: .litres,
@@ -406,7 +406,7 @@ final class StockTests: TemporaryDirectoryTestCase {
         XCTAssertNotNil(store.entry(id: broken.id))
         XCTAssertEqual(broken.problems(today: today).map(\.field), [.product, .quantity, .date])
         let product = StockLedger.stock(on: today, entries: [broken], records: [], today: today)[0]
-        XCTAssertTrue(product.warnings.contains { if case .needsChecking = $0 { true } else { false } })
+        XCTAssertTrue(product.warnings.contains { $0.kind == .stockNeedsChecking })
     }
 
     func testRestoreMergesStockEntriesAndNeverRemovesOne() throws {

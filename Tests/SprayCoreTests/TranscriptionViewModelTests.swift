@@ -142,7 +142,7 @@ final class TranscriptionViewModelTests: TemporaryDirectoryTestCase {
             XCTAssertNotNil(model.problem(row: 3, column: .temperature), "beyond what the record's rules allow")
             XCTAssertNil(model.problem(row: 1, column: .wind), "left empty, as a paper book without the column")
             XCTAssertTrue(model.registerWarnings.contains {
-                $0.hasPrefix("In row 1: Wind 4.5 m/s: allowed up to 4 m/s with this sprayer")
+                $0.hasPrefix("In row 1: Forbidden: Wind 4.5 m/s: allowed up to 4 m/s with this sprayer")
             }, "\(model.registerWarnings)")
             XCTAssertEqual(model.treatments.map(\.rows), [[0], [1]])
             XCTAssertTrue(model.save(at: Date(timeIntervalSince1970: 1_776_148_200)))

@@ -39,7 +39,6 @@ public enum LabelCheck {
     public static func certificate(of name: String, in library: Library, on day: CalendarDate) -> Advice? {
         guard let person = library.operator(named: name), person.certificateState(on: day) == .lapsed,
               let until = person.validUntil else { return nil }
-        return Advice(.certificateLapsed, tr("The training certificate of %1$@ was valid until %2$@: a treatment by them needs a valid one.")
-            .filled(person.name, until.typedText(in: Translation.current.language)))
+        return .certificateLapsed(operator: person.name, validUntil: until)
     }
 }

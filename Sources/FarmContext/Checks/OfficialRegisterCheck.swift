@@ -14,9 +14,6 @@ public enum OfficialRegisterCheck {
     public static func warnings(products: [ProductUse], date: CalendarDate, crop: CropChoice?, bbch: String?,
                                 index: OfficialRegisterIndex) -> [Advice] {
         let register = index.register
-        let registerName = register.date.map { tr("the register of %@").filled($0.typedText(in: Translation.current.language)) }
-            ?? tr("the register")
-        let format = NumberFormat.current
         var warnings: [Advice] = []
         for product in products where product.kind != .notPlantProtection && !product.name.isBlank {
             let name = FreeText.displayable(product.name)
@@ -25,38 +22,32 @@ public enum OfficialRegisterCheck {
             let entry: OfficialRegisterProduct
             switch index.match(named: product.name, authorisation: typed, on: date) {
             case .notInRegister:
-                warnings.append(Advice(.notInRegister, tr("%1$@ is not in %2$@.").filled(name, registerName)))
+                warnings.append(.notInRegister(product: name, register: register.date))
                 continue
             case let .ambiguous(candidates):
                 let numbers = OfficialRegisterMatch.numbers(of: candidates)
-                warnings.append(typed.isEmpty
-                    ? Advice(.ambiguousInRegister, tr("%1$@: %2$@ has several products of this name (%3$@); give its authorisation number.")
-                        .filled(name, registerName, numbers))
-                    : Advice(.otherAuthorisation, tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
-                        .filled(name, FreeText.displayable(typed), numbers)))
+                warnings.append(typed.isEmpty ? .ambiguousInRegister(product: name, register: register.date, numbers: numbers)
+                                              : .otherAuthorisation(product: name, typed: FreeText.displayable(typed), numbers: numbers))
                 continue
             case let .found(found): entry = found
             }
             if !typed.isEmpty, !entry.authorisation.isEmpty, typed.uppercased() != entry.authorisation.uppercased() {
-                warnings.append(Advice(.otherAuthorisation, tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
-                    .filled(name, FreeText.displayable(typed), FreeText.displayable(entry.authorisation))))
+                warnings.append(.otherAuthorisation(product: name, typed: FreeText.displayable(typed), numbers: FreeText.displayable(entry.authorisation)))
             }
             if let last = entry.lastDayOfUse, date > last {
-                warnings.append(Advice(.pastUseUntil, tr("%1$@ may be used until %2$@; the treatment is on %3$@.")
-                    .filled(name, last.typedText(in: Translation.current.language), date.typedText(in: Translation.current.language))))
+                warnings.append(.pastUseUntil(product: name, until: last, on: date))
             }
             guard let crop, !entry.uses.isEmpty else { continue }
             let cropName = crop.name.isEmpty ? crop.eppoCode : crop.name
             let uses = entry.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode,
                                   named: CropCatalog.crop(code: crop.eppoCode)?.polishName ?? crop.name)
             guard !uses.isEmpty else {
-                warnings.append(Advice(.cropNotAuthorised, tr("%1$@ is not authorised for %2$@ in %3$@.").filled(name, FreeText.displayable(cropName), registerName)))
+                warnings.append(.cropNotAuthorised(product: name, crop: FreeText.displayable(cropName), register: register.date))
                 continue
             }
             if let dose = product.dose, let largest = largestDose(of: uses, in: product.doseUnit), dose > largest.value {
-                warnings.append(Advice(.doseAboveRegister, tr("%1$@: %2$@ %3$@/ha is above the register's largest dose for %4$@, %5$@ %6$@.")
-                    .filled(name, format.string(dose, maxFractionDigits: 3), product.doseUnit.rawValue, FreeText.displayable(cropName),
-                            format.string(largest.value, maxFractionDigits: 3), largest.unit.rawValue + "/ha")))
+                warnings.append(.doseAboveRegister(product: name, dose: dose, unit: product.doseUnit.rawValue, crop: FreeText.displayable(cropName),
+                                                   largest: largest.value, largestUnit: largest.unit.rawValue + "/ha"))
             }
             if let bbch, let stage = Int(bbch), BBCHStage.isValid(code: bbch) {
                 let ranges = uses.compactMap { use -> ClosedRange<Int>? in
@@ -65,8 +56,7 @@ public enum OfficialRegisterCheck {
                 }
                 if !ranges.isEmpty, !ranges.contains(where: { $0.contains(stage) }) {
                     let shown = ranges.map { "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
-                    warnings.append(Advice(.stageOutsideRegister, tr("%1$@: BBCH %2$@ is outside the stages the register gives for %3$@ (BBCH %4$@).")
-                        .filled(name, bbch, FreeText.displayable(cropName), shown)))
+                    warnings.append(.stageOutsideRegister(product: name, bbch: bbch, crop: FreeText.displayable(cropName), stages: shown))
                 }
             }
         }

@@ -28,7 +28,6 @@ public enum SeasonCheck {
                                 library: Library, register: OfficialRegisterIndex?, modeOfActionLimit: Int? = nil) -> [PlanWarning] {
         let field = field.trimmedWhitespace
         guard !field.isEmpty else { return [] }
-        let language = Translation.current.language
         var warnings: [PlanWarning] = []
         for product in products where !product.name.isBlank {
             let key = Library.nameKey(product.name)
@@ -39,27 +38,22 @@ public enum SeasonCheck {
             if let allowed = label?.maximumTreatments(on: crop) {
                 if count > allowed { warnings.append(.treatmentsAboveLabel(product: product.shown, field: field, count: count, allowed: allowed)) }
             } else if let allowed = uses.compactMap(\.maxTreatments).max(), count > allowed {
-                warnings.append(.advice(Advice(.treatmentsAboveLabel, tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the ministry's register allows %4$@ on %5$@.")
-                    .filled(product.shown, field, String(count), String(allowed), cropName(crop, uses: uses)))))
+                warnings.append(.advice(.treatmentsAboveRegister(product: product.shown, field: field, count: count, allowed: allowed,
+                                                                  crop: cropName(crop, uses: uses))))
             }
-            let interval = label?.intervalDays(on: crop).map { ($0, tr("the label")) }
-                ?? uses.compactMap(\.intervalDays).min().map { ($0, tr("the ministry's register")) }
-            if let (days, source) = interval, let last = withProduct.map(\.date).filter({ $0 <= date }).max() {
+            let interval = label?.intervalDays(on: crop).map { ($0, false) } ?? uses.compactMap(\.intervalDays).min().map { ($0, true) }
+            if let (days, byRegister) = interval, let last = withProduct.map(\.date).filter({ $0 <= date }).max() {
                 let apart = date.daysSinceEpoch - last.daysSinceEpoch
                 if apart < days {
-                    warnings.append(.advice(Advice(.treatmentInterval, trn(
-                        "%1$@ on %2$@: %3$@ day after the last treatment with it (%4$@); %5$@ asks at least %6$@: from %7$@.",
-                        "%1$@ on %2$@: %3$@ days after the last treatment with it (%4$@); %5$@ asks at least %6$@: from %7$@.", apart)
-                        .filled(product.shown, field, String(apart), last.typedText(in: language), source, String(days),
-                                last.adding(days: days).typedText(in: language)))))
+                    warnings.append(.advice(.treatmentInterval(product: product.shown, field: field, apart: apart, last: last, days: days,
+                                                               byRegister: byRegister)))
                 }
             }
             if let previous = past.filter({ $0.date <= date }).max(by: { $0.date < $1.date }) {
                 let earlier = previous.products.compactMap { name in library.product(named: name).map { (name, Set($0.modes)) } }
                 for mode in label?.modes ?? [] {
                     guard let (name, _) = earlier.first(where: { $0.1.contains(mode) }) else { continue }
-                    warnings.append(.advice(Advice(.modeOfActionRepeated, tr("%1$@ again on %2$@ (last %3$@, %4$@): alternate the mode of action.")
-                        .filled(mode.description, field, previous.date.typedText(in: language), name))))
+                    warnings.append(.advice(.modeOfActionRepeated(mode: mode.description, field: field, last: previous.date, product: name)))
                 }
             }
         }
@@ -78,8 +72,7 @@ public enum SeasonCheck {
         return modes.compactMap { mode in
             let count = past.filter { $0.products.contains { library.product(named: $0)?.modes.contains(mode) == true } }.count + 1
             guard count > limit else { return nil }
-            return .advice(Advice(.ownModeOfActionLimit, tr("%1$@ on %2$@: treatment no. %3$@ with it this season; the farm's own limit is %4$@ (Preferences).")
-                .filled(mode.description, field, String(count), String(limit))))
+            return .advice(.ownModeOfActionLimit(mode: mode.description, field: field, count: count, limit: limit))
         }
     }
 

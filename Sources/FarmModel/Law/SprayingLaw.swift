@@ -65,22 +65,14 @@ public enum SprayingLaw {
     /// when the wind of a treatment is above what the sprayer may spray in.
     public static func windAdvice(_ wind: Decimal?, driftReduction: Int?) -> Advice? {
         guard let wind, wind > windAllowed(driftReduction: driftReduction) else { return nil }
-        let format = NumberFormat.current
-        func speed(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) }
-        if windAllowed(driftReduction: driftReduction) == windLimitWithDriftReduction {
-            return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s, also with %3$@ %% drift reduction.")
-                .filled(speed(wind), speed(windLimitWithDriftReduction), String(driftReduction ?? 0)))
-        }
-        return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s with this sprayer (%3$@ m/s with %4$@ %% drift reduction).")
-            .filled(speed(wind), speed(windLimit), speed(windLimitWithDriftReduction), String(driftReductionForStrongerWind)))
+        return .windAboveLaw(wind, allowed: windAllowed(driftReduction: driftReduction), driftReduction: driftReduction,
+                             withReduction: windLimitWithDriftReduction, reductionNeeded: driftReductionForStrongerWind)
     }
 
     /// The distances a treatment on `field` with the products named keeps: from water, the
     /// larger of the label's zone (the smaller one its drift-reduction class allows the
     /// sprayer) and the regulation's; from an apiary and a public road, the regulation's.
     public static func zones(on field: LibraryField, products: [String], library: Library, sprayer: LibrarySprayer?) -> [Advice] {
-        let format = NumberFormat.current
-        func metres(_ value: Decimal) -> String { format.string(value, maxFractionDigits: 1) + " m" }
         var advice: [Advice] = []
         let waterDistance = waterDistance(sprayer)
         if field.neighbours.contains(.water) {
@@ -91,22 +83,20 @@ public enum SprayingLaw {
                 let reduction = sprayer?.driftReduction ?? 0
                 let allowed = label.reducedZones.filter { $0.driftReduction <= reduction }.min { $0.metres < $1.metres }
                 let keep = max(allowed?.metres ?? zone, waterDistance)
-                let said = ([metres(zone)] + label.reducedZones.sorted { $0.driftReduction < $1.driftReduction }.map { reduced in
-                    tr("%1$@ with %2$@ %% drift reduction").filled(metres(reduced.metres), String(reduced.driftReduction))
-                        + (reduced == allowed ? " — " + tr("this sprayer") : "")
-                }).joined(separator: "; ")
-                advice.append(Advice(.bufferZone, tr("%1$@: keep %2$@ from water (the label: %3$@).").filled(label.name, metres(keep), said)))
+                let said = Advice.zoneText(zone, reduced: label.reducedZones.sorted { $0.driftReduction < $1.driftReduction }.map {
+                    (metres: $0.metres, driftReduction: $0.driftReduction, thisSprayer: $0 == allowed)
+                })
+                advice.append(.keepFromWater(product: label.name, keep: keep, label: said))
             }
             if !byLabel {
-                advice.append(Advice(.bufferZone, (sprayer?.isOrchard == true ? tr("Water: keep %@ from it (the regulation's least for an orchard sprayer).")
-                                                    : tr("Water: keep %@ from it (the regulation's least for a field sprayer).")).filled(metres(waterDistance))))
+                advice.append(.keepFromWater(waterDistance, orchardSprayer: sprayer?.isOrchard == true))
             }
         }
         if field.neighbours.contains(.apiary) {
-            advice.append(Advice(.bufferZone, tr("Apiary: keep %@ from it (the regulation's least for ground spraying).").filled(metres(apiaryDistance))))
+            advice.append(.keepFromApiary(apiaryDistance))
         }
         if field.neighbours.contains(.publicRoad) {
-            advice.append(Advice(.bufferZone, tr("Public road: keep %@ from its edge (the regulation's least).").filled(metres(publicRoadDistance))))
+            advice.append(.keepFromRoad(publicRoadDistance))
         }
         return advice
     }
@@ -122,8 +112,7 @@ public enum SprayingLaw {
     public static func beeAdvice(_ details: TreatmentDetails, library: Library) -> [Advice] {
         guard let start = details.startTime, beeHours.contains(start.hour) else { return [] }
         return details.products.compactMap { library.product(named: $0.name) }.filter(\.beeHazard).map { product in
-            Advice(.beeHazard, tr("%1$@ is hazardous to bees and the treatment started at %2$@, during their flight (%3$@–%4$@): was the crop, or the weeds in it, flowering? Spray it after the bees' flight.")
-                .filled(product.name, start.description, "\(beeHours.lowerBound):00", "\(beeHours.upperBound):00"))
+            Advice.beeHazard(product: product.name, start: start.description, hours: beeHours)
         }
     }
 }

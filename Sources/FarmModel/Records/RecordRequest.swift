@@ -96,7 +96,6 @@ public struct RecordRequest {
             draft = RecordDraft(details: TreatmentDetails(use: use ?? .surface, date: standIn))
         case let .plan(made, field, entry):
             plan = made
-            notes += made.warnings.map { (nil, $0.message) }
             if let field, fields.isEmpty { fields = [field] }
             var details = TreatmentDetails.prefilled(from: made, on: standIn, parcel: entry?.parcel, notes: entry?.notes, lists: lists, field: field)
             if details.crop == nil, let typed = entry?.crop { details.crop = CropCatalog.choice(typed: typed) }

@@ -153,17 +153,9 @@ public struct OfficialRegister: Equatable, Codable, Sendable {
     }
 
     /// The suggestion to look for a newer release, from `staleAfterDays` after the release's date.
-    public func staleAdvice(today: CalendarDate) -> String? {
+    public func staleAdvice(today: CalendarDate) -> Advice? {
         let days = age(today: today)
-        guard days >= Self.staleAfterDays else { return nil }
-        guard let date else {
-            return trn("The ministry's register was imported %d day ago: check the ministry's page for a newer file and import it.",
-                       "The ministry's register was imported %d days ago: check the ministry's page for a newer file and import it.", days)
-                .filled(String(days))
-        }
-        return trn("The ministry's register is of %2$@, %1$d day ago: check the ministry's page for a newer release and import it.",
-                   "The ministry's register is of %2$@, %1$d days ago: check the ministry's page for a newer release and import it.", days)
-            .filled(String(days), date.typedText(in: Translation.current.language))
+        return days >= Self.staleAfterDays ? .registerOld(days: days, date: date) : nil
     }
 
     /// "Register of 28.02.2026: 2 products, 5 uses".

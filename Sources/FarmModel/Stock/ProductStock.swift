@@ -42,58 +42,6 @@ public struct StockLot: Equatable, Sendable {
     public var quantity: Decimal
 }
 
-/// Something worth saying about a product's stock.
-public enum StockWarning: Equatable, Sendable {
-    /// More was used than bought since this day.
-    case belowZero(since: CalendarDate)
-    /// From this day on its quantities add up past what the app counts (9,2 million m³):
-    /// the stock shown is that of the days before.
-    case cannotBeAddedUp(from: CalendarDate)
-    /// The register's use-until date is at most 60 days ahead (0: today is the last day).
-    case useUntilSoon(CalendarDate, days: Int)
-    /// The use-until date has passed with the product still in the store.
-    case useUntilPassed(CalendarDate)
-    /// The ministry's register (as kept here) has no product of this name.
-    case notInRegister
-    /// The register has several products of this name and the store no number to tell which
-    /// (their numbers, "R-3/2020, R-4/2020").
-    case ambiguousInRegister(numbers: String)
-    /// An entry that came from elsewhere breaks a rule, or a record gives the product in a
-    /// unit of the other kind (kg for a liquid): it is kept, and needs checking.
-    case needsChecking(String)
-
-    public var isSerious: Bool {
-        switch self {
-        case .useUntilPassed, .belowZero, .needsChecking, .cannotBeAddedUp: true
-        case .useUntilSoon, .notInRegister, .ambiguousInRegister: false
-        }
-    }
-
-    public var text: String {
-        let language = Translation.current.language
-        switch self {
-        case let .belowZero(since):
-            return tr("used more than bought since %@ — add the purchase or a count").filled(since.typedText(in: language))
-        case let .useUntilSoon(date, days):
-            return trn("use by %1$@ (%2$@ day left); after that it must be handed back as hazardous waste",
-                       "use by %1$@ (%2$@ days left); after that it must be handed back as hazardous waste", days)
-                .filled(date.typedText(in: language), String(days))
-        case let .useUntilPassed(date):
-            return tr("its use-until date %@ has passed: it must be handed back as hazardous waste").filled(date.typedText(in: language))
-        case .notInRegister:
-            return tr("not in the ministry’s register")
-        case let .ambiguousInRegister(numbers):
-            return tr("the ministry’s register has several products of this name (%@): give its authorisation number, which tells its use-until date")
-                .filled(numbers)
-        case let .cannotBeAddedUp(day):
-            return tr("its entries from %@ on add up to more than the app can count: the stock shown is that before them; check those entries")
-                .filled(day.typedText(in: language))
-        case let .needsChecking(what):
-            return tr("needs checking: %@").filled(what)
-        }
-    }
-}
-
 /// One product's stock on a date.
 public struct ProductStock: Equatable, Sendable {
     public var name: String
@@ -111,7 +59,8 @@ public struct ProductStock: Equatable, Sendable {
     public var packageSize: Decimal?
     /// The ministry register's last day of use, when the register has the product.
     public var useUntil: CalendarDate?
-    public var warnings: [StockWarning] = []
+    /// What is wrong with it, as the farm's one list says it (Advice.stock…).
+    public var warnings: [Advice] = []
     /// Oldest first, up to the date; worked out when asked (the list needs only the totals).
     public var movements: [StockMovement] {
         lines.map { line in

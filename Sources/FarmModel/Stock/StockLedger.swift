@@ -139,8 +139,8 @@ public enum StockLedger {
             stock.adjusted = MicroQuantity.decimal(adjusted)
             stock.disposed = MicroQuantity.decimal(disposed)
             stock.lines = lines
-            if let belowSince, stock.inStock < 0 { stock.warnings.append(.belowZero(since: belowSince)) }
-            if let overflowFrom { stock.warnings.append(.cannotBeAddedUp(from: overflowFrom)) }
+            if let belowSince, stock.inStock < 0 { stock.warnings.append(.stockBelowZero(since: belowSince)) }
+            if let overflowFrom { stock.warnings.append(.stockCannotBeAddedUp(from: overflowFrom)) }
             if let register {
                 switch register.match(named: identity.name, authorisation: identity.authorisation, on: date) {
                 // A purchase named otherwise than the register is found by its number.
@@ -148,7 +148,7 @@ public enum StockLedger {
                     if let product = register.product(authorisation: identity.authorisation) {
                         stock.useUntil = product.lastDayOfUse
                     } else {
-                        stock.warnings.append(.notInRegister)
+                        stock.warnings.append(.stockNotInRegister)
                     }
                 case let .found(product): stock.useUntil = product.lastDayOfUse
                 case let .ambiguous(candidates):
@@ -158,21 +158,21 @@ public enum StockLedger {
                     if let latest = days.compactMap({ $0 }).max(), !days.contains(nil), latest < date {
                         stock.useUntil = latest
                     } else {
-                        stock.warnings.append(.ambiguousInRegister(numbers: OfficialRegisterMatch.numbers(of: candidates)))
+                        stock.warnings.append(.stockAmbiguousInRegister(numbers: OfficialRegisterMatch.numbers(of: candidates)))
                     }
                 }
             }
             if let useUntil = stock.useUntil, stock.inStock > 0 {
                 let days = useUntil.daysSinceEpoch - date.daysSinceEpoch
                 if days < 0 {
-                    stock.warnings.append(.useUntilPassed(useUntil))
+                    stock.warnings.append(.stockUseUntilPassed(useUntil))
                 } else if days <= useUntilWarningDays {
-                    stock.warnings.append(.useUntilSoon(useUntil, days: days))
+                    stock.warnings.append(.stockUseUntilSoon(useUntil, days: days))
                 }
             }
-            stock.warnings += (group < checking.count ? checking[group] : []).map(StockWarning.needsChecking)
+            stock.warnings += (group < checking.count ? checking[group] : []).map(Advice.stockNeedsChecking)
             if let other = otherUnit[group] {
-                stock.warnings.append(.needsChecking(trn("%1$@ record from %2$@ on gives it in %3$@, not in its unit: it is not counted",
+                stock.warnings.append(.stockNeedsChecking(trn("%1$@ record from %2$@ on gives it in %3$@, not in its unit: it is not counted",
                                                          "%1$@ records from %2$@ on give it in %3$@, not in its unit: they are not counted", other.count)
                     .filled(String(other.count), other.first.typedText(in: Translation.current.language), other.unit.rawValue)))
             }
@@ -219,24 +219,17 @@ extension StockLedger {
     /// the store past, or within 60 days of, its use-until date.
     public static func useUntilWarning(for job: JobInput, in stock: [ProductStock]) -> PlanWarning? {
         let names = Set(job.products.map { Library.nameKey($0.name) })
-        return useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }).map { .advice(Advice(.stockUseUntil, $0)) }
+        return useUntilSummary(stock.filter { names.contains(Library.nameKey($0.name)) }).map(PlanWarning.advice)
     }
 
     /// The register's summary line (and the calculator's warnings) for the products still in
     /// the store that are past, or within 60 days of, their use-until date; nil when none is.
-    public static func useUntilSummary(_ stock: [ProductStock]) -> String? {
-        let named = stock.compactMap { product -> String? in
-            let due = product.warnings.lazy.compactMap { warning -> CalendarDate? in
-                switch warning {
-                case let .useUntilSoon(date, _), let .useUntilPassed(date): date
-                default: nil
-                }
-            }.first
-            return due.map { FreeText.displayable(product.name) + " (" + $0.typedText(in: Translation.current.language) + ")" }
+    public static func useUntilSummary(_ stock: [ProductStock]) -> Advice? {
+        let due = stock.compactMap { product -> (name: String, until: CalendarDate)? in
+            guard let until = product.useUntil,
+                  product.warnings.contains(where: { [.stockUseUntilPassed, .stockUseUntilSoon].contains($0.kind) }) else { return nil }
+            return (FreeText.displayable(product.name), until)
         }
-        guard !named.isEmpty else { return nil }
-        return trn("%1$@ product in the store is past or within 60 days of its use-until date: %2$@",
-                   "%1$@ products in the store are past or within 60 days of their use-until dates: %2$@", named.count)
-            .filled(String(named.count), named.joined(separator: ", "))
+        return due.isEmpty ? nil : .stockUseUntil(due)
     }
 }

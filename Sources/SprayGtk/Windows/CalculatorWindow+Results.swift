@@ -43,10 +43,16 @@ extension CalculatorWindow {
             }
             gtk_box_append(cast(resultsBox), card)
         case let .plan(plan):
-            if !plan.warnings.isEmpty {
-                let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["warning-card"])
-                for warning in plan.warnings {
-                    gtk_box_append(cast(card), Widgets.label("⚠ " + warning, wrap: true))
+            // What the label or the law forbids in its own box, first, in the error style; then what is advised.
+            for (lines, heading, classes) in [(plan.forbidden, tr("Forbidden by the label or the law"), ["forbidden-card"]),
+                                               (plan.advised, tr("Note"), ["warning-card"])] where !lines.isEmpty {
+                let card = ko_group_box_new(4)!
+                Widgets.addClasses(classes, to: card)
+                Widgets.setAccessibleName(card, heading)
+                gtk_widget_set_focusable(card, 0)
+                gtk_box_append(cast(card), Widgets.label(heading, classes: ["card-title"], wrap: true))
+                for line in lines {
+                    gtk_box_append(cast(card), Widgets.label((classes == ["forbidden-card"] ? "⛔ " : "⚠ ") + line, wrap: true))
                 }
                 gtk_box_append(cast(resultsBox), card)
             }

@@ -32,57 +32,23 @@ public enum PlanWarning: Equatable, Sendable {
     static let leastMeasurable = Decimal(string: "0.0001")!
 
     /// Its kind in the farm's one list of warnings.
-    public var kind: AdviceKind {
+    public var kind: AdviceKind { advice.kind }
+
+    /// The warning as the farm's one list says it.
+    public var advice: Advice {
         switch self {
-        case .unusualSprayRate: .unusualSprayRate
-        case .unusualTankCapacity: .unusualTankCapacity
-        case .manyLoads: .manyLoads
-        case .manyProducts: .manyProducts
-        case .rateAboveLabel: .rateAboveLabel
-        case .treatmentsAboveLabel: .treatmentsAboveLabel
-        case let .advice(advice): advice.kind
-        case .inspectionLapsed: .inspectionLapsed
-        case .tooLittleToMeasure: .tooLittleToMeasure
+        case let .unusualSprayRate(rate): .unusualSprayRate(rate, usual: Self.usualSprayRates)
+        case let .unusualTankCapacity(capacity): .unusualTankCapacity(capacity, usual: Self.usualTankCapacities)
+        case let .manyLoads(count): .manyLoads(count)
+        case let .manyProducts(count): .manyProducts(count)
+        case let .rateAboveLabel(product, rate, maximum, unit): .rateAboveLabel(product: product, rate: rate, maximum: maximum, unit: unit.symbol)
+        case let .treatmentsAboveLabel(product, field, count, allowed): .treatmentsAboveLabel(product: product, field: field, count: count, allowed: allowed)
+        case let .advice(advice): advice
+        case let .inspectionLapsed(sprayer, validUntil): .inspectionLapsed(sprayer: sprayer, validUntil: validUntil)
+        case let .tooLittleToMeasure(product): .tooLittleToMeasure(product: product)
         }
     }
 
-    public var message: String {
-        let format = NumberFormat.current
-        switch self {
-        case let .unusualSprayRate(rate):
-            return tr("A spray volume of %1$@ l/ha is unusual (most labels say %2$@–%3$@ l/ha). Check the value.")
-                .filled(format.string(rate, maxFractionDigits: 4),
-                        format.string(Self.usualSprayRates.lowerBound, maxFractionDigits: 0),
-                        format.string(Self.usualSprayRates.upperBound, maxFractionDigits: 0))
-        case let .unusualTankCapacity(capacity):
-            return tr("A tank of %1$@ l is unusual (sprayers hold %2$@–%3$@ l). Check the value.")
-                .filled(format.string(capacity, maxFractionDigits: 4),
-                        format.string(Self.usualTankCapacities.lowerBound, maxFractionDigits: 0),
-                        format.string(Self.usualTankCapacities.upperBound, maxFractionDigits: 0))
-        case let .manyLoads(count):
-            return trn("This job takes %d tank load, more than usual. Check the area and the tank capacity.",
-                       "This job takes %d tank loads, more than usual. Check the area and the tank capacity.",
-                       count)
-                .filled(String(count))
-        case let .manyProducts(count):
-            return trn("%d product shares one tank: more than three raise the risk that they do not mix. Make a jar test first.",
-                       "%d products share one tank: more than three raise the risk that they do not mix. Make a jar test first.",
-                       count)
-                .filled(String(count))
-        case let .rateAboveLabel(product, rate, maximum, unit):
-            return tr("%1$@: %2$@ %4$@ is more than the label's maximum of %3$@ %4$@.")
-                .filled(product, format.string(rate, maxFractionDigits: 4), format.string(maximum, maxFractionDigits: 4), unit.symbol)
-        case let .treatmentsAboveLabel(product, field, count, allowed):
-            return tr("%1$@ on %2$@: this is treatment no. %3$@ this season; the label allows %4$@.")
-                .filled(product, field, String(count), String(allowed))
-        case let .advice(advice):
-            return advice.text
-        case let .inspectionLapsed(sprayer, validUntil):
-            return tr("The inspection of %1$@ was valid until %2$@: spraying with it is not allowed until it is inspected again.")
-                .filled(sprayer, validUntil.typedText(in: Translation.current.language))
-        case let .tooLittleToMeasure(product):
-            return tr("%@: a load takes less than 0.1 ml (g), too little to measure. Check the rate and the area, or measure it into a larger premix.")
-                .filled(product)
-        }
-    }
+    public var message: String { advice.text }
+
 }
