@@ -1,5 +1,5 @@
 // Starts the app's language: its own messages come from its compiled catalog, read by
-// SprayCore's MessageCatalog (whatever locales the system has generated: glibc 2.41's
+// MessageCatalog (whatever locales the system has generated: glibc 2.41's
 // gettext ignores LANGUAGE under C.UTF-8, which is all a container or a CI machine has);
 // GTK's own strings (dialog buttons, the print dialog) still come through the C library's
 // gettext, so they are Polish wherever a Polish locale exists. For those, a failed or plain
@@ -24,7 +24,7 @@ public enum Localization {
             setlocale(LC_ALL, "C.UTF-8")
         }
         selectLibraryMessages(language)
-        // Numbers are formatted by SprayCore; C's number functions must keep reading "1.5".
+        // Numbers are formatted by SprayBase; C's number functions must keep reading "1.5".
         setlocale(LC_NUMERIC, "C")
 
         let domain = AppInfo.domain

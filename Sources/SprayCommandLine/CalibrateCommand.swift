@@ -1,6 +1,6 @@
 // `kalkulator-oprysku calibrate` (exactly three of --rate, --flow, --speed, --spacing give
 // the fourth; --nozzle adds the pressure) and `calibrate catch` (the catch test): their
-// options, read into the same SprayCore types the calibration window uses.
+// options, read into the same SprayMix types the calibration window uses.
 
 import FoundationEssentials
 import SprayBase

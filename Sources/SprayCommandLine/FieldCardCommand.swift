@@ -1,5 +1,5 @@
 // `kalkulator-oprysku field card NAME [--season YYYY] [--format text|json|pdf] [--output FILE]`:
-// a field's season at a glance (SprayCore's FieldCard). Options, help, output.
+// a field's season at a glance (FieldCard). Options, help, output.
 
 import FarmContext
 import FarmModel

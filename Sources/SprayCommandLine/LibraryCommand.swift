@@ -1,6 +1,6 @@
 // `kalkulator-oprysku library …`: the farm's products, fields and sprayers from the command
 // line — add (or update, by name), list, remove, export and import. Parsing only; the
-// executable (CommandLineTool+Library.swift) opens the store and writes.
+// executable (LibraryCommands.swift) opens the store and writes.
 
 import FarmModel
 import FoundationEssentials

@@ -1,6 +1,6 @@
 // `kalkulator-oprysku register import FILE|FOLDER|ZIP… [--replace-smaller] | status [--format text|json] | remove |
 // search TEXT [--crop EPPO|NAME] [--format text|json]`: the ministry's register of plant
-// protection products kept offline (SprayCore's OfficialRegister). Options, help, output.
+// protection products kept offline (OfficialRegister). Options, help, output.
 
 import FarmModel
 import SprayBase

@@ -1,5 +1,5 @@
 // `kalkulator-oprysku record …`: the register listed or exported, a record withdrawn (`add`
-// is in RecordAddCommand.swift). Parsing only; the executable (CommandLineTool+Records.swift)
+// is in RecordAddCommand.swift). Parsing only; the executable (RecordCommands.swift)
 // opens the store and writes.
 
 import FarmExchange

@@ -1,7 +1,7 @@
 // `kalkulator-oprysku stock …`: the farm's store of plant-protection products — a purchase,
 // a count or a disposal added through the one gate (StockRules), the stock listed on a date,
 // a product's movements, the entries exported, the shopping list for the plans ahead.
-// Parsing only; the executable (CommandLineTool+Stock.swift) opens the stores and writes.
+// Parsing only; the executable (StockCommands.swift) opens the stores and writes.
 
 import FarmModel
 import FoundationEssentials

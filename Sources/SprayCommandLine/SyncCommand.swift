@@ -1,6 +1,6 @@
 // `kalkulator-oprysku sync folder PATH [--name NAME] | now | status [--format text|json] |
 // rebuild | stop`: sharing the record with the farm's other computers through a folder a
-// sync tool keeps in step (SprayCore's FarmSync). Options and help.
+// sync tool keeps in step (FarmSync). Options and help.
 
 import FarmContext
 import SprayBase

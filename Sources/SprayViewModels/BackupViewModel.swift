@@ -1,6 +1,6 @@
 // Preferences → Back Up… and Restore…: the file name to offer, writing the backup, and a
 // restore in two steps — read and check the chosen file, say what it will replace, then do
-// it. SprayCore's Backup does the work; the window shows the questions and answers.
+// it. Backup does the work; the window shows the questions and answers.
 
 import FarmContext
 import FarmExchange

@@ -16,13 +16,13 @@ case let .success(read):
     arguments = RawArguments.normalised(read, commands: Set(commands))
 case let .failure(errors):
     Localization.start(language: RawArguments.requestedLanguage(CommandLine.arguments))
-    exit(CommandLineTool.reportUsage(errors.messages))
+    exit(Terminal.reportUsage(errors.messages))
 }
 let asksForHelp = RawArguments.asksForHelp(arguments)
 
 // A language the app does not have is refused the same way by every command, help included.
 if let problem = RawArguments.languageProblem(arguments) {
-    exit(CommandLineTool.reportUsage(CommandLineErrors(errors: [problem]).messages))
+    exit(Terminal.reportUsage(CommandLineErrors(errors: [problem]).messages))
 }
 
 // The data and configuration folders as the environment names them: a name that is not
@@ -33,7 +33,7 @@ if let command = arguments.first, commands.contains(command), !asksForHelp {
         _ = try DataLocations.checkedCurrent()
     } catch {
         Localization.start(language: RawArguments.requestedLanguage(arguments))
-        CommandLineTool.write(error.message + "\n", to: .standardError)
+        Terminal.write(error.message + "\n", to: .standardError)
         exit(1)
     }
 }
@@ -41,40 +41,40 @@ if let command = arguments.first, commands.contains(command), !asksForHelp {
 switch arguments.first {
 case nil, "--help", "-h", "help":
     Localization.start(language: RawArguments.requestedLanguage(arguments))
-    exit(CommandLineTool.printOutput(Help.main) ? 0 : 1)
+    exit(Terminal.printOutput(Help.main) ? 0 : 1)
 case "calc":
-    exit(CommandLineTool.calc(Array(arguments.dropFirst())))
+    exit(JobCommands.calc(Array(arguments.dropFirst())))
 case "export-pdf":
-    exit(CommandLineTool.exportPDF(Array(arguments.dropFirst())))
+    exit(JobCommands.exportPDF(Array(arguments.dropFirst())))
 case "history":
-    exit(CommandLineTool.history(Array(arguments.dropFirst())))
+    exit(JobCommands.history(Array(arguments.dropFirst())))
 case "record":
     let subcommand = arguments.dropFirst().first
-    exit(CommandLineTool.sharing(CommandLineTool.record(Array(arguments.dropFirst())),
+    exit(FarmFolderCommands.sharing(RecordCommands.record(Array(arguments.dropFirst())),
                                  changing: ["add", "withdraw", "import"].contains(subcommand) && !asksForHelp))
 case "library":
-    exit(CommandLineTool.sharing(CommandLineTool.library(Array(arguments.dropFirst())),
+    exit(FarmFolderCommands.sharing(LibraryCommands.library(Array(arguments.dropFirst())),
                                  changing: ["add", "remove", "import"].contains(arguments.dropFirst().first) && !asksForHelp))
 case "stock":
-    exit(CommandLineTool.sharing(CommandLineTool.stock(Array(arguments.dropFirst())),
+    exit(FarmFolderCommands.sharing(StockCommands.stock(Array(arguments.dropFirst())),
                                  changing: ["add", "count", "dispose", "withdraw"].contains(arguments.dropFirst().first) && !asksForHelp))
 case "calibrate":
-    exit(CommandLineTool.calibrate(Array(arguments.dropFirst())))
+    exit(JobCommands.calibrate(Array(arguments.dropFirst())))
 case "field":
-    exit(CommandLineTool.field(Array(arguments.dropFirst())))
+    exit(JobCommands.field(Array(arguments.dropFirst())))
 case "backup":
-    exit(CommandLineTool.backup(Array(arguments.dropFirst())))
+    exit(FarmFolderCommands.backup(Array(arguments.dropFirst())))
 case "restore":
-    exit(CommandLineTool.sharing(CommandLineTool.restore(Array(arguments.dropFirst())), changing: !asksForHelp))
+    exit(FarmFolderCommands.sharing(FarmFolderCommands.restore(Array(arguments.dropFirst())), changing: !asksForHelp))
 case "register":
-    exit(CommandLineTool.register(Array(arguments.dropFirst())))
+    exit(LibraryCommands.register(Array(arguments.dropFirst())))
 case "sync":
-    exit(CommandLineTool.sync(Array(arguments.dropFirst())))
+    exit(FarmFolderCommands.sync(Array(arguments.dropFirst())))
 case "--version":
-    exit(CommandLineTool.printOutput("kalkulator-oprysku " + AppInfo.version + "\n") ? 0 : 1)
+    exit(Terminal.printOutput("kalkulator-oprysku " + AppInfo.version + "\n") ? 0 : 1)
 case let command?:
     Localization.start(language: RawArguments.requestedLanguage(arguments))
     // What was typed is shown, never run by the terminal (an escape, a direction override).
-    CommandLineTool.write(tr("unknown command “%@” (see --help)").filled(FreeText.displayable(command)) + "\n", to: .standardError)
+    Terminal.write(tr("unknown command “%@” (see --help)").filled(FreeText.displayable(command)) + "\n", to: .standardError)
     exit(2)
 }

@@ -34,7 +34,7 @@ static int own_directory(char *directory, size_t size, const char *argv0) {
 
 // Says, in the user's language, that `program` could not be started; `message` is a
 // dgettext() msgid with two %s: the program and the reason. Unlike the Swift programs, which
-// read their catalog themselves (SprayCore's MessageCatalog), this goes through the C
+// read their catalog themselves (MessageCatalog), this goes through the C
 // library's gettext: Polish where a Polish locale is generated, and under C.UTF-8 with
 // LANGUAGE=pl before glibc 2.41 only; elsewhere English. A .mo reader of its own would
 // double this program, which links only libc and must stay tiny; the message is rare (an

@@ -37,9 +37,9 @@ public struct Withdrawal: Equatable, Codable, Sendable {
     }
 }
 
-/// Made and changed only inside SprayCore (its initialiser and setters are internal): a new
-/// record from a draft that passed RecordRules (RecordStore.add), a correction or withdrawal
-/// through the store, an incoming one decoded whole. Other modules read records, never make them.
+/// Made only in FarmModel (its initialiser is internal) and changed only by the project's own
+/// modules (its setters are `package`): a new record from a draft that passed RecordRules
+/// (RecordStore.add), a correction or withdrawal through the store, an incoming one decoded whole.
 public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     public package(set) var id: UUID
     /// The details as they stand now.

@@ -85,7 +85,7 @@ public struct StockRevision: Hashable, Codable, Sendable {
     }
 }
 
-/// Made and changed only inside SprayCore: a new entry through StockRules (StockStore.add),
+/// Made and changed only by the project's own modules (`package`): a new entry through StockRules (StockStore.add),
 /// a correction or withdrawal through the store, an incoming one decoded whole.
 public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
     public package(set) var id: UUID

@@ -1,4 +1,4 @@
-// The one door to translated text. SprayCore calls `tr` / `trn`; the app installs a
+// The one door to translated text. The core calls `tr` / `trn`; the app installs a
 // `Translator` reading its compiled catalog (MessageCatalog) at start-up
 // (Sources/Gettext/Localization.swift).
 // Until then, and in tests that install nothing, text stays in English (the msgids).

@@ -1,4 +1,4 @@
-// With LocalTime.swift, the only files of SprayCore that talk to the C library: reading,
+// With LocalTime.swift, the only files of the core that talk to the C library: reading,
 // durable atomic writes, directories, exclusive locks, renames without overwriting.
 
 import Glibc

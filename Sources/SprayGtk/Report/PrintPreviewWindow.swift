@@ -1,7 +1,7 @@
 // The print preview: the report's pages drawn by ReportPainter on a GtkDrawingArea, with
 // page navigation (buttons, Ctrl+Page Up/Down), zoom (fit width, +/−, Ctrl+scroll,
 // Ctrl+plus/minus/0) and "Save PDF…" (Ctrl+S) and "Print…" (Ctrl+P). What it shows comes
-// from SprayCore's PreviewState.
+// from PreviewState.
 
 import CGtk
 import SprayBase

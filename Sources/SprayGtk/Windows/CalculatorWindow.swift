@@ -1,6 +1,6 @@
 // The calculator window: the job form on the left, the results on the right, a header bar
 // with New, Favorites and the primary menu. It holds widgets only; state and arithmetic
-// live in SprayCore's CalculatorViewModel. Form and results building are in the
+// live in CalculatorViewModel. Form and results building are in the
 // +Form and +Results files, actions in +Actions.
 
 import CGtk

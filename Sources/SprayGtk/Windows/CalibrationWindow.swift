@@ -1,6 +1,6 @@
 // The sprayer calibration window (Ctrl+K, the main menu): the four quantities, any three
 // giving the fourth; what one tank covers; the ISO nozzle chart with the pressure each size
-// needs; the catch test. It holds widgets only: state and text come from SprayCore's
+// needs; the catch test. It holds widgets only: state and text come from
 // CalibrationViewModel. The chart and the catch test are built in CalibrationWindow+Sections.swift.
 
 import CGtk

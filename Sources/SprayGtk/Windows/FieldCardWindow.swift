@@ -2,7 +2,7 @@
 // filter or the calculator's field. The season chosen, then a card per treatment — each product
 // with its modes of action, its count against the label and the next day allowed — and the
 // modes of action's uses and the earliest harvest; Save as PDF, Print… and Print Preview of the
-// same pages. Everything shown comes from SprayCore's FieldCardViewModel.
+// same pages. Everything shown comes from FieldCardViewModel.
 
 import CGtk
 import FarmContext

@@ -1,7 +1,7 @@
 // "Harvest Dates" from the register window (Ctrl+Shift+H): the season chosen, then a card per
 // field and crop — the first day harvest may begin, what set it, the treatments without a known
 // interval — with Export (PDF, workbook, CSV, JSON), Print… and Print Preview of the same
-// pages. Everything shown comes from SprayCore's HarvestDatesViewModel.
+// pages. Everything shown comes from HarvestDatesViewModel.
 
 import CGtk
 import FarmContext

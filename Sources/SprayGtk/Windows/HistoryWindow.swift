@@ -1,7 +1,7 @@
 // The history window: every recorded calculation, newest first, in a GtkListView (rows are
 // built only as they scroll into view, so 10 000 entries open as fast as 100). Search,
 // a date range, reopen in the calculator, a PDF per entry, spray-record details, delete
-// with undo, clear, export. State and text come from SprayCore's HistoryViewModel.
+// with undo, clear, export. State and text come from HistoryViewModel.
 // Rows are in HistoryRowView.swift; actions and dialogs in HistoryWindow+Actions.swift.
 
 import CGtk

@@ -1,6 +1,6 @@
 // The editor of one library item: a product, a field or a sprayer, as a modal window with
 // a labelled entry per field (its problem under it), the kind's choices, Save and Cancel.
-// The state and the checks are SprayCore's LibraryEditorViewModel.
+// The state and the checks are LibraryEditorViewModel.
 
 import CGtk
 import FarmModel

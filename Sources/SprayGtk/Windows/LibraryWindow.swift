@@ -1,6 +1,6 @@
 // The library window: the farm's products, fields and sprayers on three pages, each item
 // with Edit… and Delete (after confirming), and Add… on each page. State and text come
-// from SprayCore's LibraryViewModel; the editor is LibraryEditorWindow.
+// from LibraryViewModel; the editor is LibraryEditorWindow.
 
 import CGtk
 import FoundationEssentials

@@ -1,6 +1,6 @@
 // The record form window: "Record Treatment…" from the calculator (Ctrl+R) or a history
 // entry, and the correction of a saved record. It holds widgets only: what the fields mean,
-// their problems and the completeness summary come from SprayCore's RecordFormViewModel.
+// their problems and the completeness summary come from RecordFormViewModel.
 // The sections are built in RecordFormWindow+Sections.swift.
 
 import CGtk

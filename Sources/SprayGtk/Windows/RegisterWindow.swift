@@ -3,7 +3,7 @@
 // (complete, incomplete, withdrawn — struck through); details with the correction trail,
 // correct, withdraw, the job report of a record, removal past 3 years; export of what is
 // shown or everything as CSV, JSON or the printable register. State and text come from
-// SprayCore's RegisterViewModel; rows are in RegisterRowView.swift, commands in
+// RegisterViewModel; rows are in RegisterRowView.swift, commands in
 // RegisterWindow+Actions.swift.
 
 import CGtk

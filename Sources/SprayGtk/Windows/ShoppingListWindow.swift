@@ -1,7 +1,7 @@
 // "Shopping List" from the store window: each favorite with a tick and a button choosing the
 // fields it is for, what the list covers, and per product needed, in stock and to buy (in whole
 // packages when known); Export (PDF, workbook, CSV, JSON), Print… and Print Preview of the
-// same pages. Everything shown comes from SprayCore's ShoppingListViewModel.
+// same pages. Everything shown comes from ShoppingListViewModel.
 
 import CGtk
 import FarmExchange

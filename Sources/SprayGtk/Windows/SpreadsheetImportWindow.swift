@@ -2,7 +2,7 @@
 // with its header, what its first rows hold and the meaning the import guessed (a dropdown
 // to change it or leave the column out); the season of dates without a year; a preview of
 // the records and of the rows that cannot be read; Import (Ctrl+Enter) in one write. What
-// the columns mean and what the rows give is SprayCore's SpreadsheetImportViewModel.
+// the columns mean and what the rows give is SpreadsheetImportViewModel.
 
 import CGtk
 import FarmExchange

@@ -1,6 +1,6 @@
 // Add Purchase…, Count… and Dispose…: a modal window with a labelled entry for each field
 // the kind of entry asks (its problem under it once Save was pressed), Save and Cancel. The
-// state and the checks are SprayCore's StockEntryEditor.
+// state and the checks are StockEntryEditor.
 
 import CGtk
 import FarmModel

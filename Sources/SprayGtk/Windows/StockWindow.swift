@@ -2,7 +2,7 @@
 // typed), what was bought, used by the records, adjusted by counts and disposed of, and the
 // warnings (below zero, the ministry register's use-until date); a product's movements;
 // Add Purchase…, Count…, Dispose…; the Shopping List…; the list exported (PDF, workbook, CSV,
-// JSON), printed and previewed as the same pages. State and text come from SprayCore's
+// JSON), printed and previewed as the same pages. State and text come from
 // StockViewModel; the forms are StockEntryWindow.
 
 import CGtk

@@ -2,7 +2,7 @@
 // of entries, one row per product use. Enter moves down, Tab right, Ctrl+D copies the row
 // above; an unreadable cell is marked with its message; Save (Ctrl+S) writes the readable
 // rows as records in one write. What the cells mean, and keeping the rows in
-// transcription.json after each cell, is SprayCore's TranscriptionViewModel.
+// transcription.json after each cell, is TranscriptionViewModel.
 
 import CGtk
 import FarmModel

@@ -1,6 +1,4 @@
-// `stock add|count|dispose|list|movements|export|shopping-list`: the farm's store, stock.json,
-// with the window's guarantees; the stock computed with the records, the library and the
-// ministry's register kept here.
+// stock: the store of products.
 
 import FarmContext
 import FarmExchange
@@ -13,7 +11,7 @@ import SprayMix
 import SprayPages
 import SprayReport
 
-extension CommandLineTool {
+enum StockCommands: CommandGroup {
     static func stock(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
         if arguments.isEmpty || RawArguments.asksForHelp(arguments) {

@@ -1,5 +1,4 @@
-// `library add|list|remove|export|import`, and the library the job commands pick from
-// (`--product NAME`, `--field`, `--sprayer`): library.json, with the window's guarantees.
+// library and register: the farm's lists and the ministry's register.
 
 import FarmContext
 import FarmModel
@@ -9,7 +8,7 @@ import SprayBase
 import SprayCommandLine
 import SprayViewModels
 
-extension CommandLineTool {
+enum LibraryCommands: CommandGroup {
     static func library(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
         if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
@@ -68,26 +67,6 @@ extension CommandLineTool {
 
     /// The farm the job commands pick from and warn by. A library that cannot be read is worth
     /// a word only to a command that names something in it.
-    static func jobLibrary(_ arguments: [String], farm: Farm = openFarm()) -> JobLibrary {
-        let namesItems = arguments.contains { $0.hasPrefix("--field") || $0.hasPrefix("--sprayer") }
-            || zip(arguments, arguments.dropFirst()).contains { $0 == "--product" && !$1.contains("=") }
-        report(farm.libraryBook.notices.filter { notice in
-            if case .failed = notice { namesItems } else { true }
-        }.map(\.message))
-        return JobLibrary(farm: farm)
-    }
-
-    /// The farm's files as a command opens them: a part that waits for another program's save
-    /// says so, and the register's problems go to stderr; a farm that keeps no store of
-    /// products reads none (a command that writes one starts it).
-    static func openFarm() -> Farm {
-        let patience = LockPatience.commandLine { path in
-            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
-        }
-        return Farm(.files(DataLocations.current, patience: patience, keptStockOnly: true, registerProblem: { report([userMessage($0)]) }))
-    }
-
-    /// "Products", then "  Herbicyd — WG · R-12/2024 · …", for each kind that has items.
     private static func listText(_ library: Library) -> String {
         var sections: [String] = []
         for kind in LibraryKind.allCases {
@@ -100,5 +79,50 @@ extension CommandLineTool {
         }
         if sections.isEmpty { return tr("The library is empty: add products, fields and sprayers with “kalkulator-oprysku library add”.") + "\n" }
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    static func register(_ arguments: [String]) -> Int32 {
+        Localization.start(language: RestoreCommand.requestedLanguage(arguments))
+        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
+            let printed = printOutput(OfficialRegisterCommand.help)
+            return arguments.isEmpty ? 2 : printed ? 0 : 1
+        }
+        let command: OfficialRegisterCommand
+        switch OfficialRegisterCommand.parse(arguments) {
+        case let .success(parsed): command = parsed
+        case let .failure(errors): return reportUsage(errors.messages)
+        }
+        let farm = openFarm()
+        do {
+            switch command.action {
+            case let .importFiles(paths, replacingSmaller):
+                do {
+                    let imported = try farm.importRegister(paths, replacingSmaller: replacingSmaller)
+                    return printOutput(imported.lines.map { FreeText.displayable($0) }.joined(separator: "\n") + "\n") ? 0 : 1
+                } catch let problem as OfficialRegisterImportError {
+                    // Not one register, or a much smaller one: the one kept stays as it is.
+                    if case .muchSmaller = problem {
+                        report([problem.message, tr("To replace the register kept with it anyway, give --replace-smaller.")])
+                    } else {
+                        report([problem.message])
+                    }
+                    return 2
+                }
+            case let .status(format):
+                return printOutput(OfficialRegisterOutput.status(try farm.readKeptRegister()?.register, format: format, today: farm.clock.today)) ? 0 : 1
+            case .remove:
+                let removed = try farm.removeRegister()
+                return printOutput((removed ? tr("The register of products is no longer kept.") : tr("No register of products was kept.")) + "\n") ? 0 : 1
+            case let .search(text, crop, format):
+                guard let register = try farm.readKeptRegister() else {
+                    report([tr("No register of products is kept (see: register import).")])
+                    return 1
+                }
+                return printOutput(OfficialRegisterOutput.search(register.search(text, crop: crop), format: format)) ? 0 : 1
+            }
+        } catch {
+            report([userMessage(error)])
+            return 1
+        }
     }
 }

@@ -1,5 +1,4 @@
-// `record add|list|export|withdraw|import|pending`: the treatment record from the command line, on
-// the same store as the window (records.json, its lock and daily backups).
+// record add, list, pending, withdraw, export, import and harvest: the treatment record.
 
 import FarmContext
 import FarmExchange
@@ -12,7 +11,7 @@ import SprayBase
 import SprayCommandLine
 import SprayReport
 
-extension CommandLineTool {
+enum RecordCommands: CommandGroup {
     static func record(_ arguments: [String]) -> Int32 {
         let rest = Array(arguments.dropFirst())
         Localization.start(language: RecordAddCommand.requestedLanguage(rest))
@@ -37,11 +36,6 @@ extension CommandLineTool {
     }
 
     /// The book's notices on stderr; false when its file could not be read at all.
-    static func readable(_ store: any FarmBook) -> Bool {
-        report(store.notices.map(\.message))
-        return !store.notices.contains(where: \.meansNothingWasRead)
-    }
-
     private static func recordAdd(_ arguments: [String]) -> Int32 {
         // The records are opened when --like or --from-plan asks, and to save.
         let farm = openFarm()
