@@ -16,6 +16,9 @@
 // kalkulator-oprysku-window without arguments and kalkulator-oprysku-cli with any.
 import PackageDescription
 
+/// The doors (pages, view-models, commands, report, windows) are built without package
+/// access, and the stores are `package`: a door that names a store does not compile
+/// (ArchitectureTests.testTheCompilerRefusesADoorThatReachesAStore).
 /// Every module a file uses is imported by it: a member reached through another module's
 /// declarations does not compile (SE-0444), so a file's imports say what it depends on.
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
@@ -31,21 +34,21 @@ let package = Package(
         .target(name: "FarmStores", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel"], swiftSettings: strictImports),
         .target(name: "FarmExchange", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores"], swiftSettings: strictImports),
         .target(name: "FarmContext", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange"], swiftSettings: strictImports),
-        .target(name: "SprayPages", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], swiftSettings: strictImports),
-        .target(name: "SprayViewModels", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages"], swiftSettings: strictImports),
-        .target(name: "SprayCommandLine", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], swiftSettings: strictImports),
+        .target(name: "SprayPages", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], packageAccess: false, swiftSettings: strictImports),
+        .target(name: "SprayViewModels", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages"], packageAccess: false, swiftSettings: strictImports),
+        .target(name: "SprayCommandLine", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], packageAccess: false, swiftSettings: strictImports),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .target(name: "SprayReport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"], swiftSettings: strictImports),
+        .target(name: "SprayReport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"], packageAccess: false, swiftSettings: strictImports),
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CGettext"),
         .plugin(name: "CompileTranslations", capability: .buildTool()),
-        .target(name: "Gettext", dependencies: ["SprayBase", "CGettext"], swiftSettings: strictImports, plugins: ["CompileTranslations"]),
-        .target(name: "SprayGtk", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "Gettext", "CGtk"], swiftSettings: strictImports),
+        .target(name: "Gettext", dependencies: ["SprayBase", "CGettext"], packageAccess: false, swiftSettings: strictImports, plugins: ["CompileTranslations"]),
+        .target(name: "SprayGtk", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "Gettext", "CGtk"], packageAccess: false, swiftSettings: strictImports),
         // The C program users start (Sources/kalkulator-oprysku/main.c). SwiftPM links the
         // Swift runtime into every program it builds; meson compiles it alone, as installed.
         .executableTarget(name: "kalkulator-oprysku"),
-        .executableTarget(name: "kalkulator-oprysku-cli", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "SprayCommandLine", "Gettext"], swiftSettings: strictImports),
-        .executableTarget(name: "kalkulator-oprysku-window", dependencies: ["SprayBase", "FarmModel", "FarmContext", "Gettext", "SprayGtk"], swiftSettings: strictImports),
+        .executableTarget(name: "kalkulator-oprysku-cli", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "SprayReport", "SprayCommandLine", "Gettext"], packageAccess: false, swiftSettings: strictImports),
+        .executableTarget(name: "kalkulator-oprysku-window", dependencies: ["SprayBase", "FarmModel", "FarmContext", "Gettext", "SprayGtk"], packageAccess: false, swiftSettings: strictImports),
         .executableTarget(name: "spray-bench", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayViewModels"], swiftSettings: strictImports),
         .target(name: "PDFTestSupport", path: "Tests/PDFTestSupport"),
         .target(name: "CatalogTestSupport", dependencies: ["SprayBase"], path: "Tests/CatalogTestSupport"),

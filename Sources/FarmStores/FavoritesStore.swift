@@ -5,26 +5,26 @@ import FarmModel
 import FoundationEssentials
 import SprayBase
 
-public final class FavoritesStore: VersionedStore<Favorite> {
+package final class FavoritesStore: VersionedStore<Favorite> {
     /// Version 1: Favorite as it is declared.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// Sorted by name, case-insensitively and the same in every locale.
-    public private(set) var favorites: [Favorite] = []
+    package private(set) var favorites: [Favorite] = []
 
-    public init(file: URL, patience: LockPatience = .interactive) {
+    package init(file: URL, patience: LockPatience = .interactive) {
         super.init(LoadedFile(VersionedFile(url: file, kind: "favorites", version: FavoritesStore.formatVersion,
                                             patience: patience)))
     }
 
     /// The store on `favorites.json` in the data directory.
-    public static func standard() -> FavoritesStore {
+    package static func standard() -> FavoritesStore {
         FavoritesStore(file: DataLocations.current.favoritesFile)
     }
 
     /// Adds `favorite`, or replaces the one with its id; a favorite of the same name
     /// (trimmed, case-insensitive) is replaced too. The name is stored trimmed.
-    public func save(_ favorite: Favorite) throws {
+    package func save(_ favorite: Favorite) throws {
         var favorite = favorite
         favorite.name = favorite.name.trimmedWhitespace
         guard !favorite.name.isEmpty else { throw FavoriteError.emptyName }
@@ -33,7 +33,7 @@ public final class FavoritesStore: VersionedStore<Favorite> {
 
     /// Renames the favorite `id`; one already called `name` is replaced. Nothing happens
     /// when `id` is gone (deleted by another window or process).
-    public func rename(id: UUID, to name: String) throws {
+    package func rename(id: UUID, to name: String) throws {
         let name = name.trimmedWhitespace
         guard !name.isEmpty else { throw FavoriteError.emptyName }
         try modify { favorites in
@@ -43,11 +43,11 @@ public final class FavoritesStore: VersionedStore<Favorite> {
         }
     }
 
-    public func delete(id: UUID) throws {
+    package func delete(id: UUID) throws {
         try modify { $0.removeAll { $0.id == id } }
     }
 
-    public func deleteAll() throws {
+    package func deleteAll() throws {
         try modify { $0.removeAll() }
     }
 

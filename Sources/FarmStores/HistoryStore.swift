@@ -14,33 +14,33 @@ import SprayMix
 ///     {"id":"…","timestamp":"2026-11-21T14:04:00Z","input":{…},"parcel":"Działka 7"},
 ///     {"id":"…","timestamp":"2026-11-22T08:30:00Z","input":{…}}
 ///     ]}
-public final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecorder {
-    public static let formatVersion = 1
+package final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecorder {
+    package static let formatVersion = 1
 
     /// Newest first.
-    public private(set) var entries: [HistoryEntry] = []
+    package private(set) var entries: [HistoryEntry] = []
 
     /// `patience`: how long a change waits while another process saves the file.
-    public init(file: URL, patience: LockPatience = .interactive) {
+    package init(file: URL, patience: LockPatience = .interactive) {
         super.init(LoadedFile(VersionedFile(url: file, kind: "history", version: HistoryStore.formatVersion, codec: .lines,
                                             patience: patience)))
     }
 
     /// The store on `history.json` in the data directory.
-    public static func standard(patience: LockPatience = .interactive) -> HistoryStore {
+    package static func standard(patience: LockPatience = .interactive) -> HistoryStore {
         HistoryStore(file: DataLocations.current.historyFile, patience: patience)
     }
 
     /// Keeps the calculation of `input` as a new entry, stamped `date` to the whole second.
     @discardableResult
-    public func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
+    package func record(_ input: JobInput, at date: Date) throws -> HistoryEntry {
         try record(input, at: date, parcel: nil, crop: nil, notes: nil)
     }
 
     /// `record(_:at:)` with the spray-record details given at once (`calc --save --parcel …`);
     /// blank text is stored as nil.
     @discardableResult
-    public func record(_ input: JobInput, at date: Date, parcel: String?, crop: String?, notes: String?) throws -> HistoryEntry {
+    package func record(_ input: JobInput, at date: Date, parcel: String?, crop: String?, notes: String?) throws -> HistoryEntry {
         let entry = HistoryEntry(timestamp: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), input: input,
                                  parcel: parcel.nonBlank, crop: crop.nonBlank, notes: notes.nonBlank)
         guard entry.isStorable else { throw HistoryError.notStorable }
@@ -50,7 +50,7 @@ public final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecord
 
     /// Sets the spray-record details of entry `id`; blank text is stored as nil.
     /// Throws `HistoryError.entryNotFound` when it is gone (deleted in another window or process).
-    public func update(id: UUID, parcel: String?, crop: String?, notes: String?) throws {
+    package func update(id: UUID, parcel: String?, crop: String?, notes: String?) throws {
         try modify { items in
             guard let index = items.firstIndex(where: { $0.id == id }) else { throw HistoryError.entryNotFound }
             items[index].parcel = parcel.nonBlank
@@ -61,7 +61,7 @@ public final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecord
 
     /// Removes the entries `ids` and returns them (newest first), to be put back by `restore`.
     @discardableResult
-    public func delete(ids: some Sequence<UUID>) throws -> [HistoryEntry] {
+    package func delete(ids: some Sequence<UUID>) throws -> [HistoryEntry] {
         let ids = Set(ids)
         var removed: [HistoryEntry] = []
         try modify { items in
@@ -73,7 +73,7 @@ public final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecord
 
     /// Puts `entries` back (undo), with their ids, timestamps and details, each in its place
     /// in time; those still in the history are left as they are.
-    public func restore(_ entries: [HistoryEntry]) throws {
+    package func restore(_ entries: [HistoryEntry]) throws {
         guard entries.allSatisfy(\.isStorable) else { throw HistoryError.notStorable }
         try modify { items in
             var present = Set(items.map(\.id))
@@ -86,7 +86,7 @@ public final class HistoryStore: VersionedStore<HistoryEntry>, CalculationRecord
 
     /// Removes every entry and returns them (newest first), to be put back by `restore`.
     @discardableResult
-    public func clear() throws -> [HistoryEntry] {
+    package func clear() throws -> [HistoryEntry] {
         var removed: [HistoryEntry] = []
         try modify { items in
             removed = items

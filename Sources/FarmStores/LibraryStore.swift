@@ -6,18 +6,18 @@ import FarmModel
 import FoundationEssentials
 import SprayBase
 
-public final class LibraryStore: VersionedStore<LibraryItem> {
+package final class LibraryStore: VersionedStore<LibraryItem> {
     /// Version 1: LibraryItem's Codable conformance (docs/library-format.md).
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
-    public private(set) var library = Library()
+    package private(set) var library = Library()
 
-    public init(file: URL, patience: LockPatience = .interactive) {
+    package init(file: URL, patience: LockPatience = .interactive) {
         super.init(LoadedFile(Self.versionedFile(file, patience: patience)))
     }
 
     /// The store on `library.json` in the data directory.
-    public static func standard(patience: LockPatience = .interactive) -> LibraryStore {
+    package static func standard(patience: LockPatience = .interactive) -> LibraryStore {
         LibraryStore(file: DataLocations.current.libraryFile, patience: patience)
     }
 
@@ -29,7 +29,7 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
     /// editor, `library add`, Add to Library from the register, a calibration saved on a
     /// sprayer). Throws when `item` breaks a rule (LibraryRules) — another item of its kind
     /// with its name among them — or its id is an item of another kind.
-    public func save(_ item: LibraryItem) throws {
+    package func save(_ item: LibraryItem) throws {
         if item.name.trimmedWhitespace.isEmpty { throw LibraryError.emptyName }
         try modify { items in
             if let problem = LibraryRules.refusal(of: item, among: items) {
@@ -48,20 +48,20 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
     /// Adds `item`, or updates the one of its kind with its name (keeping that one's id);
     /// true when it updated one. What `library add` does.
     @discardableResult
-    public func put(_ item: LibraryItem) throws -> Bool {
+    package func put(_ item: LibraryItem) throws -> Bool {
         let existing = library.item(of: item.kind, named: item.name)
         try save(existing.map { item.withID($0.id) } ?? item)
         return existing != nil
     }
 
     /// Removes item `id`; nothing happens when it is gone already.
-    public func remove(id: UUID) throws {
+    package func remove(id: UUID) throws {
         try modify { $0.removeAll { $0.id == id } }
     }
 
     /// Removes every item (Delete All Data) and returns them.
     @discardableResult
-    public func removeAll() throws -> [LibraryItem] {
+    package func removeAll() throws -> [LibraryItem] {
         var removed: [LibraryItem] = []
         try modify { items in
             removed = items
@@ -74,7 +74,7 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
     /// library items (LibraryMerge): items that break a rule are kept and marked, never refused.
     /// Importing the same file twice changes nothing the second time.
     @discardableResult
-    public func merge(_ incoming: [LibraryItem]) throws -> LibraryMergeResult {
+    package func merge(_ incoming: [LibraryItem]) throws -> LibraryMergeResult {
         var result = LibraryMergeResult()
         try modify { items in result = LibraryMerge.merge(incoming, into: &items) }
         return result
@@ -82,7 +82,7 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
 
     /// The items of `ids` that break a rule, with their problems, by name: what a door that
     /// brought them says ("“Herbicyd” (product) needs checking: Area (ha): …").
-    public func needingChecking(_ ids: Set<UUID>) -> [String] {
+    package func needingChecking(_ ids: Set<UUID>) -> [String] {
         let problems = library.problems
         return library.items.filter { ids.contains($0.id) }.compactMap { item in
             guard let found = problems[item.id], !found.isEmpty else { return nil }
@@ -92,7 +92,7 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
     }
 
     /// The items of an exported library file (`library export`), or why it cannot be used.
-    public static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
+    package static func items(inExport bytes: [UInt8], path: String) throws(LibraryError) -> [LibraryItem] {
         do throws(JSONReadError) {
             try JSONScanner.check(bytes)
         } catch {
@@ -109,7 +109,7 @@ public final class LibraryStore: VersionedStore<LibraryItem> {
 
     /// What `library export` writes: the file's own envelope with every readable item.
     /// An item that breaks a rule carries `"problems"` ("field: why", computed, never read back).
-    public func exported() throws -> [UInt8] {
+    package func exported() throws -> [UInt8] {
         let problems = library.problems
         let items = library.items.map { ExportedItem(item: $0, problems: problems[$0.id]?.map(\.text) ?? []) }
         let encoder = JSONEncoder()

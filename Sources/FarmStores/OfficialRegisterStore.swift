@@ -11,19 +11,19 @@ import FoundationEssentials
 import SprayBase
 import SprayMix
 
-public enum OfficialRegisterStore {
-    public static let format = "kalkulator-oprysku/official-register"
+package enum OfficialRegisterStore {
+    package static let format = "kalkulator-oprysku/official-register"
     /// 2: the date is the release's; a register of version 1 dated itself by its rows, so
     /// its date is not read.
-    public static let version = 2
+    package static let version = 2
 
     /// Why the kept register cannot be read.
-    public enum Problem: Error, Equatable, Sendable, LocalizedMessage {
+    package enum Problem: Error, Equatable, Sendable, LocalizedMessage {
         case storage(StorageError)
         case newerVersion(Int)
         case damaged(String)
 
-        public var message: String {
+        package var message: String {
             switch self {
             case let .storage(error): error.message
             case let .newerVersion(found):
@@ -36,7 +36,7 @@ public enum OfficialRegisterStore {
     }
 
     /// The register kept at `file`, nil when none was imported.
-    public static func load(_ file: URL) throws(Problem) -> OfficialRegister? {
+    package static func load(_ file: URL) throws(Problem) -> OfficialRegister? {
         let bytes: [UInt8]
         do {
             guard let read = try POSIXFile.read(file.path) else { return nil }
@@ -73,7 +73,7 @@ public enum OfficialRegisterStore {
     }
 
     /// Keeps `register` at `file`, replacing what was there in one atomic write.
-    public static func save(_ register: OfficialRegister, to file: URL) throws(StorageError) {
+    package static func save(_ register: OfficialRegister, to file: URL) throws(StorageError) {
         let json = Array(json(of: register).utf8)
         let bytes = Array("\(format) \(version) \(json.count) \(register.products.count)\n".utf8) + ZipWriter.deflate(json, fast: true)
         try POSIXFile.createDirectories(POSIXFile.directory(of: file.path))
@@ -85,7 +85,7 @@ public enum OfficialRegisterStore {
     /// window's Import the Register…. Files that are not the register throw
     /// OfficialRegisterImportError, and so does a register of fewer than half the products of
     /// the one kept unless `replacingSmaller`; the kept one then stays as it was.
-    public static func importFiles(_ paths: [String], keptAt file: URL, replacingSmaller: Bool = false,
+    package static func importFiles(_ paths: [String], keptAt file: URL, replacingSmaller: Bool = false,
                                    now: Date = Clock.system.now) throws -> RegisterImport {
         let imported = try RegisterRelease.read(try RegisterFiles.read(paths), importedAt: now)
         if !replacingSmaller, let kept = productCount(at: file), imported.register.products.count * 2 < kept {
@@ -158,7 +158,7 @@ public enum OfficialRegisterStore {
 
     /// Forgets the register kept at `file`; true when there was one.
     @discardableResult
-    public static func remove(_ file: URL) throws(StorageError) -> Bool {
+    package static func remove(_ file: URL) throws(StorageError) -> Bool {
         guard POSIXFile.exists(file.path) else { return false }
         try POSIXFile.remove(file.path)
         return true

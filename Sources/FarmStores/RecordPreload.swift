@@ -9,7 +9,7 @@ import FoundationEssentials
 import SprayBase
 
 /// The records file, read on a background queue; `RecordStore(preloaded:)` waits for it.
-public final class RecordPreload: @unchecked Sendable {
+package final class RecordPreload: @unchecked Sendable {
     let file: VersionedFile<TreatmentRecord>
     private let done = DispatchSemaphore(value: 0)
     /// Written once on the background queue, read after `done` is signalled.
@@ -20,13 +20,13 @@ public final class RecordPreload: @unchecked Sendable {
     private var started = false
 
     /// The file the store at `file` would read; read from now on unless `startingNow` is false.
-    public init(file: URL, patience: LockPatience = .interactive, startingNow: Bool = true) {
+    package init(file: URL, patience: LockPatience = .interactive, startingNow: Bool = true) {
         self.file = RecordStore.versionedFile(file, patience: patience)
         if startingNow { start() }
     }
 
     /// Starts reading the file on another core (once).
-    public func start() {
+    package func start() {
         guard !started else { return }
         started = true
         DispatchQueue.global(qos: .userInitiated).async { [self] in

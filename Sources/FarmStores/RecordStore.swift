@@ -11,18 +11,18 @@ import SprayMix
 
 /// On disk (format version 1): the VersionedFile envelope with one record per line, as
 /// TreatmentRecord's Codable conformance writes it (docs/records-format.md).
-public final class RecordStore: VersionedStore<TreatmentRecord> {
-    public static let formatVersion = 1
+package final class RecordStore: VersionedStore<TreatmentRecord> {
+    package static let formatVersion = 1
 
     /// Newest treatment first (by date, start hour, then when saved).
-    public private(set) var records: [TreatmentRecord] = []
+    package private(set) var records: [TreatmentRecord] = []
 
     /// The treatments on `field` in `season`, for the label's limits (SeasonCheck).
-    public func treatments(on field: String, season: Int) -> [PastTreatment] {
+    package func treatments(on field: String, season: Int) -> [PastTreatment] {
         PastTreatment.on(field, season: season, in: records)
     }
     /// What the latest read found worth telling, and a daily copy that could not be made.
-    override public var notices: [StorageNotice] {
+    override package var notices: [StorageNotice] {
         super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
     }
     /// Records sharing their id with another (a file written elsewhere): said, each kept.
@@ -31,7 +31,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// None for a copy opened to be looked at.
     private var backups: DailyBackups?
 
-    public convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
+    package convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                             clock: Clock = .system) {
         self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, clock: clock)
     }
@@ -46,23 +46,23 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     /// The store over what `preload` read (on another core, while the app started).
-    public convenience init(preloaded preload: RecordPreload) {
+    package convenience init(preloaded preload: RecordPreload) {
         let taken = preload.take()
         self.init(loaded: taken.loaded, backupDirectory: nil, clock: .system)
         ruleVerdicts = taken.verdicts
     }
 
     /// The records checked against the rules where they were read (the register starts from it).
-    public private(set) var ruleVerdicts: RuleVerdicts?
+    package private(set) var ruleVerdicts: RuleVerdicts?
 
     /// The store on `records.json` in the data directory.
-    public static func standard(patience: LockPatience = .interactive) -> RecordStore {
+    package static func standard(patience: LockPatience = .interactive) -> RecordStore {
         RecordStore(file: DataLocations.current.recordsFile, patience: patience)
     }
 
     /// `records` as a copy at `path` holds them, to be looked at: read-only, never written,
     /// never read again, and no daily copy of its own.
-    public static func copy(of records: [TreatmentRecord], at path: String) -> RecordStore {
+    package static func copy(of records: [TreatmentRecord], at path: String) -> RecordStore {
         let file = versionedFile(URL(fileURLWithPath: path), patience: .interactive)
         return RecordStore(loaded: LoadedFile(fixed: records, as: file), backupDirectory: nil, clock: .system, keepsDailyCopies: false)
     }
@@ -86,20 +86,20 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
         return json
     }
 
-    public func record(id: UUID) -> TreatmentRecord? {
+    package func record(id: UUID) -> TreatmentRecord? {
         records.first { $0.id == id }
     }
 
     /// Saves a new record of `details`, made from `calculation` when given; `now` to the second.
     @discardableResult
-    public func add(_ details: TreatmentDetails, calculation: JobInput? = nil, at now: Date) throws -> TreatmentRecord {
+    package func add(_ details: TreatmentDetails, calculation: JobInput? = nil, at now: Date) throws -> TreatmentRecord {
         try add([RecordDraft(details: details, calculation: calculation)], at: now)[0]
     }
 
     /// Saves a record of each draft, all in one write or none: every way a record is made
     /// ends here. A draft with a problem (RecordDraft.problems) is refused, and nothing saved.
     @discardableResult
-    public func add(_ drafts: [RecordDraft], at now: Date) throws -> [TreatmentRecord] {
+    package func add(_ drafts: [RecordDraft], at now: Date) throws -> [TreatmentRecord] {
         for draft in drafts {
             if let problem = draft.problems.first { throw RecordError.invalidDraft(problem.text(in: draft.details)) }
         }
@@ -112,7 +112,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// has already: a record of the id the sheet names, or one whose content is that of a
     /// record here (any of its versions) or of one before it in the sheet. The same file
     /// imported twice adds nothing; a corrected file adds only what changed.
-    public func addNew(_ imported: [ImportedDraft], at now: Date) throws -> (added: [TreatmentRecord], known: Int) {
+    package func addNew(_ imported: [ImportedDraft], at now: Date) throws -> (added: [TreatmentRecord], known: Int) {
         for entry in imported {
             if let problem = entry.draft.problems.first { throw RecordError.invalidDraft(problem.text(in: entry.draft.details)) }
         }
@@ -136,7 +136,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
 
     /// Replaces the details of record `id`, keeping the version they replace with `note`.
     @discardableResult
-    public func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {
+    package func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {
         try change(id) { record in
             guard record.withdrawal == nil else { throw RecordError.withdrawn }
             record = try record.corrected(to: details, note: note, at: Self.wholeSecond(now))
@@ -145,7 +145,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
 
     /// Withdraws record `id` with `reason`: it stays, shown struck through and exported as withdrawn.
     @discardableResult
-    public func withdraw(id: UUID, reason: String, at now: Date) throws -> TreatmentRecord {
+    package func withdraw(id: UUID, reason: String, at now: Date) throws -> TreatmentRecord {
         let reason = reason.trimmedWhitespace
         guard !reason.isEmpty else { throw RecordError.withdrawalNeedsReason }
         return try change(id) { record in
@@ -155,7 +155,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     /// Removes record `id` for good; only once it is past the retention period.
-    public func remove(id: UUID, today: CalendarDate) throws {
+    package func remove(id: UUID, today: CalendarDate) throws {
         try modify { items in
             guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
             guard items[index].isPastRetention(today: today) else { throw RecordError.tooRecentToRemove }
@@ -166,7 +166,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// Removes every record and the daily copies (Delete All Data, after the user was told
     /// how many) and returns the records.
     @discardableResult
-    public func removeAll() throws -> [TreatmentRecord] {
+    package func removeAll() throws -> [TreatmentRecord] {
         var removed: [TreatmentRecord] = []
         // Not through this store's modify: no daily copy of what is being deleted.
         try super.modify { items in
@@ -178,7 +178,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     /// The daily copies kept in backups/, oldest first.
-    public var dailyCopies: [String] { backups?.copies() ?? [] }
+    package var dailyCopies: [String] { backups?.copies() ?? [] }
 
     /// Merges records exported on another machine (`record import`) or kept in a backup
     /// (restore), by id, with the farm folder's join: a new record is added; one known here
@@ -186,7 +186,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     /// earlier withdrawal; a version saved after a withdrawal is set aside; the same file
     /// twice changes nothing. Whatever the order, the result is the one sync gives.
     @discardableResult
-    public func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
+    package func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
         var summary = ImportSummary(), setAside = 0
         try modify { items in
             summary.join(incoming, into: &items) { here, other in
@@ -202,7 +202,7 @@ public final class RecordStore: VersionedStore<TreatmentRecord> {
     }
 
     /// Authorisation numbers given before for a product of this name (any case), most recent first.
-    public func authorisations(forProduct name: String) -> [String] {
+    package func authorisations(forProduct name: String) -> [String] {
         let key = SearchFolding.fold(name.trimmedWhitespace)
         guard !key.isEmpty else { return [] }
         var seen: [String] = []

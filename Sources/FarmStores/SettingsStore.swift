@@ -5,24 +5,24 @@ import FarmModel
 import FoundationEssentials
 import SprayBase
 
-public final class SettingsStore: VersionedStore<Settings> {
+package final class SettingsStore: VersionedStore<Settings> {
     /// Version 1: Settings as it is declared.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
-    public var settings: Settings { items.first ?? Settings() }
+    package var settings: Settings { items.first ?? Settings() }
 
-    public init(file: URL) {
+    package init(file: URL) {
         super.init(LoadedFile(VersionedFile(url: file, kind: "settings", version: SettingsStore.formatVersion,
                                             keepsUnreadableItems: false)))
     }
 
     /// The store on `settings.json` in the config directory.
-    public static func standard() -> SettingsStore {
+    package static func standard() -> SettingsStore {
         SettingsStore(file: DataLocations.current.settingsFile)
     }
 
     /// Changes the settings as stored now (re-read under the lock) and saves them.
-    public func update(_ change: (inout Settings) -> Void) throws {
+    package func update(_ change: (inout Settings) -> Void) throws {
         try modify { items in
             var settings = items.first ?? Settings()
             change(&settings)

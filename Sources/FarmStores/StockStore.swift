@@ -10,12 +10,12 @@ import SprayMix
 
 /// On disk (format version 1): the VersionedFile envelope with one entry per line
 /// (docs/stock-format.md).
-public final class StockStore: VersionedStore<StockEntry> {
-    public static let formatVersion = 1
+package final class StockStore: VersionedStore<StockEntry> {
+    package static let formatVersion = 1
 
     /// Oldest first (by date, then when saved, then the file's order).
-    public private(set) var entries: [StockEntry] = []
-    override public var notices: [StorageNotice] {
+    package private(set) var entries: [StockEntry] = []
+    override package var notices: [StorageNotice] {
         super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
     }
     /// Entries sharing their id with another (a file written elsewhere): said, each counted.
@@ -25,7 +25,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     /// Whose today decides what is in the future, and which daily copy is made.
     private let clock: Clock
 
-    public init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil, clock: Clock = .system) {
+    package init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil, clock: Clock = .system) {
         self.clock = clock
         backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
                                clock: clock)
@@ -33,7 +33,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     }
 
     /// The store on `stock.json` in the data directory.
-    public static func standard(patience: LockPatience = .interactive) -> StockStore {
+    package static func standard(patience: LockPatience = .interactive) -> StockStore {
         StockStore(file: DataLocations.current.stockFile, patience: patience)
     }
 
@@ -41,11 +41,11 @@ public final class StockStore: VersionedStore<StockEntry> {
         VersionedFile(url: file, kind: "stock", version: formatVersion, codec: .lines, patience: patience)
     }
 
-    public func entry(id: UUID) -> StockEntry? { entries.first { $0.id == id } }
+    package func entry(id: UUID) -> StockEntry? { entries.first { $0.id == id } }
 
     /// The unit `product` is kept in, as `library` and the entries say; the entry `except`
     /// (the one being corrected) does not count.
-    public func knownUnit(of product: String, authorisation: String, library: Library, except id: UUID? = nil) -> QuantityUnit? {
+    package func knownUnit(of product: String, authorisation: String, library: Library, except id: UUID? = nil) -> QuantityUnit? {
         ProductMatcher.knownUnit(of: product, authorisation: authorisation, library: library,
                                  entries: id.map { id in entries.filter { $0.id != id } } ?? entries)
     }
@@ -55,7 +55,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     /// authorisation number takes the library's, else the one `register` has for the name on
     /// its day: a product renamed in the library keeps its stock by the number.
     @discardableResult
-    public func add(_ facts: StockFacts, library: Library = Library(), register: OfficialRegisterIndex? = nil, at now: Date) throws -> StockEntry {
+    package func add(_ facts: StockFacts, library: Library = Library(), register: OfficialRegisterIndex? = nil, at now: Date) throws -> StockEntry {
         var facts = Self.trimmed(facts)
         if facts.authorisation.isEmpty, case let .number(number, _) = ProductNumbers(library: library, register: register).lookUp(facts.product, on: facts.date) {
             facts.authorisation = number
@@ -71,7 +71,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     /// Replaces what entry `id` says, keeping the version it replaces with `note`; refused as
     /// `add` refuses, the unit included ("20 l" is not corrected to "20 kg" of a product kept in litres).
     @discardableResult
-    public func correct(id: UUID, to facts: StockFacts, note: String, library: Library = Library(), at now: Date) throws -> StockEntry {
+    package func correct(id: UUID, to facts: StockFacts, note: String, library: Library = Library(), at now: Date) throws -> StockEntry {
         let facts = Self.trimmed(facts)
         let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library, except: id)
         let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
@@ -88,7 +88,7 @@ public final class StockStore: VersionedStore<StockEntry> {
 
     /// Withdraws entry `id` (typed by mistake) with `reason`: it stays in the file, counted nowhere.
     @discardableResult
-    public func withdraw(id: UUID, reason: String, at now: Date) throws -> StockEntry {
+    package func withdraw(id: UUID, reason: String, at now: Date) throws -> StockEntry {
         let reason = reason.trimmedWhitespace
         guard !reason.isEmpty else { throw StockError.withdrawalNeedsReason }
         if let problem = FreeText.notesProblem(reason) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
@@ -102,19 +102,19 @@ public final class StockStore: VersionedStore<StockEntry> {
     /// as it came (one that breaks a rule is kept, and shown as needing checking); one known
     /// here gains the versions it lacks. No entry is ever removed; the same file twice changes nothing.
     @discardableResult
-    public func merge(_ incoming: [StockEntry]) throws -> ImportSummary {
+    package func merge(_ incoming: [StockEntry]) throws -> ImportSummary {
         var summary = ImportSummary()
         try modify { items in summary.join(incoming, into: &items) { $0.joined(with: $1) } }
         return summary
     }
 
     /// The entries as `stock export` writes them: the file's own format, one entry per line.
-    public func exported() throws -> [UInt8] {
+    package func exported() throws -> [UInt8] {
         try FileCodec<StockEntry>.lines.encode(items, format: "\(AppInfo.domain)/stock", version: Self.formatVersion)
     }
 
     /// The entries of a `stock export` or a stock.json (its unreadable entries refused by name).
-    public static func entries(inExport bytes: [UInt8]) throws(StockError) -> [StockEntry] {
+    package static func entries(inExport bytes: [UInt8]) throws(StockError) -> [StockEntry] {
         guard let contents = versionedFile(URL(fileURLWithPath: "/"), patience: .interactive).contents(of: bytes), !contents.isReadOnly else {
             throw .notAnExport
         }
@@ -123,7 +123,7 @@ public final class StockStore: VersionedStore<StockEntry> {
     }
 
     /// Removes every entry and the daily copies (Delete All Data, after the user was told how many).
-    public func removeAll() throws {
+    package func removeAll() throws {
         // Not through this store's modify: no daily copy of what is being deleted.
         try super.modify { $0 = [] }
         try backups?.removeAll()

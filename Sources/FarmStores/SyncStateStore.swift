@@ -3,12 +3,12 @@ import FoundationEssentials
 import SprayBase
 
 /// sync.json: one SyncState in a VersionedFile, like the settings.
-public final class SyncStateStore: VersionedStore<SyncState> {
-    public static let formatVersion = 1
+package final class SyncStateStore: VersionedStore<SyncState> {
+    package static let formatVersion = 1
 
-    public var state: SyncState? { items.first }
+    package var state: SyncState? { items.first }
 
-    public init(file: URL) {
+    package init(file: URL) {
         super.init(LoadedFile(VersionedFile(url: file, kind: "sync", version: SyncStateStore.formatVersion,
                                             keepsUnreadableItems: false, patience: .commandLine(waiting: { _ in }))))
     }

@@ -8,14 +8,14 @@ import SprayBase
 /// Used from the main thread (the windows) or a command. Every change re-reads the file
 /// under its lock first, so two stores on one file (a window and a command) never lose
 /// each other's changes.
-public class VersionedStore<Item: Codable> {
+package class VersionedStore<Item: Codable> {
     /// What the latest read of the file found worth telling the user.
-    public var notices: [StorageNotice] { loaded.contents.notices }
+    package var notices: [StorageNotice] { loaded.contents.notices }
     /// The file comes from a newer version of the app, or cannot be read: changes throw.
-    public var isReadOnly: Bool { loaded.contents.isReadOnly }
-    public var url: URL { loaded.file.url }
+    package var isReadOnly: Bool { loaded.contents.isReadOnly }
+    package var url: URL { loaded.file.url }
     /// The items this version cannot read; they stay in the file.
-    public var unreadableCount: Int { loaded.contents.unreadable.count }
+    package var unreadableCount: Int { loaded.contents.unreadable.count }
 
     /// The readable items, in the file's order.
     package var items: [Item] { loaded.contents.items }
@@ -34,14 +34,14 @@ public class VersionedStore<Item: Codable> {
 
     /// Calls `onChange` after every change of the items (a write here, or a reload that
     /// found the file changed), for as long as `owner` lives: windows come and go.
-    public func observe(by owner: AnyObject, _ onChange: @escaping () -> Void) {
+    package func observe(by owner: AnyObject, _ onChange: @escaping () -> Void) {
         observers.removeAll { $0.owner.object == nil }
         observers.append((Weak(object: owner), onChange))
     }
 
     /// Reads the file again (another process may have written it). A window that comes to
     /// the front reloads: when the file holds the bytes read last, nothing is redone.
-    public func reload() {
+    package func reload() {
         if loaded.reload() { changed() }
     }
 

@@ -33,6 +33,9 @@ struct ArchitectureRules {
         var name: String
         var dependencies: [String]
         var path: String
+        /// False where Package.swift says `packageAccess: false`: the target sees only what
+        /// the modules below make public.
+        var packageAccess: Bool
     }
 
     func targets() throws -> [Target] {
@@ -47,7 +50,7 @@ struct ArchitectureRules {
                 matches(of: #""([^"]+)""#, in: list).map { String(list[$0]).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
             } ?? []
             let path = capture(#"path:\s*"([^"]+)""#, in: body) ?? "Sources/" + name
-            return Target(name: name, dependencies: dependencies, path: path)
+            return Target(name: name, dependencies: dependencies, path: path, packageAccess: !body.contains("packageAccess: false"))
         }
     }
 
@@ -119,6 +122,17 @@ struct ArchitectureRules {
         }
     }
 
+    /// The stores are `package` and the doors are built without package access: a door that
+    /// names a store does not compile. Nothing in FarmStores is public.
+    func storeAccessViolations() throws -> [String] {
+        let targets = try targets()
+        let open = Self.doors.filter { door in targets.first { $0.name == door }?.packageAccess ?? false }
+            .map { "\($0) is built with package access: it could reach the stores" }
+        let published = swiftFiles(under: "Sources/FarmStores").filter { !matches(of: #"\bpublic\b"#, in: code($0)).isEmpty }
+            .map { "\($0) makes something public: the doors would see it" }
+        return open + published
+    }
+
     /// The farm's warnings (`FarmAdvice`), its lists (`FarmLists`) and its stock (`StockLedger.stock`)
     /// are put together by the farm alone (Sources/FarmContext/Farm*.swift). An empty `FarmLists()`
     /// knows nothing and puts nothing together.
@@ -159,7 +173,7 @@ struct ArchitectureRules {
     }
 
     func allViolations() throws -> [String] {
-        try layerViolations() + importViolations() + storeNameViolations() + assemblyViolations() + fileLengthViolations()
+        try layerViolations() + importViolations() + storeNameViolations() + storeAccessViolations() + assemblyViolations() + fileLengthViolations()
             + typeLengthViolations()
     }
 

@@ -29,6 +29,49 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(project.storeNameViolations(), [])
     }
 
+    func testTheDoorsAreBuiltWithoutPackageAccess() throws {
+        XCTAssertEqual(try project.storeAccessViolations(), [])
+    }
+
+    /// The compiler itself: a file that names a store compiles as the stores' own package does,
+    /// and not as a door is built (without package access), against the modules just built.
+    func testTheCompilerRefusesADoorThatReachesAStore() throws {
+        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let modules = binaries.appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("FarmStores.swiftmodule").path) else {
+            return XCTFail("no FarmStores module beside the tests (\(modules.path)): run them with swift test")
+        }
+        // SwiftPM names the package after its folder; the build's plan says which name it gave.
+        let plan = try String(contentsOf: binaries.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(binaries.lastPathComponent + ".yaml"), encoding: .utf8)
+        let packageName = try XCTUnwrap(plan.range(of: #""-package-name","[^"]+""#, options: .regularExpression)
+            .map { plan[$0].dropFirst(#""-package-name",""#.count).dropLast() }).description
+        let door = path("Door.swift")
+        try Data("import FarmStores\nimport FarmContext\nfunc reach(_ farm: Farm) { _ = RecordStore.self; _ = farm.stockStoreToWrite }\n".utf8)
+            .write(to: door)
+        func typecheck(_ extra: [String]) throws -> (status: Int32, errors: String) {
+            let swiftc = Process()
+            swiftc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            swiftc.arguments = ["swiftc", "-typecheck", "-I", modules.path, "-I", project.root.appendingPathComponent("Sources/CZlib").path]
+                + extra + [door.path]
+            let errors = Pipe()
+            swiftc.standardError = errors
+            swiftc.standardOutput = FileHandle.nullDevice
+            try swiftc.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            swiftc.waitUntilExit()
+            return (swiftc.terminationStatus, text)
+        }
+        let asADoor = try typecheck([])
+        XCTAssertNotEqual(asADoor.status, 0)
+        XCTAssertTrue(asADoor.errors.contains("cannot find 'RecordStore' in scope"), asADoor.errors)
+        XCTAssertTrue(asADoor.errors.contains("'stockStoreToWrite' is inaccessible"), asADoor.errors)
+        // What refuses it is the access, not the setting: the farm's own package may name the store.
+        let inThePackage = try typecheck(["-package-name", packageName])
+        XCTAssertTrue(inThePackage.errors.contains("'stockStoreToWrite' is inaccessible"), inThePackage.errors)
+        XCTAssertFalse(inThePackage.errors.contains("cannot find 'RecordStore'"), inThePackage.errors)
+    }
+
     func testTheFarmAlonePutsTogetherItsWarningsListsAndStock() {
         XCTAssertEqual(project.assemblyViolations(), [])
     }
@@ -58,6 +101,7 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
                   + "let advice = FarmAdvice(library: Library())\n" + String(repeating: "\n", count: 400), to: "Sources/SprayViewModels/Bad.swift")
         try write("struct Big {\n" + String(repeating: "    let x = 1\n", count: 500) + "}\n", to: "Sources/FarmModel/Big.swift")
         try write("extension Big {\n" + String(repeating: "    var y: Int { 1 }\n", count: 350) + "}\n", to: "Sources/FarmModel/Big+More.swift")
+        try write("public final class RecordStore {}\n", to: "Sources/FarmStores/Open.swift")
         // A name in a comment or a string is no use of it.
         try write("// RecordStore, FarmAdvice(library:)\nlet text = \"StockStore\"\n", to: "Sources/SprayViewModels/Fine.swift")
         let planted = ArchitectureRules(root: directory)
@@ -68,6 +112,8 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
         ])
         XCTAssertEqual(try planted.importViolations(), ["Sources/SprayViewModels/Bad.swift imports SprayBase, which SprayViewModels does not depend on"])
         XCTAssertEqual(planted.storeNameViolations(), ["Sources/SprayViewModels/Bad.swift names RecordStore"])
+        XCTAssertEqual(try planted.storeAccessViolations(), ["SprayViewModels is built with package access: it could reach the stores",
+                                                             "Sources/FarmStores/Open.swift makes something public: the doors would see it"])
         XCTAssertEqual(planted.assemblyViolations(), ["Sources/SprayViewModels/Bad.swift puts together FarmAdvice"])
         XCTAssertEqual(planted.fileLengthViolations(), ["Sources/FarmModel/Big.swift has 503 lines (at most 400)",
                                                         "Sources/SprayViewModels/Bad.swift has 406 lines (at most 400)"])

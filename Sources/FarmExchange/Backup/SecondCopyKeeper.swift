@@ -21,7 +21,7 @@ public final class SecondCopyKeeper {
     /// How long without a copy, while records change, before the register warns.
     public static let warningDays = 30
 
-    public init(settings: SettingsStore, locations: DataLocations = .current, clock: Clock = .system) {
+    package init(settings: SettingsStore, locations: DataLocations = .current, clock: Clock = .system) {
         self.settings = settings
         self.locations = locations
         self.clock = clock

@@ -23,7 +23,7 @@ public struct Favorite: Equatable, Sendable, Identifiable {
 
     /// The name as favorites are told apart: trimmed, case-insensitive. Two favorites
     /// with the same key cannot both be kept.
-    package var nameKey: String { name.trimmedWhitespace.lowercased() }
+    public var nameKey: String { name.trimmedWhitespace.lowercased() }
 }
 
 /// Version 1 of favorites.json: the setup's members beside the id and name, no area.

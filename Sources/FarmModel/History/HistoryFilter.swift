@@ -23,7 +23,7 @@ public struct HistoryFilter: Equatable, Sendable {
     public var isActive: Bool { !words.isEmpty || from != nil || to != nil }
 
     /// The folded search words.
-    package var words: [[UInt8]] {
+    public var words: [[UInt8]] {
         SearchFolding.fold(searchText).split(separator: UInt8(ascii: " ")).map(Array.init)
     }
 
@@ -34,7 +34,7 @@ public struct HistoryFilter: Equatable, Sendable {
 
     /// The entries (in their order) this filter lets through; `haystack` gives the folded
     /// searchable text of an entry (see `HistoryFilter.haystack(of:)`).
-    package func apply(to entries: [HistoryEntry], haystack: (Int) -> [UInt8]) -> [HistoryEntry] {
+    public func apply(to entries: [HistoryEntry], haystack: (Int) -> [UInt8]) -> [HistoryEntry] {
         let words = words
         let (start, end) = moments
         var result: [HistoryEntry] = []
@@ -57,7 +57,7 @@ public struct HistoryFilter: Equatable, Sendable {
 
     /// What search looks in, folded: product names (as shown), parcel, crop, notes, and the
     /// area with either decimal mark and its unit ("15,5 ha", "15.5 ha", "20 m² m2").
-    package static func haystack(of entry: HistoryEntry) -> [UInt8] {
+    public static func haystack(of entry: HistoryEntry) -> [UInt8] {
         let input = entry.input
         var text: [UInt8] = []
         text.reserveCapacity(128)

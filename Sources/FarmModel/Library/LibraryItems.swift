@@ -347,5 +347,5 @@ public struct Library: Equatable, Sendable {
     }
 
     /// How names are told apart: trimmed, case-insensitive.
-    package static func nameKey(_ name: String) -> String { LibraryRules.nameKey(name) }
+    public static func nameKey(_ name: String) -> String { LibraryRules.nameKey(name) }
 }

@@ -133,7 +133,7 @@ public enum RecordCompleteness {
     }
 
     /// The products of `record` whose dose is its plan's per-hectare rate under another basis.
-    package static func relabelledDoses(in record: TreatmentRecord) -> [Int] {
+    public static func relabelledDoses(in record: TreatmentRecord) -> [Int] {
         guard let calculation = record.calculation, record.details.basis != .hectare else { return [] }
         return record.details.products.indices.filter { index in
             let product = record.details.products[index]

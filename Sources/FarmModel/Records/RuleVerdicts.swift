@@ -10,12 +10,12 @@ public struct RuleVerdicts: Sendable {
     private(set) var day: CalendarDate
     private var verdicts: [UUID: (details: TreatmentDetails, breaks: Bool)] = [:]
 
-    package init(day: CalendarDate) {
+    public init(day: CalendarDate) {
         self.day = day
     }
 
     /// Every record of `records` checked now (where they were read, off the main thread).
-    package init(checking records: [TreatmentRecord], day: CalendarDate) {
+    public init(checking records: [TreatmentRecord], day: CalendarDate) {
         self.day = day
         verdicts.reserveCapacity(records.count)
         for index in records.indices { _ = breaksARule(records[index], day: day) }
@@ -23,7 +23,7 @@ public struct RuleVerdicts: Sendable {
 
     /// Whether `record` as it is now breaks a rule on `today` (the rules' latest year moves
     /// with the date, so another day checks again).
-    package mutating func breaksARule(_ record: TreatmentRecord, day today: CalendarDate) -> Bool {
+    public mutating func breaksARule(_ record: TreatmentRecord, day today: CalendarDate) -> Bool {
         if today != day {
             verdicts.removeAll()
             day = today

@@ -58,7 +58,7 @@ public struct TranscriptionRow: Equatable, Codable, Sendable, Identifiable {
     public var isBlank: Bool { cells.values.allSatisfy(\.isBlank) }
 
     /// This row with `cells` (and its own id).
-    package func with(cells: [String: String]) -> TranscriptionRow {
+    public func with(cells: [String: String]) -> TranscriptionRow {
         var row = self
         row.cells = cells
         return row

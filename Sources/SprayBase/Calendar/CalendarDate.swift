@@ -74,7 +74,7 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
     }
 
     /// The day `days` days after 1970-01-01.
-    package init(daysSinceEpoch days: Int) {
+    public init(daysSinceEpoch days: Int) {
         (year, month, day) = SheetDate.civilDay(daysSince1970: days)
     }
 
@@ -84,8 +84,8 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
 }
 
 /// Zero-padded decimal numbers for dates and times, without String(format:).
-package enum Digits {
-    package static func padded(_ value: Int, _ width: Int) -> String {
+public enum Digits {
+    public static func padded(_ value: Int, _ width: Int) -> String {
         let text = String(value.magnitude)
         let padding = String(repeating: "0", count: max(width - text.count, 0))
         return (value < 0 ? "-" : "") + padding + text

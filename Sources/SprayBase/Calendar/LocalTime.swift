@@ -5,18 +5,18 @@ import FoundationEssentials
 import Glibc
 
 /// A moment as a wall clock in the system's time zone shows it.
-package struct LocalDateTime: Equatable, Sendable {
-    package var date: CalendarDate
-    package var hour: Int
-    package var minute: Int
-    package var second: Int
+public struct LocalDateTime: Equatable, Sendable {
+    public var date: CalendarDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
     /// Seconds east of UTC at that moment (3600 for CET, 7200 for CEST).
-    package var utcOffset: Int
+    public var utcOffset: Int
 }
 
-package enum LocalTime {
+public enum LocalTime {
     /// `TZ`, or /etc/localtime, as it is now: tzset() re-reads it when it has changed.
-    package static func dateTime(at moment: Date) -> LocalDateTime {
+    public static func dateTime(at moment: Date) -> LocalDateTime {
         tzset()
         var seconds = time_t(moment.timeIntervalSince1970.rounded(.down))
         var parts = tm()
@@ -31,7 +31,7 @@ package enum LocalTime {
 
     /// The first moment of `day` in local time: its midnight, or the first moment after a
     /// daylight-saving gap that swallows midnight. `dayOffset` 1 gives the next day's start.
-    package static func start(of day: CalendarDate, dayOffset: Int = 0) -> Date {
+    public static func start(of day: CalendarDate, dayOffset: Int = 0) -> Date {
         tzset()
         var parts = tm()
         parts.tm_year = Int32(day.year - 1900)

@@ -28,7 +28,7 @@ public struct ProductInput: Equatable, Sendable, Codable {
     }
 
     /// `name` trimmed, or "Product" (one product) / "Product 2" (several) when it is empty.
-    package static func displayName(_ name: String, index: Int, count: Int) -> String {
+    public static func displayName(_ name: String, index: Int, count: Int) -> String {
         let trimmed = name.trimmedWhitespace
         if !trimmed.isEmpty { return trimmed }
         return count == 1 ? tr("Product") : tr("Product %@").filled(String(index + 1))
