@@ -39,7 +39,7 @@ public protocol RecordBook: FarmBook {
     /// Removes record `id` for good: only one past the years the law asks to keep it.
     func remove(id: UUID, today: CalendarDate) throws
     /// Joins records from elsewhere (an export, a backup) by id, with the one join of records.
-    @discardableResult func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary
+    @discardableResult func merge(_ incoming: [TreatmentRecord]) throws -> ImportSummary
 }
 
 /// The products, fields, sprayers and operators.

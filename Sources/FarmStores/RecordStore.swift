@@ -11,7 +11,7 @@ import SprayMix
 
 /// On disk (format version 1): the VersionedFile envelope with one record per line, as
 /// TreatmentRecord's Codable conformance writes it (docs/records-format.md).
-package final class RecordStore: VersionedStore<TreatmentRecord> {
+package final class RecordStore: TrailStore<TreatmentRecord> {
     package static let formatVersion = 1
 
     /// Newest treatment first (by date, start hour, then when saved).
@@ -21,16 +21,6 @@ package final class RecordStore: VersionedStore<TreatmentRecord> {
     package func treatments(on field: String, season: Int) -> [PastTreatment] {
         PastTreatment.on(field, season: season, in: records)
     }
-    /// What the latest read found worth telling, and a daily copy that could not be made.
-    override package var notices: [StorageNotice] {
-        super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
-    }
-    /// Records sharing their id with another (a file written elsewhere): said, each kept.
-    private var sharedIDs = 0
-
-    /// None for a copy opened to be looked at.
-    private var backups: DailyBackups?
-
     package convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                             clock: Clock = .system) {
         self.init(loaded: LoadedFile(Self.versionedFile(file, patience: patience)), backupDirectory: backupDirectory, clock: clock)
@@ -38,11 +28,9 @@ package final class RecordStore: VersionedStore<TreatmentRecord> {
 
     private init(loaded: LoadedFile<TreatmentRecord>, backupDirectory: URL?, clock: Clock, keepsDailyCopies: Bool = true) {
         let file = loaded.file.url
-        backups = keepsDailyCopies
-            ? DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
-                           clock: clock)
-            : nil
-        super.init(loaded)
+        super.init(loaded, backups: keepsDailyCopies
+            ? DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"), clock: clock)
+            : nil)
     }
 
     /// The store over what `preload` read (on another core, while the app started).
@@ -137,21 +125,7 @@ package final class RecordStore: VersionedStore<TreatmentRecord> {
     /// Replaces the details of record `id`, keeping the version they replace with `note`.
     @discardableResult
     package func correct(id: UUID, to details: TreatmentDetails, note: String, at now: Date) throws -> TreatmentRecord {
-        try change(id) { record in
-            guard record.withdrawal == nil else { throw RecordError.withdrawn }
-            record = try record.corrected(to: details, note: note, at: Self.wholeSecond(now))
-        }
-    }
-
-    /// Withdraws record `id` with `reason`: it stays, shown struck through and exported as withdrawn.
-    @discardableResult
-    package func withdraw(id: UUID, reason: String, at now: Date) throws -> TreatmentRecord {
-        let reason = reason.trimmedWhitespace
-        guard !reason.isEmpty else { throw RecordError.withdrawalNeedsReason }
-        return try change(id) { record in
-            guard record.withdrawal == nil else { throw RecordError.withdrawn }
-            record.withdrawal = Withdrawal(at: Self.wholeSecond(now), reason: reason)
-        }
+        try correct(id: id) { try $0.corrected(to: details, note: note, at: Self.wholeSecond(now)) }
     }
 
     /// Removes record `id` for good; only once it is past the retention period.
@@ -161,44 +135,6 @@ package final class RecordStore: VersionedStore<TreatmentRecord> {
             guard items[index].isPastRetention(today: today) else { throw RecordError.tooRecentToRemove }
             items.remove(at: index)
         }
-    }
-
-    /// Removes every record and the daily copies (Delete All Data, after the user was told
-    /// how many) and returns the records.
-    @discardableResult
-    package func removeAll() throws -> [TreatmentRecord] {
-        var removed: [TreatmentRecord] = []
-        // Not through this store's modify: no daily copy of what is being deleted.
-        try super.modify { items in
-            removed = items
-            items = []
-        }
-        try backups?.removeAll()
-        return removed
-    }
-
-    /// The daily copies kept in backups/, oldest first.
-    package var dailyCopies: [String] { backups?.copies() ?? [] }
-
-    /// Merges records exported on another machine (`record import`) or kept in a backup
-    /// (restore), by id, with the farm folder's join: a new record is added; one known here
-    /// gains the versions it does not have yet (the one saved last becomes current) and the
-    /// earlier withdrawal; a version saved after a withdrawal is set aside; the same file
-    /// twice changes nothing. Whatever the order, the result is the one sync gives.
-    @discardableResult
-    package func merge(_ incoming: [TreatmentRecord], at now: Date) throws -> ImportSummary {
-        var summary = ImportSummary(), setAside = 0
-        try modify { items in
-            summary.join(incoming, into: &items) { here, other in
-                let joined = here.joined(with: other)
-                setAside += other.versions.filter { version in
-                    joined.withdrawal.map { version.savedAt > $0.at } == true && !joined.versions.contains { $0.isSame(as: version) }
-                }.count
-                return joined
-            }
-        }
-        summary.setAside = setAside
-        return summary
     }
 
     /// Authorisation numbers given before for a product of this name (any case), most recent first.
@@ -217,27 +153,11 @@ package final class RecordStore: VersionedStore<TreatmentRecord> {
 
     // MARK: Helpers
 
-    private func change(_ id: UUID, _ body: (inout TreatmentRecord) throws -> Void) throws -> TreatmentRecord {
-        var result: TreatmentRecord?
-        try modify { items in
-            guard let index = items.firstIndex(where: { $0.id == id }) else { throw RecordError.notFound }
-            try body(&items[index])
-            result = items[index]
-        }
-        return result!
-    }
-
-    override package func modify(known: FileCodec<TreatmentRecord>.KnownJSON? = nil,
-                         _ change: (inout [TreatmentRecord]) throws -> Void) throws {
-        backups?.keepTodaysCopy()
-        try super.modify(known: known, change)
-    }
-
     override package func itemsChanged() {
         // Newest treatment first: by day, start hour (none counts as midnight), when saved,
         // then the file's order. The keys are worked out once per record, not per comparison.
+        super.itemsChanged()
         let items = self.items
-        sharedIDs = StorageNotice.sharedIDCount(items)
         // Read in place (a record taken whole would be copied with all its strings).
         let keys = items.indices.map { offset in
             (day: items[offset].details.date.daysSinceEpoch,
@@ -246,9 +166,5 @@ package final class RecordStore: VersionedStore<TreatmentRecord> {
         }
         records = keys.sorted { ($0.day, $0.minute, $0.saved, $0.offset) > ($1.day, $1.minute, $1.saved, $1.offset) }
             .map { items[$0.offset] }
-    }
-
-    private static func wholeSecond(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 }

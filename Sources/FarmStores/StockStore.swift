@@ -10,26 +10,19 @@ import SprayMix
 
 /// On disk (format version 1): the VersionedFile envelope with one entry per line
 /// (docs/stock-format.md).
-package final class StockStore: VersionedStore<StockEntry> {
+package final class StockStore: TrailStore<StockEntry> {
     package static let formatVersion = 1
 
     /// Oldest first (by date, then when saved, then the file's order).
     package private(set) var entries: [StockEntry] = []
-    override package var notices: [StorageNotice] {
-        super.notices + (sharedIDs > 0 ? [.sharedIDs(path: url.path, count: sharedIDs)] : []) + (backups?.problems ?? []).map(StorageNotice.failed)
-    }
-    /// Entries sharing their id with another (a file written elsewhere): said, each counted.
-    private var sharedIDs = 0
-
-    private var backups: DailyBackups?
     /// Whose today decides what is in the future, and which daily copy is made.
     private let clock: Clock
 
     package init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil, clock: Clock = .system) {
         self.clock = clock
-        backups = DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
-                               clock: clock)
-        super.init(LoadedFile(Self.versionedFile(file, patience: patience)))
+        super.init(LoadedFile(Self.versionedFile(file, patience: patience)),
+                   backups: DailyBackups(of: file, in: backupDirectory ?? file.deletingLastPathComponent().appendingPathComponent("backups"),
+                                         clock: clock))
     }
 
     /// The store on `stock.json` in the data directory.
@@ -77,35 +70,7 @@ package final class StockStore: VersionedStore<StockEntry> {
         let problems = StockRules.problems(in: facts, measuredIn: known, today: clock.today)
         if !problems.isEmpty { throw StockError.invalid(problems) }
         if let problem = FreeText.notesProblem(note) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
-        return try change(id) { entry in
-            guard entry.withdrawal == nil else { throw StockError.withdrawn }
-            guard facts != entry.facts else { return }
-            entry.corrections.append(StockRevision(facts: entry.facts, savedAt: entry.changedAt, note: note.trimmedWhitespace))
-            entry.facts = facts
-            entry.changedAt = Self.wholeSecond(now)
-        }
-    }
-
-    /// Withdraws entry `id` (typed by mistake) with `reason`: it stays in the file, counted nowhere.
-    @discardableResult
-    package func withdraw(id: UUID, reason: String, at now: Date) throws -> StockEntry {
-        let reason = reason.trimmedWhitespace
-        guard !reason.isEmpty else { throw StockError.withdrawalNeedsReason }
-        if let problem = FreeText.notesProblem(reason) { throw StockError.invalid([StockProblem(.note, problem.message)]) }
-        return try change(id) { entry in
-            guard entry.withdrawal == nil else { throw StockError.withdrawn }
-            entry.withdrawal = Withdrawal(at: Self.wholeSecond(now), reason: reason)
-        }
-    }
-
-    /// Merges entries from a backup (restore) or another computer, by id: a new one is added
-    /// as it came (one that breaks a rule is kept, and shown as needing checking); one known
-    /// here gains the versions it lacks. No entry is ever removed; the same file twice changes nothing.
-    @discardableResult
-    package func merge(_ incoming: [StockEntry]) throws -> ImportSummary {
-        var summary = ImportSummary()
-        try modify { items in summary.join(incoming, into: &items) { $0.joined(with: $1) } }
-        return summary
+        return try correct(id: id) { $0.corrected(to: facts, note: note, at: Self.wholeSecond(now)) }
     }
 
     /// The entries as `stock export` writes them: the file's own format, one entry per line.
@@ -122,33 +87,11 @@ package final class StockStore: VersionedStore<StockEntry> {
         return contents.items
     }
 
-    /// Removes every entry and the daily copies (Delete All Data, after the user was told how many).
-    package func removeAll() throws {
-        // Not through this store's modify: no daily copy of what is being deleted.
-        try super.modify { $0 = [] }
-        try backups?.removeAll()
-    }
-
     // MARK: Helpers
 
-    private func change(_ id: UUID, _ body: (inout StockEntry) throws -> Void) throws -> StockEntry {
-        var result: StockEntry?
-        try modify { items in
-            guard let index = items.firstIndex(where: { $0.id == id }) else { throw StockError.notFound }
-            try body(&items[index])
-            result = items[index]
-        }
-        return result!
-    }
-
-    override package func modify(known: FileCodec<StockEntry>.KnownJSON? = nil, _ change: (inout [StockEntry]) throws -> Void) throws {
-        backups?.keepTodaysCopy()
-        try super.modify(known: known, change)
-    }
-
     override package func itemsChanged() {
+        super.itemsChanged()
         let items = self.items
-        sharedIDs = StorageNotice.sharedIDCount(items)
         entries = items.indices.sorted { a, b in
             (items[a].facts.date, items[a].createdAt, a) < (items[b].facts.date, items[b].createdAt, b)
         }.map { items[$0] }
@@ -163,9 +106,5 @@ package final class StockStore: VersionedStore<StockEntry> {
         facts.invoice = facts.invoice.trimmedWhitespace
         facts.note = facts.note.trimmedWhitespace
         return facts
-    }
-
-    private static func wholeSecond(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 }

@@ -219,7 +219,7 @@ enum RecordCommands: CommandGroup {
             guard readable(store) else { return 1 }
             do {
                 let incoming = try RecordExport.records(fromJSON: bytes)
-                let merge = try store.merge(incoming, at: farm.clock.now)
+                let merge = try store.merge(incoming)
                 let printed = printOutput(merge.text + "\n")
                 return reportNeedingChecks(incoming, today: farm.clock.today) && printed ? 0 : 1
             } catch {

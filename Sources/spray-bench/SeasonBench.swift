@@ -20,7 +20,7 @@ func seasonBench(records count: Int) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": folder.path, "KALKULATOR_OPRYSKU_CONFIG_DIR": folder.path])
-    try RecordStore(file: locations.recordsFile).merge(records, at: Date())
+    try RecordStore(file: locations.recordsFile).merge(records)
     let libraryStore = LibraryStore(file: locations.libraryFile)
     for item in library.products.map(LibraryItem.product) + library.fields.map(LibraryItem.field) { try libraryStore.save(item) }
     let farm = Farm(locations: locations, clock: .fixed(on: records[0].details.date))

@@ -34,7 +34,7 @@ func stockBench(records count: Int, entries entryCount: Int) throws {
     for fact in facts { try store.add(fact, at: Date()) }
     // The farm of these files, as a door opens it; its parts read once before the timing.
     let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory, "KALKULATOR_OPRYSKU_CONFIG_DIR": directory])
-    try RecordStore(file: locations.recordsFile).merge(records, at: Date())
+    try RecordStore(file: locations.recordsFile).merge(records)
     let libraryStore = LibraryStore(file: locations.libraryFile)
     for item in library.products.map(LibraryItem.product) + library.fields.map(LibraryItem.field) { try libraryStore.save(item) }
     let day = CalendarDate(year: 2025, month: 6, day: 30)!

@@ -31,7 +31,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
                 details.notes = "poprawka \(round)"
                 return try record.corrected(to: details, note: "runda \(round)", at: record.changedAt.addingTimeInterval(Double(round)))
             }
-            try computer.store.merge(corrected, at: Date())
+            try computer.store.merge(corrected)
             try FarmSync(farm: Farm(locations: computer.place)).syncNow()
         }
     }
@@ -43,7 +43,7 @@ func syncBench(directory: URL, kept: String? = nil) throws {
             try FileManager.default.createDirectory(atPath: place.dataDirectory, withIntermediateDirectories: true)
             let store = RecordStore(file: place.recordsFile)
             let own = Array(all[(index * 2_000)..<((index + 1) * 2_000)])
-            try store.merge(own, at: Date())
+            try store.merge(own)
             _ = try FarmSync(farm: Farm(locations: place)).share(folder: folder, name: name)
             computers.append((place, store, own))
         }

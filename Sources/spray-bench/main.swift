@@ -66,7 +66,7 @@ case "write-stock":
     try writeStock(products: count, to: option("--to") ?? ".")
 case "write-records":
     let directory = option("--to") ?? "."
-    try RecordStore(file: URL(fileURLWithPath: directory + "/records.json")).merge(farmRecords(count: count), at: Date())
+    try RecordStore(file: URL(fileURLWithPath: directory + "/records.json")).merge(farmRecords(count: count))
 default:
     let directory = option("--keep") ?? "/tmp/spray-bench-\(UUID().uuidString)"
     try historyBench(count: count, url: URL(fileURLWithPath: directory + "/history.json"))

@@ -19,7 +19,7 @@ struct ArchitectureRules {
                         "kalkulator-oprysku-window"]
     /// The stores' types, which no door names.
     static let storeTypes = ["RecordStore", "LibraryStore", "StockStore", "HistoryStore", "FavoritesStore", "SettingsStore",
-                             "TranscriptionStore", "SyncStateStore", "OfficialRegisterStore", "VersionedStore", "RecordPreload",
+                             "TranscriptionStore", "SyncStateStore", "OfficialRegisterStore", "VersionedStore", "TrailStore", "RecordPreload",
                              "SentRecords"]
     static let fileLineLimit = 400
     static let typeLineLimit = 800

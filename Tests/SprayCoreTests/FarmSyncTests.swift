@@ -445,7 +445,8 @@ final class FarmSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(expected.versions.map(\.details.parcel), ["P1", "P2", "P3", "P4"])
         XCTAssertEqual(expected.versions[0].note, "literówka", "the reason given wins over none")
         XCTAssertEqual(expected.withdrawal?.reason, "pomyłka")
-        XCTAssertTrue(expected.changedOnTwoComputers)
+        XCTAssertFalse(expected.changedOnTwoComputers, "withdrawn, it never changes again: which version it shows is settled")
+        XCTAssertTrue(office.joined(with: tractor).changedOnTwoComputers, "corrected on two computers, not withdrawn")
         XCTAssertFalse(base.joined(with: office).changedOnTwoComputers, "one computer's correction is not a conflict")
         print("join: \(orders.count) orders give one record")
     }

@@ -84,7 +84,7 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         // A JSON export read back: every record kept, each marked with the same field.
         let json = try RecordExport.json(incoming, exportedAt: Date(timeIntervalSince1970: 1_790_000_000))
         XCTAssertEqual(json.components(separatedBy: "\"problems\"").count - 1, incoming.count, "each export says its problems")
-        let summary = try store.merge(try RecordExport.records(fromJSON: Array(json.utf8)), at: Self.now)
+        let summary = try store.merge(try RecordExport.records(fromJSON: Array(json.utf8)))
         XCTAssertEqual(summary.added, incoming.count)
         for (index, record) in incoming.enumerated() {
             let kept = try XCTUnwrap(store.record(id: record.id), Self.cases[index].name)

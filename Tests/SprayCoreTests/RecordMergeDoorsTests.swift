@@ -56,7 +56,7 @@ final class RecordMergeDoorsTests: TemporaryDirectoryTestCase {
 
     private func store(_ locations: DataLocations, holding record: TreatmentRecord) throws -> RecordStore {
         let store = RecordStore(file: locations.recordsFile)
-        try store.merge([record], at: Clock.system.now)
+        try store.merge([record])
         return store
     }
 
@@ -66,7 +66,7 @@ final class RecordMergeDoorsTests: TemporaryDirectoryTestCase {
             let importedHere = try locations("\(index)/import")
             let imported = try store(importedHere, holding: here)
             let json = try RecordExport.json([there], exportedAt: Clock.system.now)
-            try imported.merge(try RecordExport.records(fromJSON: Array(json.utf8)), at: Clock.system.now)
+            try imported.merge(try RecordExport.records(fromJSON: Array(json.utf8)))
 
             // Restore: there's backup restored here.
             let restoredHere = try locations("\(index)/restore-here"), restoredThere = try locations("\(index)/restore-there")

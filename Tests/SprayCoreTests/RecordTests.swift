@@ -253,7 +253,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         let here = store()
         let shared = try here.add(completeDetails(), at: april)
         let there = store("elsewhere.json")
-        try there.merge([shared], at: april)
+        try there.merge([shared])
         var changed = completeDetails()
         changed.reason = "mączniak prawdziwy"
         try there.correct(id: shared.id, to: changed, note: "", at: april.addingTimeInterval(7200))
@@ -267,9 +267,9 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
         let incoming = try RecordExport.records(fromJSON: Array(exported.utf8))
         XCTAssertEqual(incoming, there.records)
 
-        XCTAssertEqual(try here.merge(incoming, at: april), ImportSummary(added: 1, updated: 1, unchanged: 0))
+        XCTAssertEqual(try here.merge(incoming), ImportSummary(added: 1, updated: 1, unchanged: 0))
         let afterOnce = store().records
-        XCTAssertEqual(try here.merge(incoming, at: april), ImportSummary(added: 0, updated: 0, unchanged: 2))
+        XCTAssertEqual(try here.merge(incoming), ImportSummary(added: 0, updated: 0, unchanged: 2))
         XCTAssertEqual(store().records, afterOnce)
 
         let merged = try XCTUnwrap(afterOnce.first { $0.id == shared.id })
@@ -303,7 +303,7 @@ final class RecordStoreTests: TemporaryDirectoryTestCase {
             details.parcel = "Działka \(number)"
             return try RecordDraft(details: details).checkedRecord(at: april)
         }
-        try records.merge(drafts, at: april)
+        try records.merge(drafts)
         var lines = String(decoding: try bytes(path("records.json")), as: UTF8.self).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 702, "the header, 700 records and the end")
         let damaged = [#"{"id":"0BAD0000-0000-4000-8000-000000000001","details":{"use":"orbit"}},"#,

@@ -163,9 +163,12 @@ extension TreatmentRecord {
         if let problem = RecordRules.problems(in: details).first { throw .invalidDraft(problem.text(in: details)) }
         if let problem = FreeText.notesProblem(note) { throw .invalidDraft(tr("Why it is corrected") + ": " + problem.message) }
         var record = self
-        record.corrections.append(RecordRevision(details: self.details, savedAt: changedAt, note: note.trimmedWhitespace))
+        var replaced = versions.last!
+        replaced.note = note.trimmedWhitespace
+        record.corrections.append(replaced)
         record.details = details
         record.changedAt = now
+        record.currentNote = nil
         return record
     }
 

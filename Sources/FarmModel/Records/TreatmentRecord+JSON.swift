@@ -9,11 +9,13 @@ import FoundationEssentials
 import SprayBase
 import SprayMix
 
-/// The unknown members of a record, of its current details and of each of their products.
+/// The unknown members of a record (or of one of its corrections), of its details, of each of
+/// their products, and of the calculation it was made from.
 package struct RecordPreservedMembers: Equatable, Sendable {
     var record = UnknownMembers()
     var details = UnknownMembers()
     var products: [Int: UnknownMembers] = [:]
+    var calculation = PreservedMembers()
 
     package init(record: UnknownMembers = UnknownMembers(), details: UnknownMembers = UnknownMembers(), products: [Int: UnknownMembers] = [:]) {
         self.record = record
@@ -22,12 +24,22 @@ package struct RecordPreservedMembers: Equatable, Sendable {
     }
 }
 
+extension RecordPreservedMembers: JoinableMembers {
+    /// Of one version held on two sides (the calculation's go with the calculation chosen).
+    package func joined(with other: RecordPreservedMembers) -> RecordPreservedMembers {
+        var joined = RecordPreservedMembers(record: record.joined(with: other.record), details: details.joined(with: other.details),
+                                            products: products.merging(other.products) { $0.joined(with: $1) })
+        joined.calculation = calculation
+        return joined
+    }
+}
+
 extension TreatmentRecord: JSONLineCodable {
     package func appendJSON(to line: inout String, numbers: inout DecimalTexts) {
         line += "{"
         if let calculation {
             line += "\"calculation\":"
-            calculation.appendJSON(to: &line, numbers: &numbers, preserved: PreservedMembers())
+            calculation.appendJSON(to: &line, numbers: &numbers, preserved: preserved.calculation)
             line += ","
         }
         line += "\"changed_at\":\"" + Timestamp.utc(changedAt) + "\","
@@ -35,14 +47,20 @@ extension TreatmentRecord: JSONLineCodable {
         line += "\"corrections\":["
         for (index, revision) in corrections.enumerated() {
             line += index == 0 ? "{\"details\":" : ",{\"details\":"
-            revision.details.appendJSON(to: &line, numbers: &numbers, preserved: RecordPreservedMembers())
+            revision.details.appendJSON(to: &line, numbers: &numbers, preserved: revision.preserved)
             line += ",\"note\":"
             JSONValue.appendQuoted(revision.note, to: &line)
-            line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\"}"
+            line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\""
+            revision.preserved.record.append(to: &line)
+            line += "}"
         }
         line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"details\":"
         details.appendJSON(to: &line, numbers: &numbers, preserved: preserved)
         line += ",\"id\":\"" + id.uuidString + "\""
+        if let currentNote {
+            line += ",\"note\":"
+            JSONValue.appendQuoted(currentNote, to: &line)
+        }
         if let planID { line += ",\"plan_id\":\"" + planID.uuidString + "\"" }
         if let withdrawal {
             line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
@@ -56,7 +74,7 @@ extension TreatmentRecord: JSONLineCodable {
     package init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var id: UUID?, details: TreatmentDetails?, createdAt: Date?, changedAt: Date?
         var corrections: [RecordRevision] = [], withdrawal: Withdrawal?, calculation: JobInput?, planID: UUID?
-        var changedOnTwoComputers = false
+        var changedOnTwoComputers = false, currentNote: String?
         var preserved = RecordPreservedMembers()
         try scanner.beginObject()
         while let key = try scanner.nextKey() {
@@ -72,6 +90,7 @@ extension TreatmentRecord: JSONLineCodable {
             case "created_at": createdAt = try scanner.timestamp()
             case "changed_at": changedAt = try scanner.timestamp()
             case "changed_on_two_computers": changedOnTwoComputers = try scanner.bool()
+            case "note": currentNote = try scanner.string()
             case "corrections":
                 try scanner.beginArray()
                 while try scanner.nextElement() { corrections.append(try RecordRevision(scanner: &scanner, numbers: &numbers)) }
@@ -80,8 +99,7 @@ extension TreatmentRecord: JSONLineCodable {
                 withdrawal = try Withdrawal(scanner: &scanner)
             case "calculation":
                 if try scanner.null() { break }
-                var ignored = PreservedMembers()
-                calculation = try JobInput(scanner: &scanner, numbers: &numbers, preserved: &ignored)
+                calculation = try JobInput(scanner: &scanner, numbers: &numbers, preserved: &preserved.calculation)
             default: try preserved.record.keep(key.text, from: &scanner)
             }
         }
@@ -93,6 +111,7 @@ extension TreatmentRecord: JSONLineCodable {
         self.corrections = corrections
         self.withdrawal = withdrawal
         changedOnTwoComputersMark = changedOnTwoComputers ? true : nil
+        self.currentNote = currentNote.flatMap { $0.isEmpty ? nil : $0 }
         self.preserved = preserved
     }
 }
@@ -100,18 +119,19 @@ extension TreatmentRecord: JSONLineCodable {
 extension RecordRevision {
     fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var details: TreatmentDetails?, savedAt: Date?, note = ""
-        var ignored = RecordPreservedMembers()
+        var preserved = RecordPreservedMembers()
         try scanner.beginObject()
         while let key = try scanner.nextKey() {
             switch key {
-            case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &ignored)
+            case "details": details = try TreatmentDetails(scanner: &scanner, numbers: &numbers, preserved: &preserved)
             case "saved_at": savedAt = try scanner.timestamp()
             case "note": note = try scanner.string()
-            default: try scanner.skipValue()
+            default: try preserved.record.keep(key.text, from: &scanner)
             }
         }
         guard let details, let savedAt else { throw scanner.error("a correction with details and saved_at") }
         self.init(details: details, savedAt: savedAt, note: note)
+        self.preserved = preserved
     }
 }
 

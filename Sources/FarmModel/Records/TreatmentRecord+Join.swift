@@ -1,107 +1,58 @@
 // Two computers' states of one record made one, the same whichever is met first: the merge
 // of the farm folder is a join (commutative, associative, idempotent), so every computer
 // that has read the same journal lines holds the same record, in any order of arrival.
+// The record's digest, by which the journal tells what changed, is here too.
 
 import FoundationEssentials
 import SprayBase
+import SprayMix
 
 extension TreatmentRecord {
-    /// Every version either has (a version is its details and when they were saved), oldest
-    /// first, the newest current; a version both have keeps the note one of them gave it
-    /// (a correction's reason); the earlier withdrawal; marked changed on two computers when
-    /// each had a version the other had not.
+    /// This record and `other` (the same id, from a backup or another computer) as one: the
+    /// trail's join (Trail.joined) of their versions and withdrawals; the earlier creation; the
+    /// calculation and plan either was made from (of two, the same one whichever side joins);
+    /// what either kept unread; marked changed on two computers when each had a version the
+    /// other had not, until it is withdrawn.
     package func joined(with other: TreatmentRecord) -> TreatmentRecord {
         if self == other { return self }
-        // Versions are few (a record is rarely corrected more than a few times): plain scans,
-        // the details compared only for versions saved in the same second.
-        func same(_ a: RecordRevision, _ b: RecordRevision) -> Bool { a.isSame(as: b) }
-        // Mine first, then what the other adds: one list, made once (a join runs 10 000 times
-        // when a computer joins the farm).
-        var all: [RecordRevision] = []
-        all.reserveCapacity(corrections.count + other.corrections.count + 2)
-        // A version a trail holds twice (saved again unchanged in one second) is one, on either
-        // side alike: otherwise which side came first would decide how many the trail keeps.
-        func addingOnce(_ versions: [RecordRevision]) -> [RecordRevision] {
-            var once: [RecordRevision] = []
-            for version in versions {
-                if let known = once.firstIndex(where: { same($0, version) }) {
-                    once[known].note = TrailJoin.chosenNote(once[known].note, version.note)
-                    once[known].savedAt = min(once[known].savedAt, version.savedAt)
-                } else {
-                    once.append(version)
-                }
-            }
-            return once
-        }
-        all += addingOnce(versions)
-        let mineCount = all.count
-        var theirs = addingOnce(other.versions)
-        // The same first version saved at two moments (one file imported on two computers) is
-        // one creation, at the earlier moment: the same content is never a conflict.
-        if all[0].details == theirs[0].details, all[0].savedAt != theirs[0].savedAt {
-            let earliest = min(all[0].savedAt, theirs[0].savedAt)
-            all[0].savedAt = earliest
-            theirs[0].savedAt = earliest
-        }
-        var otherAddsVersion = false
-        // Which of mine were met in the other's (the rest looked for again below, a trail
-        // holding one version twice aside).
-        var shared = [Bool](repeating: false, count: mineCount)
-        for index in theirs.indices {
-            if let found = all.firstIndex(where: { same($0, theirs[index]) }) {
-                // One version saved in one second, at its earlier moment on both sides.
-                all[found].note = TrailJoin.chosenNote(all[found].note, theirs[index].note)
-                all[found].savedAt = min(all[found].savedAt, theirs[index].savedAt)
-                if found < mineCount { shared[found] = true }
-            } else {
-                all.append(theirs[index])
-                otherAddsVersion = true
-            }
-        }
-        let selfAddsVersion = shared.indices.contains { index in !shared[index] && !theirs.contains { same($0, all[index]) } }
-
-        // Mostly in order already (the other's versions came after mine): sorted only when not.
-        if !all.indices.dropFirst().allSatisfy({ all[$0 - 1].savedAt < all[$0].savedAt }) {
-            all.sort { a, b in
-                a.savedAt != b.savedAt ? a.savedAt < b.savedAt : Self.orderKey(a.details) < Self.orderKey(b.details)
-            }
-        }
-        let withdrawal = TrailJoin.earlier(withdrawal, other.withdrawal)
-        // A withdrawn record never changes: a version saved after the withdrawal (on a
-        // computer that had not heard of it) is not part of it; its journal keeps it.
-        if let withdrawal, all.count > 1 {
-            let kept = all.filter { $0.savedAt <= withdrawal.at }
-            if !kept.isEmpty { all = kept }
-        }
-        var joined = withTrail(all, joining: other)
-        joined.withdrawal = withdrawal
-        if changedOnTwoComputers || other.changedOnTwoComputers || (selfAddsVersion && otherAddsVersion) {
-            joined.changedOnTwoComputersMark = true
-        }
+        let trail = Trail.joined(versions, other.versions, withdrawals: (withdrawal, other.withdrawal))
+        var joined = self
+        var versions = trail.versions
+        let current = versions.removeLast()
+        joined.details = current.details
+        joined.changedAt = current.savedAt
+        joined.currentNote = current.note.isEmpty ? nil : current.note
+        joined.corrections = versions
+        joined.createdAt = min(createdAt, other.createdAt)
+        joined.withdrawal = trail.withdrawal
+        let made = Trail.either(Made(self), Made(other)) { $0.bytes }
+        joined.calculation = made?.calculation
+        joined.planID = Trail.either(planID, other.planID) { Array($0.uuidString.utf8) }
+        joined.preserved = RecordPreservedMembers(record: preserved.record.joined(with: other.preserved.record),
+                                                  details: current.preserved.details, products: current.preserved.products)
+        joined.preserved.calculation = made?.preserved ?? PreservedMembers()
+        // A withdrawn record never changes again: which computer's version it shows is settled.
+        joined.changedOnTwoComputersMark = trail.withdrawal == nil
+            && (changedOnTwoComputers || other.changedOnTwoComputers || trail.changedOnBothSides) ? true : nil
         return joined
     }
 
-    /// This record with `versions` (oldest first, never empty) as its trail, the last one
-    /// current, and what `other` (the same record elsewhere) adds: the earlier creation, a
-    /// calculation or plan this one lacks.
-    func withTrail(_ versions: [RecordRevision], joining other: TreatmentRecord) -> TreatmentRecord {
-        var record = self
-        var trail = versions
-        let current = trail.removeLast()
-        record.details = current.details
-        record.changedAt = current.savedAt
-        record.corrections = trail
-        record.createdAt = min(createdAt, other.createdAt)
-        record.calculation = calculation ?? other.calculation
-        record.planID = planID ?? other.planID
-        return record
-    }
+    /// The calculation a record was made from, with what a newer version wrote into it.
+    private struct Made: Equatable {
+        var calculation: JobInput
+        var preserved: PreservedMembers
 
-    /// Orders two versions saved in the same second, the same way on every computer.
-    private static func orderKey(_ details: TreatmentDetails) -> String {
-        var line = "", numbers = DecimalTexts()
-        details.appendJSON(to: &line, numbers: &numbers, preserved: RecordPreservedMembers())
-        return line
+        init?(_ record: TreatmentRecord) {
+            guard let calculation = record.calculation else { return nil }
+            self.calculation = calculation
+            preserved = record.preserved.calculation
+        }
+
+        var bytes: [UInt8] {
+            var line = "", numbers = DecimalTexts()
+            calculation.appendJSON(to: &line, numbers: &numbers, preserved: preserved)
+            return Array(line.utf8)
+        }
     }
 
     /// What the journal said of the record last: its whole state, hashed (FNV-1a, 64 bits).

@@ -14,6 +14,8 @@ public struct RecordRevision: Equatable, Codable, Sendable {
     public var savedAt: Date
     /// Why it was replaced, as the farmer said; or that it came from another machine.
     public var note: String
+    /// What a newer version wrote into this version and this one does not know: written back.
+    package var preserved = RecordPreservedMembers()
 
     private enum CodingKeys: String, CodingKey {
         case details, savedAt = "saved_at", note
@@ -58,12 +60,15 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     /// Set when two computers sharing the record corrected it independently: both versions
     /// are in the trail, the newest shown (FarmSync). Absent (nil) otherwise.
     var changedOnTwoComputersMark: Bool?
+    /// Why the current details were replaced on a computer whose replacement the record does not
+    /// hold (saved after its withdrawal): kept, so that joining in any order says the same.
+    var currentNote: String?
     /// What a newer version wrote into this record that this one does not know; written back.
     package var preserved = RecordPreservedMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, details, createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal, calculation
-        case planID = "plan_id", changedOnTwoComputersMark = "changed_on_two_computers"
+        case planID = "plan_id", changedOnTwoComputersMark = "changed_on_two_computers", currentNote = "note"
     }
 
     /// Two computers corrected this record independently (the trail holds both).
@@ -82,7 +87,9 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
 
     /// Every version, oldest first, the current one last.
     public var versions: [RecordRevision] {
-        corrections + [RecordRevision(details: details, savedAt: changedAt)]
+        var current = RecordRevision(details: details, savedAt: changedAt, note: currentNote ?? "")
+        current.preserved = RecordPreservedMembers(details: preserved.details, products: preserved.products)
+        return corrections + [current]
     }
 
     public var status: RecordStatus {
@@ -95,11 +102,13 @@ public enum RecordStatus: String, CaseIterable, Codable, Sendable {
     case complete, incomplete, withdrawn
 }
 
-extension RecordRevision {
-    /// The same version: the same details saved in the same second. Files give the moment to
-    /// the second or to the millisecond, with any offset from UTC: one moment all the same.
-    package func isSame(as other: RecordRevision) -> Bool {
-        savedAt.timeIntervalSince1970.rounded(.down) == other.savedAt.timeIntervalSince1970.rounded(.down) && details == other.details
+extension RecordRevision: TrailVersion {
+    package var content: TreatmentDetails { details }
+
+    package var contentBytes: [UInt8] {
+        var line = "", numbers = DecimalTexts()
+        details.appendJSON(to: &line, numbers: &numbers, preserved: RecordPreservedMembers())
+        return Array(line.utf8)
     }
 }
 

@@ -11,55 +11,64 @@ extension StockEntry: JSONLineCodable {
         line += "{\"changed_at\":\"" + Timestamp.utc(changedAt) + "\",\"corrections\":["
         for (index, revision) in corrections.enumerated() {
             line += index == 0 ? "{\"entry\":" : ",{\"entry\":"
-            revision.facts.appendJSON(to: &line, numbers: &numbers)
+            revision.facts.appendJSON(to: &line, numbers: &numbers, preserved: revision.preserved.facts)
             line += ",\"note\":"
             JSONValue.appendQuoted(revision.note, to: &line)
-            line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\"}"
+            line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\""
+            revision.preserved.entry.append(to: &line)
+            line += "}"
         }
         line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"entry\":"
-        facts.appendJSON(to: &line, numbers: &numbers)
+        facts.appendJSON(to: &line, numbers: &numbers, preserved: preserved.facts)
         line += ",\"id\":\"" + id.uuidString + "\""
+        if let currentNote {
+            line += ",\"note\":"
+            JSONValue.appendQuoted(currentNote, to: &line)
+        }
         if let withdrawal {
             line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
             JSONValue.appendQuoted(withdrawal.reason, to: &line)
             line += "}"
         }
-        preserved.append(to: &line)
+        preserved.entry.append(to: &line)
         line += "}"
     }
 
     package init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
         var id: UUID?, facts: StockFacts?, createdAt: Date?, changedAt: Date?
-        var corrections: [StockRevision] = [], withdrawal: Withdrawal?, preserved = UnknownMembers()
+        var corrections: [StockRevision] = [], withdrawal: Withdrawal?, preserved = StockPreservedMembers(), currentNote: String?
         try scanner.beginObject()
         while let key = try scanner.nextKey() {
             switch key {
             case "id":
                 guard let value = try scanner.parsedString(UUID.init(hexUTF8:)) else { throw scanner.error("a UUID") }
                 id = value
-            case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers)
+            case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers, unknown: &preserved.facts)
             case "created_at": createdAt = try scanner.timestamp()
             case "changed_at": changedAt = try scanner.timestamp()
+            case "note": currentNote = try scanner.string()
             case "corrections":
                 try scanner.beginArray()
                 while try scanner.nextElement() {
-                    var facts: StockFacts?, savedAt: Date?, note = ""
+                    var facts: StockFacts?, savedAt: Date?, note = "", kept = StockPreservedMembers()
                     try scanner.beginObject()
                     while let member = try scanner.nextKey() {
                         switch member {
-                        case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers)
+                        case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers, unknown: &kept.facts)
                         case "saved_at": savedAt = try scanner.timestamp()
                         case "note": note = try scanner.string()
-                        default: try scanner.skipValue()
+                        default: try kept.entry.keep(member.text, from: &scanner)
                         }
                     }
                     guard let facts, let savedAt else { throw scanner.error("a correction with entry and saved_at") }
-                    corrections.append(StockRevision(facts: facts, savedAt: savedAt, note: note))
+                    var revision = StockRevision(facts: facts, savedAt: savedAt, note: note)
+                    revision.preserved = kept
+                    corrections.append(revision)
                 }
             case "withdrawal":
                 if try scanner.null() { break }
                 withdrawal = try Withdrawal(scanner: &scanner)
-            default: try preserved.keep(key.text, from: &scanner)
+            default: try preserved.entry.keep(key.text, from: &scanner)
             }
         }
         guard let id, let facts, let createdAt, let changedAt else {
@@ -70,11 +79,12 @@ extension StockEntry: JSONLineCodable {
         self.corrections = corrections
         self.withdrawal = withdrawal
         self.preserved = preserved
+        self.currentNote = currentNote.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
 extension StockFacts {
-    func appendJSON(to line: inout String, numbers: inout DecimalTexts) {
+    func appendJSON(to line: inout String, numbers: inout DecimalTexts, preserved: UnknownMembers) {
         line += "{\"authorisation\":"
         JSONValue.appendQuoted(authorisation, to: &line)
         line += ",\"date\":\"" + date.description + "\",\"invoice\":"
@@ -90,10 +100,12 @@ extension StockFacts {
         JSONValue.appendQuoted(product, to: &line)
         line += ",\"quantity\":" + numbers.text(quantity) + ",\"supplier\":"
         JSONValue.appendQuoted(supplier, to: &line)
-        line += ",\"unit\":\"" + unit.rawValue + "\"}"
+        line += ",\"unit\":\"" + unit.rawValue + "\""
+        preserved.append(to: &line)
+        line += "}"
     }
 
-    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts) throws(JSONReadError) {
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
         var kind: StockEntryKind?, product: String?, quantity: Decimal?, unit: QuantityUnit?, date: CalendarDate?
         var facts = StockFacts(kind: .purchase, product: "", quantity: 0, unit: .litres, date: CalendarDate(year: 2000, month: 1, day: 1)!)
         try scanner.beginObject()
@@ -124,7 +136,7 @@ extension StockFacts {
                 }
                 guard let size, let packageUnit else { throw scanner.error("a package with size and unit") }
                 facts.package = StockPackage(size: size, unit: packageUnit)
-            default: try scanner.skipValue()
+            default: try unknown.keep(key.text, from: &scanner)
             }
         }
         guard let kind, let product, let quantity, let unit, let date else {

@@ -72,11 +72,17 @@ public struct StockFacts: Hashable, Codable, Sendable {
 }
 
 /// An earlier version of an entry, kept when it was corrected.
-public struct StockRevision: Hashable, Codable, Sendable {
+public struct StockRevision: Equatable, Codable, Sendable {
     public var facts: StockFacts
     public var savedAt: Date
     /// Why it was replaced.
     public var note: String
+    /// What a newer version wrote into this version and this one does not know: written back.
+    package var preserved = StockPreservedMembers()
+
+    private enum CodingKeys: String, CodingKey {
+        case facts, savedAt, note
+    }
 
     public init(facts: StockFacts, savedAt: Date, note: String = "") {
         self.facts = facts
@@ -99,10 +105,13 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
     /// A mistaken entry taken back: kept, and counted nowhere.
     public package(set) var withdrawal: Withdrawal?
     /// What a newer version wrote into the entry that this one does not know; written back.
-    var preserved = UnknownMembers()
+    package var preserved = StockPreservedMembers()
+    /// Why the current facts were replaced on a computer whose replacement the entry does not
+    /// hold (saved after its withdrawal): kept, so that joining in any order says the same.
+    var currentNote: String?
 
     private enum CodingKeys: String, CodingKey {
-        case id, facts = "entry", createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal
+        case id, facts = "entry", createdAt = "created_at", changedAt = "changed_at", corrections, withdrawal, currentNote = "note"
     }
 
     package init(id: UUID = UUID(), facts: StockFacts, createdAt: Date) {
@@ -116,42 +125,65 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
 
     /// Every version, oldest first, the current one last.
     public var versions: [StockRevision] {
-        corrections + [StockRevision(facts: facts, savedAt: changedAt)]
+        var current = StockRevision(facts: facts, savedAt: changedAt, note: currentNote ?? "")
+        current.preserved.facts = preserved.facts
+        return corrections + [current]
     }
 
     public static func == (a: StockEntry, b: StockEntry) -> Bool {
         a.id == b.id && a.facts == b.facts && a.createdAt == b.createdAt && a.changedAt == b.changedAt
-            && a.corrections == b.corrections && a.withdrawal == b.withdrawal && a.preserved == b.preserved
+            && a.corrections == b.corrections && a.withdrawal == b.withdrawal && a.preserved == b.preserved && a.currentNote == b.currentNote
     }
 
-    /// This entry and `other` (the same id, from a backup or another computer) as one: every
-    /// version either has, the one saved last current, the earlier withdrawal. Nothing is lost.
+    /// This entry with `facts` as its current version, the one they replace kept with `note`
+    /// (its rules are StockStore's to ask). The same facts change nothing.
+    package func corrected(to facts: StockFacts, note: String, at now: Date) -> StockEntry {
+        guard facts != self.facts else { return self }
+        var entry = self
+        var replaced = versions.last!
+        replaced.note = note.trimmedWhitespace
+        entry.corrections.append(replaced)
+        entry.facts = facts
+        entry.changedAt = now
+        entry.currentNote = nil
+        return entry
+    }
+
+    /// This entry and `other` (the same id, from a backup or another computer) as one, by the
+    /// trail's join (Trail.joined) as a record's: nothing is lost, the same whichever side joins.
     package func joined(with other: StockEntry) -> StockEntry {
         guard other.id == id, other != self else { return self }
-        // Both trails folded alike, each side's own too: a version held twice is one, whichever
-        // side holds it.
-        var versions: [StockRevision] = []
-        for version in self.versions + other.versions {
-            // A version the current one here was is, there, in the trail with why it was replaced.
-            if let known = versions.firstIndex(where: { $0.facts == version.facts && Self.sameSecond($0.savedAt, version.savedAt) }) {
-                versions[known].note = TrailJoin.chosenNote(versions[known].note, version.note)
-                versions[known].savedAt = min(versions[known].savedAt, version.savedAt)
-            } else {
-                versions.append(version)
-            }
-        }
-        // Versions saved at one moment in the same order on every computer.
-        versions.sort { ($0.savedAt, String(describing: $0.facts), $0.note) < ($1.savedAt, String(describing: $1.facts), $1.note) }
+        let trail = Trail.joined(versions, other.versions, withdrawals: (withdrawal, other.withdrawal))
         var joined = self
-        joined.facts = versions.last!.facts
-        joined.changedAt = versions.last!.savedAt
-        joined.corrections = Array(versions.dropLast())
+        var versions = trail.versions
+        let current = versions.removeLast()
+        joined.facts = current.facts
+        joined.changedAt = current.savedAt
+        joined.currentNote = current.note.isEmpty ? nil : current.note
+        joined.corrections = versions
         joined.createdAt = min(createdAt, other.createdAt)
-        joined.withdrawal = TrailJoin.earlier(withdrawal, other.withdrawal)
+        joined.withdrawal = trail.withdrawal
+        joined.preserved = StockPreservedMembers(entry: preserved.entry.joined(with: other.preserved.entry), facts: current.preserved.facts)
         return joined
     }
+}
 
-    private static func sameSecond(_ a: Date, _ b: Date) -> Bool {
-        a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
+/// The unknown members of an entry (or of one of its corrections) and of its facts.
+package struct StockPreservedMembers: Equatable, Sendable, JoinableMembers {
+    var entry = UnknownMembers()
+    var facts = UnknownMembers()
+
+    package func joined(with other: StockPreservedMembers) -> StockPreservedMembers {
+        StockPreservedMembers(entry: entry.joined(with: other.entry), facts: facts.joined(with: other.facts))
+    }
+}
+
+extension StockRevision: TrailVersion {
+    package var content: StockFacts { facts }
+
+    package var contentBytes: [UInt8] {
+        var line = "", numbers = DecimalTexts()
+        facts.appendJSON(to: &line, numbers: &numbers, preserved: UnknownMembers())
+        return Array(line.utf8)
     }
 }

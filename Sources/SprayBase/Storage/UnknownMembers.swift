@@ -18,6 +18,24 @@ public struct UnknownMembers: Equatable, Sendable {
         names.append(name)
     }
 
+    /// What either kept, by name; a name both kept with different values keeps the value whose
+    /// bytes come first, and the names go in their bytes' order: the same whichever side joins.
+    package func joined(with other: UnknownMembers) -> UnknownMembers {
+        if self == other || other.isEmpty { return self }
+        if isEmpty { return other }
+        var byName: [String: [UInt8]] = [:]
+        for (name, value) in zip(names + other.names, values + other.values) {
+            if let known = byName[name], !value.lexicographicallyPrecedes(known) { continue }
+            byName[name] = value
+        }
+        var joined = UnknownMembers()
+        for name in byName.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            joined.names.append(name)
+            joined.values.append(byName[name]!)
+        }
+        return joined
+    }
+
     /// `,"name":value` for each, to follow the known members of the object in `line`.
     package func append(to line: inout String) {
         for (name, value) in zip(names, values) {
