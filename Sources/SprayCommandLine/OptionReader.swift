@@ -164,25 +164,24 @@ enum JobOptions {
         // --field gives the area and --sprayer the tank, unless --area or --tank say otherwise.
         let field = options.single("--field").flatMap { name in
             library.library.field(named: name) ?? {
-                options.errors.append(.invalid(option: "--field", library.library.isShared(.field, name: name) ? .sharedName(.field) : .notInLibrary(name)))
+                options.errors.append(.invalid(option: "--field", library.library.noItem(.field, named: name)))
                 return nil
             }()
         }
         let sprayer = options.single("--sprayer").flatMap { name in
             library.library.sprayer(named: name) ?? {
-                options.errors.append(.invalid(option: "--sprayer", library.library.isShared(.sprayer, name: name) ? .sharedName(.sprayer) : .notInLibrary(name)))
+                options.errors.append(.invalid(option: "--sprayer", library.library.noItem(.sprayer, named: name)))
                 return nil
             }()
         }
-        let format = NumberFormat.current
         // An unknown --field or --sprayer is the one problem to tell, not a missing --area or --tank as well.
         func value(_ option: String, from picked: String?, pickedBy picker: String) -> String {
             guard options.values(of: option).isEmpty, !options.values(of: picker).isEmpty else { return options.required(option) }
             return picked ?? "1"  // a stand-in, so that only the unknown name is reported
         }
-        form.areaText = value("--area", from: field.map { format.editable($0.area) }, pickedBy: "--field")
+        form.areaText = value("--area", from: field.map(JobForm.areaText(of:)), pickedBy: "--field")
         form.sprayRateText = options.required("--spray-rate")
-        form.tankText = value("--tank", from: sprayer.map { format.editable($0.tankCapacity) }, pickedBy: "--sprayer")
+        form.tankText = value("--tank", from: sprayer.map(JobForm.tankText(of:)), pickedBy: "--sprayer")
         form.areaUnit = options.choice("--area-unit", parse: AreaUnit.init(parsing:)) ?? .hectares
         form.strategy = options.choice("--loads", parse: LoadStrategy.init(rawValue:)) ?? .full
         let language = options.choice("--lang", parse: Language.init(rawValue:))

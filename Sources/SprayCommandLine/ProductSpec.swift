@@ -18,15 +18,14 @@ enum ProductSpec {
     /// `text` as a product: a name of `library` alone takes its usual rate and unit; a
     /// library product's name with a rate takes its formulation.
     static func parse(_ text: String, library: Library) -> Result<ProductForm, InputProblem> {
-        if !text.contains("="), let label = library.product(named: text) {
+        switch library.typedProduct(text) {
+        case let .success(label)?:
             guard let rate = label.rate else { return .failure(.needsRate(label.name)) }
             return .success(ProductForm(name: label.name, rateText: NumberFormat.current.editable(rate), unit: label.unit,
                                         formulation: label.formulation))
+        case let .failure(problem)?: return .failure(problem)
+        case nil: break
         }
-        // A word with no rate: a product meant to be in the library.
-        let trimmed = text.trimmedWhitespace
-        if !text.contains("="), library.isShared(.product, name: trimmed) { return .failure(.sharedName(.product)) }
-        if !text.contains("="), trimmed.first?.isLetter == true { return .failure(.notInLibrary(trimmed)) }
         return parse(text).map { product in
             var product = product
             product.formulation = library.product(named: product.name)?.formulation

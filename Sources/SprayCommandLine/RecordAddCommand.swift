@@ -66,7 +66,7 @@ public struct RecordAddCommand: Equatable, Sendable {
             errors += reader.errors
             own.fields = reader.values(of: "--field").compactMap { name in
                 library.library.field(named: name) ?? {
-                    let problem: InputProblem = library.library.isShared(.field, name: name) ? .sharedName(.field) : .notInLibrary(name)
+                    let problem: InputProblem = library.library.noItem(.field, named: name)
                     errors.append(.invalid(option: "--field", problem))
                     return nil
                 }()

@@ -144,8 +144,7 @@ public final class CalculatorViewModel {
     public func pickField(id: UUID) {
         guard let picked = library.fields.first(where: { $0.id == id }) else { return }
         field = picked
-        form.areaText = NumberFormat.current.editable(picked.area)
-        form.areaUnit = .hectares
+        form.take(picked)
         edited.insert(.area)
         recompute(.form)
     }
@@ -154,7 +153,7 @@ public final class CalculatorViewModel {
     public func pickSprayer(id: UUID) {
         guard let picked = library.sprayers.first(where: { $0.id == id }) else { return }
         sprayer = picked
-        form.tankText = NumberFormat.current.editable(picked.tankCapacity)
+        form.take(picked)
         edited.insert(.tankCapacity)
         recompute(.form)
     }

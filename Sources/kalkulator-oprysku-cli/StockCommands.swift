@@ -122,7 +122,7 @@ enum StockCommands: CommandGroup {
             if favorite == nil { errors.append(.invalid(option: "--favorite", .noSuchFavorite(FreeText.displayable(wanted.favorite)))) }
             let fields = wanted.fields.compactMap { name -> LibraryField? in
                 if let field = library.field(named: name) { return field }
-                errors.append(.invalid(option: "--field", library.isShared(.field, name: name) ? .sharedName(.field) : .notInLibrary(FreeText.displayable(name))))
+                errors.append(.invalid(option: "--field", library.noItem(.field, named: FreeText.displayable(name))))
                 return nil
             }
             if let favorite { found.append(ShoppingFavoriteJob(favorite: favorite, fields: fields)) }

@@ -113,7 +113,7 @@ final class HostileFarmFolderTests: DataFolderTestCase {
             ("a negative line count", { try Data("{\"snapshot\":1,\"journal_length\":\(journalLength),\"tail\":\"\",\"lines\":-5}\n".utf8).write(to: URL(fileURLWithPath: snapshot)) }),
             ("a length past the journal", { try Data("{\"snapshot\":1,\"journal_length\":9223372036854775807,\"tail\":\"\",\"lines\":0}\n".utf8).write(to: URL(fileURLWithPath: snapshot)) }),
             ("300 MB of one line", {
-                FileManager.default.createFile(atPath: snapshot, contents: nil)
+                _ = FileManager.default.createFile(atPath: snapshot, contents: nil)
                 let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: snapshot))
                 try handle.truncate(atOffset: 300 * 1024 * 1024)
                 try handle.close()

@@ -114,7 +114,7 @@ final class FileConventionTests: XCTestCase {
             [.date(SheetDate(year: 2026, month: 4, day: 14)!), .text("Topsin"), .number(d("2500.5")), .number(5)],
         ])
         for language in [Language.polish, .english] {
-            try withLanguage(language) {
+            withLanguage(language) {
                 let result = SpreadsheetImport(table: table, season: 2026).read()
                 XCTAssertEqual(result.skipped.map(\.message), [], "\(language)")
                 XCTAssertEqual(result.drafts.first?.draft.details.products.first?.dose, d("2500.5"), "\(language)")

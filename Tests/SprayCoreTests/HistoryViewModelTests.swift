@@ -31,7 +31,6 @@ final class HistoryViewModelTests: TemporaryDirectoryTestCase {
         store = HistoryStore(file: try copyFixture("history-v1.json", as: "history.json"))
         try store.restore([lateEntry])
         // setUp runs on the main thread, as the tests do; the store is only used there.
-        nonisolated(unsafe) let store = self.store!
         nonisolated(unsafe) let farm = farm()
         sharedFarm = farm
         model = MainActor.assumeIsolated { HistoryViewModel(farm: farm) }

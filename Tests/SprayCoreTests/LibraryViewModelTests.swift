@@ -60,7 +60,6 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
     }
 
     func testTheRecordFormTakesTheFieldAndTheProductsNumbers() throws {
-        let store = RecordStore(file: path("records.json"))
         let plan = try TankMixEngine.plan(JobInput(area: 4, sprayRate: 150, tankCapacity: 2500, products: [
             ProductInput(name: "Inny", rate: 1)])).get()
         let farmFolder: URL = directory
@@ -81,7 +80,6 @@ final class LibraryViewModelTests: TemporaryDirectoryTestCase {
     }
 
     func testTheEditorChecksSavesAndTheWindowListsAndDeletes() throws {
-        let store = LibraryStore(file: path("library.json"))
         let farmFolder: URL = directory
         MainActor.assumeIsolated {
             let library = LibraryViewModel(farm: Farm.inFolder(farmFolder))

@@ -153,7 +153,6 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
 
     func testTheCalculatorAndTheFormWarnBeforeSprayingAndInTheRecord() throws {
         let register = try read("rejestr.csv")
-        let file = path("records.json")
         let farmFolder: URL = directory
         try MainActor.assumeIsolated {
             let index = OfficialRegisterIndex(register)
@@ -218,7 +217,6 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(mospilan.formulation, .sp)
         XCTAssertEqual(index.product(named: "Adiuwant Olejowy")?.libraryProduct().formulation, .adjuvant)
         XCTAssertNil(index.product(named: "Zaprawa Żółta")?.libraryProduct().maximumRate, "no dose the text gives")
-        let file = path("library.json")
         let farmFolder: URL = directory
         try MainActor.assumeIsolated {
             let model = LibraryViewModel(farm: Farm.inFolder(farmFolder))

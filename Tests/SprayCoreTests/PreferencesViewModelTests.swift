@@ -19,7 +19,6 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
     func testChoicesAreSavedAndReadBack() throws {
         let directory: URL = path("")
         try FileManager.default.createDirectory(at: path("usb"), withIntermediateDirectories: false)
-        let farmFolder: URL = directory
         MainActor.assumeIsolated {
             let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("data").path,
                                                         "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
@@ -66,10 +65,7 @@ final class PreferencesViewModelTests: TemporaryDirectoryTestCase {
         let directory: URL = path("")
         // No one, root included, makes a folder inside a regular file.
         try Data("not a folder".utf8).write(to: path("afile"))
-        let farmFolder: URL = directory
         MainActor.assumeIsolated {
-            let locations = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("data").path,
-                                                        "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("config").path])
             let unwritable = DataLocations(environment: ["KALKULATOR_OPRYSKU_DATA_DIR": directory.appendingPathComponent("data").path,
                                                          "KALKULATOR_OPRYSKU_CONFIG_DIR": directory.appendingPathComponent("afile/sub").path])
             let preferences = PreferencesViewModel(farm: Farm(locations: unwritable))

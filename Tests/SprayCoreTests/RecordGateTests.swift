@@ -65,10 +65,8 @@ final class RecordGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(store.records, [], "nothing got in")
 
         // The form: the problem is under the field, and Save is off.
-        let file = path("records.json")
         let farmFolder: URL = directory
         try MainActor.assumeIsolated {
-            let store = RecordStore(file: file)
             for (name, details, field) in Self.cases {
                 let form = RecordFormViewModel(details: details, farm: Farm.inFolder(farmFolder, clock: .fixed(LocalTime.start(of: Self.today))))
                 let expected = try XCTUnwrap(RecordFormViewModel.formField(MissingField(field, product: field.isProductField ? 0 : nil)))

@@ -78,8 +78,6 @@ final class ShoppingFavoritesTests: TemporaryDirectoryTestCase {
         let libraryStore = LibraryStore(file: directory.appendingPathComponent("library.json"))
         try libraryStore.save(.field(north))
         try libraryStore.save(.field(meadow))
-        let records = RecordStore(file: directory.appendingPathComponent("records.json"))
-        let stockStore = StockStore(file: directory.appendingPathComponent("stock.json"))
         let favoritesStore = FavoritesStore(file: directory.appendingPathComponent("favorites.json"))
         try favoritesStore.save(spring)
         func model(of farm: Farm) -> ShoppingListViewModel {

@@ -75,7 +75,7 @@ final class StockSyncTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(herbicyd(on: office)?.inStock, d("19.75"))
 
         // A rebuilt journal says every entry again; the other computer's stock stays the same.
-        try office.sync.rebuild()
+        _ = try office.sync.rebuild()
         try tractor.sync.syncNow()
         XCTAssertEqual(tractor.stock.entries.count, 1)
         XCTAssertEqual(herbicyd(on: tractor)?.inStock, d("19.75"))

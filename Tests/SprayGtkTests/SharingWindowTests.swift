@@ -36,7 +36,6 @@ final class SharingWindowTests: XCTestCase {
     @MainActor
     private static func libraryArrives(_ harness: CalculatorHarness) {
         let (farm, tractor) = Self.farmAndTractor(in: harness.directory)
-        let tractorRecords = RecordStore(file: tractor.recordsFile)
         let tractorLibrary = LibraryStore(file: tractor.libraryFile)
         XCTAssertNoThrow(try FarmSync(farm: Farm(locations: tractor)).share(folder: farm, name: "Ciągnik"))
         // The window watches the sharing once it is up.

@@ -323,6 +323,23 @@ public struct Library: Equatable, Sendable {
         return items.filter { $0.kind == kind && Library.nameKey($0.name) == key }.count > 1
     }
 
+    /// Why `name` finds no item of `kind`, as every door says it: two items share the name, or
+    /// none has it.
+    public func noItem(_ kind: LibraryKind, named name: String) -> InputProblem {
+        isShared(kind, name: name) ? .sharedName(kind) : .notInLibrary(name)
+    }
+
+    /// A product typed without a dose ("Herbicyd"), as every door reads it: the library's
+    /// product of that name, or why the name finds none. Nil when the text gives a dose.
+    public func typedProduct(_ text: String) -> Result<LibraryProduct, InputProblem>? {
+        guard !text.contains("=") else { return nil }
+        if let label = product(named: text) { return .success(label) }
+        let trimmed = text.trimmedWhitespace
+        // A word with no dose: a product meant to be in the library; a bare number is a dose.
+        guard trimmed.first?.isLetter == true || isShared(.product, name: trimmed) else { return nil }
+        return .failure(noItem(.product, named: trimmed))
+    }
+
     private func only<Item: Identifiable>(_ items: [Item], named name: String, _ itemName: (Item) -> String) -> Item? {
         let key = Library.nameKey(name)
         guard let index = items.firstIndex(where: { Library.nameKey(itemName($0)) == key }) else { return nil }

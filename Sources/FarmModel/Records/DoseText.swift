@@ -34,14 +34,14 @@ public enum DoseText {
         func product(named name: String, dose: Decimal?, unit: QuantityUnit) -> ProductUse {
             lists.product(named: name, dose: dose, unit: unit, on: date)
         }
-        if !text.contains("="), let label = library.product(named: text) {
+        switch library.typedProduct(text) {
+        case let .success(label)?:
             guard let rate = label.rate else { return .failure(.needsRate(label.name)) }
             guard use == .surface else { return .failure(.dosePer(use)) }
             return .success((product(named: label.name, dose: rate, unit: label.unit.quantityUnit), .hectare))
+        case let .failure(problem)?: return .failure(problem)
+        case nil: break
         }
-        let trimmed = text.trimmedWhitespace
-        if !text.contains("="), library.isShared(.product, name: trimmed) { return .failure(.sharedName(.product)) }
-        if !text.contains("="), trimmed.first?.isLetter == true { return .failure(.notInLibrary(trimmed)) }
         guard text.filter({ $0 == "=" }).count <= 1 else { return .failure(.tooManyEquals) }
         let equals = text.firstIndex(of: "=")
         let name = equals.map { String(text[..<$0]).trimmedWhitespace } ?? ""

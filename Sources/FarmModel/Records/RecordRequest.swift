@@ -200,7 +200,7 @@ public struct RecordRequest {
             if let used = library.sprayer(named: sprayer) {
                 details.sprayer = used.name
             } else {
-                refuse(.sprayer, library.isShared(.sprayer, name: sprayer) ? .sharedName(.sprayer) : .notInLibrary(sprayer))
+                refuse(.sprayer, library.noItem(.sprayer, named: sprayer))
             }
         }
         // What a record cannot be made without, when nothing it starts from gives it.
