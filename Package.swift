@@ -109,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "CoreTestSupport",
-            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels"],
+            dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats"],
             path: "Tests/CoreTestSupport"
         ),
         .executableTarget(
@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine", "PDFTestSupport"]
+            dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine", "PDFTestSupport", "CoreTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",
