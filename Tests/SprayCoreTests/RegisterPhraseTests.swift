@@ -24,6 +24,8 @@ final class RegisterPhraseTests: XCTestCase {
             ("liczba zabiegów: 2 (co 7 dni)", 2, 7),
             ("liczba zabiegów: 3-2", 3, nil),
             ("liczba zabiegów: 60", nil, nil),
+            ("liczba zabiegów: 14 dni", nil, nil),
+            ("Maksymalna liczba zabiegów w sezonie: 2\nOdstęp pomiędzy zabiegami: 7-14 dni", 2, 7),
             // An interval: the lower end, in days.
             ("Odstęp pomiędzy zabiegami: 7-14 dni", nil, 7),
             ("odstęp między zabiegami 10 – 14 dni", nil, 10),

@@ -39,9 +39,14 @@ public enum OfficialRegisterCheck {
                 continue
             case let .found(found): entry = found
             }
-            if !typed.isEmpty, !entry.authorisation.isEmpty, typed.uppercased() != entry.authorisation.uppercased() {
+            if !typed.isEmpty, !entry.authorisation.isEmpty, !AuthorisationNumber.same(typed, entry.authorisation) {
                 warnings.append(Advice(.otherAuthorisation, tr("%1$@: the authorisation number is not %2$@; the register gives %3$@.")
                     .filled(name, FreeText.displayable(typed), FreeText.displayable(entry.authorisation))))
+            }
+            if let unreadable = entry.unreadableLastDayOfUse {
+                // Not "current": a date the register writes and no one can read is said.
+                warnings.append(Advice(.pastUseUntil, tr("%1$@: the register's date of use for this product cannot be read (“%2$@”); check its label.")
+                    .filled(name, FreeText.displayable(unreadable))))
             }
             if let last = entry.lastDayOfUse, date > last {
                 warnings.append(Advice(.pastUseUntil, tr("%1$@ may be used until %2$@; the treatment is on %3$@.")

@@ -200,7 +200,8 @@ public enum OfficialRegisterText {
         let folded = SearchFolding.fold(text)
         var treatments: Int?, interval: Int?
         for at in occurrences(of: Array("liczba zabiegow".utf8), in: folded) where treatments == nil {
-            if let found = figure(in: folded, from: at + 15, reach: 40), found.unit == .none || found.unit == .count,
+            // A count is followed by nothing, "zabiegi", "w sezonie" or the next sentence; never by days or metres.
+            if let found = figure(in: folded, from: at + 15, reach: 40), ![.days, .weeks, .distance].contains(found.unit),
                (1...50).contains(found.upper) {
                 treatments = found.upper
             }
