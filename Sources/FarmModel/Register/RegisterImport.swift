@@ -54,7 +54,8 @@ public struct RegisterImport: Sendable {
                 return [product.name, product.authorisation].filter { !$0.isEmpty }.joined(separator: " ") + " " + texts.joined(separator: ", ")
             }
             let more = unreadable.count > Self.namedProducts
-                ? " " + tr("and %d more").filled(String(unreadable.count - Self.namedProducts)) : ""
+                ? " " + trn("and %d more", "and %d more", unreadable.count - Self.namedProducts)
+                    .filled(String(unreadable.count - Self.namedProducts)) : ""
             lines.append(trn("%1$d product has a date that cannot be read: %2$@%3$@. Its date is unknown, not current: check its label.",
                              "%1$d products have a date that cannot be read: %2$@%3$@. Their dates are unknown, not current: check their labels.",
                              unreadable.count)
