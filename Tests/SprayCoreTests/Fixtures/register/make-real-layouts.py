@@ -16,7 +16,8 @@ with invented products; no row is the ministry's. Run again after changing this 
    text written DD-MM-YYYY, not date cells.
 
 Each workbook says where its layout comes from in its own properties (docProps/core.xml,
-dc:description). Needs python3 alone.
+dc:description). Needs python3 alone. `make-real-layouts.py COUNT FILE` writes the gov.pl
+workbook of COUNT invented products instead (tools/bench).
 """
 import datetime
 import os
@@ -235,6 +236,29 @@ def basic_workbook():
               "the products are invented.", "2020-08-03T09:30:00Z")
 
 
+def gov_bench(count, path):
+    """The gov.pl workbook of `count` invented products (tools/bench): the fixture's products
+    again and again under new names and numbers, the legend after them."""
+    book = Workbook()
+    rows = [GOV_HEADER]
+    for lp in range(1, count + 1):
+        name, number, kind, holder, substances, valid, sale, use, packs, reference, marks = GOV_PRODUCTS[lp % len(GOV_PRODUCTS)]
+        rows.append([lp, f"R-{lp}/{2000 + lp % 26}" + (" h.r." if marks.startswith("2") else ""), f"{name.split()[0]} {lp} {name.split()[-1]}",
+                     kind, HOLDERS[holder].replace("ul. ", f"ul. {lp % 500} "), HOLDERS[holder].split("\r\n")[0], substances,
+                     "Acute Tox. 4; H302", None, None,
+                     "Aquatic Chronic 2; H411", valid, sale, use, packs, reference or None, marks or None])
+    rows.append([])
+    rows += [[line] for line in GOV_LEGEND]
+    book.sheet("Rejestr śor", rows)
+    book.save(path, "Rejestr środków ochrony roślin", f"Benchmark workbook of {count} invented products (make-real-layouts.py)",
+              "2026-07-20T06:12:00Z")
+
+
 if __name__ == "__main__":
-    gov_workbook()
-    basic_workbook()
+    import sys
+    if len(sys.argv) == 3:
+        # make-real-layouts.py COUNT FILE: the gov.pl workbook of COUNT products, for tools/bench.
+        gov_bench(int(sys.argv[1]), sys.argv[2])
+    else:
+        gov_workbook()
+        basic_workbook()
