@@ -225,16 +225,17 @@ public final class OfficialRegisterIndex: Sendable {
     private let foldedNames: [[UInt8]]
     private let byName: [[UInt8]: Int]
     private let byNumber: [String: Int]
-    /// Each product's number as AuthorisationNumber compares it.
-    private let numberKeys: [String]
+    /// Each product's number as AuthorisationNumber compares it, as UTF-8.
+    private let numberKeys: [[UInt8]]
 
     public init(_ register: OfficialRegister) {
         self.register = register
         foldedNames = register.products.map { SearchFolding.fold($0.name.trimmedWhitespace) }
         var byName: [[UInt8]: Int] = [:], byNumber: [String: Int] = [:]
         for (index, name) in foldedNames.enumerated() where byName[name] == nil { byName[name] = index }
-        numberKeys = register.products.map { AuthorisationNumber.key($0.authorisation) }
-        for (index, number) in numberKeys.enumerated() where !number.isEmpty && byNumber[number] == nil { byNumber[number] = index }
+        let keys = register.products.map { AuthorisationNumber.key($0.authorisation) }
+        for (index, number) in keys.enumerated() where !number.isEmpty && byNumber[number] == nil { byNumber[number] = index }
+        numberKeys = keys.map { Array($0.utf8) }
         self.byName = byName
         self.byNumber = byNumber
     }
@@ -257,7 +258,7 @@ public final class OfficialRegisterIndex: Sendable {
         let cropNeedle = crop.map { SearchFolding.fold($0.trimmedWhitespace) }
         return register.products.indices.filter { index in
             guard SearchFolding.contains(foldedNames[index], needle)
-                || (!number.isEmpty && SearchFolding.contains(Array(numberKeys[index].utf8), number)) else { return false }
+                || (!number.isEmpty && SearchFolding.contains(numberKeys[index], number)) else { return false }
             guard let cropNeedle else { return true }
             return register.products[index].uses.contains { use in
                 if let code { return use.eppo == code }

@@ -92,7 +92,8 @@ class Workbook:
                   '<fills count="1"><fill><patternFill patternType="none"/></fill></fills>'
                   '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>'
                   '<cellXfs count="3"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0" applyNumberFormat="1"/>'
-                  '<xf numFmtId="0" xfId="0" applyAlignment="1"><alignment wrapText="1"/></xf></cellXfs></styleSheet>')
+                  '<xf numFmtId="0" xfId="0" applyAlignment="1"><alignment wrapText="1"/></xf></cellXfs>'
+                  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')
         sheets = "".join(f'<sheet name="{escape(name)}" sheetId="{i}" r:id="rId{i}"/>' for i, (name, _) in enumerate(self.sheets, 1))
         workbook = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<workbook xmlns="{MAIN}" xmlns:r="{REL}">'
                     f'<workbookPr defaultThemeVersion="124226"/><sheets>{sheets}</sheets></workbook>')
@@ -112,6 +113,13 @@ class Workbook:
                  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
                  '<Default Extension="xml" ContentType="application/xml"/>'
                  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+                 + "".join(f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
+                           'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+                           for i in range(1, len(self.sheets) + 1))
+                 + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+                 '<Override PartName="/xl/sharedStrings.xml" '
+                 'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
+                 '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
                  '</Types>')
         root_rels = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships '
                      f'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
