@@ -178,6 +178,8 @@ final class GovRegisterTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(RegisterMarks.read("1, 9", legend: other), RegisterMarks(organic: true, parallelTrade: true))
         XCTAssertEqual(RegisterMarks.read("2,6", legend: RegisterMarks.usualLegend), RegisterMarks(organic: true, parallelTrade: true))
         XCTAssertEqual(RegisterMarks.read("", legend: RegisterMarks.usualLegend), RegisterMarks())
+        XCTAssertEqual(RegisterMarks.read("2 zabiegi w sezonie, 6 dni", legend: RegisterMarks.usualLegend), RegisterMarks(),
+                       "a remark in words is no list of marks")
     }
 
     /// Packs as the register writes them: sizes, units (ml → l, g → kg), materials dropped.

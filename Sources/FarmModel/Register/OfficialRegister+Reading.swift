@@ -222,8 +222,12 @@ struct RegisterSheet {
         return RegisterDate(row[index])
     }
 
+    /// Whether the sheet is the gov.pl register of products, whose Uwagi column holds the
+    /// numbers of its legend: it names the authorisation's holder.
+    var hasMarks: Bool { columns[.remarks] != nil && columns[.holder] != nil }
+
     /// The product a row of the basic workbook (or of a one-sheet register) describes; its
-    /// marks by `legend` (the gov.pl workbook's), when the sheet has an Uwagi column.
+    /// marks by `legend` (the gov.pl workbook's), when the sheet has them.
     func product(_ row: [SheetCell], legend: [Int: RegisterMarks.Mark] = RegisterMarks.usualLegend) -> OfficialRegisterProduct {
         let dates = [date(row, .authorisedUntil), date(row, .saleUntil), date(row, .useUntil)]
         var unreadable: [String: String] = [:]
@@ -238,7 +242,7 @@ struct RegisterSheet {
             uses: [], producer: text(row, .producer).nonEmpty, labelPage: text(row, .label).nonEmpty,
             holder: text(row, .holder, lines: true).nonEmpty, packsText: packs.nonEmpty,
             packages: packs.isEmpty ? nil : RegisterPackage.read(packs), referenceProduct: text(row, .referenceProduct).nonEmpty,
-            marks: columns[.remarks] == nil ? nil : RegisterMarks.read(remarks, legend: legend), remarks: remarks.nonEmpty,
+            marks: hasMarks ? RegisterMarks.read(remarks, legend: legend) : nil, remarks: remarks.nonEmpty,
             unreadableDates: unreadable.isEmpty ? nil : unreadable)
     }
 

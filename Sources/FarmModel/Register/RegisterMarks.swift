@@ -82,9 +82,11 @@ public struct RegisterMarks: Equatable, Codable, Sendable {
         String(decoding: SearchFolding.fold(text.trimmedWhitespace), as: UTF8.self).hasPrefix("uwagi")
     }
 
-    /// The marks an Uwagi cell ("2, 6") gives by `legend`; nil for an empty cell.
+    /// The marks an Uwagi cell ("2, 6") gives by `legend`: none for an empty cell, or one that
+    /// is not a list of the legend's numbers (a remark in words says no mark).
     static func read(_ text: String, legend: [Int: Mark]) -> RegisterMarks {
         var marks = RegisterMarks()
+        guard text.allSatisfy({ $0.isASCIIDigit || $0 == "," || $0 == ";" || $0 == " " || $0 == "." }) else { return marks }
         for number in text.split(whereSeparator: { !$0.isASCIIDigit }).compactMap({ $0.count <= 2 ? Int($0) : nil }) {
             switch legend[number] {
             case .organic?: marks.organic = true
