@@ -60,21 +60,10 @@ public enum OfficialRegisterStore {
         guard version <= Self.version else { throw .newerVersion(version) }
         guard size <= POSIXFile.defaultReadLimit,
               let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(path) }
-        let decoder = JSONDecoder()
-        // Read by the rule `save` writes by (Timestamp): Foundation's ISO 8601 reader counts
-        // days before 1582 on the Julian calendar, so a hostile file's year 26 moved two days
-        // at each save, and it refuses the fraction of a second Timestamp writes.
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            guard let date = Timestamp.parse(try container.decode(String.self)) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a timestamp")
-            }
-            return date
-        }
-        guard (try? JSONScanner.check(json, maximumValues: 2_000_000)) != nil,
-              var register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
-            throw .damaged(path)
-        }
+        // Read by the rule `save` writes by (Timestamp, never Foundation's ISO 8601 reader, which
+        // counts days before 1582 on the Julian calendar and refuses a fraction of a second),
+        // in one pass, building nothing but the register (OfficialRegister+KeptJSON).
+        guard var register = try? OfficialRegister.read(keptJSON: json) else { throw .damaged(path) }
         if version < 2 { register.date = nil }
         return register
     }

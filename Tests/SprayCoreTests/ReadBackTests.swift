@@ -120,4 +120,32 @@ final class ReadBackTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(read.lines.contains { $0.contains("is not a release's date") }, refused != nil, name)
         }
     }
+
+    /// The kept register is read in one pass (OfficialRegister+KeptJSON), member for member as
+    /// the Codable types read it: every layout's register, and the gov.pl one with its marks,
+    /// packs and dates that cannot be read.
+    func testTheKeptJSONReadsAsTheCodableTypesDo() throws {
+        let fixtures = try XCTUnwrap(Bundle.module.url(forResource: "register", withExtension: nil, subdirectory: "Fixtures"))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            try XCTUnwrap(Timestamp.parse(try decoder.singleValueContainer().decode(String.self)))
+        }
+        var registers = try ["rejestr.xlsx", "rejestr.csv", "rejestr_sor_20260720.xlsx", "rejestr-podstawowy-03082020-r.xlsx", "release-26062026.zip"]
+            .map { name in try RegisterRelease.read(try RegisterFiles.read([fixtures.appendingPathComponent(name).path]),
+                                                    importedAt: Date(timeIntervalSince1970: 1_784_000_000.125)).register }
+        registers.append(try RegisterRelease.read([RegisterFile(name: "r.xlsx", bytes: HostileNumbers.register())],
+                                                  importedAt: Date(timeIntervalSince1970: 1_784_000_000)).register)
+        for register in registers {
+            let json = Array(OfficialRegisterStore.json(of: register).utf8)
+            let scanned = try OfficialRegister.read(keptJSON: json)
+            XCTAssertEqual(scanned, try decoder.decode(OfficialRegister.self, from: Data(json)), register.source)
+            XCTAssertEqual(scanned.products, register.products, register.source)
+        }
+        for broken in [#"{"imported_at":"2026-07-20T00:00:00Z","source":"x"}"#, #"{"imported_at":"x","source":"x","products":[]}"#,
+                       #"{"imported_at":"2026-07-20T00:00:00Z","source":"x","products":[{"name":"A"}]}"#,
+                       #"{"imported_at":"2026-07-20T00:00:00Z","source":"x","source":"y","products":[]}"#,
+                       #"{"imported_at":"2026-07-20T00:00:00Z","source":"x","products":[]} x"#] {
+            XCTAssertThrowsError(try OfficialRegister.read(keptJSON: Array(broken.utf8)), broken)
+        }
+    }
 }
