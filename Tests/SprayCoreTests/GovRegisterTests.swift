@@ -18,7 +18,8 @@ final class GovRegisterTests: TemporaryDirectoryTestCase {
     private static let fixtures = Bundle.module.url(forResource: "register", withExtension: nil, subdirectory: "Fixtures")!
     private static let gov = fixtures.appendingPathComponent("rejestr_sor_20260720.xlsx")
     private static let basic2020 = fixtures.appendingPathComponent("rejestr-podstawowy-03082020-r.xlsx")
-    private static let importedAt = try! XCTUnwrap(Timestamp.parse("2026-07-25T10:00:00Z"))
+    /// Noon of 25.07.2026 where the test runs (its local day, in any time zone).
+    private static let importedAt = Clock.fixed(on: CalendarDate(year: 2026, month: 7, day: 25)!).now
 
     private func imported(_ url: URL, as name: String? = nil) throws -> RegisterImport {
         try RegisterRelease.read([RegisterFile(name: name ?? url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))],

@@ -105,7 +105,8 @@ final class ReadBackTests: TemporaryDirectoryTestCase {
     /// "rejestr_sor_99991231", "01.01.0001": no release's date; the workbook's saved date, else
     /// the day of the import (by the clock the import was given), and the name's date said.
     func testAReleaseDateMoreThanAYearFromTheImportIsNotTaken() throws {
-        let importedAt = try XCTUnwrap(Timestamp.parse("2026-07-25T10:00:00Z"))
+        // Noon of 25.07.2026 where the test runs: the import's day is its local day (tools/test-any-day runs far zones).
+        let importedAt = Clock.fixed(on: CalendarDate(year: 2026, month: 7, day: 25)!).now
         let sheet = HostileNumbers.workbook(sheet: "Rejestr_zastosowanie", rows: [["nazwa", "NrZezw"], ["Alfa", "R-1/2020"]])
         let cases: [(name: String, date: String, refused: String?)] = [
             ("rejestr_sor_99991231.xlsx", "2026-07-25", "9999-12-31"), ("rejestr 01.01.0001.xlsx", "2026-07-25", "0001-01-01"),
