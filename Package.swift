@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "spray-bench", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayViewModels"], swiftSettings: strictImports),
         .target(name: "PDFTestSupport", path: "Tests/PDFTestSupport"),
         .target(name: "CatalogTestSupport", dependencies: ["SprayBase"], path: "Tests/CatalogTestSupport"),
-        .target(name: "CoreTestSupport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmContext"], path: "Tests/CoreTestSupport"),
+        .target(name: "CoreTestSupport", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmContext"], path: "Tests/CoreTestSupport"),
         .testTarget(
             name: "SprayCoreTests",
             dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmStores", "FarmExchange", "FarmContext", "SprayPages",
@@ -73,7 +73,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: ["kalkulator-oprysku", "kalkulator-oprysku-cli", "kalkulator-oprysku-window", "SprayBase", "SprayMix", "FarmModel",
                            "FarmStores", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "FileFormats", "SprayCommandLine",
-                           "PDFTestSupport"]
+                           "PDFTestSupport", "CoreTestSupport"]
         ),
         .testTarget(
             name: "SprayReportTests",

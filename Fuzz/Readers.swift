@@ -24,6 +24,7 @@ enum FuzzTarget: String, CaseIterable {
     case json, records, library, stock, history, favorites, settings, journal, snapshot, backup
     case csv, xlsx, ods, zip, register, release, keptRegister = "kept-register", mo
     case syncState = "sync-state", syncSent = "sync-sent", farmSync = "farm-sync", transcription, sheetRecords = "sheet-records"
+    case xlsxCells = "xlsx-cells"
 
     var summary: String {
         switch self {
@@ -50,6 +51,7 @@ enum FuzzTarget: String, CaseIterable {
         case .farmSync: "another computer's journal merged by sync now; a second pass takes nothing again"
         case .transcription: "transcription.json: read, write, read again equal; its rows read and saved as records"
         case .sheetRecords: "a sheet's rows as record import reads them: each passes the gate; imported twice, added once"
+        case .xlsxCells: "a workbook's cells and styles (structure-aware): the sheet, the register kept and loaded again, the rows' drafts"
         }
     }
 }
@@ -126,6 +128,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .farmSync: fuzzFarmSync(bytes)
     case .transcription: fuzzTranscription(bytes)
     case .sheetRecords: fuzzSheetRecords(bytes)
+    case .xlsxCells: fuzzCells(bytes)
     }
     return 0
 }

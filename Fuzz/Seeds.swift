@@ -6,6 +6,7 @@
 //   sync-state/, sync-sent/  sync.json and sync-sent.json of a farm sharing the fixture records
 //                  and journal (and sync-sent.json as an earlier version wrote it, a bare map)
 //   transcription/ transcription.json of paper-book rows: a tank mix, a row with a problem
+//   xlsx-cells/    cells of a register, a gov.pl register of products and a season (CellReaders.swift)
 
 import FoundationEssentials
 import Glibc
@@ -82,4 +83,17 @@ func makeSeeds(into out: String) {
     ]
     let grid = TranscriptionStore(file: URL(fileURLWithPath: scratch + "/seed-transcription.json"))
     if (try? grid.keep(rows)) != nil, let kept = read(scratch + "/seed-transcription.json") { put("transcription", "transcription.json", kept) }
+
+    // Cells for the structure-aware workbook target: the first byte of a line is its kind
+    // (CellKind: "0" a number, "1" a date, "2" a time, "6" a shared text, ":" an ISO date…).
+    let cells = [
+        ("register.txt", ["r", "6Alfa 250 SC", "6R-1/2020", "6Fungicyd", "146387", "146569", "146752", "6pszenica ozima",
+                          "6Maksymalna dawka: 1,5 l/ha (BBCH 31-69)", "7Beta", "7R-2/2021 h.r.", "7Herbicyd", "631-12-2027", "631.12.2027 r.",
+                          ":2028-06-30", "6rzepak ozimy", "60,5-1 l/ha"]),
+        ("gov.txt", ["g", "01", "6R-45/2015 h.r.", "6Alfa 250 SC", "145905", "146086", "146270", "6opakowania 0,25; 1; 5 l HDPE_x000D_",
+                     "62, 6", "02", "6R-9/2016wu", "6Beta", "446022", "50.5", "6", "6opakowania 100 ml", "63"]),
+        ("season.txt", ["s", "146126", "20.25", "6Za stodołą", "6pszenica ozima", "6Topsin M 500 SC", "01.5", "04.2", "0200",
+                        "614.04.2026", "66:30", "6Pole", "6TRZAW", "6Mospilan 20 SP", "60,12 kg/ha", "61", "30.003"]),
+    ]
+    for (name, lines) in cells { put("xlsx-cells", name, Array((lines.joined(separator: "\n") + "\n").utf8)) }
 }

@@ -14,8 +14,10 @@ import SprayMix
 package enum OfficialRegisterStore {
     package static let format = "kalkulator-oprysku/official-register"
     /// 2: the date is the release's; a register of version 1 dated itself by its rows, so
-    /// its date is not read.
-    package static let version = 2
+    /// its date is not read. 3: a product may have dates that cannot be read
+    /// (`unreadable_dates`; an older version would take it for a product still current),
+    /// its holder, packs, reference product and marks. Versions 1 and 2 read as they are.
+    package static let version = 3
 
     /// Why the kept register cannot be read.
     package enum Problem: Error, Equatable, Sendable, LocalizedMessage {
@@ -47,35 +49,35 @@ package enum OfficialRegisterStore {
         } catch {
             throw .storage(error)
         }
-        guard let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { throw .damaged(file.path) }
+        return try decode(bytes, path: file.path)
+    }
+
+    /// The register kept in `bytes` (the file at `path`, for the messages).
+    static func decode(_ bytes: [UInt8], path: String) throws(Problem) -> OfficialRegister {
+        guard let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { throw .damaged(path) }
         let head = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-        guard head.count >= 3, head[0] == format, let version = Int(head[1]), let size = Int(head[2]) else { throw .damaged(file.path) }
+        guard head.count >= 3, head[0] == format, let version = Int(head[1]), let size = Int(head[2]) else { throw .damaged(path) }
         guard version <= Self.version else { throw .newerVersion(version) }
         guard size <= POSIXFile.defaultReadLimit,
-              let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(file.path) }
-        let decoder = JSONDecoder()
-        // Read by the rule `save` writes by (Timestamp): Foundation's ISO 8601 reader counts
-        // days before 1582 on the Julian calendar, so a hostile file's year 26 moved two days
-        // at each save, and it refuses the fraction of a second Timestamp writes.
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            guard let date = Timestamp.parse(try container.decode(String.self)) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a timestamp")
-            }
-            return date
-        }
-        guard (try? JSONScanner.check(json, maximumValues: 2_000_000)) != nil,
-              var register = try? decoder.decode(OfficialRegister.self, from: Data(json)) else {
-            throw .damaged(file.path)
-        }
+              let json = ZipReader.inflated(bytes[(newline + 1)...], size: size) else { throw .damaged(path) }
+        // Read by the rule `save` writes by (Timestamp, never Foundation's ISO 8601 reader, which
+        // counts days before 1582 on the Julian calendar and refuses a fraction of a second),
+        // in one pass, building nothing but the register (OfficialRegister+KeptJSON).
+        guard var register = try? OfficialRegister.read(keptJSON: json) else { throw .damaged(path) }
         if version < 2 { register.date = nil }
         return register
     }
 
     /// Keeps `register` at `file`, replacing what was there in one atomic write.
+    /// The new bytes are read back first: a register they do not hold again (a date this
+    /// version writes and cannot read) leaves the one kept as it was.
     package static func save(_ register: OfficialRegister, to file: URL) throws(StorageError) {
         let json = Array(json(of: register).utf8)
         let bytes = Array("\(format) \(version) \(json.count) \(register.products.count)\n".utf8) + ZipWriter.deflate(json, fast: true)
+        guard let again = try? decode(bytes, path: file.path), again.date == register.date, again.source == register.source,
+              again.products == register.products else {
+            throw .notReadBack(path: file.path)
+        }
         try POSIXFile.createDirectories(POSIXFile.directory(of: file.path))
         try POSIXFile.writeAtomically(bytes, to: file.path)
     }
@@ -144,10 +146,22 @@ package enum OfficialRegisterStore {
             }
             uses += "]"
             swap(&out, &products)
+            let packages = product.packages.map { list in
+                "[" + list.map { "{\"size\":" + $0.size.description + ",\"unit\":\"" + $0.unit.rawValue + "\"}" }.joined(separator: ",") + "]"
+            }
+            let marks = product.marks.map { marks in
+                "{" + marks.all.map { "\"" + $0.name + "\":" + ($0.isSet ? "true" : "false") }.joined(separator: ",") + "}"
+            }
+            let unreadable = product.unreadableDates.map { dates in
+                "{" + dates.keys.sorted().map { quoted($0) + ":" + quoted(dates[$0]!) }.joined(separator: ",") + "}"
+            }
             object([("authorisation", quoted(product.authorisation)), ("authorised_until", date(product.authorisedUntil)),
-                    ("kind", quoted(product.kind)), ("label_page", product.labelPage.map(quoted)), ("name", quoted(product.name)),
-                    ("producer", product.producer.map(quoted)), ("sale_until", date(product.saleUntil)),
-                    ("substances", quoted(product.substances)), ("use_until", date(product.useUntil)), ("uses", uses)])
+                    ("holder", product.holder.map(quoted)), ("kind", quoted(product.kind)), ("label_page", product.labelPage.map(quoted)),
+                    ("marks", marks), ("name", quoted(product.name)), ("packages", packages), ("packs_text", product.packsText.map(quoted)),
+                    ("producer", product.producer.map(quoted)), ("reference_product", product.referenceProduct.map(quoted)),
+                    ("remarks", product.remarks.map(quoted)), ("sale_until", date(product.saleUntil)),
+                    ("substances", quoted(product.substances)), ("unreadable_dates", unreadable), ("use_until", date(product.useUntil)),
+                    ("uses", uses)])
             swap(&out, &products)
         }
         products += "]"

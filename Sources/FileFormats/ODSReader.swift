@@ -34,6 +34,7 @@ enum ODSReader {
         // Empty cells after the last one with content are only counted until something follows.
         var row: [SheetCell] = [], emptyCells = 0, rowRepeat = 1
         var cell = SheetCell.empty, cellRepeat = 1, text = "", paragraphs = 0, inText = false, valueType = ""
+        var unread: String?
         // Repeats of empty rows and cells run to the sheet's end (a million rows): only kept
         // when something follows them.
         var emptyRows = 0
@@ -68,19 +69,26 @@ enum ODSReader {
                 cellRepeat = try count(attributes["table:number-columns-repeated"], limit: SheetLimits.columns)
                 valueType = attributes["office:value-type"] ?? ""
                 (text, paragraphs) = ("", 0)
+                // A value that cannot be read (NaN, a year past 9999, a duration of more hours
+                // than a number holds) is the text the cell shows, else the value as written:
+                // the reader of the column says it cannot read it, at its place.
                 switch valueType {
                 case "float", "currency":
-                    cell = attributes["office:value"].flatMap { Decimal(string: $0) }.map { .number($0.rounded(fractionDigits: 10)) } ?? .empty
+                    unread = attributes["office:value"]
+                    cell = unread.flatMap { Decimal(valueText: $0) }.map { .number($0.rounded(fractionDigits: 10)) } ?? .empty
                 case "date":
-                    cell = attributes["office:date-value"].flatMap { SheetDate(iso: $0) }.map(SheetCell.date) ?? .empty
+                    unread = attributes["office:date-value"]
+                    cell = unread.flatMap(Self.date).map(SheetCell.date) ?? .empty
                 case "time":
-                    cell = attributes["office:time-value"].map { .text(clockTime($0)) } ?? .empty
+                    unread = attributes["office:time-value"]
+                    cell = unread.flatMap(clockTime).map(SheetCell.text) ?? .empty
                 default:
-                    cell = .empty
+                    (cell, unread) = (.empty, nil)
                 }
             case let .end(name) where reading && (name == "table:table-cell" || name == "table:covered-table-cell"):
                 // Texts, percentages ("0,3 %") and booleans are read as the sheet shows them.
                 if cell == .empty, !text.isEmpty { cell = .text(text) }
+                if cell == .empty, let unread, !unread.isEmpty { cell = .text(unread) }
                 try SheetBuilder.check(column: row.count + emptyCells + cellRepeat - 1, row: sheet.nextRow + emptyRows)
                 if cell.isEmpty {
                     emptyCells += cellRepeat
@@ -111,13 +119,20 @@ enum ODSReader {
         }
     }
 
-    /// "PT06H30M00S" → "06:30".
-    private static func clockTime(_ duration: String) -> String {
+    /// "2026-04-14" or "2026-04-14T10:30:00" → the day; nil for a year that is not 0001–9999
+    /// (ODF allows "-0044-03-15" and "10000-01-01"; a spreadsheet's day is neither).
+    private static func date(_ value: String) -> SheetDate? {
+        let day = value.prefix { $0 != "T" }
+        return day.utf8.count == 10 ? SheetDate(iso: day) : nil
+    }
+
+    /// "PT06H30M00S" → "06:30"; nil when the hours or minutes are no whole number an Int holds.
+    private static func clockTime(_ duration: String) -> String? {
         var hours = 0, minutes = 0, number = ""
         for character in duration.drop(while: { $0 != "T" }).dropFirst() {
-            if character.isNumber { number.append(character); continue }
-            if character == "H" { hours = Int(number) ?? 0 }
-            if character == "M" { minutes = Int(number) ?? 0 }
+            if ("0"..."9").contains(character) || character == "." { number.append(character); continue }
+            if character == "H" { guard let value = Int(number) else { return nil }; hours = value }
+            if character == "M" { guard let value = Int(number) else { return nil }; minutes = value }
             number = ""
         }
         return SheetDate.clockText(hour: hours % 24, minute: minutes % 60)

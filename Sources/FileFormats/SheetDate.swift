@@ -28,18 +28,43 @@ public struct SheetDate: Equatable, Hashable, Sendable, CustomStringConvertible 
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day of a workbook's serial number (1 is 1900-01-01 as Excel counts, 45 000 in 2023).
-    public init(excelSerial: Int) {
-        (year, month, day) = Self.civilDay(daysSince1970: excelSerial - Self.serialOf1970)
+    /// The day of a workbook's serial number as Excel shows it: 1 is 1900-01-01, 59 is
+    /// 1900-02-28, 60 is Excel's 29.02.1900 — a day that never was, so nil — and from 61
+    /// (1900-03-01) days since 1899-12-30 (45 000 is in 2023); 2 958 465 is 9999-12-31, the
+    /// last day Excel shows. 0 and below Excel shows as no date, nor does it anything past
+    /// 9999: nil. A workbook of the 1904 system (old Excel for Mac) counts from 1904-01-01 = 0.
+    public init?(excelSerial serial: Int, date1904: Bool = false) {
+        let days: Int
+        if date1904 {
+            guard serial >= 0, serial <= Self.lastSerial - Self.serialOf1904 else { return nil }
+            days = serial + Self.serialOf1904 - Self.serialOf1970
+        } else {
+            guard serial >= 1, serial != 60, serial <= Self.lastSerial else { return nil }
+            // Excel counts a 29 February 1900 that never was: the days before it are one off.
+            days = serial - Self.serialOf1970 + (serial < 60 ? 1 : 0)
+        }
+        (year, month, day) = Self.civilDay(daysSince1970: days)
     }
 
-    /// Days since 1899-12-30, as a workbook stores the day.
-    public var excelSerial: Int {
-        Self.daysSince1970(year: year, month: month, day: day) + Self.serialOf1970
+    /// The day of a serial as a number cell holds it (its fraction is the time of day): nil
+    /// for NaN, an infinity or a serial outside 1900-01-01…9999-12-31 (`init(excelSerial:)`).
+    public init?(excelSerial serial: Double, date1904: Bool = false) {
+        guard serial.isFinite, serial >= -1, serial < Double(Self.lastSerial + 1) else { return nil }
+        self.init(excelSerial: Int(serial.rounded(.down)), date1904: date1904)
     }
 
-    /// The serial of 1970-01-01.
+    /// The serial Excel stores for this day (`init(excelSerial:)` read back); nil before
+    /// 1900-01-01, which Excel cannot hold.
+    public var excelSerial: Int? {
+        let serial = Self.daysSince1970(year: year, month: month, day: day) + Self.serialOf1970
+        guard serial >= 2 else { return nil }
+        return serial < 61 ? serial - 1 : serial
+    }
+
+    /// The serials of 1970-01-01, of 1904-01-01 and of 9999-12-31 (days since 1899-12-30).
     private static let serialOf1970 = 25_569
+    private static let serialOf1904 = 1_462
+    static let lastSerial = 2_958_465
 
     /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's
     /// days_from_civil: years start in March so the leap day comes last). The core's

@@ -8,14 +8,15 @@ import FoundationEssentials
 enum XLSXReader {
     static func read(_ zip: ZipReader, sheet wanted: String?) throws(SpreadsheetError) -> SheetTable {
         do {
-            let sheets = try sheetParts(zip)
+            let (sheets, date1904) = try sheetParts(zip)
             guard let chosen = wanted.map({ name in sheets.first { $0.name == name } }) ?? sheets.first else {
                 if let wanted { throw SpreadsheetError.noSuchSheet(wanted, available: sheets.map(\.name)) }
                 throw SpreadsheetError.empty
             }
             let strings = zip.contains("xl/sharedStrings.xml") ? try sharedStrings(try zip.data(of: "xl/sharedStrings.xml")) : []
             let styles = zip.contains("xl/styles.xml") ? try cellStyles(try zip.data(of: "xl/styles.xml")) : []
-            return SheetTable(name: chosen.name, rows: try cells(try zip.data(of: chosen.part), strings: strings, styles: styles))
+            return SheetTable(name: chosen.name, rows: try cells(try zip.data(of: chosen.part), strings: strings, styles: styles,
+                                                                 date1904: date1904))
         } catch let error as SpreadsheetError {
             throw error
         } catch let error as ZipError {
@@ -25,8 +26,9 @@ enum XLSXReader {
         }
     }
 
-    /// The sheets in the workbook's order, each with the part that holds it.
-    private static func sheetParts(_ zip: ZipReader) throws -> [(name: String, part: String)] {
+    /// The sheets in the workbook's order, each with the part that holds it, and whether its
+    /// dates count from 1904 (`<workbookPr date1904="1"/>`, old Excel for Mac).
+    private static func sheetParts(_ zip: ZipReader) throws -> (sheets: [(name: String, part: String)], date1904: Bool) {
         var targets: [String: String] = [:]
         try XMLScanner.scan(try zip.data(of: "xl/_rels/workbook.xml.rels")) { event in
             if case let .start("Relationship", attributes, _) = event, let id = attributes["Id"], let target = attributes["Target"] {
@@ -34,13 +36,17 @@ enum XLSXReader {
             }
         }
         var sheets: [(String, String)] = []
+        var date1904 = false
         try XMLScanner.scan(try zip.data(of: "xl/workbook.xml")) { event in
+            if case let .start(name, attributes, _) = event, name == "workbookPr" || name.hasSuffix(":workbookPr") {
+                date1904 = ["1", "true"].contains(attributes["date1904"] ?? "")
+            }
             guard case let .start(name, attributes, _) = event, name == "sheet" || name.hasSuffix(":sheet"),
                   let title = attributes["name"],
                   let id = attributes.first(where: { $0.key.hasSuffix(":id") })?.value, let part = targets[id] else { return }
             sheets.append((title, part))
         }
-        return sheets
+        return (sheets, date1904)
     }
 
     /// The shared strings, rich text joined, phonetic runs left out.
@@ -50,7 +56,7 @@ enum XLSXReader {
         try XMLScanner.scan(bytes) { event in
             switch event {
             case .start("si", _, _): current = ""
-            case .end("si"): strings.append(current)
+            case .end("si"): strings.append(unescaped(current))
             case .start("rPh", _, _): inPhonetic = true
             case .end("rPh"): inPhonetic = false
             case let .start("t", _, selfClosing): inText = !selfClosing
@@ -113,7 +119,7 @@ enum XLSXReader {
     /// The sheet's rows, each at its own number (row 5 of the sheet is rows[4]). A cell
     /// reference, row number or shared-string index outside the sheet is an error, found
     /// before anything is allocated for it.
-    private static func cells(_ bytes: [UInt8], strings: [String], styles: [NumberKind]) throws -> [[SheetCell]] {
+    private static func cells(_ bytes: [UInt8], strings: [String], styles: [NumberKind], date1904: Bool) throws -> [[SheetCell]] {
         var sheet = SheetBuilder()
         var row: [SheetCell] = []
         var rowNumber = 0
@@ -126,11 +132,12 @@ enum XLSXReader {
                     throw SpreadsheetError.damaged(.sharedText(row: rowNumber, index: value))
                 }
                 cell = .text(strings[index])
-            case "inlineStr": cell = .text(inline)
-            case "str", "e": cell = .text(value)
+            case "inlineStr": cell = .text(unescaped(inline))
+            case "str": cell = .text(unescaped(value))
+            case "e": cell = .text(value)
             case "b": cell = .text(value == "1" ? "TRUE" : "FALSE")
             case "d": cell = SheetDate(iso: value).map(SheetCell.date) ?? .text(value)
-            default: cell = number(value, kind: styles.indices.contains(style) ? styles[style] : .plain)
+            default: cell = number(value, kind: styles.indices.contains(style) ? styles[style] : .plain, date1904: date1904)
             }
             guard cell != .empty else { return }
             // Cells come left to right; one named left of where the row is already is put after it.
@@ -171,6 +178,58 @@ enum XLSXReader {
         return sheet.rows
     }
 
+    /// A string as ECMA-376 writes what XML cannot hold (ST_Xstring): `_xHHHH_` is the UTF-16
+    /// unit HHHH — `_x000D_` a carriage return, `_x005F_` an underscore, so `_x005F_x000D_` is
+    /// the text "_x000D_" — and two of them a character beyond the first 65 536. An escape of
+    /// no character (a lone surrogate) is left as it is written.
+    static func unescaped(_ text: String) -> String {
+        guard text.utf8.count >= 7, text.contains("_x") else { return text }
+        let bytes = Array(text.utf8)
+        /// The unit of an escape starting at `at`, if one does.
+        func unit(at at: Int) -> UInt16? {
+            guard at + 7 <= bytes.count, bytes[at] == UInt8(ascii: "_"), bytes[at + 1] == UInt8(ascii: "x"),
+                  bytes[at + 6] == UInt8(ascii: "_") else { return nil }
+            var value: UInt16 = 0
+            for byte in bytes[(at + 2)..<(at + 6)] {
+                guard let digit = hexDigit(byte) else { return nil }
+                value = value << 4 | UInt16(digit)
+            }
+            return value
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard let first = unit(at: index) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            var scalar = Unicode.Scalar(first)
+            var length = 7
+            if (0xD800...0xDBFF).contains(first), let second = unit(at: index + 7), (0xDC00...0xDFFF).contains(second) {
+                scalar = Unicode.Scalar(0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00))
+                length = 14
+            }
+            if let scalar {
+                output += Array(String(Character(scalar)).utf8)
+            } else {
+                output += bytes[index..<(index + length)]
+            }
+            index += length
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
     /// "C7" → 2; letters past the last column (XFD) are an error, never a huge index.
     static func columnIndex(_ reference: String, row: Int = 0) throws(SpreadsheetError) -> Int {
         var index = 0
@@ -183,20 +242,25 @@ enum XLSXReader {
     }
 
     /// A number cell: a date or time by its style, else the number, rid of binary noise
-    /// ("0.30000000000000004" is 0,3).
-    private static func number(_ text: String, kind: NumberKind) -> SheetCell {
-        guard let double = Double(text) else { return text.isEmpty ? .empty : .text(text) }
+    /// ("0.30000000000000004" is 0,3). A value that is no number (NaN, INF), or a date or
+    /// time outside what Excel shows (before 1900, past 9999, 29.02.1900), is kept as the
+    /// text the file holds: the reader of the column says it cannot read it, at its place.
+    private static func number(_ text: String, kind: NumberKind, date1904: Bool) -> SheetCell {
+        guard !text.isEmpty else { return .empty }
+        guard let double = Double(text), double.isFinite else { return .text(text) }
         switch kind {
         case .date:
-            return .date(SheetDate(excelSerial: Int(double.rounded(.down))))
+            return SheetDate(excelSerial: double, date1904: date1904).map(SheetCell.date) ?? .text(text)
         case .time:
+            // A time of day, or a day and its time: what a date cell would hold.
+            guard double >= 0, double < Double(SheetDate.lastSerial + 1) else { return .text(text) }
             let minutes = Int(((double - double.rounded(.down)) * 1440).rounded())
             return .text(SheetDate.clockText(hour: minutes / 60 % 24, minute: minutes % 60))
         case .percent:
             // A concentration, "0,3 %", as the sheet shows it: the import reads it with the spray volume.
-            return Decimal(string: text).map { .percent(($0 * 100).rounded(fractionDigits: 8)) } ?? .text(text)
+            return Decimal(valueText: text).map { .percent(($0 * 100).rounded(fractionDigits: 8)) } ?? .text(text)
         case .plain:
-            return Decimal(string: text).map { .number($0.rounded(fractionDigits: 10)) } ?? .text(text)
+            return Decimal(valueText: text).map { .number($0.rounded(fractionDigits: 10)) } ?? .text(text)
         }
     }
 }

@@ -140,8 +140,9 @@ public enum XLSXWriter {
         case let .number(text):
             if text.isEmpty { return ("", 0) }
             if isNumber(text) { return ("<c r=\"\(reference)\"><v>\(text)</v></c>", text.count) }
-            if text.utf8.count == 10, let date = SheetDate(iso: text) {
-                return ("<c r=\"\(reference)\" s=\"2\"><v>\(serial(of: date))</v></c>", 10)
+            // A day before 1900 Excel cannot hold as a date: it stays the text.
+            if text.utf8.count == 10, let date = SheetDate(iso: text), let serial = date.excelSerial {
+                return ("<c r=\"\(reference)\" s=\"2\"><v>\(serial)</v></c>", 10)
             }
             return (inlineString(text, at: reference, style: 0), text.count)
         }
@@ -165,11 +166,6 @@ public enum XLSXWriter {
         }
         // More than 15 digits would be rounded by a spreadsheet's doubles: kept as text.
         return digits > 0 && digits <= 15 && points <= 1 && text.last != "."
-    }
-
-    /// Days since 30 December 1899, as spreadsheets count dates.
-    static func serial(of date: SheetDate) -> Int {
-        date.excelSerial
     }
 
     /// XML text: the five special characters escaped, characters XML 1.0 forbids left out.

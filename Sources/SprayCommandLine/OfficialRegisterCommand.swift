@@ -31,6 +31,9 @@ public struct OfficialRegisterCommand: Equatable, Sendable {
         var action: Action?
         switch (words.first, words.count) {
         case ("import", 1): options.errors.append(.missing(option: "FILE"))
+        case ("import", _) where words.dropFirst().contains(where: \.isBlank):
+            // A blank name (an empty shell variable) is no file: said as a usage error, exit 2.
+            options.errors.append(.missingValue(option: "FILE"))
         case ("import", _): action = .importFiles(Array(words.dropFirst()), replacingSmaller: replacingSmaller)
         case ("search", 2): action = .search(words[words.startIndex + 1], crop: crop, format: format ?? .text)
         case ("search", 1): options.errors.append(.missing(option: "TEXT"))
@@ -55,8 +58,9 @@ public struct OfficialRegisterCommand: Equatable, Sendable {
             "",
             tr("The ministry’s register of plant protection products, kept offline: download it and import it; product"),
             tr("names and authorisation numbers are then completed, and plans and records are checked against it (crop,"),
-            tr("dose, period of use, BBCH stages). Either layout the ministry publishes is read:"),
-            tr("  - the register in one workbook or CSV (Rejestr_zastosowanie.xlsx, gov.pl);"),
+            tr("dose, period of use, BBCH stages). Every layout the ministry publishes is read:"),
+            tr("  - the register in one workbook or CSV (Rejestr_zastosowanie.xlsx);"),
+            tr("  - the register of products of gov.pl (rejestr_sor_YYYYMMDD.xlsx): numbers, dates, packs and marks, no uses;"),
             tr("  - a release of the dataset “Wyszukiwarka środków ochrony roślin” (dane.gov.pl, dataset 550): its basic"),
             tr("    workbook (rejestr podstawowy) and uses workbook (rejestr zastosowań), with its cards and dictionaries"),
             tr("    if you like, given as files in any order, as the folder that holds them or as a ZIP of them."),
@@ -64,8 +68,8 @@ public struct OfficialRegisterCommand: Equatable, Sendable {
             tr("                products of the one kept is refused unless --replace-smaller is given"),
             tr("  status        the register kept: its date, products, uses and when it was imported"),
             tr("  remove        forget the register kept"),
-            tr("  search TEXT   products whose name holds TEXT (case and Polish letters ignored); --crop: only those"),
-            tr("                with a use on that crop (an EPPO code or a name)"),
+            tr("  search TEXT   products whose name or authorisation number holds TEXT (case, Polish letters and the"),
+            tr("                number’s spelling ignored); --crop: only those with a use on that crop (an EPPO code or a name)"),
             tr("Exit status: 0 on success, 2 on invalid options, files that are not one register or a much smaller register,"),
             tr("1 when a file cannot be read or written."),
         ].joined(separator: "\n") + "\n"
@@ -98,6 +102,17 @@ public enum OfficialRegisterOutput {
         return products.map { product in
             var lines = [[product.name, product.authorisation, product.kind, product.producer ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")]
             if let last = product.lastDayOfUse { lines.append("  " + tr("may be used until %@").filled(last.typedText(in: language))) }
+            if let unreadable = product.unreadableLastDayOfUse {
+                lines.append("  " + tr("date of use unknown: the register writes “%@”").filled(unreadable))
+            }
+            if let marks = product.marks?.words, !marks.isEmpty { lines.append("  " + marks.joined(separator: " · ")) }
+            if let packages = product.packages, !packages.isEmpty {
+                lines.append("  " + tr("packs: %@").filled(RegisterPackage.summary(packages)))
+            }
+            if let reference = product.referenceProduct { lines.append("  " + tr("reference product: %@").filled(reference)) }
+            if let holder = product.holder {
+                lines.append("  " + tr("authorisation holder: %@").filled(holder.split(separator: "\n").joined(separator: ", ")))
+            }
             if let page = product.labelPage { lines.append("  " + tr("label: %@").filled(page)) }
             for use in product.uses {
                 let stages = use.bbchFrom == nil && use.bbchTo == nil ? "" : " · BBCH \(use.bbchFrom ?? 0)–\(use.bbchTo ?? 99)"
@@ -125,11 +140,22 @@ public enum OfficialRegisterOutput {
                 ("max_treatments", number(use.maxTreatments)), ("interval_days", number(use.intervalDays)),
             ])
         }
+        let packages: JSONValue = product.packages.map { list in
+            .array(list.map { .object([("size", .number($0.size)), ("unit", .string($0.unit.rawValue))]) })
+        } ?? .null
+        let marks: [(String, JSONValue)] = (product.marks ?? RegisterMarks()).all.map { mark in
+            (mark.name, product.marks == nil ? .null : .bool(mark.isSet))
+        }
+        let unreadable: JSONValue = product.unreadableDates.map { dates in
+            .object(OfficialRegisterProduct.dateFields.compactMap { field in dates[field].map { (field, JSONValue.string($0)) } })
+        } ?? .null
         return .object([
             ("name", .string(product.name)), ("authorisation", .string(product.authorisation)), ("kind", .string(product.kind)),
             ("substances", .string(product.substances)), ("authorised_until", date(product.authorisedUntil)),
             ("sale_until", date(product.saleUntil)), ("use_until", date(product.useUntil)),
-            ("producer", text(product.producer)), ("label_page", text(product.labelPage)), ("uses", .array(uses)),
-        ])
+            ("use_until_unknown", .bool(product.lastDayOfUseUnknown)), ("unreadable_dates", unreadable),
+            ("producer", text(product.producer)), ("holder", text(product.holder)), ("label_page", text(product.labelPage)),
+            ("packs_text", text(product.packsText)), ("packages", packages), ("reference_product", text(product.referenceProduct)),
+        ] + marks + [("remarks", text(product.remarks)), ("uses", .array(uses))])
     }
 }

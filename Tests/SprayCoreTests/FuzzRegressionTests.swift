@@ -3,6 +3,7 @@
 // with them, by the target named at the start of each file's name).
 
 import CoreTestSupport
+import FileFormats
 @testable import FarmContext
 @testable import FarmExchange
 @testable import FarmModel
@@ -97,5 +98,33 @@ final class FuzzRegressionTests: TemporaryDirectoryTestCase {
         register.importedAt = Date(timeIntervalSince1970: 1_782_000_000.25)
         try OfficialRegisterStore.save(register, to: again)
         XCTAssertEqual(try OfficialRegisterStore.load(again)?.importedAt, register.importedAt)
+    }
+
+    /// Issue 62: a date-, time- or number-styled cell holding NaN, inf, -inf, 1e308,
+    /// 9.2233720368547e18, 2958466, 1e15 or -693594 killed `register import` and `record import`
+    /// (SIGILL: a Double turned into an Int unchecked); the fuzzers missed it (docs/FUZZING.md).
+    /// The seeds of tools/fuzz register, sheet-records and xlsx-cells hold them
+    /// (Fixtures/fuzz/make-number-seeds.py): each such date is kept as written and said, each
+    /// such row of a season reported at its place, and the register kept reads back.
+    func testWorkbookCellsOfNaNInfinitiesAndSerialsPast9999() throws {
+        let register = try OfficialRegister.read(try fixture("register-nan-cells.xlsx"), source: "rejestr.xlsx",
+                                                 importedAt: Date(timeIntervalSince1970: 1_782_000_000))
+        XCTAssertEqual(register.products.count, 24)
+        for product in register.products {
+            XCTAssertEqual(product.unreadableDates?.count, 3, product.name)
+            XCTAssertNil(product.lastDayOfUse, product.name)
+        }
+        let kept = path("kept.bin")
+        try OfficialRegisterStore.save(register, to: kept)
+        XCTAssertEqual(try OfficialRegisterStore.load(kept), register)
+
+        let season = try SpreadsheetFile.read(try fixture("sheet-records-nan-cells.xlsx"), name: "sezon.xlsx")
+        let reading = SpreadsheetImport(table: season, season: 2026).read()
+        XCTAssertEqual(season.rows.count, 1 + 72)
+        XCTAssertEqual(reading.drafts.count + Set(reading.skipped.map(\.row)).count, 72, "every row a record or reported")
+        for row in stride(from: 2, through: 73, by: 3) {
+            XCTAssertEqual(reading.skipped.first { $0.row == row }?.column, "Data", "row \(row)")
+        }
+        XCTAssertTrue(String(decoding: try fixture("xlsx-cells-nan-cells.txt"), as: UTF8.self).hasPrefix("r\n6Produkt 1\n6R-1/2020\n6Fungicyd\n1NaN\n"))
     }
 }

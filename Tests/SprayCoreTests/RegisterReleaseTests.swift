@@ -266,6 +266,6 @@ final class RegisterReleaseTests: TemporaryDirectoryTestCase {
         try OfficialRegisterStore.save(register, to: file)
         XCTAssertEqual(try OfficialRegisterStore.load(file), register)
         XCTAssertEqual(OfficialRegisterStore.productCount(at: file), 6, "from its first line")
-        XCTAssertTrue(try Data(contentsOf: file).starts(with: Data("kalkulator-oprysku/official-register 2 ".utf8)))
+        XCTAssertTrue(try Data(contentsOf: file).starts(with: Data("kalkulator-oprysku/official-register 3 ".utf8)))
     }
 }

@@ -168,7 +168,7 @@ final class SpreadsheetExportTests: XCTestCase {
         let rows: [(String, Bool)] = [("4.2", true), ("-5", true), ("0.0005", true), ("1e5", false), ("1.", false), ("", false),
                                       ("1.2.3", false), ("1234567890123456", false), ("06:30", false), ("2026-04-14", false)]
         for (text, number) in rows { XCTAssertEqual(XLSXWriter.isNumber(text), number, text) }
-        XCTAssertEqual(XLSXWriter.serial(of: SheetDate(year: 2026, month: 4, day: 14)!), 46126)
-        XCTAssertEqual(XLSXWriter.serial(of: SheetDate(year: 1970, month: 1, day: 1)!), 25569)
+        XCTAssertEqual(SheetDate(year: 2026, month: 4, day: 14)!.excelSerial, 46126)
+        XCTAssertEqual(SheetDate(year: 1970, month: 1, day: 1)!.excelSerial, 25569)
     }
 }

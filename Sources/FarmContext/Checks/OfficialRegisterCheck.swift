@@ -31,8 +31,11 @@ public enum OfficialRegisterCheck {
                 continue
             case let .found(found): entry = found
             }
-            if !typed.isEmpty, !entry.authorisation.isEmpty, typed.uppercased() != entry.authorisation.uppercased() {
+            if !typed.isEmpty, !entry.authorisation.isEmpty, !AuthorisationNumber.same(typed, entry.authorisation) {
                 warnings.append(.otherAuthorisation(product: name, typed: FreeText.displayable(typed), numbers: FreeText.displayable(entry.authorisation)))
+            }
+            if let unreadable = entry.unreadableLastDayOfUse {
+                warnings.append(.useUntilUnreadable(product: name, written: FreeText.displayable(unreadable)))
             }
             if let last = entry.lastDayOfUse, date > last {
                 warnings.append(.pastUseUntil(product: name, until: last, on: date))

@@ -16,10 +16,10 @@ extension SpreadsheetImport {
         switch cell {
         case let .date(date): return CalendarDate(date)
         case let .number(serial) where serial > 20_000 && serial < 80_000:
-            return CalendarDate(SheetDate(excelSerial: serial.intValue))
+            return SheetDate(excelSerial: serial.intValue).map(CalendarDate.init)
         case let .text(typed) where typed.trimmedWhitespace.allSatisfy(\.isASCIIDigit):
             guard let serial = Int(typed.trimmedWhitespace), serial > 20_000, serial < 80_000 else { return nil }
-            return CalendarDate(SheetDate(excelSerial: serial))
+            return SheetDate(excelSerial: serial).map(CalendarDate.init)
         default:
             return nil
         }

@@ -100,10 +100,13 @@ struct RegisterSheet {
     enum Column: CaseIterable {
         case id, name, authorisation, authorisedUntil, saleUntil, useUntil, kind, substances, producer, label
         case crop, pests, dose, timing, recommended, maximum, unit, minorUse, methods, jointUse
+        case holder, packs, referenceProduct, remarks
         /// A column only the cards have.
         case cardOnly
 
-        /// By the header folded: lower case, no diacritics, no spaces or "_".
+        /// By the header folded: lower case, no diacritics, no spaces or "_". The names of
+        /// dataset 550 and of the one-sheet register; the gov.pl workbook's sentences are
+        /// matched by their words (`bySentence`).
         static let byKey: [String: Column] = [
             "idsor": .id, "nazwa": .name, "nrzezw": .authorisation, "nrzezwolenia": .authorisation, "terminzezw": .authorisedUntil,
             "termindopsprzedazy": .saleUntil, "termindosprzedazy": .saleUntil,
@@ -113,7 +116,40 @@ struct RegisterSheet {
             "uprawa": .crop, "agrofag": .pests, "dawka": .dose, "termin": .timing, "zalecana": .recommended, "maksymalna": .maximum,
             "jednostka": .unit, "maloobszarowe": .minorUse, "metodystosowania": .methods, "lacznestosowanie": .jointUse,
             "ostdecyzja": .cardOnly, "datawydzezw": .cardOnly, "wnioskodawca": .cardOnly,
+            "op": .packs, "opakowania": .packs, "uwagi": .remarks,
         ]
+
+        /// The gov.pl workbook's headers, sentences ("Nr zezwolenia na dopuszczenie do obrotu
+        /// środka ochrony roślin"), each matched by words it must have and words it must not
+        /// (the start of each word, folded): a release that words a header a little otherwise
+        /// is still read, and no sentence is taken for a column of another meaning.
+        static let bySentence: [(column: Column, words: [String], not: [String])] = [
+            (.referenceProduct, ["referencyjn"], []),
+            (.holder, ["podmiot"], []),
+            (.holder, ["uzyskal", "zezwoleni"], ["nr", "numer", "termin"]),
+            (.authorisation, ["nr", "zezwoleni"], ["termin", "podmiot"]),
+            (.authorisation, ["numer", "zezwoleni"], ["termin", "podmiot"]),
+            (.authorisedUntil, ["termin", "waznosc"], []),
+            (.authorisedUntil, ["zezwolenie", "wazne", "do"], []),
+            (.useUntil, ["zapas", "stosowani"], []),
+            (.saleUntil, ["zapas", "sprzedaz"], ["stosowani"]),
+            (.packs, ["opakowan"], []),
+            (.substances, ["substancj", "czynn"], []),
+            (.producer, ["producent"], ["podmiot"]),
+            (.kind, ["rodzaj", "srodk"], ["opakowan"]),
+            (.name, ["nazwa", "srodk"], ["referencyjn", "podmiot"]),
+        ]
+
+        /// The column a header names: by its key, else by the words of its sentence.
+        static func named(_ header: String) -> Column? {
+            if let column = byKey[RegisterSheet.key(of: header)] { return column }
+            let words = SearchFolding.fold(header).split { !(0x61...0x7A).contains($0) && !(0x30...0x39).contains($0) && $0 < 0x80 }
+                .map { String(decoding: $0, as: UTF8.self) }
+            // A sentence is two words or more: a header of one is a name of its own, or none.
+            guard words.count >= 2 else { return nil }
+            func has(_ start: String) -> Bool { words.contains { $0.hasPrefix(start) } }
+            return bySentence.first { entry in entry.words.allSatisfy(has) && !entry.not.contains(where: has) }?.column
+        }
     }
 
     let table: SheetTable
@@ -129,7 +165,7 @@ struct RegisterSheet {
         for (index, row) in table.rows.prefix(20).enumerated() {
             var columns: [Column: Int] = [:]
             for (at, cell) in row.enumerated() {
-                if let column = Column.byKey[Self.key(of: cell.text())], columns[column] == nil { columns[column] = at }
+                if let column = Column.named(cell.text()), columns[column] == nil { columns[column] = at }
             }
             if columns.count >= 2 || columns[.id] != nil {
                 found = (index, columns)
@@ -167,26 +203,47 @@ struct RegisterSheet {
 
     /// The column names the register's header would have and this one lacks.
     var missingProductColumns: [String] {
-        let found = Set(table.rows.prefix(20).flatMap { $0.compactMap { Column.byKey[Self.key(of: $0.text())] } })
+        let found = Set(table.rows.prefix(20).flatMap { $0.compactMap { Column.named($0.text()) } })
         return [("nazwa", Column.name), ("NrZezw", Column.authorisation)].filter { !found.contains($0.1) }.map(\.0)
     }
 
-    func text(_ row: [SheetCell], _ column: Column) -> String {
+    /// The cell's text, trimmed; a line break (a cell of the gov.pl workbook, "_x000D_" and a
+    /// new line) becomes a space, or with `lines` one "\n" between the lines kept.
+    func text(_ row: [SheetCell], _ column: Column, lines: Bool = false) -> String {
         guard let index = columns[column], row.indices.contains(index) else { return "" }
-        return row[index].text(in: numbers).trimmedWhitespace
+        let text = row[index].text(in: numbers)
+        guard text.contains(where: \.isNewline) else { return text.trimmedWhitespace }
+        let parts = text.split(whereSeparator: \.isNewline).map { String($0).trimmedWhitespace }.filter { !$0.isEmpty }
+        return parts.joined(separator: lines ? "\n" : " ")
     }
 
-    func date(_ row: [SheetCell], _ column: Column) -> CalendarDate? {
-        guard let index = columns[column], row.indices.contains(index) else { return nil }
-        return OfficialRegisterText.date(row[index])
+    func date(_ row: [SheetCell], _ column: Column) -> RegisterDate {
+        guard let index = columns[column], row.indices.contains(index) else { return .none }
+        return RegisterDate(row[index])
     }
 
-    /// The product a row of the basic workbook (or of a one-sheet register) describes.
-    func product(_ row: [SheetCell]) -> OfficialRegisterProduct {
-        OfficialRegisterProduct(name: text(row, .name), authorisation: text(row, .authorisation), kind: text(row, .kind),
-                                substances: text(row, .substances), authorisedUntil: date(row, .authorisedUntil),
-                                saleUntil: date(row, .saleUntil), useUntil: date(row, .useUntil), uses: [],
-                                producer: text(row, .producer).nonEmpty, labelPage: text(row, .label).nonEmpty)
+    /// Whether the sheet is the gov.pl register of products, whose Uwagi column holds the
+    /// numbers of its legend: it names the authorisation's holder.
+    var hasMarks: Bool { columns[.remarks] != nil && columns[.holder] != nil }
+
+    /// The product a row of the basic workbook (or of a one-sheet register) describes; its
+    /// marks by `legend` (the gov.pl workbook's), when the sheet has them.
+    func product(_ row: [SheetCell], legend: [Int: RegisterMarks.Mark] = RegisterMarks.usualLegend) -> OfficialRegisterProduct {
+        let dates = [date(row, .authorisedUntil), date(row, .saleUntil), date(row, .useUntil)]
+        var unreadable: [String: String] = [:]
+        for (field, date) in zip(OfficialRegisterProduct.dateFields, dates) {
+            if case let .unreadable(text) = date { unreadable[field] = text }
+        }
+        let packs = text(row, .packs, lines: true)
+        let remarks = text(row, .remarks)
+        return OfficialRegisterProduct(
+            name: text(row, .name), authorisation: text(row, .authorisation), kind: text(row, .kind),
+            substances: text(row, .substances), authorisedUntil: dates[0].day, saleUntil: dates[1].day, useUntil: dates[2].day,
+            uses: [], producer: text(row, .producer).nonEmpty, labelPage: text(row, .label).nonEmpty,
+            holder: text(row, .holder, lines: true).nonEmpty, packsText: packs.nonEmpty,
+            packages: packs.isEmpty ? nil : RegisterPackage.read(packs), referenceProduct: text(row, .referenceProduct).nonEmpty,
+            marks: hasMarks ? RegisterMarks.read(remarks, legend: legend) : nil, remarks: remarks.nonEmpty,
+            unreadableDates: unreadable.isEmpty ? nil : unreadable)
     }
 
     /// "Nr Zezw", "TerminDoStosowania", "zastosowanie/uzytkownik" folded: lower case, no diacritics, no spaces or "_".

@@ -61,10 +61,40 @@ public struct OfficialRegisterProduct: Equatable, Codable, Sendable {
     public var producer: String? = nil
     /// etykieta: the ministry's page with its label.
     public var labelPage: String? = nil
+    /// Who holds the authorisation, with the address, as written (the gov.pl workbook).
+    public var holder: String? = nil
+    /// The packs as written ("opakowania 0,25; 1; 5; 10 l HDPE"), and their sizes read from it.
+    public var packsText: String? = nil
+    public var packages: [RegisterPackage]? = nil
+    /// The product a parallel-trade or "same as" permit refers to (Nazwa środka referencyjnego).
+    public var referenceProduct: String? = nil
+    /// The marks of the Uwagi column (organic, minor use, parallel trade…) and the column as
+    /// written; nil where the register's layout has no such column.
+    public var marks: RegisterMarks? = nil
+    public var remarks: String? = nil
+    /// The date columns whose text is no date, by their JSON name ("use_until"), as written.
+    public var unreadableDates: [String: String]? = nil
 
     private enum CodingKeys: String, CodingKey {
         case name, authorisation, kind, substances, authorisedUntil = "authorised_until", saleUntil = "sale_until"
-        case useUntil = "use_until", uses, producer, labelPage = "label_page"
+        case useUntil = "use_until", uses, producer, labelPage = "label_page", holder, packsText = "packs_text", packages
+        case referenceProduct = "reference_product", marks, remarks, unreadableDates = "unreadable_dates"
+    }
+
+    /// The JSON names of the three date columns, as `unreadableDates` keys them.
+    public static let dateFields = ["authorised_until", "sale_until", "use_until"]
+
+    /// Whether the last day of use is unknown because the register's date for it cannot be
+    /// read: its use-until date, or (without one) its authorisation's end.
+    public var lastDayOfUseUnknown: Bool {
+        guard let unreadable = unreadableDates else { return false }
+        return unreadable["use_until"] != nil || (useUntil == nil && unreadable["authorised_until"] != nil)
+    }
+
+    /// The text of the date that cannot be read where the last day of use should be.
+    public var unreadableLastDayOfUse: String? {
+        guard lastDayOfUseUnknown else { return nil }
+        return unreadableDates?["use_until"] ?? unreadableDates?["authorised_until"]
     }
 
     /// The label page as a link to open, only when it is a web address (http or https).
@@ -74,8 +104,9 @@ public struct OfficialRegisterProduct: Equatable, Codable, Sendable {
         return page
     }
 
-    /// The last day the product may be used: its period of use, else its authorisation.
-    public var lastDayOfUse: CalendarDate? { useUntil ?? authorisedUntil }
+    /// The last day the product may be used: its period of use, else its authorisation; nil
+    /// when the register gives none or its date cannot be read (`lastDayOfUseUnknown`).
+    public var lastDayOfUse: CalendarDate? { lastDayOfUseUnknown ? nil : useUntil ?? authorisedUntil }
 
     /// Whether the register's kind says it is an adjuvant.
     public var isAdjuvant: Bool { SearchFolding.contains(SearchFolding.fold(kind), Array("adiuwant".utf8)) }
@@ -186,35 +217,40 @@ public final class OfficialRegisterIndex: Sendable {
     private let foldedNames: [[UInt8]]
     private let byName: [[UInt8]: Int]
     private let byNumber: [String: Int]
+    /// Each product's number as AuthorisationNumber compares it, as UTF-8.
+    private let numberKeys: [[UInt8]]
 
     public init(_ register: OfficialRegister) {
         self.register = register
         foldedNames = register.products.map { SearchFolding.fold($0.name.trimmedWhitespace) }
         var byName: [[UInt8]: Int] = [:], byNumber: [String: Int] = [:]
         for (index, name) in foldedNames.enumerated() where byName[name] == nil { byName[name] = index }
-        for (index, product) in register.products.enumerated() {
-            let number = product.authorisation.trimmedWhitespace.uppercased()
-            if !number.isEmpty, byNumber[number] == nil { byNumber[number] = index }
-        }
+        let keys = register.products.map { AuthorisationNumber.key($0.authorisation) }
+        for (index, number) in keys.enumerated() where !number.isEmpty && byNumber[number] == nil { byNumber[number] = index }
+        numberKeys = keys.map { Array($0.utf8) }
         self.byName = byName
         self.byNumber = byNumber
     }
 
-    /// The product of authorisation number `authorisation`, whatever name it was given.
+    /// The product of authorisation number `authorisation` (in any of its spellings), whatever
+    /// name it was given.
     public func product(authorisation: String) -> OfficialRegisterProduct? {
-        let number = authorisation.trimmedWhitespace.uppercased()
+        let number = AuthorisationNumber.key(authorisation)
         return number.isEmpty ? nil : byNumber[number].map { register.products[$0] }
     }
 
-    /// The products whose name holds `text` (ignoring case and Polish diacritics), by name;
+    /// The products whose name holds `text` (ignoring case and Polish diacritics), or whose
+    /// authorisation number does (in any of its spellings, when `text` has a digit), by name;
     /// with `crop` (an EPPO code or a crop's name), only those with a use on it.
     public func search(_ text: String, crop: String? = nil) -> [OfficialRegisterProduct] {
         let needle = SearchFolding.fold(text.trimmedWhitespace)
+        let number = text.contains(where: \.isASCIIDigit) ? Array(AuthorisationNumber.key(text).utf8) : []
         // A code as the catalogue has it, or one in capitals of its shape; anything else is a crop's name.
         let code = crop.flatMap { CropCatalog.crop(code: $0)?.eppoCode ?? (CropCatalog.hasEPPOShape($0) ? $0 : nil) }
         let cropNeedle = crop.map { SearchFolding.fold($0.trimmedWhitespace) }
         return register.products.indices.filter { index in
-            guard SearchFolding.contains(foldedNames[index], needle) else { return false }
+            guard SearchFolding.contains(foldedNames[index], needle)
+                || (!number.isEmpty && SearchFolding.contains(numberKeys[index], number)) else { return false }
             guard let cropNeedle else { return true }
             return register.products[index].uses.contains { use in
                 if let code { return use.eppo == code }
@@ -243,8 +279,8 @@ public final class OfficialRegisterIndex: Sendable {
     public func match(named name: String, authorisation: String, on date: CalendarDate) -> OfficialRegisterMatch {
         let candidates = products(named: name)
         guard !candidates.isEmpty else { return .notInRegister }
-        let number = authorisation.trimmedWhitespace.uppercased()
-        if !number.isEmpty, let given = candidates.first(where: { $0.authorisation.trimmedWhitespace.uppercased() == number }) {
+        let number = AuthorisationNumber.key(authorisation)
+        if !number.isEmpty, let given = candidates.first(where: { AuthorisationNumber.key($0.authorisation) == number }) {
             return .found(given)
         }
         if candidates.count == 1 { return .found(candidates[0]) }

@@ -9,19 +9,10 @@ import SprayMix
 
 /// What the register's free texts say, where they say it plainly.
 public enum OfficialRegisterText {
-    /// A date cell: a spreadsheet date or serial, or text as 2026-02-28, 28.02.2026 or
-    /// "2026-02-28 00:00:00"; nil when empty or unreadable.
+    /// A date cell: a spreadsheet date or serial, or text in any form the ministry has used
+    /// (RegisterDate); nil when empty or unreadable.
     public static func date(_ cell: SheetCell) -> CalendarDate? {
-        switch cell {
-        case let .date(date): return CalendarDate(date)
-        case let .number(serial) where serial > 20_000 && serial < 80_000:
-            return CalendarDate(SheetDate(excelSerial: serial.intValue))
-        case let .text(text):
-            let trimmed = text.trimmedWhitespace
-            let day = String(trimmed.prefix { $0 != " " && $0 != "T" })
-            return CalendarDate(parsing: day) ?? CalendarDate(typed: day)
-        default: return nil
-        }
+        RegisterDate(cell).day
     }
 
     /// The largest dose a dose text allows: the one after "maksymalna", else the upper end of
@@ -202,19 +193,91 @@ public enum OfficialRegisterText {
     }
 
     /// The limits a use's texts state in so many words: "Maksymalna liczba zabiegów w sezonie: 2"
-    /// and "Odstęp pomiędzy zabiegami: 7-14 dni" (its lower end, the shortest the label allows).
+    /// ("1-2": the upper end, the most the label allows) and "Odstęp pomiędzy zabiegami: 7-14 dni"
+    /// or "co 7-10 dni" (the lower end, the shortest it allows; weeks in days). A number
+    /// followed by a distance ("odstęp od zbiorników wodnych 20 m") is never an interval.
     public static func treatmentLimits(_ text: String) -> (treatments: Int?, intervalDays: Int?) {
         let folded = SearchFolding.fold(text)
-        /// The first run of digits within `reach` bytes after `phrase`, if it is at most `most`.
-        func number(after phrase: String, reach: Int, most: Int) -> Int? {
-            guard let at = firstIndex(of: Array(phrase.utf8), in: folded) else { return nil }
-            let start = at + phrase.utf8.count
-            guard let first = folded[start..<min(folded.count, start + reach)].firstIndex(where: { (0x30...0x39).contains($0) }) else { return nil }
-            let digits = folded[first...].prefix { (0x30...0x39).contains($0) }
-            guard digits.count <= 3 else { return nil }
-            let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-            return (1...most).contains(value) ? value : nil
+        var treatments: Int?, interval: Int?
+        for at in occurrences(of: Array("liczba zabiegow".utf8), in: folded) where treatments == nil {
+            // A count is followed by nothing, "zabiegi", "w sezonie" or the next sentence; never by days or metres.
+            if let found = figure(in: folded, from: at + 15, reach: 40), ![.days, .weeks, .distance].contains(found.unit),
+               (1...50).contains(found.upper) {
+                treatments = found.upper
+            }
         }
-        return (number(after: "liczba zabiegow", reach: 40, most: 50), number(after: "odstep", reach: 40, most: 365))
+        for phrase in ["odstep", "co "] {
+            for at in occurrences(of: Array(phrase.utf8), in: folded) where interval == nil {
+                // "co" a word of its own ("co 7 dni"), not the end of another.
+                if phrase == "co ", at > 0, (0x61...0x7A).contains(folded[at - 1]) || folded[at - 1] >= 0x80 { continue }
+                guard let found = figure(in: folded, from: at + phrase.utf8.count, reach: phrase == "co " ? 2 : 40) else { continue }
+                let days: Int? = switch found.unit {
+                case .days: found.lower
+                case .weeks: found.lower * 7
+                // A bare number is days only where the text says between what ("odstęp między zabiegami: 10").
+                case .none: phrase == "odstep" && SearchFolding.contains(Array(folded[at..<found.start]), Array("zabieg".utf8)) ? found.lower : nil
+                case .distance, .count, .other: nil
+                }
+                if let days, (1...365).contains(days) { interval = days }
+            }
+        }
+        return (treatments, interval)
+    }
+
+    /// What follows a figure in a label's text.
+    enum FigureUnit { case none, days, weeks, distance, count, other }
+
+    /// The first figure within `reach` bytes after `start` — a number or a range ("7-14",
+    /// "7 – 14", "7 do 14") — and the word after it.
+    static func figure(in text: [UInt8], from start: Int, reach: Int) -> (lower: Int, upper: Int, unit: FigureUnit, start: Int)? {
+        func isDigit(_ at: Int) -> Bool { at < text.count && (0x30...0x39).contains(text[at]) }
+        func skipSpaces(_ at: inout Int) { while at < text.count, text[at] == 0x20 { at += 1 } }
+        guard start < text.count, let first = text[start..<min(text.count, start + reach)].firstIndex(where: { (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        func number(at index: Int) -> (value: Int, end: Int)? {
+            var end = index
+            while isDigit(end) { end += 1 }
+            // A decimal ("1,5 m") is read whole, so that its unit is seen.
+            if end + 1 < text.count, text[end] == UInt8(ascii: ",") || text[end] == UInt8(ascii: "."), isDigit(end + 1) {
+                var after = end + 1
+                while isDigit(after) { after += 1 }
+                return end - index <= 3 ? (Int(String(decoding: text[index..<end], as: UTF8.self))!, after) : nil
+            }
+            return end - index <= 3 ? (Int(String(decoding: text[index..<end], as: UTF8.self))!, end) : nil
+        }
+        guard let low = number(at: first) else { return nil }
+        var upper = low.value, cursor = low.end
+        var probe = cursor
+        skipSpaces(&probe)
+        let dash = probe < text.count && text[probe] == UInt8(ascii: "-") ? 1
+            : text[probe...].starts(with: [0xE2, 0x80, 0x93]) ? 3 : text[probe...].starts(with: Array("do ".utf8)) ? 3 : 0
+        if dash > 0 {
+            var next = probe + dash
+            skipSpaces(&next)
+            if isDigit(next), let high = number(at: next), high.value >= low.value { (upper, cursor) = (high.value, high.end) }
+        }
+        skipSpaces(&cursor)
+        var wordEnd = cursor
+        while wordEnd < text.count, (0x61...0x7A).contains(text[wordEnd]) { wordEnd += 1 }
+        let word = String(decoding: text[cursor..<wordEnd], as: UTF8.self)
+        let unit: FigureUnit
+        switch word {
+        case "": unit = .none
+        case "m", "km", "cm", "mm", "metr", "metry", "metrow", "metra", "metrach": unit = .distance
+        case _ where word.hasPrefix("dni") || word.hasPrefix("dzien") || word.hasPrefix("doba") || word.hasPrefix("dob"): unit = .days
+        case _ where word.hasPrefix("tydz") || word.hasPrefix("tygod"): unit = .weeks
+        case _ where word.hasPrefix("zabieg") || word.hasPrefix("raz") || word == "w" || word == "na": unit = .count
+        default: unit = .other
+        }
+        return (low.value, upper, unit, first)
+    }
+
+    /// Where each `needle` starts in `text`.
+    private static func occurrences(of needle: [UInt8], in text: [UInt8]) -> [Int] {
+        guard !needle.isEmpty, text.count >= needle.count else { return [] }
+        return (0...(text.count - needle.count)).filter { start in
+            text[start] == needle[0] && text[start..<(start + needle.count)].elementsEqual(needle)
+        }
     }
 }

@@ -45,8 +45,7 @@ public enum RegisterFiles {
 
     /// The regular files of `folder` itself.
     private static func folder(_ folder: String) throws -> [RegisterFile] {
-        let names = try POSIXFile.names(in: folder, limit: mostFiles * 4)
-        let visible = names.filter { !$0.hasPrefix(".") }
+        let visible = try POSIXFile.names(in: folder, limit: mostFiles, including: { !$0.hasPrefix(".") })
         guard visible.count <= mostFiles else { throw OfficialRegisterImportError.tooManyFiles(folder, mostFiles) }
         var files: [RegisterFile] = []
         for name in visible {

@@ -9,55 +9,6 @@ import FileFormats
 import FoundationEssentials
 import SprayBase
 
-/// A register read from its files, with what of them could not be used.
-public struct RegisterImport: Sendable {
-    public var register: OfficialRegister
-    /// Uses whose id_sor names no product of the release.
-    public var orphanUses = 0
-    /// Rows naming no product: left out.
-    public var namelessRows = 0
-    public var productsWithoutNumber = 0
-    /// Products given again under an id_sor already read: the first is kept.
-    public var repeatedProducts = 0
-    /// Files that are no part of the register (a PDF, a readme, a ZIP inside the ZIP).
-    public var unread: [String] = []
-    public var dictionaries = 0
-    /// A release without its uses workbook: no crop, dose or BBCH stage can be checked.
-    public var lacksUses = false
-
-    /// The summary, then a line for each thing not used.
-    public var lines: [String] {
-        var lines = [register.summary()]
-        if lacksUses {
-            lines.append(tr("No uses workbook (rejestr zastosowań) was given: crops, doses and BBCH stages are not checked."))
-        }
-        if orphanUses > 0 {
-            lines.append(trn("%d use names no product of this release and was left out.",
-                             "%d uses name no product of this release and were left out.", orphanUses).filled(String(orphanUses)))
-        }
-        if namelessRows > 0 {
-            lines.append(trn("%d row names no product and was left out.", "%d rows name no product and were left out.", namelessRows)
-                .filled(String(namelessRows)))
-        }
-        if repeatedProducts > 0 {
-            lines.append(trn("%d product is given twice under one id_sor: the first is kept.",
-                             "%d products are given twice under one id_sor: the first is kept.", repeatedProducts)
-                .filled(String(repeatedProducts)))
-        }
-        if productsWithoutNumber > 0 {
-            lines.append(trn("%d product has no authorisation number.", "%d products have no authorisation number.", productsWithoutNumber)
-                .filled(String(productsWithoutNumber)))
-        }
-        if dictionaries > 0 {
-            lines.append(trn("%d dictionary read: the workbooks already give every name it holds.",
-                             "%d dictionaries read: the workbooks already give every name they hold.", dictionaries)
-                .filled(String(dictionaries)))
-        }
-        lines += unread.map { tr("Not read: %@").filled($0) }
-        return lines
-    }
-}
-
 public enum RegisterRelease {
     /// The register `files` make, imported at `importedAt`.
     public static func read(_ files: [RegisterFile], importedAt: Date) throws(OfficialRegisterImportError) -> RegisterImport {
@@ -90,13 +41,14 @@ public enum RegisterRelease {
             throw .missingColumns(firstUnknown?.missingProductColumns ?? ["nazwa", "NrZezw"])
         }
         try checkOneRelease(parts.map { ($0.file.name, $0.sheet.part!) })
-        let date = try releaseDate(of: parts.map(\.file), importedAt: importedAt)
+        let (date, refused) = try releaseDate(of: parts.map(\.file), importedAt: importedAt)
         var result: RegisterImport
         if let whole = parts.first(where: { $0.sheet.part == .whole }) {
             result = try readWhole(whole.sheet, source: whole.file.name, importedAt: importedAt, date: date)
         } else {
             result = try joinRelease(parts, importedAt: importedAt, date: date)
         }
+        result.refusedReleaseDate = refused
         result.unread = unread
         result.dictionaries = dictionaries
         return result
@@ -135,23 +87,35 @@ public enum RegisterRelease {
     }
 
     /// The date the files' names or titles carry (one date: two are two releases), else the
-    /// workbook's saved date, else the day of the import.
-    static func releaseDate(of files: [RegisterFile], importedAt: Date) throws(OfficialRegisterImportError) -> CalendarDate {
+    /// workbook's saved date, else the day of the import. A date that is no release's — before
+    /// 1990, or more than a year after the day of the import (by the clock the import was
+    /// given) — is not taken, and returned as written to be said.
+    static func releaseDate(of files: [RegisterFile], importedAt: Date) throws(OfficialRegisterImportError)
+        -> (date: CalendarDate, refused: String?) {
+        let today = LocalTime.dateTime(at: importedAt).date
+        func isRelease(_ date: CalendarDate) -> Bool { date.year >= 1990 && date <= today.adding(days: 365) }
         var named: [CalendarDate] = []
         var saved: CalendarDate?
+        var refused: String?
         for file in files {
             let properties = DocumentProperties.of(file.bytes)
             if let date = OfficialRegisterText.releaseDate(in: file.name) ?? properties.title.flatMap(OfficialRegisterText.releaseDate) {
-                if !named.contains(date) { named.append(date) }
+                if !isRelease(date) {
+                    refused = refused ?? date.typedText(in: Translation.current.language)
+                } else if !named.contains(date) {
+                    named.append(date)
+                }
             }
-            if saved == nil, let modified = properties.modified { saved = CalendarDate(parsing: String(modified.prefix(10))) }
+            if saved == nil, let modified = properties.modified, let date = CalendarDate(parsing: String(modified.prefix(10))), isRelease(date) {
+                saved = date
+            }
         }
         if named.count > 1 {
             let sorted = named.sorted()
             let language = Translation.current.language
             throw .mixedReleases(sorted[0].typedText(in: language), sorted[sorted.count - 1].typedText(in: language))
         }
-        return named.first ?? saved ?? LocalTime.dateTime(at: importedAt).date
+        return (named.first ?? saved ?? today, refused)
     }
 
     /// A register in one sheet: its rows grouped into products by number and name.
@@ -161,26 +125,42 @@ public enum RegisterRelease {
         var indexOfKey: [String: Int] = [:]
         var uses = RegisterUseReader()
         var nameless = 0
-        for row in sheet.rows {
+        // The gov.pl workbook's legend, in rows of their own after the products, says what
+        // the numbers of its Uwagi column mean.
+        var legend: [Int: RegisterMarks.Mark] = [:]
+        var legendRows = Set<Int>()
+        for (index, row) in sheet.rows.enumerated() where sheet.text(row, .name).isEmpty {
+            let texts = row.map { $0.text() }.filter { !$0.trimmedWhitespace.isEmpty }
+            guard texts.count <= 2, let first = texts.first else { continue }
+            if let entry = RegisterMarks.legendEntry(first) {
+                legend[entry.number] = entry.mark
+                legendRows.insert(index)
+            } else if RegisterMarks.isLegendHeading(first) {
+                legendRows.insert(index)
+            }
+        }
+        let marksLegend = legend.isEmpty ? RegisterMarks.usualLegend : legend.compactMapValues { $0 }
+        for (index, row) in sheet.rows.enumerated() {
             let name = sheet.text(row, .name)
             guard !name.isEmpty else {
-                if row.contains(where: { !$0.isEmpty }) { nameless += 1 }
+                if row.contains(where: { !$0.isEmpty }), !legendRows.contains(index) { nameless += 1 }
                 continue
             }
-            let key = sheet.text(row, .authorisation) + "\u{1F}" + String(decoding: SearchFolding.fold(name), as: UTF8.self)
-            let index: Int
+            let key = AuthorisationNumber.key(sheet.text(row, .authorisation)) + "\u{1F}" + String(decoding: SearchFolding.fold(name), as: UTF8.self)
+            let product: Int
             if let known = indexOfKey[key] {
-                index = known
+                product = known
             } else {
-                index = products.count
-                indexOfKey[key] = index
-                products.append(sheet.product(row))
+                product = products.count
+                indexOfKey[key] = product
+                products.append(sheet.product(row, legend: marksLegend))
             }
-            products[index].uses += uses.uses(row, in: sheet)
+            products[product].uses += uses.uses(row, in: sheet)
         }
         var result = RegisterImport(register: try register(products, source: source, importedAt: importedAt, date: date))
         result.namelessRows = nameless
         result.productsWithoutNumber = products.count { $0.authorisation.isEmpty }
+        result.givesNoUses = sheet.columns[.crop] == nil && sheet.columns[.dose] == nil
         return result
     }
 
@@ -214,9 +194,7 @@ public enum RegisterRelease {
                 if products[index].substances.isEmpty { products[index].substances = card.substances }
                 if products[index].kind.isEmpty { products[index].kind = card.kind }
                 if products[index].authorisation.isEmpty { products[index].authorisation = card.authorisation }
-                products[index].authorisedUntil = products[index].authorisedUntil ?? card.authorisedUntil
-                products[index].saleUntil = products[index].saleUntil ?? card.saleUntil
-                products[index].useUntil = products[index].useUntil ?? card.useUntil
+                products[index].fillDates(from: card)
                 products[index].producer = products[index].producer ?? card.producer
                 products[index].labelPage = products[index].labelPage ?? card.labelPage
             }
@@ -252,5 +230,22 @@ public enum RegisterRelease {
             sortKeys[a] != sortKeys[b] ? sortKeys[a].lexicographicallyPrecedes(sortKeys[b]) : products[a].authorisation < products[b].authorisation
         }.map { products[$0] }
         return OfficialRegister(date: date, importedAt: importedAt, source: source, products: sorted)
+    }
+}
+
+private extension OfficialRegisterProduct {
+    /// The dates the basic workbook leaves empty or cannot be read, from the card's: a day the
+    /// card gives replaces a text that is no day; a card's text that is no day is said too.
+    mutating func fillDates(from card: OfficialRegisterProduct) {
+        let paths: [WritableKeyPath<OfficialRegisterProduct, CalendarDate?>] = [\.authorisedUntil, \.saleUntil, \.useUntil]
+        for (path, field) in zip(paths, Self.dateFields) where self[keyPath: path] == nil {
+            if let day = card[keyPath: path] {
+                self[keyPath: path] = day
+                unreadableDates?[field] = nil
+            } else if let text = card.unreadableDates?[field], unreadableDates?[field] == nil {
+                unreadableDates = (unreadableDates ?? [:]).merging([field: text]) { first, _ in first }
+            }
+        }
+        if unreadableDates?.isEmpty == true { unreadableDates = nil }
     }
 }

@@ -39,7 +39,8 @@ public struct ProductMatcher {
         }
     }
 
-    public static func numberKey(_ authorisation: String) -> String { authorisation.trimmedWhitespace.uppercased() }
+    /// Numbers compare in any of their spellings (AuthorisationNumber).
+    public static func numberKey(_ authorisation: String) -> String { AuthorisationNumber.key(authorisation) }
 
     func unit(of group: Int) -> QuantityUnit { groups[group].unit }
 

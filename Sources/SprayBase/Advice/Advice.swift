@@ -27,6 +27,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     case ambiguousInRegister = "register-ambiguous"
     case otherAuthorisation = "register-authorisation"
     case pastUseUntil = "register-use-until"
+    case useUntilUnreadable = "register-use-until-unreadable"
     case cropNotAuthorised = "register-crop"
     case doseAboveRegister = "register-dose"
     case stageOutsideRegister = "register-bbch"
@@ -59,7 +60,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
              .stageOutsideRegister, .windAboveLaw, .beeHazard, .inspectionLapsed, .certificateLapsed, .stockUseUntilPassed:
             .forbidden
         case .unusualSprayRate, .unusualTankCapacity, .manyLoads, .manyProducts, .tooLittleToMeasure, .modeOfActionRepeated,
-             .ownModeOfActionLimit, .notInRegister, .ambiguousInRegister, .otherAuthorisation, .registerOld, .bufferZone,
+             .ownModeOfActionLimit, .notInRegister, .ambiguousInRegister, .otherAuthorisation, .useUntilUnreadable, .registerOld, .bufferZone,
              .inspectionLapsingSoon, .certificateLapsingSoon, .stockUseUntil, .stockUseUntilSoon, .stockBelowZero, .stockCannotBeAddedUp,
              .stockNeedsChecking, .recordedWhenLabelGives:
             .advice

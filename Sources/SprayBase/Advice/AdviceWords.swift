@@ -98,6 +98,12 @@ extension Advice {
             .filled(product, typed, numbers), about: product)
     }
 
+    /// Not "current": a date the register writes and no one can read is said.
+    public static func useUntilUnreadable(product: String, written: String) -> Advice {
+        Advice(.useUntilUnreadable, tr("%1$@: the register's date of use for this product cannot be read (“%2$@”); check its label.")
+            .filled(product, written), about: product)
+    }
+
     public static func pastUseUntil(product: String, until: CalendarDate, on day: CalendarDate) -> Advice {
         Advice(.pastUseUntil, tr("%1$@ may be used until %2$@; the treatment is on %3$@.")
             .filled(product, until.typedText(in: language), day.typedText(in: language)), about: product)

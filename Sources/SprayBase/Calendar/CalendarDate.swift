@@ -12,9 +12,12 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
     /// 1 to the month's length.
     public var day: Int
 
-    /// nil when the day does not exist (2026-02-30, month 13).
+    /// nil when the day does not exist (2026-02-30, month 13) or is not of the years 0001–9999,
+    /// which every file the app writes and reads holds in four digits.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...CalendarDate.length(ofMonth: month, in: year)).contains(day) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), (1...CalendarDate.length(ofMonth: month, in: year)).contains(day) else {
+            return nil
+        }
         self.year = year
         self.month = month
         self.day = day

@@ -18,7 +18,7 @@ public enum LocalTime {
     /// `TZ`, or /etc/localtime, as it is now: tzset() re-reads it when it has changed.
     public static func dateTime(at moment: Date) -> LocalDateTime {
         tzset()
-        var seconds = time_t(moment.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t(Timestamp.clamped(moment.timeIntervalSince1970).rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil,
               let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))

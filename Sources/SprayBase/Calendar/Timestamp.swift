@@ -56,8 +56,25 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// The seconds since 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the
+    /// moments the app writes and reads lie between.
+    package static let secondsRange = -62_135_596_800.0 ..< 253_402_300_800.0
+
+    /// The moment `seconds` after 2001-01-01 (how JSONEncoder writes a Date), when it is
+    /// finite and in the years 0001–9999; nil otherwise.
+    package static func date(sinceReferenceDate seconds: Double) -> Date? {
+        guard seconds.isFinite, secondsRange.contains(seconds + 978_307_200) else { return nil }
+        return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    /// Seconds since 1970 held within `secondsRange` (NaN as 0): a moment no reader lets in
+    /// is written as its nearest, never a crash.
+    package static func clamped(_ interval: Double) -> Double {
+        interval.isNaN ? 0 : min(max(interval, secondsRange.lowerBound), secondsRange.upperBound - 1)
+    }
+
     private static func text(_ date: Date, offset: Int) -> String {
-        let interval = date.timeIntervalSince1970
+        let interval = clamped(date.timeIntervalSince1970)
         var seconds = Int(interval.rounded(.down))
         var milliseconds = Int(((interval - interval.rounded(.down)) * 1000).rounded())
         if milliseconds == 1000 { (seconds, milliseconds) = (seconds + 1, 0) }

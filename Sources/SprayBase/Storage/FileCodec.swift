@@ -196,6 +196,7 @@ package enum FileCodec<Item: Codable>: Sendable {
             return (items, unreadable, ranges)
         case .pretty:
             let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = Self.checkedDates
             // Usually every item decodes: one decoder call for the whole list is several times
             // faster than one per item, which only a list with an unreadable item needs.
             var whole = scanner
@@ -233,7 +234,12 @@ package enum FileCodec<Item: Codable>: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let bytes = Array(try encoder.encode(Envelope(format: format, version: version, items: items))) + [0x0A]
-            return (unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes), nil)
+            let file = unreadable.isEmpty ? bytes : try Self.appending(unreadable, toItemsOf: bytes)
+            // Read back as `open` reads it: every item, and the ones kept unreadable, again.
+            guard let opened = open(file), opened.items?.count == items.count, opened.unreadable.count == unreadable.count else {
+                throw ReadBackFailure()
+            }
+            return (file, nil)
         case let .lines(_, write, same):
             let places = Array(items.indices)
             // Each item's bytes where they are (the earlier file's, a known line's) or written
@@ -243,20 +249,54 @@ package enum FileCodec<Item: Codable>: Sendable {
                 var numbers = DecimalTexts()
                 return items.withUnsafeBufferPointer { items in
                     (earlier?.items ?? []).withUnsafeBufferPointer { earlierItems in
-                        run.map { index -> ArraySlice<UInt8> in
+                        run.map { index -> (json: ArraySlice<UInt8>, isNew: Bool) in
                             if let earlier, index < earlierItems.count, same(items.baseAddress! + index, earlierItems.baseAddress! + index) {
-                                return earlier.bytes[earlier.ranges[index]]
+                                return (earlier.bytes[earlier.ranges[index]], false)
                             }
-                            if let json = known?(items[index]) { return json }
+                            if let json = known?(items[index]) { return (json, false) }
                             var line = ""
                             write(items[index], &line, &numbers)
-                            return Array(line.utf8)[...]
+                            return (Array(line.utf8)[...], true)
                         }
                     }
                 }
             }
-            let (bytes, ranges) = Self.lines(lines + unreadable.map { $0.json[...] }, format: format, version: version)
+            let (bytes, ranges) = Self.lines(lines.map(\.json) + unreadable.map { $0.json[...] }, format: format, version: version)
+            // What was written anew is read back before it may replace a file: an item this
+            // version writes and cannot read (a year past 9999) would make the file unreadable.
+            try Self.readBack(lines.indices.filter { lines[$0].isNew }.map { bytes[ranges[$0]] }, with: self)
             return (bytes, Written(items: items, ranges: Array(ranges.prefix(items.count)), bytes: bytes))
+        }
+    }
+
+    /// A moment as JSONEncoder writes it (seconds since 2001-01-01, a number), read only when
+    /// it is a moment of the years 0001–9999: a number is a date only when checked (1e308
+    /// seconds crashed whatever turned the moment into a day).
+    static var checkedDates: JSONDecoder.DateDecodingStrategy {
+        .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let seconds = try container.decode(Double.self)
+            guard let date = Timestamp.date(sinceReferenceDate: seconds) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a moment of the years 0001–9999")
+            }
+            return date
+        }
+    }
+
+    /// An encoding whose bytes do not read back as what was encoded: the file is not written.
+    package struct ReadBackFailure: Error {}
+
+    /// Throws ReadBackFailure unless each of `lines` reads as an item.
+    private static func readBack(_ lines: [ArraySlice<UInt8>], with codec: FileCodec) throws {
+        guard case let .lines(read, _, _) = codec, !lines.isEmpty else { return }
+        var numbers = DecimalTexts()
+        for line in lines {
+            let read = try? JSONScanner.reading(Array(line)) { scanner throws(JSONReadError) in
+                let item = try read(&scanner, &numbers)
+                try scanner.end()
+                return item
+            }
+            guard read != nil else { throw ReadBackFailure() }
         }
     }
 

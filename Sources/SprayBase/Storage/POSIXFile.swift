@@ -301,13 +301,15 @@ package enum POSIXFile {
 
     /// The names in `directory` (not "." or ".."), sorted. At most `limit` + 1 names are
     /// gathered: a folder of a million files is not listed whole.
-    package static func names(in directory: String, limit: Int) throws(StorageError) -> [String] {
+    /// Only names `including` takes count towards `limit` (a sync tool's thousands of
+    /// hidden files do not hide the few a folder is read for).
+    package static func names(in directory: String, limit: Int, including: (String) -> Bool = { _ in true }) throws(StorageError) -> [String] {
         guard let stream = opendir(directory) else { throw .cannotRead(path: directory, errno: errno) }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream), names.count <= limit {
             let name = entryName(entry)
-            if name != ".", name != ".." { names.append(name) }
+            if name != ".", name != "..", including(name) { names.append(name) }
         }
         return names.sorted()
     }

@@ -18,6 +18,8 @@ public enum StorageError: Error, Equatable, Sendable {
     case notARegularFile(path: String)
     /// Larger than the app reads (`limit` bytes), refused before it was read.
     case tooLarge(path: String, limit: Int)
+    /// What was to be saved does not read back from its new bytes: the file was not replaced.
+    case notReadBack(path: String)
 
     public var message: String {
         switch self {
@@ -42,6 +44,9 @@ public enum StorageError: Error, Equatable, Sendable {
         case let .tooLarge(path, limit):
             tr("The file %1$@ is larger than %2$@ MB, more than the app reads, so it was not read.")
                 .filled(path, String(limit / (1024 * 1024)))
+        case let .notReadBack(path):
+            tr("What was to be saved in %@ could not be read back from its new bytes, so the file was not replaced: it is as it was.")
+                .filled(path)
         }
     }
 }

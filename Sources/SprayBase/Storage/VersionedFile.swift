@@ -118,8 +118,13 @@ public struct VersionedFile<Item: Codable>: Sendable {
         var contents = try readLocked(reusing: &snapshot)
         if contents.isReadOnly { throw StorageError.readOnly(path: path) }
         try change(&contents.items)
-        let (bytes, placed) = try codec.encode(contents.items, keeping: contents.unreadable, format: format, version: version,
+        let bytes: [UInt8], placed: FileCodec<Item>.Written?
+        do {
+            (bytes, placed) = try codec.encode(contents.items, keeping: contents.unreadable, format: format, version: version,
                                                reusing: snapshot?.placed, known: known)
+        } catch is FileCodec<Item>.ReadBackFailure {
+            throw StorageError.notReadBack(path: path)
+        }
         // Only a writer holding the lock makes temporary files, so any there now were left
         // by one that was killed mid-write.
         POSIXFile.removeTemporaries(of: path)
