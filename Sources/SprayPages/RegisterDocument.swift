@@ -129,7 +129,7 @@ public struct RegisterDocument: Equatable, Sendable, RegisterHeading {
     /// The register of `records` (in the order given) from `from` to `to`, with the farm of
     /// `settings`; words from the installed translator, numbers in `language`.
     public init(records: [TreatmentRecord], from: CalendarDate, to: CalendarDate, settings: Settings,
-                language: Language = Translation.current.language, equipment: Library? = nil, on day: CalendarDate = .today) {
+                language: Language = Translation.current.language, equipment: Library? = nil, on day: CalendarDate) {
         let text = RecordText(language: language)
         self.language = language
         title = tr("Plant protection treatment record")

@@ -10,7 +10,7 @@ import SprayBase
 
 extension TableDocument {
     public init(fieldCard card: FieldCard, settings: Settings, language: Language = Translation.current.language,
-                on day: CalendarDate = .today) {
+                on day: CalendarDate) {
         let rows = card.entries.map { entry in
             [entry.date.typedText(in: language), FreeText.displayable(entry.product), entry.modes.joined(separator: ", "),
              FieldCardText.count(entry),

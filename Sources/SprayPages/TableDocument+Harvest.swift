@@ -12,7 +12,7 @@ extension TableDocument {
     /// The harvest dates of the fields of `season` (HarvestDates.of), for the farm in
     /// `settings`, made on `day`.
     public init(harvestOf fields: [FieldHarvest], season: Int, settings: Settings, language: Language = Translation.current.language,
-                on day: CalendarDate = .today) {
+                on day: CalendarDate) {
         let text = HarvestText(language: language)
         self.init(title: tr("Harvest dates by the pre-harvest intervals"), settings: settings,
                   period: tr("Season %1$@ · as on %2$@").filled(String(season), day.typedText(in: language)),

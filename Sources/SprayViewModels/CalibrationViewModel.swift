@@ -194,6 +194,16 @@ public final class CalibrationViewModel {
 
     public var offersSaving: Bool { onSave != nil }
 
+    /// Whose today dates a saved calibration: the farm's, for a sprayer of its library.
+    public private(set) var clock: Clock = .system
+
+    /// Whether a calibration can be saved today.
+    public var canSaveToday: Bool { canSave(on: clock.today) }
+
+    /// Saves today's calibration (`save(on:)`).
+    @discardableResult
+    public func saveToday() -> Bool { save(on: clock.today) }
+
     public func canSave(on date: CalendarDate) -> Bool {
         offersSaving && calibration(on: date) != nil
     }
@@ -226,6 +236,7 @@ extension CalibrationViewModel {
         texts[.quantity(.flow)] = sprayer.calibration.map { format.editable($0.flowPerNozzle) }
         texts[.quantity(.speed)] = sprayer.calibration.map { format.editable($0.speed) }
         self.init(texts: texts, nozzle: sprayer.nozzle)
+        clock = farm.clock
         sprayerName = sprayer.name
         onSave = { [id = sprayer.id] calibration in
             // The sprayer as it is now (it may have been edited or deleted meanwhile, here or by

@@ -34,7 +34,7 @@ public struct LibraryRow: Equatable, Sendable {
 
     /// Each item of `kind` in `library`, by name, each with the rules it breaks; inspections
     /// and certificates judged on `today`.
-    public static func rows(of kind: LibraryKind, in library: Library, on today: CalendarDate = .today) -> [LibraryRow] {
+    public static func rows(of kind: LibraryKind, in library: Library, on today: CalendarDate) -> [LibraryRow] {
         let problems = library.problems
         return plainRows(of: kind, in: library, on: today).map { row in
             var row = row

@@ -21,7 +21,8 @@ enum LibraryCommands: CommandGroup {
         case let .failure(errors):
             return reportUsage(errors.messages)
         }
-        let store = openFarm().libraryBook
+        let farm = openFarm()
+        let store = farm.libraryBook
         report(store.notices.map(\.message))
         if store.notices.contains(where: \.meansNothingWasRead) { return 1 }
         do {
@@ -35,7 +36,7 @@ enum LibraryCommands: CommandGroup {
                 let updated = try store.put(item)
                 report([updated ? tr("Updated “%@” in the library.").filled(item.name) : tr("Added “%@” to the library.").filled(item.name)])
             case let .list(format):
-                return printOutput(format == .json ? String(decoding: try store.exported(), as: UTF8.self) : listText(store.library)) ? 0 : 1
+                return printOutput(format == .json ? String(decoding: try store.exported(), as: UTF8.self) : listText(store.library, on: farm.clock.today)) ? 0 : 1
             case let .remove(kind, name):
                 guard let item = store.library.item(of: kind, named: name) else {
                     write(tr("“%@” is not in the library (kalkulator-oprysku library list shows what is)").filled(name) + "\n", to: .standardError)
@@ -65,12 +66,11 @@ enum LibraryCommands: CommandGroup {
         }
     }
 
-    /// The farm the job commands pick from and warn by. A library that cannot be read is worth
-    /// a word only to a command that names something in it.
-    private static func listText(_ library: Library) -> String {
+    /// `library list` as text: each kind's rows, what needs checking under its row.
+    private static func listText(_ library: Library, on today: CalendarDate) -> String {
         var sections: [String] = []
         for kind in LibraryKind.allCases {
-            let rows = LibraryRow.rows(of: kind, in: library)
+            let rows = LibraryRow.rows(of: kind, in: library, on: today)
             guard !rows.isEmpty else { continue }
             sections.append(([LibraryViewModel.title(of: kind)] + rows.map {
                 "  " + FreeText.displayable($0.title) + ($0.summary.isEmpty ? "" : " — " + FreeText.displayable($0.summary))

@@ -133,6 +133,32 @@ struct ArchitectureRules {
         return open + published
     }
 
+    /// The command line never links GTK: nothing it depends on, however far down, is GTK's.
+    func gtkViolations() throws -> [String] {
+        let targets = try targets()
+        var seen: Set<String> = [], queue = ["kalkulator-oprysku-cli"]
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted, let target = targets.first(where: { $0.name == name }) else { continue }
+            queue += target.dependencies
+        }
+        return ["CGtk", "SprayGtk"].filter(seen.contains).map { "kalkulator-oprysku-cli depends on \($0): the command line would load GTK" }
+    }
+
+    /// No object is held `unowned`: GLib may call a closure after the Swift object it names is gone.
+    func unownedViolations() -> [String] {
+        swiftFiles(under: "Sources").filter { !matches(of: #"\bunowned\b"#, in: code($0)).isEmpty }.map { "\($0) holds something unowned" }
+    }
+
+    /// The windows, their view-models and the pages take today from the farm's clock, never
+    /// the computer's: a test's fixed day and the clock it runs on are one. (ReportTime is the
+    /// moment a page is printed, the one wall-clock time a page shows.)
+    func clockViolations() -> [String] {
+        let pattern = #"Clock\.system|CalendarDate\.today|[=(,:]\s*\.today\b|\bDate\(\)"#
+        return ["SprayViewModels", "SprayGtk", "SprayPages"].flatMap { swiftFiles(under: "Sources/" + $0) }
+            .filter { !$0.hasSuffix("/ReportTime.swift") && !matches(of: pattern, in: code($0)).isEmpty }
+            .map { "\($0) reads the computer's clock" }
+    }
+
     /// The farm's warnings (`FarmAdvice`), its lists (`FarmLists`) and its stock (`StockLedger.stock`)
     /// are put together by the farm alone (Sources/FarmContext/Farm*.swift). An empty `FarmLists()`
     /// knows nothing and puts nothing together.
@@ -173,7 +199,8 @@ struct ArchitectureRules {
     }
 
     func allViolations() throws -> [String] {
-        try layerViolations() + importViolations() + storeNameViolations() + storeAccessViolations() + assemblyViolations() + fileLengthViolations()
+        try layerViolations() + importViolations() + storeNameViolations() + storeAccessViolations() + gtkViolations()
+            + unownedViolations() + clockViolations() + assemblyViolations() + fileLengthViolations()
             + typeLengthViolations()
     }
 

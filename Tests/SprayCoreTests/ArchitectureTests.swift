@@ -72,6 +72,18 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(inThePackage.errors.contains("cannot find 'RecordStore'"), inThePackage.errors)
     }
 
+    func testTheCommandLineNeverLinksGTK() throws {
+        XCTAssertEqual(try project.gtkViolations(), [])
+    }
+
+    func testNothingIsHeldUnowned() {
+        XCTAssertEqual(project.unownedViolations(), [])
+    }
+
+    func testTheDoorsTakeTodayFromTheFarmsClock() {
+        XCTAssertEqual(project.clockViolations(), [])
+    }
+
     func testTheFarmAlonePutsTogetherItsWarningsListsAndStock() {
         XCTAssertEqual(project.assemblyViolations(), [])
     }
@@ -95,6 +107,8 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
                 .target(name: "FarmStores", dependencies: ["FarmModel"]),
                 .target(name: "FarmContext", dependencies: ["FarmStores"]),
                 .target(name: "SprayViewModels", dependencies: ["FarmContext", "FarmStores"]),
+                .target(name: "SprayGtk", dependencies: ["SprayViewModels", "CGtk"], packageAccess: false),
+                .executableTarget(name: "kalkulator-oprysku-cli", dependencies: ["SprayViewModels", "SprayGtk"], packageAccess: false),
             ])
             """, to: "Package.swift")
         try write("import FarmContext\nimport FarmStores\nimport SprayBase\nlet store = RecordStore()\n"
@@ -102,6 +116,7 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
         try write("struct Big {\n" + String(repeating: "    let x = 1\n", count: 500) + "}\n", to: "Sources/FarmModel/Big.swift")
         try write("extension Big {\n" + String(repeating: "    var y: Int { 1 }\n", count: 350) + "}\n", to: "Sources/FarmModel/Big+More.swift")
         try write("public final class RecordStore {}\n", to: "Sources/FarmStores/Open.swift")
+        try write("final class Row { unowned let window: AnyObject; var day = CalendarDate.today }\n", to: "Sources/SprayGtk/Row.swift")
         // A name in a comment or a string is no use of it.
         try write("// RecordStore, FarmAdvice(library:)\nlet text = \"StockStore\"\n", to: "Sources/SprayViewModels/Fine.swift")
         let planted = ArchitectureRules(root: directory)
@@ -114,6 +129,10 @@ final class ArchitectureTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(planted.storeNameViolations(), ["Sources/SprayViewModels/Bad.swift names RecordStore"])
         XCTAssertEqual(try planted.storeAccessViolations(), ["SprayViewModels is built with package access: it could reach the stores",
                                                              "Sources/FarmStores/Open.swift makes something public: the doors would see it"])
+        XCTAssertEqual(try planted.gtkViolations(), ["kalkulator-oprysku-cli depends on CGtk: the command line would load GTK",
+                                                     "kalkulator-oprysku-cli depends on SprayGtk: the command line would load GTK"])
+        XCTAssertEqual(planted.unownedViolations(), ["Sources/SprayGtk/Row.swift holds something unowned"])
+        XCTAssertEqual(planted.clockViolations(), ["Sources/SprayGtk/Row.swift reads the computer's clock"])
         XCTAssertEqual(planted.assemblyViolations(), ["Sources/SprayViewModels/Bad.swift puts together FarmAdvice"])
         XCTAssertEqual(planted.fileLengthViolations(), ["Sources/FarmModel/Big.swift has 503 lines (at most 400)",
                                                         "Sources/SprayViewModels/Bad.swift has 406 lines (at most 400)"])

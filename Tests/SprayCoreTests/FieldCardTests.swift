@@ -138,6 +138,6 @@ final class FieldCardViewModelTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(model.headline, "No treatment recorded on it this season.")
         XCTAssertEqual(model.treatmentRows, [])
         XCTAssertFalse(model.canPrint)
-        XCTAssertEqual(TableDocument(fieldCard: model.card, settings: Settings()).rows, [])
+        XCTAssertEqual(TableDocument(fieldCard: model.card, settings: Settings(), on: CalendarDate(year: 2026, month: 6, day: 1)!).rows, [])
     } }
 }

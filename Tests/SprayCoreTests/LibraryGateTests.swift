@@ -110,7 +110,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(result.summary.added, broken.count, "never dropped")
         XCTAssertEqual(store.library.items.count, broken.count)
         XCTAssertEqual(store.needingChecking(Set(result.taken.map(\.id))).count, broken.count)
-        let rows = LibraryKind.allCases.flatMap { LibraryRow.rows(of: $0, in: store.library) }
+        let rows = LibraryKind.allCases.flatMap { LibraryRow.rows(of: $0, in: store.library, on: .today) }
         XCTAssertEqual(rows.count, broken.count)
         for row in rows {
             XCTAssertNotNil(row.needsChecking, row.title)
@@ -184,7 +184,7 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual((json?["items"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }, ["product", "field", "sprayer", "operator"])
         // The library window lists every kind.
         for kind in LibraryKind.allCases {
-            XCTAssertEqual(LibraryRow.rows(of: kind, in: store.library).count, 1, "\(kind)")
+            XCTAssertEqual(LibraryRow.rows(of: kind, in: store.library, on: .today).count, 1, "\(kind)")
         }
     }
 

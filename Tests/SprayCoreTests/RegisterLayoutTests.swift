@@ -83,8 +83,8 @@ final class RegisterDocumentTests: XCTestCase {
         ]
         for (language, cells, statuses) in rows {
             let document = language == .polish
-                ? inPolish { RegisterDocument(records: records, from: from, to: to, settings: Settings(), language: .polish) }
-                : RegisterDocument(records: records, from: from, to: to, settings: Settings(), language: .english)
+                ? inPolish { RegisterDocument(records: records, from: from, to: to, settings: Settings(), language: .polish, on: to) }
+                : RegisterDocument(records: records, from: from, to: to, settings: Settings(), language: .english, on: to)
             XCTAssertEqual(document.entries.map { plain($0.rows) }, cells, "\(language)")
             XCTAssertEqual(document.entries.map(\.status), statuses, "\(language)")
             XCTAssertEqual(document.entries.map(\.withdrawn), [false, false, true, false])
@@ -93,12 +93,12 @@ final class RegisterDocumentTests: XCTestCase {
 
     func testHeaderInEnglishAndPolish() {
         let farm = Settings(farmName: " Gospodarstwo Kowalskich ", producerNumber: "071234567")
-        let english = RegisterDocument(records: [], from: from, to: to, settings: farm, language: .english)
+        let english = RegisterDocument(records: [], from: from, to: to, settings: farm, language: .english, on: to)
         XCTAssertEqual([english.title, english.farm.label, english.farm.value, english.producerNumber.value, plain(english.period)],
                        ["Plant protection treatment record", "Farm:", "Gospodarstwo Kowalskich", "071234567",
                         "Period: 2026-01-01 – 2026-12-31"])
         XCTAssertEqual(english.columns.count, RegisterColumn.allCases.count)
-        let polish = inPolish { RegisterDocument(records: [], from: from, to: to, settings: Settings(), language: .polish) }
+        let polish = inPolish { RegisterDocument(records: [], from: from, to: to, settings: Settings(), language: .polish, on: to) }
         XCTAssertEqual([polish.title, polish.farm.label, polish.farm.value, polish.producerNumber.label, polish.producerNumber.value,
                         plain(polish.period), polish.signatureLabel],
                        ["Ewidencja zabiegów ochrony roślin", "Gospodarstwo:", "", "Numer producenta:", "", "Okres: 01.01.2026 – 31.12.2026",
@@ -161,7 +161,7 @@ final class RegisterLayoutEngineTests: XCTestCase {
     private let engine = RegisterLayoutEngine(measurer: FakeMeasurer())
 
     private func layout(_ records: [TreatmentRecord]) -> ReportLayout {
-        engine.layout(RegisterDocument(records: records, from: from, to: to, settings: Settings(farmName: "Farma"), language: .english))
+        engine.layout(RegisterDocument(records: records, from: from, to: to, settings: Settings(farmName: "Farma"), language: .english, on: to))
     }
 
     /// The ordinal numbers of the records on each page.

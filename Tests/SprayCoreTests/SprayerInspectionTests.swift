@@ -42,7 +42,7 @@ final class SprayerInspectionTests: TemporaryDirectoryTestCase {
         let json = String(decoding: try JSONEncoder().encode(sprayer), as: UTF8.self)
         XCTAssertTrue(json.contains("\"inspection_valid_until\":\"2025-03-14\""), json)
         XCTAssertEqual(try JSONDecoder().decode(LibrarySprayer.self, from: Data(json.utf8)), sprayer)
-        XCTAssertEqual(LibraryRow.rows(of: .sprayer, in: Library(sprayers: [sprayer])).first?.summary,
+        XCTAssertEqual(LibraryRow.rows(of: .sprayer, in: Library(sprayers: [sprayer]), on: day("2026-06-01")).first?.summary,
                        "2,500 l · inspection lapsed 2025-03-14: have it inspected before spraying")
         let farmFolder: URL = directory
         try MainActor.assumeIsolated {

@@ -40,7 +40,7 @@ final class ReportPainterTests: XCTestCase {
                            ReportLayoutEngine(measurer: MeasuringOnly()).layout(document))
         }
         let register = RegisterDocument(records: RegisterFixtures.sample, from: RegisterFixtures.from, to: RegisterFixtures.to,
-                                        settings: RegisterFixtures.farm, language: .english)
+                                        settings: RegisterFixtures.farm, language: .english, on: RegisterFixtures.to)
         XCTAssertEqual(RegisterLayoutEngine(measurer: PangoTextMeasurer()).layout(register),
                        RegisterLayoutEngine(measurer: MeasuringOnly()).layout(register))
     }

@@ -153,14 +153,12 @@ final class CalibrationWindow {
 
     func updateActions() {
         setEnabled(model.canUseMeasuredFlow, .useMeasuredFlow, in: actions)
-        setEnabled(model.canSave(on: today), .saveCalibration, in: actions)
+        setEnabled(model.canSaveToday, .saveCalibration, in: actions)
     }
-
-    private var today: CalendarDate { .today }
 
     /// Hands the calibration to whoever opened the window (a sprayer) and closes it.
     func save() {
-        if model.save(on: today) {
+        if model.saveToday() {
             gtk_window_close(cast(window))
         } else if let problem = model.saveError {
             ErrorDialog.show(tr("The calibration was not saved"), detail: problem, parent: cast(window))
