@@ -50,7 +50,8 @@ package final class StockStore: TrailStore<StockEntry> {
     @discardableResult
     package func add(_ facts: StockFacts, library: Library = Library(), register: OfficialRegisterIndex? = nil, at now: Date) throws -> StockEntry {
         var facts = Self.trimmed(facts)
-        if facts.authorisation.isEmpty, case let .number(number, _) = ProductNumbers(library: library, register: register).lookUp(facts.product, on: facts.date) {
+        if facts.authorisation.isEmpty, case let .number(number, _) = ProductNumbers(library: library, register: register)
+            .lookUp(facts.product, on: facts.date, choosingByDate: false) {
             facts.authorisation = number
         }
         let known = knownUnit(of: facts.product, authorisation: facts.authorisation, library: library)

@@ -50,9 +50,7 @@ enum StockCommands: CommandGroup {
                 }
             case let .movements(name, date, format):
                 let products = stock(on: date ?? today)
-                let key = LibraryRules.nameKey(name)
-                guard let product = products.first(where: { LibraryRules.nameKey($0.name) == key })
-                    ?? products.first(where: { !name.isBlank && ProductMatcher.numberKey($0.authorisation) == ProductMatcher.numberKey(name) }) else {
+                guard !name.isBlank, let product = products.first(where: { $0.isCalled(name) }) else {
                     write(tr("“%@” has no entries in the store nor in the records (kalkulator-oprysku stock list shows what has)")
                         .filled(FreeText.displayable(name)) + "\n", to: .standardError)
                     return 2

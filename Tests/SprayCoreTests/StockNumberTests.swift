@@ -82,11 +82,53 @@ final class StockNumberTests: TemporaryDirectoryTestCase {
         let both = warnings(CalendarDate(year: 2026, month: 4, day: 1), CalendarDate(year: 2026, month: 5, day: 1))
         XCTAssertEqual(both.useUntil, CalendarDate(year: 2026, month: 5, day: 1))
         XCTAssertEqual(both.warnings, [.stockUseUntilPassed(CalendarDate(year: 2026, month: 5, day: 1)!)], "both lapsed: hand it back, whichever it is")
-        XCTAssertEqual(warnings(CalendarDate(year: 2026, month: 4, day: 1), nil).warnings, [], "the day tells which: the one still allowed")
+        // One of them no longer usable: a bottle bought long ago may be that one; only its number tells.
+        XCTAssertEqual(warnings(CalendarDate(year: 2026, month: 4, day: 1), nil).warnings, [.stockAmbiguousInRegister(numbers: "R-3/2020, R-4/2020")])
         let one = warnings(nil, CalendarDate(year: 2027, month: 1, day: 1))
         XCTAssertNil(one.useUntil)
         XCTAssertEqual(one.warnings, [.stockAmbiguousInRegister(numbers: "R-3/2020, R-4/2020")])
         XCTAssertEqual(one.warnings.first?.text,
                        "the ministry’s register has several products of this name (R-3/2020, R-4/2020): give its authorisation number, which tells its use-until date")
+    }
+
+    /// Issue 62: 5 l bought without a number and 1 l of R-999/2020 were 6 l of R-999/2020.
+    func testAPurchaseWithoutANumberIsItsOwnLineUntilItHasOne() {
+        var numbered = purchase("Dublet")
+        numbered.authorisation = "R-999/2020"
+        numbered.quantity = 1
+        var unnumbered = purchase("Dublet")
+        unnumbered.quantity = 5
+        let day = CalendarDate(year: 2026, month: 6, day: 1)!
+        func stock(_ facts: [StockFacts]) -> [ProductStock] {
+            StockLedger.stock(on: day, entries: facts.enumerated().map { StockEntry(facts: $1, createdAt: Date(timeIntervalSince1970: 1_772_000_000 + Double($0))) },
+                              records: [], today: day)
+        }
+        for order in [[unnumbered, numbered], [numbered, unnumbered]] {
+            let lines = stock(order)
+            XCTAssertEqual(lines.map(\.authorisation), ["", "R-999/2020"])
+            XCTAssertEqual(lines.map(\.inStock), [5, 1])
+            XCTAssertEqual(lines[0].warnings, [.stockWithoutNumber(apartFrom: "R-999/2020")])
+            XCTAssertEqual(lines[0].warnings.first?.text,
+                           "bought or used without an authorisation number: counted apart from R-999/2020 until its entries give their number")
+            XCTAssertEqual(lines[1].warnings, [])
+        }
+        // Given its number, it is one line of 6 l.
+        unnumbered.authorisation = "r-999/2020"
+        XCTAssertEqual(stock([unnumbered, numbered]).map(\.inStock), [6])
+    }
+
+    /// Issue 62: `stock movements --product B` for B bought under A's number said "no entries".
+    func testAProductIsFoundByAnyNameItWasBoughtUnder() {
+        var first = purchase("Topsin M 500 SC")
+        first.authorisation = "R-1/2010"
+        var second = purchase("Topsin")
+        second.authorisation = "R-1/2010"
+        let day = CalendarDate(year: 2026, month: 6, day: 1)!
+        let lines = StockLedger.stock(on: day, entries: [first, second].map { StockEntry(facts: $0, createdAt: Date(timeIntervalSince1970: 1_772_000_000)) },
+                                      records: [], today: day)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertEqual(lines[0].names, ["Topsin M 500 SC", "Topsin"])
+        for name in ["Topsin", "topsin m 500 sc", "R-1/2010", "r-1/2010"] { XCTAssertTrue(lines[0].isCalled(name), name) }
+        XCTAssertFalse(lines[0].isCalled("Topsin M"))
     }
 }

@@ -70,9 +70,11 @@ public enum OfficialRegisterCheck {
     /// each named product at its rate per hectare; a fertiliser of the library is not checked.
     public static func warnings(for plan: TankMixPlan, crop: CropChoice?, on date: CalendarDate, library: Library,
                                 index: OfficialRegisterIndex) -> [PlanWarning] {
+        // The library's number for a product decides which of the register's products it is.
         let products = plan.input.products.map { product in
-            ProductUse(name: product.name, kind: ProductKind(library.product(named: product.name)?.formulation), dose: product.rate,
-                       doseUnit: product.unit.quantityUnit)
+            let label = library.product(named: product.name)
+            return ProductUse(name: product.name, kind: ProductKind(label?.formulation), authorisation: label?.authorisation ?? "",
+                              dose: product.rate, doseUnit: product.unit.quantityUnit)
         }
         return warnings(products: products, date: date, crop: crop, bbch: nil, index: index).map(PlanWarning.advice)
     }

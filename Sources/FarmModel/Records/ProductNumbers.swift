@@ -30,12 +30,14 @@ public struct ProductNumbers {
     }
 
     /// What the lists say of product `name` on `date` (nil: a day not known yet, when a name
-    /// several register products share stays ambiguous).
-    public func lookUp(_ name: String, on date: CalendarDate?) -> Found {
+    /// several register products share stays ambiguous). `choosingByDate`: a name several
+    /// register products share is the one still usable on `date` (a treatment), or stays
+    /// ambiguous (a bottle in the store, bought whenever: only its number tells).
+    public func lookUp(_ name: String, on date: CalendarDate?, choosingByDate: Bool = true) -> Found {
         if let own = library.product(named: name)?.authorisation, !own.isBlank { return .number(own, registered: nil) }
         let match: OfficialRegisterMatch = switch (register, date) {
         case (nil, _): .notInRegister
-        case let (register?, date?): register.match(named: name, authorisation: "", on: date)
+        case let (register?, date?): register.match(named: name, authorisation: "", on: date, choosingByDate: choosingByDate)
         case let (register?, nil):
             register.products(named: name).count > 1 ? .ambiguous(register.products(named: name))
                 : register.match(named: name, authorisation: "", on: CalendarDate(year: 2000, month: 1, day: 1)!)

@@ -274,17 +274,17 @@ public final class OfficialRegisterIndex: Sendable {
     }
 
     /// The product of the register that `name` with the authorisation number `authorisation`
-    /// (empty when none is given) means on `date`: the one with that number; without a number,
-    /// the only one of the name, or the only one of the name that may still be used on `date`.
-    public func match(named name: String, authorisation: String, on date: CalendarDate) -> OfficialRegisterMatch {
+    /// (empty when none is given) means on `date`. The farm's number decides: the register's
+    /// product of that number, whatever its name and its name's twins. Without a number, the
+    /// only one of the name, or — where `choosingByDate` — the only one of the name that may
+    /// still be used on `date` (a store's bottle bought long ago is not told apart by today).
+    public func match(named name: String, authorisation: String, on date: CalendarDate,
+                      choosingByDate: Bool = true) -> OfficialRegisterMatch {
+        if let given = product(authorisation: authorisation) { return .found(given) }
         let candidates = products(named: name)
         guard !candidates.isEmpty else { return .notInRegister }
-        let number = AuthorisationNumber.key(authorisation)
-        if !number.isEmpty, let given = candidates.first(where: { AuthorisationNumber.key($0.authorisation) == number }) {
-            return .found(given)
-        }
         if candidates.count == 1 { return .found(candidates[0]) }
-        guard number.isEmpty else { return .ambiguous(candidates) }
+        guard AuthorisationNumber.key(authorisation).isEmpty, choosingByDate else { return .ambiguous(candidates) }
         let usable = candidates.filter { product in product.lastDayOfUse.map { date <= $0 } ?? true }
         return usable.count == 1 ? .found(usable[0]) : .ambiguous(candidates)
     }

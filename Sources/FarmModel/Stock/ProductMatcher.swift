@@ -1,17 +1,22 @@
 // Which product of the store an entry or a record's product is: one by its library name,
-// else by its authorisation number, else by its name.
+// else by its authorisation number, else — without a number — by its name. A product bought
+// without a number is its own line until the farmer gives its number: joined to a numbered
+// line of the same name, it would count another product's bottles as that one's.
 
 import FoundationEssentials
 import SprayBase
 import SprayMix
 
 /// Which product a name and an authorisation number mean: the library's product of that
-/// name, else the library's product of that number, else one seen before by number or name.
+/// name, else the library's product of that number, else one seen before by its number, else
+/// (without a number) one seen before without a number by its name.
 public struct ProductMatcher {
     struct Identity {
         var name: String
         var authorisation: String
         var unit: QuantityUnit
+        /// Every name it was given (its own first), as the entries and records spell them.
+        var names: [String]
     }
 
     private(set) var groups: [Identity] = []
@@ -19,8 +24,10 @@ public struct ProductMatcher {
     private var libraryByName: [String: Int] = [:]
     private var libraryByNumber: [String: Int] = [:]
     private var groupOfLibrary: [Int: Int] = [:]
-    private var byName: [String: Int] = [:]
+    /// The groups without a number, by name.
+    private var unnumberedByName: [String: Int] = [:]
     private var byNumber: [String: Int] = [:]
+    private var seenNames: Set<String> = []
     /// By the name and number as given: most movements name a product as others did.
     private var resolved: [Given: Int] = [:]
 
@@ -58,20 +65,19 @@ public struct ProductMatcher {
                 let product = library[index]
                 group = groups.count
                 groups.append(Identity(name: product.name.trimmedWhitespace, authorisation: product.authorisation.trimmedWhitespace,
-                                       unit: product.rate == nil && byName[nameKey] == nil ? unit : product.unit.quantityUnit))
+                                       unit: product.rate == nil && !seenNames.contains(nameKey) ? unit : product.unit.quantityUnit,
+                                       names: [product.name.trimmedWhitespace]))
                 groupOfLibrary[index] = group
             }
-        } else if !number.isEmpty, let known = byNumber[number] {
-            group = known
-        } else if let known = byName[nameKey], number.isEmpty || groups[known].authorisation.isEmpty {
-            // A name joins its product unless the numbers say they are two.
+        } else if let known = number.isEmpty ? unnumberedByName[nameKey] : byNumber[number] {
             group = known
         } else {
             group = groups.count
-            groups.append(Identity(name: name.trimmedWhitespace, authorisation: authorisation.trimmedWhitespace, unit: unit))
+            groups.append(Identity(name: name.trimmedWhitespace, authorisation: authorisation.trimmedWhitespace, unit: unit, names: []))
+            if number.isEmpty { unnumberedByName[nameKey] = group } else { byNumber[number] = group }
         }
-        if byName[nameKey] == nil { byName[nameKey] = group }
-        if !number.isEmpty, byNumber[number] == nil { byNumber[number] = group }
+        seenNames.insert(nameKey)
+        if !groups[group].names.contains(where: { LibraryRules.nameKey($0) == nameKey }) { groups[group].names.append(name.trimmedWhitespace) }
         if groups[group].authorisation.isEmpty, !number.isEmpty { groups[group].authorisation = authorisation.trimmedWhitespace }
         resolved[cacheKey] = group
         return group

@@ -46,6 +46,8 @@ public struct StockLot: Equatable, Sendable {
 public struct ProductStock: Equatable, Sendable {
     public var name: String
     public var authorisation: String
+    /// Every name its entries and records gave it, its own first.
+    public var names: [String] = []
     /// Litres or kilograms.
     public var unit: QuantityUnit
     public var inStock: Decimal = 0
@@ -61,6 +63,12 @@ public struct ProductStock: Equatable, Sendable {
     public var useUntil: CalendarDate?
     /// What is wrong with it, as the farm's one list says it (Advice.stock…).
     public var warnings: [Advice] = []
+    /// Whether `text` names it: its name, any name it was bought or used under, or its number.
+    public func isCalled(_ text: String) -> Bool {
+        let key = LibraryRules.nameKey(text), number = ProductMatcher.numberKey(text)
+        return ([name] + names).contains { LibraryRules.nameKey($0) == key } || (!number.isEmpty && ProductMatcher.numberKey(authorisation) == number)
+    }
+
     /// Oldest first, up to the date; worked out when asked (the list needs only the totals).
     public var movements: [StockMovement] {
         lines.map { line in

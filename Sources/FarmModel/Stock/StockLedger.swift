@@ -77,10 +77,19 @@ public enum StockLedger {
             }
         }
         let sources = StockSources(entries: entries, records: records)
+        // The numbers each name was bought or used under, for the lines of that name without one.
+        var numberedNames: [String: String] = [:]
+        for identity in products.groups where !identity.authorisation.isEmpty {
+            for name in identity.names {
+                let key = LibraryRules.nameKey(name)
+                numberedNames[key] = numberedNames[key].map { $0 + ", " + identity.authorisation } ?? identity.authorisation
+            }
+        }
         var result: [ProductStock] = []
         for group in products.groups.indices {
             let identity = products.groups[group]
             var stock = ProductStock(name: identity.name, authorisation: identity.authorisation, unit: identity.unit.base.unit)
+            stock.names = identity.names
             stock.sources = sources
             var belowSince: CalendarDate?
             var list = group < movements.count ? movements[group] : []
@@ -141,8 +150,12 @@ public enum StockLedger {
             stock.lines = lines
             if let belowSince, stock.inStock < 0 { stock.warnings.append(.stockBelowZero(since: belowSince)) }
             if let overflowFrom { stock.warnings.append(.stockCannotBeAddedUp(from: overflowFrom)) }
+            if identity.authorisation.isEmpty, let numbered = numberedNames[LibraryRules.nameKey(identity.name)] {
+                stock.warnings.append(.stockWithoutNumber(apartFrom: numbered))
+            }
             if let register {
-                switch register.match(named: identity.name, authorisation: identity.authorisation, on: date) {
+                // A bottle bought long ago is not told apart by today's date: only its number tells.
+                switch register.match(named: identity.name, authorisation: identity.authorisation, on: date, choosingByDate: false) {
                 // A purchase named otherwise than the register is found by its number.
                 case .notInRegister:
                     if let product = register.product(authorisation: identity.authorisation) {

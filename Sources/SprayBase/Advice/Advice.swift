@@ -48,6 +48,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     case stockBelowZero = "stock-below-zero"
     case stockCannotBeAddedUp = "stock-cannot-add-up"
     case stockNeedsChecking = "stock-needs-checking"
+    case stockWithoutNumber = "stock-without-number"
     // The record.
     case recordedWhenLabelGives = "record-label-field"
 
@@ -62,7 +63,7 @@ public enum AdviceKind: String, CaseIterable, Sendable {
         case .unusualSprayRate, .unusualTankCapacity, .manyLoads, .manyProducts, .tooLittleToMeasure, .modeOfActionRepeated,
              .ownModeOfActionLimit, .notInRegister, .ambiguousInRegister, .otherAuthorisation, .useUntilUnreadable, .registerOld, .bufferZone,
              .inspectionLapsingSoon, .certificateLapsingSoon, .stockUseUntil, .stockUseUntilSoon, .stockBelowZero, .stockCannotBeAddedUp,
-             .stockNeedsChecking, .recordedWhenLabelGives:
+             .stockNeedsChecking, .stockWithoutNumber, .recordedWhenLabelGives:
             .advice
         }
     }

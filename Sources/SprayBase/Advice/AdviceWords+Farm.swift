@@ -142,6 +142,11 @@ extension Advice {
 
     public static var stockNotInRegister: Advice { Advice(.notInRegister, tr("not in the ministry’s register")) }
 
+    public static func stockWithoutNumber(apartFrom numbers: String) -> Advice {
+        Advice(.stockWithoutNumber, tr("bought or used without an authorisation number: counted apart from %@ until its entries give their number")
+            .filled(FreeText.displayable(numbers)))
+    }
+
     public static func stockAmbiguousInRegister(numbers: String) -> Advice {
         Advice(.ambiguousInRegister, tr("the ministry’s register has several products of this name (%@): give its authorisation number, which tells its use-until date")
             .filled(numbers))
