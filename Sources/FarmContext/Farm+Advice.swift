@@ -15,7 +15,7 @@ extension Farm {
         FarmAdvice(library: library, register: readingRegister || hasReadRegister ? register : nil,
                    stock: { [weak self] in readingStock ? self?.stockTodayIfKept : nil },
                    treatments: { [weak self] field, season in self?.treatments(on: field, season: season) ?? [] },
-                   today: clock.today, modeOfActionLimit: modeOfActionLimit)
+                   today: clock.today, modeOfActionLimit: modeOfActionLimit, organicFarm: isOrganic)
     }
 
     /// The lists a record is filled from: the library's numbers, the earlier records', the

@@ -278,4 +278,6 @@ public final class Farm {
 
     /// The farm's own most treatments with one mode of action on a field a season (Preferences).
     public var modeOfActionLimit: Int? { settingsStore.settings.modeOfActionLimit }
+    /// Whether the farm is organic (Preferences): the register's organic mark is checked.
+    public var isOrganic: Bool { settingsStore.settings.organicFarm }
 }

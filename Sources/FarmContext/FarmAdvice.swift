@@ -19,11 +19,14 @@ public struct FarmAdvice {
     public var today: CalendarDate
     /// The farm's own most treatments with one mode of action on a field a season (Preferences).
     public var modeOfActionLimit: Int?
+    /// An organic farm: the register's organic mark is checked.
+    public var organicFarm: Bool
 
     public init(library: Library = Library(), register: OfficialRegisterIndex? = nil, stock: @escaping () -> [ProductStock]? = { nil },
                 treatments: @escaping (_ field: String, _ season: Int) -> [PastTreatment] = { _, _ in [] }, today: CalendarDate = .today,
-                modeOfActionLimit: Int? = nil) {
+                modeOfActionLimit: Int? = nil, organicFarm: Bool = false) {
         self.modeOfActionLimit = modeOfActionLimit
+        self.organicFarm = organicFarm
         self.library = library
         self.register = register
         self.stock = stock
@@ -44,7 +47,8 @@ public struct FarmAdvice {
         }
         let namesProducts = plan.input.products.contains { !$0.name.isBlank }
         if namesProducts, let register {
-            warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: today, library: library, index: register)
+            warnings += OfficialRegisterCheck.warnings(for: plan, crop: field?.crop, on: today, library: library, index: register,
+                                                       organicFarm: organicFarm)
             if let old = registerAge { warnings.append(.advice(old)) }
         }
         if let lapsed = LabelCheck.inspection(of: sprayer, on: today) { warnings.append(lapsed) }
@@ -62,7 +66,7 @@ public struct FarmAdvice {
                                        crop: details.crop, on: details.date, past: past, library: library, register: register,
                                        modeOfActionLimit: modeOfActionLimit)
             .map(\.advice)
-        if let register { advice += OfficialRegisterCheck.warnings(for: details, index: register) }
+        if let register { advice += OfficialRegisterCheck.warnings(for: details, index: register, organicFarm: organicFarm) }
         if let lapsed = LabelCheck.inspection(of: details.sprayer.flatMap(library.sprayer(named:)), on: details.date) {
             advice.append(lapsed.advice)
         }

@@ -46,6 +46,12 @@ public final class PreferencesViewModel {
     public var farmName: String { settings.settings.farmName ?? "" }
     public var producerNumber: String { settings.settings.producerNumber ?? "" }
     public var modeOfActionLimit: String { settings.settings.modeOfActionLimit.map(String.init) ?? "" }
+    public var organicFarm: Bool { settings.settings.organicFarm }
+
+    /// An organic farm, or not: saved at once; what went wrong, or nil.
+    public func setOrganicFarm(_ organic: Bool) -> String? {
+        save { $0.organicFarm = organic }
+    }
 
     /// Saves the language at `index` of `languages`: the language, and the problem if it was not saved.
     public func chooseLanguage(at index: Int) -> (language: Language?, problem: String?) {

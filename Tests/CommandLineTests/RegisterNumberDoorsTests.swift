@@ -72,4 +72,45 @@ final class RegisterNumberDoorsTests: DataFolderTestCase {
         let list = try ok(["stock", "list"])
         XCTAssertTrue(list.stdout.contains("several products of this name (R-101/2019, R-45/2015 h.r.): give its authorisation number"), list.stdout)
     }
+
+    /// Issue 61: an organic farm is told, at every door, of a product the register does not mark
+    /// for organic production (Zeta 480 SL; Betamix 500 SC is marked 6).
+    @MainActor func testAnOrganicFarmIsWarnedOfAProductTheRegisterDoesNotMarkForIt() async throws {
+        _ = try ok(["register", "import", register])
+        let today = commandsToday.description
+        let notOrganic = "Zeta 480 SL is not marked in the register of 2026-07-20 for organic production: an organic farm may not use it."
+        let products = ["--product", "Zeta 480 SL=2", "--product", "Betamix 500 SC=1"]
+        XCTAssertFalse(try ok(["calc", "--area", "2", "--spray-rate", "200", "--tank", "1000"] + products).stdout.contains("organic"),
+                       "not an organic farm: nothing said")
+
+        XCTAssertNil(PreferencesViewModel(farm: farm).setOrganicFarm(true))
+        XCTAssertTrue(PreferencesViewModel(farm: farm).organicFarm, "kept in settings.json")
+        let calc = try ok(["calc", "--area", "2", "--spray-rate", "200", "--tank", "1000"] + products)
+        XCTAssertTrue(calc.stdout.contains("Forbidden: " + notOrganic), calc.stdout)
+        XCTAssertEqual(calc.stdout.components(separatedBy: "organic production").count, 2, "Betamix 500 SC is marked for it")
+
+        let details = TreatmentDetails(date: commandsToday, parcel: "Pole", treatedSize: 2, crop: CropCatalog.crop(code: "TRZAW")!.choice(in: .english),
+                                       products: [ProductUse(name: "Zeta 480 SL", dose: 2, doseUnit: .litres),
+                                                  ProductUse(name: "Betamix 500 SC", dose: 1, doseUnit: .litres)],
+                                       reason: "chwasty")
+        let farm = self.farm
+        _ = farm.register
+        XCTAssertEqual(farm.advice().record(details).filter { $0.kind == .notForOrganic }.map(\.text), [notOrganic], "the farm's advice")
+        let form = RecordFormViewModel(details: details, farm: farm)
+        XCTAssertTrue(form.warningText?.contains("Forbidden: " + notOrganic) == true, form.warningText ?? "")
+        let calculator = CalculatorViewModel(farm: farm)
+        calculator.setText("2", for: .area)
+        calculator.setText("200", for: .sprayRate)
+        calculator.setText("1000", for: .tankCapacity)
+        calculator.addProduct()
+        for (index, (name, rate)) in [("Zeta 480 SL", "2"), ("Betamix 500 SC", "1")].enumerated() {
+            calculator.setText(name, for: .productName(index))
+            calculator.setText(rate, for: .productRate(index))
+        }
+        XCTAssertEqual(try calculator.outcome.get().warnings.map(\.advice).filter { $0.kind == .notForOrganic }.map(\.text), [notOrganic])
+
+        let added = try ok(["record", "add", "--date", today, "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW",
+                            "--product", "Zeta 480 SL=2 l/ha", "--product", "Betamix 500 SC=1 l/ha", "--reason", "chwasty"])
+        XCTAssertTrue(added.stderr.contains("Forbidden: " + notOrganic), added.stderr)
+    }
 }

@@ -10,9 +10,10 @@ import SprayBase
 import SprayMix
 
 public enum OfficialRegisterCheck {
-    /// The warnings for `products` used on `date` on the crop `crop` at stage `bbch`.
+    /// The warnings for `products` used on `date` on the crop `crop` at stage `bbch`; on an
+    /// `organicFarm`, also a product the register does not mark for organic production.
     public static func warnings(products: [ProductUse], date: CalendarDate, crop: CropChoice?, bbch: String?,
-                                index: OfficialRegisterIndex) -> [Advice] {
+                                index: OfficialRegisterIndex, organicFarm: Bool = false) -> [Advice] {
         let register = index.register
         var warnings: [Advice] = []
         for product in products where product.kind != .notPlantProtection && !product.name.isBlank {
@@ -33,6 +34,13 @@ public enum OfficialRegisterCheck {
             }
             if !typed.isEmpty, !entry.authorisation.isEmpty, !AuthorisationNumber.same(typed, entry.authorisation) {
                 warnings.append(.otherAuthorisation(product: name, typed: FreeText.displayable(typed), numbers: FreeText.displayable(entry.authorisation)))
+            }
+            if organicFarm {
+                switch entry.marks?.organic {
+                case false?: warnings.append(.notForOrganic(product: name, register: register.date))
+                case nil: warnings.append(.organicUnknown(product: name, register: register.date))
+                case true?: break
+                }
             }
             if let unreadable = entry.unreadableLastDayOfUse {
                 warnings.append(.useUntilUnreadable(product: name, written: FreeText.displayable(unreadable)))
@@ -69,22 +77,23 @@ public enum OfficialRegisterCheck {
     /// The warnings for a job about to be sprayed on `date` (today) on `crop` (the field's):
     /// each named product at its rate per hectare; a fertiliser of the library is not checked.
     public static func warnings(for plan: TankMixPlan, crop: CropChoice?, on date: CalendarDate, library: Library,
-                                index: OfficialRegisterIndex) -> [PlanWarning] {
+                                index: OfficialRegisterIndex, organicFarm: Bool = false) -> [PlanWarning] {
         // The library's number for a product decides which of the register's products it is.
         let products = plan.input.products.map { product in
             let label = library.product(named: product.name)
             return ProductUse(name: product.name, kind: ProductKind(label?.formulation), authorisation: label?.authorisation ?? "",
                               dose: product.rate, doseUnit: product.unit.quantityUnit)
         }
-        return warnings(products: products, date: date, crop: crop, bbch: nil, index: index).map(PlanWarning.advice)
+        return warnings(products: products, date: date, crop: crop, bbch: nil, index: index, organicFarm: organicFarm).map(PlanWarning.advice)
     }
 
     /// The warnings for a record's details.
-    public static func warnings(for details: TreatmentDetails, index: OfficialRegisterIndex) -> [Advice] {
+    public static func warnings(for details: TreatmentDetails, index: OfficialRegisterIndex, organicFarm: Bool = false) -> [Advice] {
         guard details.use == .surface else {
-            return warnings(products: details.products, date: details.date, crop: nil, bbch: nil, index: index)
+            return warnings(products: details.products, date: details.date, crop: nil, bbch: nil, index: index, organicFarm: organicFarm)
         }
-        return warnings(products: details.products, date: details.date, crop: details.crop, bbch: details.bbch, index: index)
+        return warnings(products: details.products, date: details.date, crop: details.crop, bbch: details.bbch, index: index,
+                        organicFarm: organicFarm)
     }
 
     /// The largest dose of `uses` that states one, in `unit` (litres and millilitres, kilograms

@@ -20,6 +20,9 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The farm's own most treatments with one mode of action (FRAC, HRAC, IRAC group) on a
     /// field in a season, against resistance; nil: none.
     public var modeOfActionLimit: Int?
+    /// An organic farm (rolnictwo ekologiczne): a product the ministry's register does not mark
+    /// for organic production is warned of. An older file without it: false.
+    public var organicFarm = false
 
     /// The values `modeOfActionLimit` may take.
     public static let modeOfActionLimits = 1...50
@@ -34,7 +37,7 @@ public struct Settings: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case language, theme, farmName, producerNumber, copyFolder, copyMadeOn, shoppingFavorites, modeOfActionLimit
+        case language, theme, farmName, producerNumber, copyFolder, copyMadeOn, shoppingFavorites, modeOfActionLimit, organicFarm
     }
 
     /// The shopping list's ticks are a convenience: ticks this version cannot read are dropped
@@ -51,6 +54,7 @@ public struct Settings: Codable, Equatable, Sendable {
         // A limit out of range (a hand-edited file) is no limit rather than a wrong one.
         modeOfActionLimit = (try? container.decodeIfPresent(Int.self, forKey: .modeOfActionLimit)).flatMap { $0 }
             .flatMap { Self.modeOfActionLimits.contains($0) ? $0 : nil }
+        organicFarm = try container.decodeIfPresent(Bool.self, forKey: .organicFarm) ?? false
     }
 }
 

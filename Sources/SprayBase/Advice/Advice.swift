@@ -32,6 +32,8 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     case doseAboveRegister = "register-dose"
     case stageOutsideRegister = "register-bbch"
     case registerOld = "register-old"
+    case notForOrganic = "register-organic"
+    case organicUnknown = "register-organic-unknown"
     // The conditions of the treatment.
     case windAboveLaw = "law-wind"
     case bufferZone = "law-buffer-zone"
@@ -58,10 +60,10 @@ public enum AdviceKind: String, CaseIterable, Sendable {
     public var severity: AdviceSeverity {
         switch self {
         case .rateAboveLabel, .treatmentsAboveLabel, .treatmentInterval, .pastUseUntil, .cropNotAuthorised, .doseAboveRegister,
-             .stageOutsideRegister, .windAboveLaw, .beeHazard, .inspectionLapsed, .certificateLapsed, .stockUseUntilPassed:
+             .stageOutsideRegister, .notForOrganic, .windAboveLaw, .beeHazard, .inspectionLapsed, .certificateLapsed, .stockUseUntilPassed:
             .forbidden
         case .unusualSprayRate, .unusualTankCapacity, .manyLoads, .manyProducts, .tooLittleToMeasure, .modeOfActionRepeated,
-             .ownModeOfActionLimit, .notInRegister, .ambiguousInRegister, .otherAuthorisation, .useUntilUnreadable, .registerOld, .bufferZone,
+             .ownModeOfActionLimit, .notInRegister, .ambiguousInRegister, .otherAuthorisation, .useUntilUnreadable, .organicUnknown, .registerOld, .bufferZone,
              .inspectionLapsingSoon, .certificateLapsingSoon, .stockUseUntil, .stockUseUntilSoon, .stockBelowZero, .stockCannotBeAddedUp,
              .stockNeedsChecking, .stockWithoutNumber, .recordedWhenLabelGives:
             .advice

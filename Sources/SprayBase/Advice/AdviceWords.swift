@@ -98,6 +98,18 @@ extension Advice {
             .filled(product, typed, numbers), about: product)
     }
 
+    /// On an organic farm (EU 2018/848): only products the register marks for organic production.
+    public static func notForOrganic(product: String, register: CalendarDate?) -> Advice {
+        Advice(.notForOrganic, tr("%1$@ is not marked in %2$@ for organic production: an organic farm may not use it.")
+            .filled(product, registerName(of: register)), about: product)
+    }
+
+    /// A register whose layout does not say which products organic production may use.
+    public static func organicUnknown(product: String, register: CalendarDate?) -> Advice {
+        Advice(.organicUnknown, tr("%1$@: %2$@ does not say whether organic production may use it; check its label or a newer register.")
+            .filled(product, registerName(of: register)), about: product)
+    }
+
     /// Not "current": a date the register writes and no one can read is said.
     public static func useUntilUnreadable(product: String, written: String) -> Advice {
         Advice(.useUntilUnreadable, tr("%1$@: the register's date of use for this product cannot be read (“%2$@”); check its label.")

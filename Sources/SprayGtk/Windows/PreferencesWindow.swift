@@ -18,6 +18,7 @@ final class PreferencesWindow {
     let farmEntry: Widget
     let producerEntry: Widget
     let modeLimitEntry: Widget
+    let organicCheck: Widget
     let backUpButton: Widget
     let restoreButton: Widget
     /// What the last data command said (an error, or what a restore put back).
@@ -61,6 +62,9 @@ final class PreferencesWindow {
         modeLimitEntry = Widgets.entry(tooltip: tr("Against resistance: a warning when a field gets more treatments with one FRAC, HRAC or IRAC group in a season; empty for none"),
                                        widthChars: 4)
         gtk_editable_set_text(cast(modeLimitEntry), model.modeOfActionLimit)
+        organicCheck = Widgets.checkButton(tr("_Organic farm (rolnictwo ekologiczne)"))
+        gtk_widget_set_tooltip_text(organicCheck, tr("Warns of a product the ministry's register does not mark for organic production"))
+        gtk_check_button_set_active(cast(organicCheck), model.organicFarm ? 1 : 0)
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 10)
@@ -81,6 +85,7 @@ final class PreferencesWindow {
         gtk_widget_set_halign(modeLimitEntry, GTK_ALIGN_START)
         gtk_widget_set_valign(modeLimitEntry, GTK_ALIGN_CENTER)
         gtk_grid_attach(cast(grid), modeLimitEntry, 1, 5, 1, 1)
+        gtk_grid_attach(cast(grid), organicCheck, 0, 6, 2, 1)
         gtk_widget_set_hexpand(languageDropDown, 1)
         backUpButton = Widgets.button(tr("_Back Up…"))
         gtk_widget_set_tooltip_text(backUpButton, tr("Save the history, the treatment records, the favorites and the preferences in one file"))
@@ -155,6 +160,10 @@ final class PreferencesWindow {
         let saveLimit = { @MainActor [weak self] in
             guard let self else { return }
             show(model.saveModeOfActionLimit(Widgets.text(of: modeLimitEntry)))
+        }
+        connect(organicCheck, "toggled") { [weak self] in
+            guard let self else { return }
+            show(model.setOrganicFarm(gtk_check_button_get_active(cast(organicCheck)) != 0))
         }
         connect(modeLimitEntry, "activate") { saveLimit() }
         let limitFocus = gtk_event_controller_focus_new()!
