@@ -68,7 +68,8 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
+            // gtk4 with the Unix printing headers (GtkPrinter, GtkPrintUnixDialog), which live apart.
+            pkgConfig: "gtk4-unix-print",
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .systemLibrary(name: "CGettext"),
