@@ -51,33 +51,49 @@ final class CupsPrintTests: XCTestCase {
         harness.typeSeed()
         harness.activate(.register)
         harness.activate(.store)
-        guard let report = harness.window.currentReport(), let register = harness.window.registerWindow,
+        guard harness.window.currentReport() != nil, let register = harness.window.registerWindow,
               let store = harness.window.storeWindow else { return XCTFail("the windows did not open") }
         let card = FieldCardWindow.open(field: "Za stodołą", parent: harness.window.window, services: harness.app.services)
-        let documents: [(name: String, window: Widget, actions: UnsafeMutableRawPointer, document: any PrintableDocument)] = [
-            ("job report", harness.window.window, UnsafeMutableRawPointer(harness.window.window), report),
-            ("register", register.window, UnsafeMutableRawPointer(register.actions), register.shownRegister()),
-            ("field card", card.window, UnsafeMutableRawPointer(card.actions), card.document()),
-            ("store's list", store.window, UnsafeMutableRawPointer(store.frame.actions), store.document()),
+        // Each document as its window makes it when Print… is pressed: the job report and the
+        // lists carry the minute or the day they are made.
+        let documents: [(name: String, window: Widget, actions: UnsafeMutableRawPointer, document: () -> (any PrintableDocument)?)] = [
+            ("job report", harness.window.window, UnsafeMutableRawPointer(harness.window.window), { harness.window.currentReport() }),
+            ("register", register.window, UnsafeMutableRawPointer(register.actions), { register.shownRegister() }),
+            ("field card", card.window, UnsafeMutableRawPointer(card.actions), { card.document() }),
+            ("store's list", store.window, UnsafeMutableRawPointer(store.frame.actions), { store.document() }),
         ]
         let directory = try PDFTools.temporaryDirectory(prefix: "ko-cups")
         defer { try? FileManager.default.removeItem(at: directory) }
         var pages = 0, words = 0
         for (name, window, actions, document) in documents {
-            let exported = directory.appendingPathComponent("\(name).pdf").path
-            try document.writePDF(to: exported, protecting: [])
             for paper in papers {
                 let before = cups.written(on: paper.queue)
+                // Exported just before and just after the print: the printed pages were made
+                // between them, in the minute of one of them.
+                let earlier = directory.appendingPathComponent("\(name) \(paper.queue) before.pdf").path
+                let later = directory.appendingPathComponent("\(name) \(paper.queue) after.pdf").path
+                guard let made = document() else { XCTFail("\(name): nothing to print"); continue }
+                try made.writePDF(to: earlier, protecting: [])
                 guard printFromWindow(actions, choosing: paper.queue) else { continue }
+                try document()?.writePDF(to: later, protecting: [])
                 XCTAssertNil(PrintDialogAnswer.message(over: window)?.texts, "\(name) on \(paper.queue): nothing to say")
                 let printed = try cups.newFile(on: paper.queue, besides: before)
-                let compared = try compare(printed, with: exported, designed: document.pageSize, on: paper, "\(name) on \(paper.queue)")
+                let compared = try compare(printed, with: try sameWords(as: printed, among: [earlier, later]),
+                                           designed: made.pageSize, on: paper, "\(name) on \(paper.queue)")
                 pages += compared.pages
                 words += compared.words
             }
         }
         // What tools/test-print reports it compared.
         print("CupsPrintTests: \(pages) printed pages, \(words) words compared with the app's PDFs")
+    }
+
+    /// Of the app's PDFs made just before and just after a print, the one whose words the printed
+    /// file holds; the first when none does (the comparison then says what differs).
+    private static func sameWords(as printed: String, among exported: [String]) throws -> String {
+        let words = { (path: String) in try PDFTools.text(path).split(whereSeparator: \.isWhitespace).sorted() }
+        let printedWords = try words(printed)
+        return try exported.first { try words($0) == printedWords } ?? exported[0]
     }
 
     /// Print… from a window's actions, the dialog answered with `queue`; whether it was answered.
