@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "SprayCommandLine", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], packageAccess: false, swiftSettings: strictImports),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .target(name: "SprayReport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"], packageAccess: false, swiftSettings: strictImports),
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // gtk4 with the Unix printing headers (GtkPrinter, GtkPrintUnixDialog), which live apart.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4-unix-print", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CGettext"),
         .plugin(name: "CompileTranslations", capability: .buildTool()),
         .target(name: "Gettext", dependencies: ["SprayBase", "CGettext"], packageAccess: false, swiftSettings: strictImports, plugins: ["CompileTranslations"]),

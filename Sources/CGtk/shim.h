@@ -3,6 +3,7 @@
 // wrapped here as static inline functions.
 #pragma once
 #include <gtk/gtk.h>
+#include <gtk/gtkunixprint.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 #include <libintl.h>

@@ -90,12 +90,14 @@ enum Widgets {
     }
 
     /// The name a screen reader says for `widget`. A dropdown is named on its button as well:
-    /// the button is what takes the focus, and GTK would give it its class name.
+    /// the button is what takes the focus, and GTK would give it its class name. The dropdown
+    /// itself is named by this alone: GTK 4.8 says its label and then the label that names it
+    /// (its mnemonic label), and Orca read "Season Season".
     static func setAccessibleName(_ widget: Widget, _ name: String) {
         ko_accessible_set_label(widget, name)
-        if g_type_check_instance_is_a(cast(widget), gtk_drop_down_get_type()) != 0,
-           let button = firstChild(of: widget, type: gtk_toggle_button_get_type()) {
-            ko_accessible_set_label(button, name)
+        if g_type_check_instance_is_a(cast(widget), gtk_drop_down_get_type()) != 0 {
+            ko_accessible_reset_labelled_by(widget)
+            if let button = firstChild(of: widget, type: gtk_toggle_button_get_type()) { ko_accessible_set_label(button, name) }
         }
     }
 
