@@ -105,7 +105,7 @@ public enum OfficialRegisterOutput {
             if let unreadable = product.unreadableLastDayOfUse {
                 lines.append("  " + tr("date of use unknown: the register writes “%@”").filled(unreadable))
             }
-            if let marks = product.marks?.words, !marks.isEmpty { lines.append("  " + marks.joined(separator: " · ")) }
+            if !product.markWords.isEmpty { lines.append("  " + product.markWords.joined(separator: " · ")) }
             if let packages = product.packages, !packages.isEmpty {
                 lines.append("  " + tr("packs: %@").filled(RegisterPackage.summary(packages)))
             }

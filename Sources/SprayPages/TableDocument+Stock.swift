@@ -31,7 +31,7 @@ extension TableDocument {
                 language: Language = Translation.current.language) {
         let rows = items.map { item in
             [FreeText.displayable(item.name), item.formatted(item.needed), item.formatted(item.inStock), item.formatted(item.toBuy),
-             item.packagesText ?? ""]
+             item.packagesText ?? item.registerPacksText ?? ""]
         }
         self.init(title: tr("Shopping list of plant protection products"), settings: settings,
                   period: tr("As on %@").filled(day.typedText(in: language)),

@@ -159,9 +159,13 @@ public final class LibraryViewModel {
         guard let officialRegister, !text.isBlank else { return [] }
         return officialRegister.search(text).prefix(limit).map { product in
             let last = product.lastDayOfUse.map { tr("may be used until %@").filled($0.typedText(in: Translation.current.language)) }
-            let minor = product.uses.contains { $0.minorUse == true } ? tr("small-area use") : ""
-            let summary = [product.authorisation, product.kind, product.producer ?? "", product.substances, last ?? "", minor]
-                .filter { !$0.isEmpty }.joined(separator: " · ")
+                ?? product.unreadableLastDayOfUse.map { tr("date of use unknown: the register writes “%@”").filled($0) }
+            let minor = product.uses.contains { $0.minorUse == true } && product.marks?.minorUse != true ? tr("small-area use") : ""
+            let packs = product.packages.flatMap { $0.isEmpty ? nil : tr("packs: %@").filled(RegisterPackage.summary($0)) } ?? ""
+            var parts: [String] = [product.authorisation, product.kind, product.producer ?? "", product.substances, last ?? "", minor]
+            parts += product.markWords
+            parts.append(packs)
+            let summary = parts.filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: " · ")
             return LibraryRow(id: UUID(), title: product.name, summary: summary, link: product.labelLink)
         }
     }

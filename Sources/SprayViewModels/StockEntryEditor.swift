@@ -15,10 +15,12 @@ public final class StockEntryEditor {
     public private(set) var isSaved = false
     private let stock: StockViewModel
 
-    /// A new entry of `kind` for `product` (blank: typed in the form), dated `date`.
-    public init(kind: StockEntryKind, product: String = "", date: CalendarDate, stock: StockViewModel) {
+    /// A new entry of `kind` for `product` of number `authorisation` (blank: typed in the
+    /// form), dated `date`.
+    public init(kind: StockEntryKind, product: String = "", authorisation: String = "", date: CalendarDate, stock: StockViewModel) {
         form = StockForm(kind: kind)
         form.product = product
+        form.authorisation = authorisation
         form.date = date.typedText(in: Translation.current.language)
         self.stock = stock
     }
@@ -85,6 +87,12 @@ public final class StockEntryEditor {
         case .package: form.package = text
         case .note: form.note = text
         }
+    }
+
+    /// Under a purchase's package: the packs the register lists for the product typed, while
+    /// the store knows no package size for it.
+    public var packsHint: String? {
+        form.kind == .purchase ? stock.registerPacks(ofProduct: form.product, authorisation: form.authorisation) : nil
     }
 
     /// The problem under `field` after the last Save.

@@ -139,7 +139,21 @@ public final class StockViewModel {
     /// favorites `ticked`, against today's stock.
     public func shoppingList(plans: [HistoryEntry], ticked: [ShoppingFavoriteJob] = []) -> [ShoppingItem] {
         let stock = date == nil ? products : stock(on: clock.today)
-        return ShoppingList.items(plans: plans, ticked: ticked, stock: stock, library: library())
+        return ShoppingList.items(plans: plans, ticked: ticked, stock: stock, library: library(), register: farm.registerIfRead)
+    }
+
+    /// "packs in the register: 0,25; 1; 5; 10 l" for the product of `name` (or number
+    /// `authorisation`), when the register lists its packs and no purchase of it said its
+    /// package size; nil otherwise.
+    public func registerPacks(ofProduct name: String, authorisation: String) -> String? {
+        guard let register = farm.registerIfRead, !name.isBlank || !authorisation.isBlank else { return nil }
+        if products.contains(where: { ($0.isCalled(name) || (!authorisation.isBlank && $0.isCalled(authorisation))) && $0.packageSize != nil }) {
+            return nil
+        }
+        let product = register.product(authorisation: authorisation)
+            ?? { let named = register.products(named: name); return named.count == 1 ? named[0] : nil }()
+        guard let packages = product?.packages, !packages.isEmpty else { return nil }
+        return tr("packs in the register: %@").filled(RegisterPackage.summary(packages))
     }
 
     /// The library as the store sees it now.

@@ -77,7 +77,7 @@ enum StockCommands: CommandGroup {
                 }
                 let plans = PendingPlans.list(history: history.entries, records: records.records, today: today, days: ShoppingList.planDays)
                 let products = farm.stock(on: today)
-                let items = ShoppingList.items(plans: plans, ticked: ticked, stock: products, library: library)
+                let items = ShoppingList.items(plans: plans, ticked: ticked, stock: products, library: library, register: farm.registerIfRead)
                 switch output.format {
                 case .text: return printOutput(StockExport.shoppingText(items, coverage: ShoppingList.coverage(planCount: plans.count, ticked: ticked))) ? 0 : 1
                 case .pdf:

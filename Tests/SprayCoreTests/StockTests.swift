@@ -124,7 +124,7 @@ final class StockTests: TemporaryDirectoryTestCase {
         XCTAssertEqual((json?["products"] as? [Any])?.count, 2)
         let items = [ShoppingItem(name: "A", unit: .litres, needed: 12, inStock: 5, toBuy: 10, packages: 2, packageSize: 5)]
         XCTAssertEqual(String(decoding: StockExport.data(items, as: .csv(.comma)).dropFirst(3), as: UTF8.self),
-                       "product,unit,needed,in stock,to buy,packages,package size\r\nA,l,12,5,10,2,5\r\n")
+                       "product,unit,needed,in stock,to buy,packages,package size,packs in the register\r\nA,l,12,5,10,2,5,\r\n")
     }
 
     func testOnOneDayACountComesAfterTheDaysPurchasesAndUses() {

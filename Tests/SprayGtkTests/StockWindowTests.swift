@@ -40,6 +40,8 @@ final class StockWindowTests: XCTestCase {
         ko_signal_emit_by_name(store.addPurchaseButton, "clicked")
         guard let entry = store.entryWindow else { return XCTFail("no purchase form") }
         harness.type("Fungicyd", into: entry.entries[.product]!)
+        // With its number, the records' uses of it are one line with it (without, it is a line apart).
+        harness.type("R-1/2020", into: entry.entries[.authorisation]!)
         harness.type("20", into: entry.entries[.quantity]!)
         harness.type("01.03.2026", into: entry.entries[.date]!)
         ko_signal_emit_by_name(entry.saveButton, "clicked")
@@ -58,7 +60,7 @@ final class StockWindowTests: XCTestCase {
         XCTAssertNoThrow(try harness.app.services.records.add(details, at: Clock.system.now))
         XCTAssertEqual(store.model.rows.map(\.inStock), [inStock[1]])
 
-        store.openEntry(.count, product: "Fungicyd")
+        store.openEntry(.count, productAt: 0)
         guard let count = store.entryWindow else { return XCTFail("no count form") }
         XCTAssertEqual(Widgets.text(of: count.entries[.product]!), "Fungicyd")
         harness.type("18 l", into: count.entries[.quantity]!)

@@ -44,6 +44,7 @@ public enum StockExport {
                 ("to_buy", .number(item.toBuy)),
                 ("packages", item.packages.map { .number($0) } ?? .null),
                 ("package_size", item.packageSize.map { .number($0) } ?? .null),
+                ("register_packs", item.registerPacks.map { .string($0) } ?? .null),
             ])
         }
         return JSONValue.object([("items", .array(list))]).serialized() + "\n"
@@ -160,10 +161,11 @@ extension StockExport {
 
     static func shoppingTable(_ items: [ShoppingItem], decimalComma: Bool) -> ExportTable {
         func number(_ value: Decimal?) -> CSVCell { .number(value.map { text($0, decimalComma) } ?? "") }
-        let header = [tr("product"), tr("unit"), tr("needed"), tr("in stock"), tr("to buy"), tr("packages"), tr("package size")]
+        let header = [tr("product"), tr("unit"), tr("needed"), tr("in stock"), tr("to buy"), tr("packages"), tr("package size"),
+                      tr("packs in the register")]
         let rows: [[CSVCell]] = items.map { item in
             [.text(item.name), .text(item.unit.rawValue), number(item.needed), number(item.inStock), number(item.toBuy),
-             .number(item.packages.map(String.init) ?? ""), number(item.packageSize)]
+             .number(item.packages.map(String.init) ?? ""), number(item.packageSize), .text(item.registerPacks ?? "")]
         }
         return ExportTable(header: header, rows: rows)
     }

@@ -101,3 +101,15 @@ public struct RegisterMarks: Equatable, Codable, Sendable {
         return marks
     }
 }
+
+extension OfficialRegisterProduct {
+    /// The marks as the library and `register search` show them, a 120-day emergency permit
+    /// with the day it ends.
+    public var markWords: [String] {
+        var words = marks?.words ?? []
+        if marks?.emergency120Days == true, let end = authorisedUntil, let index = words.firstIndex(of: tr("120-day emergency permit")) {
+            words[index] = tr("120-day emergency permit until %@").filled(end.typedText(in: Translation.current.language))
+        }
+        return words
+    }
+}

@@ -24,8 +24,9 @@ public struct ProductMatcher {
     private var libraryByName: [String: Int] = [:]
     private var libraryByNumber: [String: Int] = [:]
     private var groupOfLibrary: [Int: Int] = [:]
-    /// The groups without a number, by name.
+    /// The groups without a number, by name, and those with one.
     private var unnumberedByName: [String: Int] = [:]
+    private var numberedByName: [String: Set<Int>] = [:]
     private var byNumber: [String: Int] = [:]
     private var seenNames: Set<String> = []
     /// By the name and number as given: most movements name a product as others did.
@@ -52,11 +53,16 @@ public struct ProductMatcher {
     func unit(of group: Int) -> QuantityUnit { groups[group].unit }
 
     /// The group of the product `name` with `authorisation` means; a new one, measured in
-    /// `unit`, when none is known yet.
-    mutating func group(named name: String, authorisation: String, unit: QuantityUnit) -> Int {
+    /// `unit`, when none is known yet. `joiningByName`: a name without a number (a plan's
+    /// product) is also the one line of that name with a number, when there is exactly one.
+    mutating func group(named name: String, authorisation: String, unit: QuantityUnit, joiningByName: Bool = false) -> Int {
+        let nameKey = LibraryRules.nameKey(name), number = Self.numberKey(authorisation)
+        if joiningByName, number.isEmpty, libraryByName[nameKey] == nil, unnumberedByName[nameKey] == nil,
+           let numbered = numberedByName[nameKey], numbered.count == 1 {
+            return numbered.first!
+        }
         let cacheKey = Given(name: name, authorisation: authorisation)
         if let known = resolved[cacheKey] { return known }
-        let nameKey = LibraryRules.nameKey(name), number = Self.numberKey(authorisation)
         let group: Int
         if let index = libraryByName[nameKey] ?? (number.isEmpty ? nil : libraryByNumber[number]) {
             if let known = groupOfLibrary[index] {
@@ -77,6 +83,7 @@ public struct ProductMatcher {
             if number.isEmpty { unnumberedByName[nameKey] = group } else { byNumber[number] = group }
         }
         seenNames.insert(nameKey)
+        if !groups[group].authorisation.isEmpty || !number.isEmpty { numberedByName[nameKey, default: []].insert(group) }
         if !groups[group].names.contains(where: { LibraryRules.nameKey($0) == nameKey }) { groups[group].names.append(name.trimmedWhitespace) }
         if groups[group].authorisation.isEmpty, !number.isEmpty { groups[group].authorisation = authorisation.trimmedWhitespace }
         resolved[cacheKey] = group

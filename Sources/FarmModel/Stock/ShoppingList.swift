@@ -18,12 +18,22 @@ public struct ShoppingItem: Equatable, Sendable {
     public var packageSize: Decimal?
     /// What the list could not add up for it ("the store keeps it in l, the plans need kg").
     public var note: String? = nil
+    /// The packs the ministry's register gives for it ("0,25; 1; 5; 10 l"), when no purchase
+    /// said its package size.
+    public var registerPacks: String? = nil
 
-    /// "Chwastox: needed 12 l, in stock 5 l, to buy 10 l (2 packages of 5 l)".
+    /// "Chwastox: needed 12 l, in stock 5 l, to buy 10 l (2 packages of 5 l)"; without a package
+    /// size, "… to buy 22,5 l — packs in the register: 0,25; 1; 5; 10 l".
     public var text: String {
         let line = tr("%1$@: needed %2$@, in stock %3$@, to buy %4$@")
             .filled(FreeText.displayable(name), formatted(needed), formatted(inStock), formatted(toBuy))
-        return (packagesText.map { line + " (" + $0 + ")" } ?? line) + (note.map { " — " + $0 } ?? "")
+        return (packagesText.map { line + " (" + $0 + ")" } ?? line) + (registerPacksText.map { " — " + $0 } ?? "") + (note.map { " — " + $0 } ?? "")
+    }
+
+    /// "packs in the register: 0,25; 1; 5; 10 l", when there is something to buy and no package size.
+    public var registerPacksText: String? {
+        guard let registerPacks, packageSize == nil, toBuy > 0 else { return nil }
+        return tr("packs in the register: %@").filled(registerPacks)
     }
 
     /// "2 packages of 5 l"; nil when none is to buy or the package size is not known.
@@ -50,8 +60,8 @@ public enum ShoppingList {
     /// The items for `plans` (saved calculations no record was made from, PendingPlans) and
     /// the favorites `ticked`, each on its fields, against `stock` (StockLedger, today).
     public static func items(plans: [HistoryEntry], ticked: [ShoppingFavoriteJob] = [], stock: [ProductStock],
-                             library: Library = Library()) -> [ShoppingItem] {
-        items(for: plans.map(\.input) + ticked.compactMap(\.job), stock: stock, library: library)
+                             library: Library = Library(), register: OfficialRegisterIndex? = nil) -> [ShoppingItem] {
+        items(for: plans.map(\.input) + ticked.compactMap(\.job), stock: stock, library: library, register: register)
     }
 
     /// What a list covers: "For 3 plans saved but not recorded yet." and each favorite
@@ -70,7 +80,8 @@ public enum ShoppingList {
 
     /// The items for `jobs` — the plans ahead, a favorite ticked with its field, or the one job
     /// in the calculator (its "to buy" card: in stock, and what is missing).
-    public static func items(for jobs: [JobInput], stock: [ProductStock], library: Library = Library()) -> [ShoppingItem] {
+    public static func items(for jobs: [JobInput], stock: [ProductStock], library: Library = Library(),
+                             register: OfficialRegisterIndex? = nil) -> [ShoppingItem] {
         var matcher = ProductMatcher(library: library)
         var stockOfGroup: [Int: ProductStock] = [:]
         for product in stock {
@@ -105,7 +116,7 @@ public enum ShoppingList {
                 } else {
                     let group = matcher.group(named: name, authorisation: library.products.first {
                         LibraryRules.nameKey($0.name) == LibraryRules.nameKey(name)
-                    }?.authorisation ?? "", unit: unit)
+                    }?.authorisation ?? "", unit: unit, joiningByName: true)
                     need = Need(group: group, unit: unit.base.unit)
                 }
                 if needed[need] == nil { order.append(need) }
@@ -123,6 +134,12 @@ public enum ShoppingList {
                                     packageSize: stock?.packageSize)
             if key.group >= 0, !sameKind, stockOfGroup[key.group] != nil {
                 item.note = tr("the store keeps it in %@: counted apart").filled(matcher.unit(of: key.group).base.unit.rawValue)
+            }
+            if stock?.packageSize == nil, key.group >= 0, let register {
+                let identity = matcher.groups[key.group]
+                let product = register.product(authorisation: identity.authorisation)
+                    ?? { let named = register.products(named: identity.name); return named.count == 1 ? named[0] : nil }()
+                item.registerPacks = product?.packages.flatMap { $0.isEmpty ? nil : RegisterPackage.summary($0) }
             }
             if let size = stock?.packageSize, size > 0 {
                 var count = (item.toBuy / size).truncatedToInteger

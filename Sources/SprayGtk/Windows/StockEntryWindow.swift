@@ -14,6 +14,8 @@ final class StockEntryWindow {
     private let fields: FieldBinder<StockField>
     var entries: [StockField: Widget] { fields.entries }
     private let saveError: Widget
+    /// The register's packs for the product typed, under the package size.
+    let packsHint: Widget
     let saveButton: Widget
 
     /// `productNames` complete the product's name (the library's, then the store's).
@@ -23,6 +25,7 @@ final class StockEntryWindow {
         dialog = DialogWindow(parent: parent, title: model.title)
         saveError = Widgets.label("", classes: ["field-error"], wrap: true)
         saveButton = Widgets.button(tr("_Save"), classes: ["suggested-action"])
+        packsHint = Widgets.label("", classes: ["dim-label"], wrap: true)
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(cast(grid), 4)
@@ -40,12 +43,24 @@ final class StockEntryWindow {
             row += 1
             gtk_grid_attach(cast(grid), fields.errorLabel(for: field), 1, row, 1, 1)
             row += 1
+            if field == .package {
+                gtk_grid_attach(cast(grid), packsHint, 1, row, 1, 1)
+                row += 1
+            }
             connect(entry, "activate") { [weak self] in self?.save() }
+        }
+        for field in [StockField.product, .authorisation] {
+            if let entry = entries[field] { connect(entry, "changed") { [weak self] in self?.showPacks() } }
         }
         connect(saveButton, "clicked") { [weak self] in self?.save() }
         dialog.setContent([grid, saveError], buttons: [saveButton])
         attach(self, to: dialog.window, key: "stock-entry")
         refresh()
+        showPacks()
+    }
+
+    private func showPacks() {
+        Widgets.showText(model.packsHint, in: packsHint)
     }
 
     func present() {

@@ -111,12 +111,12 @@ final class StockWindow {
     /// Count… or Dispose… for the product at `position`.
     func openEntry(_ kind: StockEntryKind, productAt position: Int) {
         guard model.products.indices.contains(position) else { return }
-        openEntry(kind, product: model.products[position].name)
+        openEntry(kind, product: model.products[position].name, authorisation: model.products[position].authorisation)
     }
 
-    /// Add Purchase…, Count… or Dispose… for `product` (blank: typed in the form).
-    func openEntry(_ kind: StockEntryKind, product: String) {
-        let editor = StockEntryEditor(kind: kind, product: product, date: model.shownDate, stock: model)
+    /// Add Purchase…, Count… or Dispose… for `product` of number `authorisation` (blank: typed in the form).
+    func openEntry(_ kind: StockEntryKind, product: String, authorisation: String = "") {
+        let editor = StockEntryEditor(kind: kind, product: product, authorisation: authorisation, date: model.shownDate, stock: model)
         let entry = StockEntryWindow(parent: window, model: editor, productNames: services.calculator.productNames)
         entryWindow = entry
         entry.present()
