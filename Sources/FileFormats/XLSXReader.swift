@@ -186,7 +186,8 @@ enum XLSXReader {
         guard text.utf8.count >= 7, text.contains("_x") else { return text }
         let bytes = Array(text.utf8)
         /// The unit of an escape starting at `at`, if one does.
-        func unit(at at: Int) -> UInt16? {
+        func unit(at start: Int) -> UInt16? {
+            let at = start
             guard at + 7 <= bytes.count, bytes[at] == UInt8(ascii: "_"), bytes[at + 1] == UInt8(ascii: "x"),
                   bytes[at + 6] == UInt8(ascii: "_") else { return nil }
             var value: UInt16 = 0

@@ -157,7 +157,9 @@ public final class SprayApplication {
             openCopy: { [weak self] copy in
                 guard let self else { return }
                 guard let parent = calculatorWindow?.window else { return }
-                RegisterWindow(parent: parent, services: services, application: application, copy: copy).present()
+                // The window keeps itself alive while it is shown (attached to its GTK window).
+                let register = RegisterWindow(parent: parent, services: services, application: application, copy: copy)
+                register.present()
             },
             sharing: services.sharing, help: services.help)
         preferencesWindow = preferences

@@ -7,9 +7,6 @@ import FoundationEssentials
 import SprayBase
 import SprayMix
 
-extension StorageError: LocalizedMessage {}
-extension FavoriteError: LocalizedMessage {}
-
 @MainActor
 public final class FavoritesViewModel {
     private let store: any FavoritesBook

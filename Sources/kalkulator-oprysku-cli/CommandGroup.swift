@@ -72,9 +72,9 @@ extension CommandGroup {
     /// products reads none (a command that writes one starts it).
     static func openFarm() -> Farm {
         let patience = LockPatience.commandLine { path in
-            report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
+            Terminal.report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
         }
-        return Farm(.files(DataLocations.current, patience: patience, keptStockOnly: true, registerProblem: { report([userMessage($0)]) }))
+        return Farm(.files(DataLocations.current, patience: patience, keptStockOnly: true, registerProblem: { Terminal.report([userMessage($0)]) }))
     }
 
     /// "Products", then "  Herbicyd — WG · R-12/2024 · …", for each kind that has items.

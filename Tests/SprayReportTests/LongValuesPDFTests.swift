@@ -221,7 +221,7 @@ final class LongValuesPDFTests: XCTestCase {
         for language in [Language.polish, .english] {
             let path = path("job-\(language.rawValue).pdf")
             func make() throws -> PreparedReport {
-                let report = PreparedReport(plan: try ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
+                let report = PreparedReport(plan: ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
                 try report.writePDF(to: path)
                 return report
             }
@@ -268,7 +268,7 @@ final class LongValuesPDFTests: XCTestCase {
             XCTAssertTrue(try pdfWords(path).contains("Fungicyd \(drawn) Złoty"), "\(language): the register")
             let job = self.path("emoji-job-\(language.rawValue).pdf")
             func make() throws {
-                try PreparedReport(plan: try ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
+                try PreparedReport(plan: ReportFixtures.seedPlan(), time: ReportFixtures.time, language: language, record: record)
                     .writePDF(to: job)
             }
             try language == .polish ? inPolish(make) : make()

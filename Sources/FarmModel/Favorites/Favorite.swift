@@ -57,7 +57,7 @@ extension Favorite: Codable {
 }
 
 /// Why a favorite cannot be saved as asked.
-public enum FavoriteError: Error, Equatable, Sendable {
+public enum FavoriteError: Error, Equatable, Sendable, LocalizedMessage {
     case emptyName
 
     public var message: String {

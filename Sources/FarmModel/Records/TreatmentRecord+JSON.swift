@@ -57,16 +57,9 @@ extension TreatmentRecord: JSONLineCodable {
         line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"details\":"
         details.appendJSON(to: &line, numbers: &numbers, preserved: preserved)
         line += ",\"id\":\"" + id.uuidString + "\""
-        if let currentNote {
-            line += ",\"note\":"
-            JSONValue.appendQuoted(currentNote, to: &line)
-        }
+        Withdrawal.appendCurrentNote(currentNote, to: &line)
         if let planID { line += ",\"plan_id\":\"" + planID.uuidString + "\"" }
-        if let withdrawal {
-            line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
-            JSONValue.appendQuoted(withdrawal.reason, to: &line)
-            line += "}"
-        }
+        withdrawal?.appendMember(to: &line)
         preserved.record.append(to: &line)
         line += "}"
     }
@@ -306,5 +299,19 @@ extension Withdrawal {
         }
         guard let at, let reason else { throw scanner.error("a withdrawal with at and reason") }
         self.init(at: at, reason: reason)
+    }
+
+    /// `,"withdrawal":{"at":…,"reason":…}` after the members before it in `line`.
+    func appendMember(to line: inout String) {
+        line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(at) + "\",\"reason\":"
+        JSONValue.appendQuoted(reason, to: &line)
+        line += "}"
+    }
+
+    /// `,"note":…`, why the current version was replaced elsewhere, when it was.
+    static func appendCurrentNote(_ note: String?, to line: inout String) {
+        guard let note else { return }
+        line += ",\"note\":"
+        JSONValue.appendQuoted(note, to: &line)
     }
 }

@@ -21,15 +21,8 @@ extension StockEntry: JSONLineCodable {
         line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"entry\":"
         facts.appendJSON(to: &line, numbers: &numbers, preserved: preserved.facts)
         line += ",\"id\":\"" + id.uuidString + "\""
-        if let currentNote {
-            line += ",\"note\":"
-            JSONValue.appendQuoted(currentNote, to: &line)
-        }
-        if let withdrawal {
-            line += ",\"withdrawal\":{\"at\":\"" + Timestamp.utc(withdrawal.at) + "\",\"reason\":"
-            JSONValue.appendQuoted(withdrawal.reason, to: &line)
-            line += "}"
-        }
+        Withdrawal.appendCurrentNote(currentNote, to: &line)
+        withdrawal?.appendMember(to: &line)
         preserved.entry.append(to: &line)
         line += "}"
     }

@@ -2,7 +2,7 @@
 // user even when it succeeds (StorageNotice). Each message names the file it is about.
 
 /// A failure to read or write one of the app's files; `errno` is the C library's reason.
-public enum StorageError: Error, Equatable, Sendable {
+public enum StorageError: Error, Equatable, Sendable, LocalizedMessage {
     case cannotCreateDirectory(path: String, errno: Int32)
     case cannotRead(path: String, errno: Int32)
     case cannotWrite(path: String, errno: Int32)

@@ -8,6 +8,7 @@
 
 import CGtk
 import FarmContext
+import FarmModel
 import FoundationEssentials
 import SprayBase
 import SprayViewModels
