@@ -236,7 +236,7 @@ public final class RegisterViewModel {
             crop: shown(text.crop(details, separator: " · ")),
             products: shown(details.products.map { [text.product($0, separator: " "), text.dose($0, basis: details.basis)]
                 .filter { !$0.isEmpty }.joined(separator: " · ") }.joined(separator: "\n")),
-            reason: shown(details.reason), status: record.status, statusText: ([checking, status, conflict] + registerWarnings.map { ($0.severity == .forbidden ? "⛔ " : "⚠ ") + $0.text }).filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
+            reason: shown(details.reason), status: record.status, statusText: ([checking, status, conflict] + registerWarnings.map { ($0.severity == .forbidden ? "✖ " : "⚠ ") + $0.text }).filter { !$0.isEmpty }.map { FreeText.displayable($0) }.joined(separator: "\n"),
             harvest: text.harvest(details) ?? "",
             harvestPending: record.withdrawal == nil && details.harvestNotBefore.map { $0 > clock.today } ?? false)
     }

@@ -158,8 +158,8 @@ final class FarmAdviceDoorsTests: DataFolderTestCase {
             let register = RegisterViewModel(farm: after)
             let saved = after.records.records.first { $0.details.sprayer == "Pilmet" && $0.details.products.count == 3 }
             let status = saved.map { register.row(for: $0).statusText } ?? ""
-            XCTAssertEqual(lines(status).filter { $0.hasPrefix("⛔ ") || $0.hasPrefix("⚠ ") },
-                           advice.map { ($0.severity == .forbidden ? "⛔ " : "⚠ ") + $0.text }, "the treatment register")
+            XCTAssertEqual(lines(status).filter { $0.hasPrefix("✖ ") || $0.hasPrefix("⚠ ") },
+                           advice.map { ($0.severity == .forbidden ? "✖ " : "⚠ ") + $0.text }, "the treatment register")
         }
     }
 

@@ -204,7 +204,7 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
 
             let treatments = RegisterViewModel(farm: farm)
             let row = treatments.row(for: records.records[0])
-            XCTAssertTrue(row.statusText.contains("⛔ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
+            XCTAssertTrue(row.statusText.contains("✖ Mospilan Plus 20 SP may be used until 2026-02-28"), row.statusText)
         }
     }
 

@@ -79,7 +79,7 @@ final class SprayerInspectionTests: TemporaryDirectoryTestCase {
                                at: Clock.system.now)
             let rows = RegisterViewModel(farm: try Farm.inFolder(farmFolder, library: Library(operators: [person]),
                                                                  clock: .fixed(on: CalendarDate(year: 2027, month: 1, day: 20)!)))
-            XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("⛔ The training certificate of Jan was valid until 2027-01-19"),
+            XCTAssertTrue(rows.row(for: store.records[0]).statusText.contains("✖ The training certificate of Jan was valid until 2027-01-19"),
                           rows.row(for: store.records[0]).statusText)
             XCTAssertEqual(status?.warning, true)
         }

@@ -20,11 +20,11 @@ final class OfficialRegisterWindowTests: XCTestCase {
         .appendingPathComponent("SprayCoreTests/Fixtures/register/rejestr.csv")
 
     func testTheCalculatorWarnsOnceTheRegisterIsReadInEnglish() {
-        Self.run(.english, warning: "⛔ Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on ")
+        Self.run(.english, warning: "✖ Mospilan Plus 20 SP may be used until 2026-02-28; the treatment is on ")
     }
 
     func testTheCalculatorWarnsOnceTheRegisterIsReadInPolish() {
-        Self.run(.polish, warning: "⛔ Mospilan Plus 20 SP można stosować do 28.02.2026; zabieg jest ")
+        Self.run(.polish, warning: "✖ Mospilan Plus 20 SP można stosować do 28.02.2026; zabieg jest ")
     }
 
     private static func run(_ language: Language, warning: String) {

@@ -52,7 +52,7 @@ extension CalculatorWindow {
                 gtk_widget_set_focusable(card, 0)
                 gtk_box_append(cast(card), Widgets.label(heading, classes: ["card-title"], wrap: true))
                 for line in lines {
-                    gtk_box_append(cast(card), Widgets.label((classes == ["forbidden-card"] ? "⛔ " : "⚠ ") + line, wrap: true))
+                    gtk_box_append(cast(card), Widgets.label((classes == ["forbidden-card"] ? "✖ " : "⚠ ") + line, wrap: true))
                 }
                 gtk_box_append(cast(resultsBox), card)
             }
