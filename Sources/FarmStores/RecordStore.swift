@@ -17,9 +17,9 @@ package final class RecordStore: TrailStore<TreatmentRecord> {
     /// Newest treatment first (by date, start hour, then when saved).
     package private(set) var records: [TreatmentRecord] = []
 
-    /// The treatments on `field` in `season`, for the label's limits (SeasonCheck).
-    package func treatments(on field: String, season: Int) -> [PastTreatment] {
-        PastTreatment.on(field, season: season, in: records)
+    /// The treatments on `field`, every season's, for the label's limits (SeasonCheck).
+    package func treatments(on field: String) -> [PastTreatment] {
+        PastTreatment.on(field, in: records)
     }
     package convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                             clock: Clock = .system) {

@@ -67,6 +67,16 @@ extension Advice {
                     last.adding(days: days).typedText(in: language)), about: product)
     }
 
+    /// A treatment recorded late: `apart` days before `next`, one with the product already on the field.
+    public static func treatmentIntervalBefore(product: String, field: String, apart: Int, next: CalendarDate, days: Int,
+                                               byRegister: Bool) -> Advice {
+        let source = byRegister ? tr("the ministry's register") : tr("the label")
+        return Advice(.treatmentInterval, trn(
+            "%1$@ on %2$@: %3$@ day before the next treatment with it (%4$@); %5$@ asks at least %6$@ between them.",
+            "%1$@ on %2$@: %3$@ days before the next treatment with it (%4$@); %5$@ asks at least %6$@ between them.", apart)
+            .filled(product, field, String(apart), next.typedText(in: language), source, String(days)), about: product)
+    }
+
     public static func modeOfActionRepeated(mode: String, field: String, last: CalendarDate, product: String) -> Advice {
         Advice(.modeOfActionRepeated, tr("%1$@ again on %2$@ (last %3$@, %4$@): alternate the mode of action.")
             .filled(mode, field, last.typedText(in: language), product), about: mode)

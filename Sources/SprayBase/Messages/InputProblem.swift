@@ -93,6 +93,8 @@ public enum InputProblem: Equatable, Sendable, Error {
     case noFieldsForFavorite(String)
     /// A name no saved favorite has.
     case noSuchFavorite(String)
+    /// A field neither the library nor any record knows.
+    case unknownField(String)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -150,6 +152,9 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("“%@” is not in the library (kalkulator-oprysku library list shows what is)").filled(name)
         case let .noFieldsForFavorite(name):
             return tr("“%@”: name the fields it is for, each with --field after it").filled(name)
+        case let .unknownField(name):
+            return tr("“%@” is neither a field of the library nor a place of any record (kalkulator-oprysku library list shows the fields)")
+                .filled(FreeText.displayable(name))
         case let .noSuchFavorite(name):
             return tr("no favorite is named “%@” (the calculator’s Favorites menu shows them)").filled(name)
         case let .needsRate(name):
