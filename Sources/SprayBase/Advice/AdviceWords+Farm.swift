@@ -16,12 +16,13 @@ extension Advice {
     /// `withReduction` with `reductionNeeded` (when the sprayer lacks that class).
     public static func windAboveLaw(_ wind: Decimal, allowed: Decimal, driftReduction: Int?, withReduction: Decimal,
                                     reductionNeeded: Int) -> Advice {
+        let said = NumberFormat.current.string(wind, beside: [allowed, withReduction], maxFractionDigits: 1)
         if allowed == withReduction {
             return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s, also with %3$@ %% drift reduction.")
-                .filled(number(wind, digits: 1), number(withReduction, digits: 1), String(driftReduction ?? 0)))
+                .filled(said, number(withReduction, digits: 1), String(driftReduction ?? 0)))
         }
         return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s with this sprayer (%3$@ m/s with %4$@ %% drift reduction).")
-            .filled(number(wind, digits: 1), number(allowed, digits: 1), number(withReduction, digits: 1), String(reductionNeeded)))
+            .filled(said, number(allowed, digits: 1), number(withReduction, digits: 1), String(reductionNeeded)))
     }
 
     /// "12 m; 5 m with 75 % drift reduction — this sprayer": a label's zone and its reduced ones.
