@@ -273,7 +273,7 @@ public final class Farm {
 
     /// The treatments the records hold on `field`, every season's.
     public func treatments(on field: String) -> [PastTreatment] {
-        PastTreatment.on(field, in: recordStore.records)
+        recordStore.treatments(on: field)
     }
 
     /// The farm's own most treatments with one mode of action on a field a season (Preferences).

@@ -63,8 +63,10 @@ final class SeasonInTimeTests: TemporaryDirectoryTestCase {
             let farm = try Farm.inFolder(folder, library: Self.library, clock: .fixed(on: Self.day(row.new)))
             XCTAssertEqual(intervals(farm.advice().record(Self.details(row.new))), row.said, "\(row.held) then \(row.new)")
             // The same treatment saved: it does not count against itself, and the others still do.
+            XCTAssertEqual(farm.treatments(on: " pole").count, row.held.count)
             let saved = try farm.record([RecordDraft(details: Self.details(row.new))])
             XCTAssertEqual(intervals(saved.advice), row.said, "record: \(row.held) then \(row.new)")
+            XCTAssertEqual(farm.treatments(on: "Pole").map(\.record).filter { $0 == saved.saved[0].id }.count, 1, "the new record counts from now on")
         }
         let later = try farm(treatedOn: ["2026-05-20"])
         XCTAssertEqual(inPolish { intervals(later.advice().record(Self.details("2026-05-11"))) },
@@ -123,6 +125,8 @@ final class SeasonInTimeTests: TemporaryDirectoryTestCase {
                        ["Fungorex 250 EC on Pole: 10 days after the last treatment with it (2025-04-10); the label asks at least 14: from 2025-04-24."],
                        "said once")
         XCTAssertEqual(PastTreatment.on("Pole", season: 2025, in: farm.records.records).map(\.products), [["Fungorex 250 EC"]])
+        XCTAssertEqual(PastTreatment.byField(farm.records.records)["pole"], PastTreatment.on("Pole", in: farm.records.records),
+                       "the farm's treatments by field are those PastTreatment.on gives")
     }
 
     /// An end before the start is the next day; the bees' flight (6:00–20:00) is checked over
