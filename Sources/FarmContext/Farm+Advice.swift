@@ -14,7 +14,7 @@ extension Farm {
     public func advice(readingRegister: Bool = true, readingStock: Bool = true) -> FarmAdvice {
         FarmAdvice(library: library, register: readingRegister || hasReadRegister ? register : nil,
                    stock: { [weak self] in readingStock ? self?.stockTodayIfKept : nil },
-                   treatments: { [weak self] field, season in self?.treatments(on: field, season: season) ?? [] },
+                   treatments: { [weak self] field in self?.treatments(on: field) ?? [] },
                    today: clock.today, modeOfActionLimit: modeOfActionLimit, organicFarm: isOrganic)
     }
 

@@ -271,9 +271,9 @@ public final class Farm {
     /// Today's stock once the store has been read (a window reads it after its first frame), else nil.
     public var stockTodayIfRead: [ProductStock]? { openedStock == nil ? nil : stockTodayIfKept }
 
-    /// The treatments the records hold on `field` in `season`.
-    public func treatments(on field: String, season: Int) -> [PastTreatment] {
-        PastTreatment.on(field, season: season, in: recordStore.records)
+    /// The treatments the records hold on `field`, every season's.
+    public func treatments(on field: String) -> [PastTreatment] {
+        recordStore.treatments(on: field)
     }
 
     /// The farm's own most treatments with one mode of action on a field a season (Preferences).

@@ -14,8 +14,8 @@ public struct FarmAdvice {
     public var register: OfficialRegisterIndex?
     /// Every product's stock today; asked only for a job that names a product.
     public var stock: () -> [ProductStock]?
-    /// The treatments the records hold on a field in a season (PastTreatment.on).
-    public var treatments: (_ field: String, _ season: Int) -> [PastTreatment]
+    /// The treatments the records hold on a field, every season's (PastTreatment.on).
+    public var treatments: (_ field: String) -> [PastTreatment]
     public var today: CalendarDate
     /// The farm's own most treatments with one mode of action on a field a season (Preferences).
     public var modeOfActionLimit: Int?
@@ -23,7 +23,7 @@ public struct FarmAdvice {
     public var organicFarm: Bool
 
     public init(library: Library = Library(), register: OfficialRegisterIndex? = nil, stock: @escaping () -> [ProductStock]? = { nil },
-                treatments: @escaping (_ field: String, _ season: Int) -> [PastTreatment] = { _, _ in [] }, today: CalendarDate = .today,
+                treatments: @escaping (_ field: String) -> [PastTreatment] = { _ in [] }, today: CalendarDate = .today,
                 modeOfActionLimit: Int? = nil, organicFarm: Bool = false) {
         self.modeOfActionLimit = modeOfActionLimit
         self.organicFarm = organicFarm
@@ -41,7 +41,7 @@ public struct FarmAdvice {
         var warnings = LabelCheck.warnings(for: plan, library: library)
         if let field {
             let products = plan.input.products.indices.map { SeasonCheck.Product(name: plan.input.products[$0].name, shown: plan.input.displayName(ofProduct: $0)) }
-            warnings += SeasonCheck.warnings(for: products, field: field.name, crop: field.crop, on: today, past: treatments(field.name, today.year),
+            warnings += SeasonCheck.warnings(for: products, field: field.name, crop: field.crop, on: today, past: treatments(field.name),
                                              library: library, register: register, modeOfActionLimit: modeOfActionLimit)
             warnings += SprayingLaw.zones(on: field, products: products.map(\.name), library: library, sprayer: sprayer).map(PlanWarning.advice)
         }
@@ -61,7 +61,7 @@ public struct FarmAdvice {
     /// register, the operator's certificate and the sprayer's inspection on the treatment's day.
     public func record(_ details: TreatmentDetails, id: UUID? = nil) -> [Advice] {
         var advice = RecordCompleteness.warnings(in: details).map { Advice.recordedWhenLabelGives($0.title(in: details)) }
-        let past = treatments(details.parcel, details.date.year).filter { $0.record != id }
+        let past = treatments(details.parcel).filter { $0.record != id }
         advice += SeasonCheck.warnings(for: details.products.map { SeasonCheck.Product(name: $0.name, shown: $0.name) }, field: details.parcel,
                                        crop: details.crop, on: details.date, past: past, library: library, register: register,
                                        modeOfActionLimit: modeOfActionLimit)

@@ -1,8 +1,9 @@
 // A field's season at a glance (issue 53): each treatment in order with its products and
 // their modes of action; per product, its treatments so far against the label's most and the
 // next day its interval allows; per mode of action, its uses; and the earliest harvest by the
-// pre-harvest intervals. Made from the records as SeasonCheck counts them (withdrawn records
-// left out, a corrected one as it stands) and the limits as it takes them.
+// pre-harvest intervals. Made from the treatments as SeasonCheck counts them (PastTreatment.on:
+// withdrawn records left out, a corrected one as it stands, a product once a treatment) and the
+// limits as it takes them, on the crop of the season shown.
 
 import FarmModel
 import FoundationEssentials
@@ -45,53 +46,63 @@ public struct FieldCard: Equatable, Sendable {
             && a.modes.map(\.mode) == b.modes.map(\.mode) && a.modes.map(\.uses) == b.modes.map(\.uses) && a.harvestNotBefore == b.harvestNotBefore
     }
 
-    /// The card of `field` in `season` from `records`, its limits from `library` (else `register`).
+    /// The card of `field` in `season` from `records`, its limits from `library` (else
+    /// `register`) on the crop of that season: the one its treatments with the product name,
+    /// else the one any of its treatments names, else the library's field's.
     public static func make(field: String, season: Int, records: [TreatmentRecord], library: Library,
                             register: OfficialRegisterIndex? = nil) -> FieldCard {
-        let key = Library.nameKey(field)
-        let held = records.filter {
-            $0.withdrawal == nil && $0.details.date.year == season && Library.nameKey($0.details.parcel) == key
-        }.sorted { $0.details.date < $1.details.date }
-        let crop = library.field(named: field)?.crop ?? held.last?.details.crop
+        let held = PastTreatment.on(field, season: season, in: records)
+        let seasonsCrop = held.last { $0.crop != nil }?.crop ?? library.field(named: field)?.crop
         var card = FieldCard(field: library.field(named: field)?.name ?? field, season: season, treatments: [], products: [], modes: [],
                              harvestNotBefore: nil)
         var byProduct: [String: Int] = [:]
         var modeUses: [String: Int] = [:]
-        for record in held {
-            let details = record.details
-            card.treatments.append(Treatment(date: details.date, products: details.products.map { product in
-                let label = library.product(named: product.name)
-                return (label?.name ?? product.name, label?.modes.map(\.description) ?? [])
+        for treatment in held {
+            card.treatments.append(Treatment(date: treatment.date, products: treatment.products.map { name in
+                let label = library.product(named: name)
+                return (label?.name ?? name, label?.modes.map(\.description) ?? [])
             }))
             var modesHere = Set<String>()
-            for product in details.products {
-                let name = library.product(named: product.name)?.name ?? product.name
+            for product in treatment.products {
+                let name = library.product(named: product)?.name ?? product
                 if let index = byProduct[Library.nameKey(name)] {
                     card.products[index].treatments += 1
                 } else {
                     byProduct[Library.nameKey(name)] = card.products.count
                     card.products.append(ProductLine(name: name, treatments: 1, allowed: nil, nextAllowed: nil))
                 }
-                for mode in library.product(named: product.name)?.modes ?? [] { modesHere.insert(mode.description) }
+                for mode in library.product(named: product)?.modes ?? [] { modesHere.insert(mode.description) }
             }
             for mode in modesHere { modeUses[mode, default: 0] += 1 }
-            if let harvest = details.harvestNotBefore { card.harvestNotBefore = max(card.harvestNotBefore ?? harvest, harvest) }
+        }
+        let ids = Set(held.map(\.record))
+        for record in records where ids.contains(record.id) {
+            if let harvest = record.details.harvestNotBefore { card.harvestNotBefore = max(card.harvestNotBefore ?? harvest, harvest) }
         }
         for index in card.products.indices {
             let name = card.products[index].name
             let label = library.product(named: name)
+            let withIt = held.filter { $0.uses(name) }
+            let crop = withIt.last { $0.crop != nil }?.crop ?? seasonsCrop
             var uses: [OfficialRegisterUse] = []
             if let register, let crop, case let .found(product) = register.match(named: name, authorisation: label?.authorisation ?? "",
-                                                                                    on: held.last?.details.date ?? CalendarDate(year: season, month: 12, day: 31)!) {
+                                                                                    on: held.last?.date ?? CalendarDate(year: season, month: 12, day: 31)!) {
                 uses = product.uses(onCrop: crop.eppoCode.isEmpty ? nil : crop.eppoCode, named: crop.name)
             }
             card.products[index].allowed = label?.maximumTreatments(on: crop) ?? uses.compactMap(\.maxTreatments).max()
             let interval = label?.intervalDays(on: crop) ?? uses.compactMap(\.intervalDays).min()
-            let last = held.last { $0.details.products.contains { Library.nameKey($0.name) == Library.nameKey(name) } }?.details.date
-            if let interval, let last, !card.products[index].isUsedUp { card.products[index].nextAllowed = last.adding(days: interval) }
+            if let interval, let last = withIt.last?.date, !card.products[index].isUsedUp {
+                card.products[index].nextAllowed = last.adding(days: interval)
+            }
         }
         card.modes = modeUses.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return card
+    }
+
+    /// Whether anyone knows a field called `field`: the library, or a record that names it as its place.
+    public static func knows(_ field: String, records: [TreatmentRecord], library: Library) -> Bool {
+        let key = Library.nameKey(field)
+        return library.field(named: field) != nil || records.contains { Library.nameKey($0.details.parcel) == key }
     }
 
     /// Each product of each treatment in order, with its count so far this season: the rows

@@ -15,11 +15,19 @@ package final class RecordStore: TrailStore<TreatmentRecord> {
     package static let formatVersion = 1
 
     /// Newest treatment first (by date, start hour, then when saved).
-    package private(set) var records: [TreatmentRecord] = []
+    package private(set) var records: [TreatmentRecord] = [] {
+        didSet { treatmentsByField = nil }
+    }
 
-    /// The treatments on `field` in `season`, for the label's limits (SeasonCheck).
-    package func treatments(on field: String, season: Int) -> [PastTreatment] {
-        PastTreatment.on(field, season: season, in: records)
+    /// The treatments on each field, by its name's key: made once after the records change, for
+    /// the register's rows each ask their field's (every season's, not one: the interval looks
+    /// across New Year).
+    private var treatmentsByField: [String: [PastTreatment]]?
+
+    /// The treatments on `field`, every season's, for the label's limits (SeasonCheck).
+    package func treatments(on field: String) -> [PastTreatment] {
+        if treatmentsByField == nil { treatmentsByField = PastTreatment.byField(records) }
+        return treatmentsByField?[Library.nameKey(field)] ?? []
     }
     package convenience init(file: URL, patience: LockPatience = .interactive, backupDirectory: URL? = nil,
                             clock: Clock = .system) {

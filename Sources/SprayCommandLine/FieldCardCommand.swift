@@ -18,7 +18,7 @@ public struct FieldCardCommand: Equatable, Sendable {
     /// Where JSON or the PDF goes; standard output when nil (text, JSON).
     public var output: String?
 
-    public static func parse(_ arguments: [String]) -> Result<FieldCardCommand, CommandLineErrors> {
+    public static func parse(_ arguments: [String], today: CalendarDate = .today) -> Result<FieldCardCommand, CommandLineErrors> {
         let words = arguments.prefix { !$0.hasPrefix("--") }
         let names = ["--season", "--format", "--output", "--lang"]
         var options = OptionReader(arguments: Array(arguments.dropFirst(words.count)), known: Set(names))
@@ -31,9 +31,11 @@ public struct FieldCardCommand: Equatable, Sendable {
         _ = options.single("--lang")
         var season: Int?
         if let seasonText {
+            // The years a record may be of, as the refusal says them.
+            let years = RecordRules.earliestYear...RecordRules.latestYear(today: today)
             season = Int(seasonText.trimmedWhitespace)
-            if season.map({ !(RecordRules.earliestYear...9999).contains($0) }) ?? true {
-                options.errors.append(.invalid(option: "--season", .yearOutside(RecordRules.earliestYear...RecordRules.latestYear(today: .today))))
+            if season.map({ !years.contains($0) }) ?? true {
+                options.errors.append(.invalid(option: "--season", .yearOutside(years)))
                 season = nil
             }
         }
@@ -60,8 +62,9 @@ public struct FieldCardCommand: Equatable, Sendable {
             tr("modes of action; for each product its treatments against the label's most and the next day its interval"),
             tr("allows; each mode of action's uses; and the earliest harvest by the pre-harvest intervals."),
             tr("NAME is the field's name, as the library or the records give it; --season: the calendar year (default: this one)."),
+            tr("A NAME neither the library nor any record knows is refused, as is a season no record may be of."),
             tr("--format pdf saves the printable card (A4) to --output FILE; JSON goes to --output FILE or to standard output."),
-            tr("Exit status: 0 on success, 2 on invalid options, 1 when the record cannot be read."),
+            tr("Exit status: 0 on success, 2 on invalid options or an unknown field, 1 when the record cannot be read."),
         ].joined(separator: "\n") + "\n"
     }
 

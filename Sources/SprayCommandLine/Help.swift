@@ -199,6 +199,8 @@ public enum Help {
             tr("--interval: the label's shortest interval between treatments, in days. --mode-of-action: the group the"),
             tr("label prints (FRAC 3, HRAC 4, IRAC 3A), once for each; the calculator and the record warn when the last"),
             tr("treatment on the field used the same group, or came sooner than the interval."),
+            tr("Given for a product in the library, --max-treatments 1:TRZAW changes that crop's number and keeps the others;"),
+            tr("a value given twice for one crop, for every crop or for one drift class is refused."),
             "",
             tr("An item import takes that breaks a rule (what add refuses) is kept and marked as needing checking;"),
             tr("one whose id is an item of another kind here, or that would rename an item to another's name, is not taken."),

@@ -145,7 +145,8 @@ public struct LibraryAddition: Equatable, Sendable {
                 }
             }
             if let value = options.single("--max-rate") { draft.maximumRate = value }
-            // "2" for every crop, "1:TRZAW" on one; given, they replace what the item had.
+            // "2" for every crop, "1:TRZAW" on one: each replaces the item's limit for the same
+            // crop (or for every crop), the others stay.
             func limits(_ option: String) -> String? {
                 let given = options.values(of: option)
                 guard !given.isEmpty else { return nil }
@@ -155,14 +156,14 @@ public struct LibraryAddition: Equatable, Sendable {
                     return parts[0].allSatisfy(\.isASCIIDigit) ? parts[1] + ": " + parts[0] : parts[0] + ": " + parts[1]
                 }.joined(separator: "; ")
             }
-            if let value = limits("--max-treatments") { draft.maximumTreatments = value }
-            if let value = limits("--interval") { draft.intervalDays = value }
+            if let value = limits("--max-treatments") { draft.maximumTreatments = LimitList.merging(value, into: draft.maximumTreatments) }
+            if let value = limits("--interval") { draft.intervalDays = LimitList.merging(value, into: draft.intervalDays) }
             let modes = options.values(of: "--mode-of-action")
             if !modes.isEmpty { draft.modesOfAction = modes.joined(separator: ", ") }
             if let value = options.single("--buffer-zone") { draft.bufferZone = value }
             if let value = options.single("--bee-hazard") { draft.beeHazard = value }
             let zones = options.values(of: "--reduced-zone")
-            if !zones.isEmpty { draft.reducedZones = zones.joined(separator: ", ") }
+            if !zones.isEmpty { draft.reducedZones = zones.joined(separator: "; ") }
             if let value = options.single("--phi") { draft.preHarvestDays = value }
             if let value = options.single("--notes") { draft.notes = value }
             item = draft.product(id: existing?.id ?? UUID()).map(LibraryItem.product)

@@ -65,7 +65,7 @@ public enum RecordHelp {
             "                           " + tr("one record per field, saved together"),
             "  --date YYYY-MM-DD        " + tr("the day of the treatment (required)"),
             "  --start HH:MM            " + tr("the hour it started"),
-            "  --end HH:MM              " + tr("the hour it ended"),
+            "  --end HH:MM              " + tr("the hour it ended; before the start, the next day"),
             "  --wind M/S               " + tr("the wind during the treatment, m/s (warned above what the law allows the sprayer)"),
             "  --temperature °C         " + tr("the air’s temperature during the treatment"),
             "  --parcel NAME            " + tr("the parcel or place (required, unless --field names one)"),

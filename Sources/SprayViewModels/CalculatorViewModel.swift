@@ -281,7 +281,18 @@ public final class CalculatorViewModel {
         case .failure:
             let problems = visibleProblems
             if problems.isEmpty {
-                return .prompt(tr("Fill in the field area, spray volume, tank capacity and product rates: the results appear as you type."))
+                // A product named and given no rate yet is named: it may be all the results wait for.
+                let rows = form.products.indices.filter { !form.products[$0].name.isBlank && form.products[$0].rateText.isBlank }
+                let names = rows.map { form.products[$0].name.trimmedWhitespace }.joined(separator: ", ")
+                guard case let .failure(invalid) = outcome, !rows.isEmpty else {
+                    return .prompt(tr("Fill in the field area, spray volume, tank capacity and product rates: the results appear as you type."))
+                }
+                if invalid.errors.allSatisfy({ error in rows.contains { error.field == .productRate($0) } }) {
+                    return .prompt(trn("No rate yet for %@: fill it in, and the results appear as you type.",
+                                       "No rate yet for %@: fill them in, and the results appear as you type.", rows.count).filled(names))
+                }
+                return .prompt(tr("Fill in the field area, spray volume, tank capacity and product rates: the results appear as you type.") + " "
+                    + trn("No rate yet for %@.", "No rate yet for %@.", rows.count).filled(names))
             }
             return .fix(problems.map { label(of: $0.field) + ": " + $0.problem.message })
         }

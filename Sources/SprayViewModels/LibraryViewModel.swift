@@ -55,14 +55,15 @@ public struct LibraryRow: Equatable, Sendable {
                 if !product.authorisation.isEmpty { parts.append(product.authorisation) }
                 if let rate = product.rate { parts.append(number(rate) + " " + product.unit.symbol) }
                 if let maximum = product.maximumRate { parts.append(tr("max %@").filled(number(maximum) + " " + product.unit.symbol)) }
-                if let count = product.maximumTreatments {
-                    parts.append(trn("%@ treatment a season", "%@ treatments a season", count).filled(String(count)))
+                func limits(_ count: Int?, _ days: Int?) -> [String] {
+                    [count.map { trn("%@ treatment a season", "%@ treatments a season", $0).filled(String($0)) },
+                     days.map { trn("at least %@ day apart", "at least %@ days apart", $0).filled(String($0)) }].compactMap { $0 }
                 }
-                if let days = product.intervalDays {
-                    parts.append(trn("at least %@ day apart", "at least %@ days apart", days).filled(String(days)))
-                }
+                parts += limits(product.maximumTreatments, product.intervalDays)
+                parts += product.cropLimits.map { $0.eppo + ": " + limits($0.maxTreatments, $0.intervalDays).joined(separator: ", ") }
                 parts += product.modesOfAction
                 if let zone = product.bufferZone { parts.append(tr("%@ m from water").filled(number(zone))) }
+                parts += product.reducedZones.map { tr("%1$@ with %2$@ %% drift reduction").filled(number($0.metres) + " m", String($0.driftReduction)) }
                 if product.beeHazard { parts.append(tr("hazardous to bees")) }
                 if let days = product.preHarvestDays {
                     parts.append(trn("pre-harvest interval %@ day", "pre-harvest interval %@ days", days).filled(String(days)))

@@ -165,6 +165,9 @@ enum JobCommands: CommandGroup {
         let farm = openFarm()
         report(farm.records.notices.map(\.message))
         if farm.records.notices.contains(where: \.meansNothingWasRead) { return 1 }
+        guard FieldCard.knows(command.field, records: farm.records.records, library: farm.library) else {
+            return reportUsage([CommandLineError.invalid(option: "NAME", .unknownField(command.field)).message])
+        }
         let card = FieldCard.make(field: command.field, season: command.season ?? farm.clock.today.year, records: farm.records.records,
                                   library: farm.library, register: farm.register)
         do {

@@ -73,9 +73,9 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
         var corrected = first.details
         corrected.notes = "poprawka"
         _ = try records.correct(id: first.id, to: corrected, note: "uwagi", at: Clock.system.now)
-        XCTAssertEqual(records.treatments(on: "Za stodołą", season: 2026).map(\.date), [Self.day(1, 1), Self.day(4, 2)],
+        XCTAssertEqual(PastTreatment.on("Za stodołą", season: 2026, in: records.records).map(\.date), [Self.day(1, 1), Self.day(4, 2)],
                        "the season from 1 January; the corrected record once; the withdrawn one and the other field not")
-        XCTAssertEqual(records.treatments(on: "Za stodołą", season: 2025).map(\.date), [Self.day(12, 31, 2025)])
+        XCTAssertEqual(PastTreatment.on("Za stodołą", season: 2025, in: records.records).map(\.date), [Self.day(12, 31, 2025)])
     }
 
     /// Each check gives one text, before spraying and on the record alike.
@@ -89,7 +89,7 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
             _ = try records.add(TreatmentDetails(date: date, parcel: "Za stodołą", crop: Self.wheat,
                                                  products: [ProductUse(name: "Fungorex 250 EC", dose: 1, doseUnit: .litres)]), at: Clock.system.now)
         }
-        let advice = FarmAdvice(library: library, treatments: records.treatments(on:season:), today: Self.day(5, 7))
+        let advice = FarmAdvice(library: library, treatments: records.treatments(on:), today: Self.day(5, 7))
         let expected = [
             "Fungorex 250 EC on Za stodołą: this is treatment no. 3 this season; the label allows 2.",
             "Fungorex 250 EC on Za stodołą: 5 days after the last treatment with it (2026-05-02); the label asks at least 14: from 2026-05-16.",
@@ -132,7 +132,7 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
                                     saleUntil: nil, useUntil: nil, uses: [use]),
         ]))
         let past = [PastTreatment(record: UUID(), date: Self.day(5, 2), products: ["Fungorex 250 EC"])]
-        let advice = FarmAdvice(register: register, treatments: { _, _ in past }, today: Self.day(5, 7))
+        let advice = FarmAdvice(register: register, treatments: { _ in past }, today: Self.day(5, 7))
         let details = TreatmentDetails(date: Self.day(5, 7), parcel: "Za stodołą", crop: Self.wheat,
                                        products: [ProductUse(name: "Fungorex 250 EC", authorisation: "R-1/2026", dose: 1, doseUnit: .litres)])
         XCTAssertEqual(advice.record(details).filter { [.treatmentsAboveLabel, .treatmentInterval].contains($0.kind) }.map(\.text), [
@@ -159,7 +159,7 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
         let past = [PastTreatment(record: UUID(), date: Self.day(5, 2), products: ["Fungorex 250 EC"])]
         func said(_ crop: CropChoice) -> [String] {
             let details = TreatmentDetails(date: Self.day(5, 7), parcel: "Pole", crop: crop, products: [ProductUse(name: "Fungorex 250 EC", dose: 1, doseUnit: .litres)])
-            return FarmAdvice(library: library, treatments: { _, _ in past }).record(details)
+            return FarmAdvice(library: library, treatments: { _ in past }).record(details)
                 .filter { [.treatmentsAboveLabel, .treatmentInterval].contains($0.kind) }.map(\.kind.rawValue)
         }
         XCTAssertEqual(said(Self.wheat), ["label-treatments", "label-interval"], "wheat: once, 21 days apart")

@@ -38,7 +38,7 @@ final class TreatmentConditionsTests: TemporaryDirectoryTestCase {
             (Self.details(wind: -1), ["Wind (m/s): too small: at least 0"]),
             (Self.details(temperature: 51), ["Temperature (°C): too large: at most 50"]),
             (Self.details(temperature: -31), ["Temperature (°C): too small: at least -30"]),
-            (Self.details(start: "09:30", end: "06:30"), ["End time: the treatment ends before it starts (09:30)"]),
+            (Self.details(start: "09:30", end: "06:30"), []),  // ended the next morning
             (Self.details(start: nil, end: "06:30"), []),
         ]
         for (details, expected) in rows {
@@ -125,6 +125,8 @@ final class TreatmentConditionsTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(form.warningText?.contains("Wind 4.5 m/s: allowed up to 4 m/s with this sprayer") == true, form.warningText ?? "")
         form.setText("wietrznie", for: .windSpeed)
         form.setText("05:00", for: .endTime)
+        XCTAssertEqual(form.problems.map(\.field), [.windSpeed], "05:00 after a start at 06:30 is the next morning")
+        form.setText("5.00", for: .endTime)
         XCTAssertEqual(form.problems.map(\.field), [.endTime, .windSpeed])
     }
 }

@@ -1,8 +1,10 @@
 // "May I spray this field again, today?": a treatment checked against the others on its field
-// this season — how many with the product the label allows, how far apart, and whether the
-// last one used the same mode of action. The limits are the library's (the farmer's copy of
-// the label); where it gives none, what the ministry's register states for the crop. Every door
-// asks here, through FarmAdvice: the calculator and `calc` before spraying, the record's doors after.
+// — how many with the product the label allows this season (on the crop of this treatment), how
+// far apart from any other with it, before or after and whatever the season, and whether the
+// last one this season used the same mode of action. The limits are the library's (the farmer's
+// copy of the label); where it gives none, what the ministry's register states for the crop.
+// Every door asks here, through FarmAdvice: the calculator and `calc` before spraying, the
+// record's doors after.
 
 import FarmModel
 import FoundationEssentials
@@ -22,19 +24,20 @@ public enum SeasonCheck {
     }
 
     /// The warnings on treating `field` (growing `crop`) with `products` on `date`, the others
-    /// on the field that season being `past` (the treatment itself left out).
+    /// on the field being `past` (every season's, the treatment itself left out).
     /// `modeOfActionLimit`: the farm's own most treatments with one mode of action a season.
     public static func warnings(for products: [Product], field: String, crop: CropChoice?, on date: CalendarDate, past: [PastTreatment],
                                 library: Library, register: OfficialRegisterIndex?, modeOfActionLimit: Int? = nil) -> [PlanWarning] {
         let field = field.trimmedWhitespace
         guard !field.isEmpty else { return [] }
+        let season = past.filter { $0.season == date.year }
+        let named = products.filter { !$0.name.isBlank }
+        let products = PastTreatment.once(named.map(\.name)).compactMap { name in named.first { $0.name == name } }
         var warnings: [PlanWarning] = []
-        for product in products where !product.name.isBlank {
-            let key = Library.nameKey(product.name)
+        for product in products {
             let label = library.product(named: product.name)
             let uses = registerUses(of: product.name, label: label, crop: crop, on: date, register: register)
-            let withProduct = past.filter { $0.products.contains { Library.nameKey($0) == key } }
-            let count = withProduct.count + 1
+            let count = season.filter { $0.uses(product.name) }.count + 1
             if let allowed = label?.maximumTreatments(on: crop) {
                 if count > allowed { warnings.append(.treatmentsAboveLabel(product: product.shown, field: field, count: count, allowed: allowed)) }
             } else if let allowed = uses.compactMap(\.maxTreatments).max(), count > allowed {
@@ -42,14 +45,12 @@ public enum SeasonCheck {
                                                                   crop: cropName(crop, uses: uses))))
             }
             let interval = label?.intervalDays(on: crop).map { ($0, false) } ?? uses.compactMap(\.intervalDays).min().map { ($0, true) }
-            if let (days, byRegister) = interval, let last = withProduct.map(\.date).filter({ $0 <= date }).max() {
-                let apart = date.daysSinceEpoch - last.daysSinceEpoch
-                if apart < days {
-                    warnings.append(.advice(.treatmentInterval(product: product.shown, field: field, apart: apart, last: last, days: days,
-                                                               byRegister: byRegister)))
-                }
+            if let (days, byRegister) = interval,
+               let warning = intervalWarning(product.shown, field: field, on: date, with: past.filter { $0.uses(product.name) }, days: days,
+                                             byRegister: byRegister) {
+                warnings.append(.advice(warning))
             }
-            if let previous = past.filter({ $0.date <= date }).max(by: { $0.date < $1.date }) {
+            if let previous = season.filter({ $0.date <= date }).max(by: { $0.date < $1.date }) {
                 let earlier = previous.products.compactMap { name in library.product(named: name).map { (name, Set($0.modes)) } }
                 for mode in label?.modes ?? [] {
                     guard let (name, _) = earlier.first(where: { $0.1.contains(mode) }) else { continue }
@@ -57,8 +58,23 @@ public enum SeasonCheck {
                 }
             }
         }
-        if let modeOfActionLimit { warnings += ownLimitWarnings(products, field: field, past: past, library: library, limit: modeOfActionLimit) }
+        if let modeOfActionLimit { warnings += ownLimitWarnings(products, field: field, past: season, library: library, limit: modeOfActionLimit) }
         return warnings
+    }
+
+    /// The treatment on `date` nearer than `days` to one of `others` with its product: the last
+    /// one on or before it when that is too near, else the next one after it.
+    private static func intervalWarning(_ product: String, field: String, on date: CalendarDate, with others: [PastTreatment], days: Int,
+                                        byRegister: Bool) -> Advice? {
+        if let last = others.map(\.date).filter({ $0 <= date }).max(), date.daysSinceEpoch - last.daysSinceEpoch < days {
+            return .treatmentInterval(product: product, field: field, apart: date.daysSinceEpoch - last.daysSinceEpoch, last: last, days: days,
+                                      byRegister: byRegister)
+        }
+        if let next = others.map(\.date).filter({ $0 > date }).min(), next.daysSinceEpoch - date.daysSinceEpoch < days {
+            return .treatmentIntervalBefore(product: product, field: field, apart: next.daysSinceEpoch - date.daysSinceEpoch, next: next,
+                                            days: days, byRegister: byRegister)
+        }
+        return nil
     }
 
     /// Each mode of action of this treatment used more often this season than the farm's own

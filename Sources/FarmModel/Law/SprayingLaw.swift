@@ -107,12 +107,22 @@ public enum SprayingLaw {
         sprayer?.isOrchard == true ? waterDistanceOrchardSprayer : waterDistanceFieldSprayer
     }
 
-    /// For each product hazardous to bees, when the treatment started during their flight:
-    /// whether the crop, or the weeds in it, was flowering.
+    /// For each product hazardous to bees, when the treatment fell in their flight: whether the
+    /// crop, or the weeds in it, was flowering. The treatment is its whole span, from its start
+    /// to its end (the next day when the end is before the start), or its start when it has no end.
     public static func beeAdvice(_ details: TreatmentDetails, library: Library) -> [Advice] {
-        guard let start = details.startTime, beeHours.contains(start.hour) else { return [] }
+        guard let start = details.startTime, duringBeesFlight(from: start, to: details.endTime) else { return [] }
         return details.products.compactMap { library.product(named: $0.name) }.filter(\.beeHazard).map { product in
-            Advice.beeHazard(product: product.name, start: start.description, hours: beeHours)
+            Advice.beeHazard(product: product.name, start: start.description, end: details.endTime?.description, hours: beeHours)
         }
+    }
+
+    /// Whether a treatment from `start` to `end` (the next day when before the start) overlaps the
+    /// bees' flight of its day or the next; without an end, whether it started during the flight.
+    public static func duringBeesFlight(from start: ClockTime, to end: ClockTime?) -> Bool {
+        let from = start.minuteOfDay, flight = (beeHours.lowerBound * 60, beeHours.upperBound * 60)
+        guard let end, end != start else { return from >= flight.0 && from < flight.1 }
+        let to = end.minuteOfDay + (end < start ? 24 * 60 : 0)
+        return [0, 24 * 60].contains { day in from < flight.1 + day && to > flight.0 + day }
     }
 }

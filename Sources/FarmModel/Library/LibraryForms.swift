@@ -96,31 +96,48 @@ struct LibraryFormReader {
         return text.trimmedWhitespace
     }
 
-    /// The smaller zones listed ("75: 5"); a piece that is none is named.
+    /// The smaller zones listed ("75: 5"); a piece that is none is named, and so is a list with
+    /// nothing in it. Two for one class, or one no smaller than the label's, are LibraryRules'.
     mutating func reducedZones(_ text: String) -> [ReducedZone] {
         let (zones, unreadable) = ReducedZone.list(text)
-        if let first = unreadable.first { errors.append(LibraryFormError(.reducedZones, .notAReducedZone(first))) }
+        if let first = unreadable.first {
+            errors.append(LibraryFormError(.reducedZones, .notAReducedZone(first)))
+        } else if zones.isEmpty, !text.isBlank {
+            errors.append(LibraryFormError(.reducedZones, .noValue(text)))
+        }
         return zones
     }
 
     /// A limit for every crop and per crop, as typed: "2; TRZAW: 1" (semicolons between, a
-    /// crop's EPPO code before its number).
+    /// crop's EPPO code before its number). One value for every crop and one for each crop, or
+    /// the others are named; a list with nothing in it is named too.
     mutating func limits(_ text: String, _ field: LibraryFormField) -> (all: Int?, perCrop: [(eppo: String, value: Int)]) {
-        var all: Int?, perCrop: [(eppo: String, value: Int)] = []
-        for piece in text.split(separator: ";").map({ String($0).trimmedWhitespace }) where !piece.isEmpty {
-            let parts = piece.split(separator: ":", maxSplits: 1).map { String($0).trimmedWhitespace }
-            if parts.count == 2 {
-                let code = parts[0].uppercased()
+        var all: [Int] = [], perCrop: [(eppo: String, value: Int)] = []
+        let pieces = LimitList.pieces(text)
+        if pieces.isEmpty, !text.isBlank { errors.append(LibraryFormError(field, .noValue(text))) }
+        for piece in pieces {
+            if let code = piece.crop {
                 guard CropCatalog.hasEPPOShape(code) else {
-                    errors.append(LibraryFormError(field, .notAnEPPOCode(FreeText.displayable(parts[0]))))
+                    errors.append(LibraryFormError(field, .notAnEPPOCode(FreeText.displayable(piece.typedCrop))))
                     continue
                 }
-                if let value = whole(parts[1], field) { perCrop.append((code, value)) }
-            } else if let value = whole(piece, field) {
-                all = value
+                guard !piece.value.isEmpty else {
+                    errors.append(LibraryFormError(field, .notAWholeNumber))
+                    continue
+                }
+                if let value = whole(piece.value, field) { perCrop.append((code, value)) }
+            } else if let value = whole(piece.value, field) {
+                all.append(value)
             }
         }
-        return (all, perCrop)
+        if all.count > 1 { errors.append(LibraryFormError(field, .givenTwice(tr("the number for every crop"), values: all.map(String.init)))) }
+        var once: [(eppo: String, value: Int)] = []
+        for limit in perCrop where !once.contains(where: { $0.eppo == limit.eppo }) {
+            let values = perCrop.filter { $0.eppo == limit.eppo }.map(\.value)
+            if values.count > 1 { errors.append(LibraryFormError(field, .givenTwice(limit.eppo, values: values.map(String.init)))) }
+            once.append(limit)
+        }
+        return (all.first, once)
     }
 
     /// "yes"/"no" (also "tak"/"nie"); empty is no; anything else is named.
@@ -190,7 +207,7 @@ public struct ProductDraft: Equatable, Sendable {
     public var name = "", authorisation = "", rate = "", maximumRate = "", maximumTreatments = "", preHarvestDays = "", notes = ""
     /// Days; and the modes of action separated by commas ("FRAC 3, FRAC 11").
     public var intervalDays = "", modesOfAction = ""
-    /// Metres; and the smaller zones as "75: 5, 90: 1".
+    /// Metres; and the smaller zones as "75: 5; 90: 0,5".
     public var bufferZone = "", reducedZones = ""
     /// "yes" or "no" (tak, nie), as the label says; empty for no.
     public var beeHazard = ""
@@ -214,7 +231,7 @@ public struct ProductDraft: Equatable, Sendable {
         intervalDays = limits(product.intervalDays, \.intervalDays)
         modesOfAction = product.modesOfAction.joined(separator: ", ")
         bufferZone = product.bufferZone.map(format.editable) ?? ""
-        reducedZones = product.reducedZones.map { $0.text(format) }.joined(separator: ", ")
+        reducedZones = product.reducedZones.map { $0.text(format) }.joined(separator: "; ")
         beeHazard = product.beeHazard ? tr("yes") : ""
         preHarvestDays = product.preHarvestDays.map(String.init) ?? ""
         notes = product.notes

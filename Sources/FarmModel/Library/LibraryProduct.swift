@@ -152,10 +152,12 @@ public struct ReducedZone: Equatable, Hashable, Codable, Sendable {
         self.metres = metres
     }
 
-    /// "75: 5", "75 %: 5 m", separated by commas or semicolons; and the pieces that are none.
+    /// "75: 5", "75 %: 5 m", separated by semicolons or commas; and the pieces that are none.
+    /// A comma starts the next zone only when one follows it ("75: 5, 90: 1"): in "90: 0,5"
+    /// it is the decimal mark, as in every other number.
     public static func list(_ text: String) -> (zones: [ReducedZone], unreadable: [String]) {
         var zones: [ReducedZone] = [], unreadable: [String] = []
-        for piece in text.split(whereSeparator: { ",;\n".contains($0) }).map({ String($0).trimmedWhitespace }) where !piece.isEmpty {
+        for piece in pieces(text) where !piece.isEmpty {
             let parts = piece.split(separator: ":", maxSplits: 1).map { part -> String in
                 String(part).replacing("%", with: "").replacing("m", with: "").trimmedWhitespace
             }
@@ -166,6 +168,31 @@ public struct ReducedZone: Equatable, Hashable, Codable, Sendable {
             zones.append(ReducedZone(driftReduction: reduction, metres: metres))
         }
         return (zones, unreadable)
+    }
+
+    /// The pieces of a list of zones, trimmed (empty ones too).
+    private static func pieces(_ text: String) -> [String] {
+        var pieces: [String] = []
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { ";\n".contains($0) }) {
+            let characters = Array(line)
+            var start = 0
+            for index in characters.indices where characters[index] == "," && startsZone(characters[(index + 1)...]) {
+                pieces.append(String(characters[start..<index]).trimmedWhitespace)
+                start = index + 1
+            }
+            pieces.append(String(characters[start...]).trimmedWhitespace)
+        }
+        return pieces
+    }
+
+    /// Whether `rest` begins with a zone's class: digits, a per cent sign perhaps, and a colon.
+    private static func startsZone(_ rest: ArraySlice<Character>) -> Bool {
+        var rest = rest.drop { $0.isWhitespace }
+        let digits = rest.prefix { $0.isASCIIDigit }.count
+        guard digits > 0 else { return false }
+        rest = rest.dropFirst(digits).drop { $0.isWhitespace }
+        if rest.first == "%" { rest = rest.dropFirst().drop { $0.isWhitespace } }
+        return rest.first == ":"
     }
 
     /// "75: 5" as the editor shows it.

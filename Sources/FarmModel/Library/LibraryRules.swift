@@ -74,6 +74,14 @@ public enum LibraryRules {
                 if let count = limit.maxTreatments { check(.maximumTreatments, whole(count, treatmentsLimit)) }
                 if let days = limit.intervalDays { check(.intervalDays, whole(days, treatmentsLimit)) }
             }
+            for (eppo, limits) in twice(product.cropLimits, by: \.eppo) {
+                let counts = limits.compactMap(\.maxTreatments), intervals = limits.compactMap(\.intervalDays)
+                if counts.count > 1 || intervals.isEmpty {
+                    check(.maximumTreatments, .givenTwice(eppo, values: counts.map(String.init)))
+                } else {
+                    check(.intervalDays, .givenTwice(eppo, values: intervals.map(String.init)))
+                }
+            }
             if product.modesOfAction.count > modesLimit { check(.modesOfAction, .tooMany(limit: modesLimit)) }
             for mode in product.modesOfAction where ModeOfAction(parsing: mode) == nil { check(.modesOfAction, .notAModeOfAction(mode)) }
             if let zone = product.bufferZone { check(.bufferZone, within(zone, zoneLimit)) }
@@ -82,6 +90,11 @@ public enum LibraryRules {
                     check(.reducedZones, .notAChoice(String(zone.driftReduction), accepted: SprayingLaw.driftReductionClasses.map(String.init)))
                 }
                 check(.reducedZones, within(zone.metres, zoneLimit))
+                // Smaller, or it reduces nothing: the larger of the two would apply anyway.
+                if let buffer = product.bufferZone, zone.metres >= buffer { check(.reducedZones, .zoneNotSmaller(zone.metres, than: buffer)) }
+            }
+            for (reduction, zones) in twice(product.reducedZones, by: \.driftReduction) {
+                check(.reducedZones, .givenTwice(String(reduction) + " %", values: zones.map { NumberFormat.current.string($0.metres, maxFractionDigits: 2) + " m" }))
             }
             if let days = product.preHarvestDays { check(.preHarvestDays, whole(days, preHarvestDaysLimit)) }
             check(.notes, FreeText.notesProblem(product.notes))
@@ -150,6 +163,13 @@ public enum LibraryRules {
         if let problem = FreeText.lineProblem(id, limit: RecordRules.codeLimit) { return problem }
         let allowed = id.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./-".unicodeScalars.contains($0) }
         return !id.isEmpty && allowed ? nil : .notAParcelID(FreeText.displayable(id))
+    }
+
+    /// The values of `items` that share a key with another, by key in the order first given.
+    private static func twice<Item, Key: Hashable>(_ items: [Item], by key: (Item) -> Key) -> [(Key, [Item])] {
+        let groups = Dictionary(grouping: items, by: key)
+        var said = Set<Key>()
+        return items.map(key).filter { groups[$0, default: []].count > 1 && said.insert($0).inserted }.map { ($0, groups[$0, default: []]) }
     }
 
     private static func within(_ value: Decimal, _ limit: Decimal) -> InputProblem? {

@@ -120,9 +120,6 @@ public enum RecordRules {
         check(.operatorName, FreeText.lineProblem(details.operatorName))
         check(.notes, FreeText.notesProblem(details.notes))
         if let sprayer = details.sprayer { check(.sprayer, FreeText.lineProblem(sprayer)) }
-        if let start = details.startTime, let end = details.endTime, end < start {
-            found.append(RecordProblem(.endTime, tr("the treatment ends before it starts (%@)").filled(start.description)))
-        }
         if let wind = details.windSpeed { check(.windSpeed, problem(wind: wind)) }
         if let temperature = details.temperature { check(.temperature, problem(temperature: temperature)) }
         return found

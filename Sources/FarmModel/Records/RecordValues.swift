@@ -57,7 +57,7 @@ public enum DoseBasis: String, CaseIterable, Codable, Sendable {
     }
 }
 
-/// A start hour, "06:30".
+/// A start or an end hour, "06:30". An end before its start is the next day's.
 public struct ClockTime: Comparable, Hashable, Codable, Sendable, CustomStringConvertible {
     public var hour: Int
     public var minute: Int
@@ -94,6 +94,9 @@ public struct ClockTime: Comparable, Hashable, Codable, Sendable, CustomStringCo
     }
 
     public var description: String { Digits.padded(hour, 2) + ":" + Digits.padded(minute, 2) }
+
+    /// Minutes since midnight.
+    public var minuteOfDay: Int { hour * 60 + minute }
 
     public static func < (lhs: ClockTime, rhs: ClockTime) -> Bool { (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute) }
 

@@ -16,12 +16,13 @@ extension Advice {
     /// `withReduction` with `reductionNeeded` (when the sprayer lacks that class).
     public static func windAboveLaw(_ wind: Decimal, allowed: Decimal, driftReduction: Int?, withReduction: Decimal,
                                     reductionNeeded: Int) -> Advice {
+        let said = NumberFormat.current.string(wind, beside: [allowed, withReduction], maxFractionDigits: 1)
         if allowed == withReduction {
             return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s, also with %3$@ %% drift reduction.")
-                .filled(number(wind, digits: 1), number(withReduction, digits: 1), String(driftReduction ?? 0)))
+                .filled(said, number(withReduction, digits: 1), String(driftReduction ?? 0)))
         }
         return Advice(.windAboveLaw, tr("Wind %1$@ m/s: allowed up to %2$@ m/s with this sprayer (%3$@ m/s with %4$@ %% drift reduction).")
-            .filled(number(wind, digits: 1), number(allowed, digits: 1), number(withReduction, digits: 1), String(reductionNeeded)))
+            .filled(said, number(allowed, digits: 1), number(withReduction, digits: 1), String(reductionNeeded)))
     }
 
     /// "12 m; 5 m with 75 % drift reduction — this sprayer": a label's zone and its reduced ones.
@@ -50,10 +51,14 @@ extension Advice {
         Advice(.bufferZone, tr("Public road: keep %@ from its edge (the regulation's least).").filled(metres(distance)), about: "road")
     }
 
-    /// `start`: "07:30"; `hours`: the bees' flight, as the law's table gives it.
-    public static func beeHazard(product: String, start: String, hours: Range<Int>) -> Advice {
-        Advice(.beeHazard, tr("%1$@ is hazardous to bees and the treatment started at %2$@, during their flight (%3$@–%4$@): was the crop, or the weeds in it, flowering? Spray it after the bees' flight.")
-            .filled(product, start, "\(hours.lowerBound):00", "\(hours.upperBound):00"), about: product)
+    /// `start`: "07:30", `end`: "09:30" when known; `hours`: the bees' flight, as the law's table gives it.
+    public static func beeHazard(product: String, start: String, end: String? = nil, hours: Range<Int>) -> Advice {
+        guard let end else {
+            return Advice(.beeHazard, tr("%1$@ is hazardous to bees and the treatment started at %2$@, during their flight (%3$@–%4$@): was the crop, or the weeds in it, flowering? Spray it after the bees' flight.")
+                .filled(product, start, "\(hours.lowerBound):00", "\(hours.upperBound):00"), about: product)
+        }
+        return Advice(.beeHazard, tr("%1$@ is hazardous to bees and the treatment, %2$@–%3$@, was during their flight (%4$@–%5$@): was the crop, or the weeds in it, flowering? Spray it after the bees' flight.")
+            .filled(product, start, end, "\(hours.lowerBound):00", "\(hours.upperBound):00"), about: product)
     }
 
     // MARK: The people and the equipment

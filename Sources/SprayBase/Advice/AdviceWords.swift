@@ -8,17 +8,21 @@ import FoundationEssentials
 extension Advice {
     private static var language: Language { Translation.current.language }
     private static func number(_ value: Decimal, digits: Int = 4) -> String { NumberFormat.current.string(value, maxFractionDigits: digits) }
+    /// A value outside `usual`, shown outside it.
+    private static func outside(_ value: Decimal, _ usual: ClosedRange<Decimal>) -> String {
+        NumberFormat.current.string(value, beside: [value < usual.lowerBound ? usual.lowerBound : usual.upperBound], maxFractionDigits: 4)
+    }
 
     // MARK: The plan's own numbers
 
     public static func unusualSprayRate(_ rate: Decimal, usual: ClosedRange<Decimal>) -> Advice {
         Advice(.unusualSprayRate, tr("A spray volume of %1$@ l/ha is unusual (most labels say %2$@–%3$@ l/ha). Check the value.")
-            .filled(number(rate), number(usual.lowerBound, digits: 0), number(usual.upperBound, digits: 0)))
+            .filled(outside(rate, usual), number(usual.lowerBound, digits: 0), number(usual.upperBound, digits: 0)))
     }
 
     public static func unusualTankCapacity(_ capacity: Decimal, usual: ClosedRange<Decimal>) -> Advice {
         Advice(.unusualTankCapacity, tr("A tank of %1$@ l is unusual (sprayers hold %2$@–%3$@ l). Check the value.")
-            .filled(number(capacity), number(usual.lowerBound, digits: 0), number(usual.upperBound, digits: 0)))
+            .filled(outside(capacity, usual), number(usual.lowerBound, digits: 0), number(usual.upperBound, digits: 0)))
     }
 
     public static func manyLoads(_ count: Int) -> Advice {
@@ -43,7 +47,7 @@ extension Advice {
     /// `unit`: the rate's unit as the label writes it ("l/ha").
     public static func rateAboveLabel(product: String, rate: Decimal, maximum: Decimal, unit: String) -> Advice {
         Advice(.rateAboveLabel, tr("%1$@: %2$@ %4$@ is more than the label's maximum of %3$@ %4$@.")
-            .filled(product, number(rate), number(maximum), unit), about: product)
+            .filled(product, NumberFormat.current.string(rate, beside: [maximum], maxFractionDigits: 4), number(maximum), unit), about: product)
     }
 
     public static func treatmentsAboveLabel(product: String, field: String, count: Int, allowed: Int) -> Advice {
@@ -65,6 +69,16 @@ extension Advice {
             "%1$@ on %2$@: %3$@ days after the last treatment with it (%4$@); %5$@ asks at least %6$@: from %7$@.", apart)
             .filled(product, field, String(apart), last.typedText(in: language), source, String(days),
                     last.adding(days: days).typedText(in: language)), about: product)
+    }
+
+    /// A treatment recorded late: `apart` days before `next`, one with the product already on the field.
+    public static func treatmentIntervalBefore(product: String, field: String, apart: Int, next: CalendarDate, days: Int,
+                                               byRegister: Bool) -> Advice {
+        let source = byRegister ? tr("the ministry's register") : tr("the label")
+        return Advice(.treatmentInterval, trn(
+            "%1$@ on %2$@: %3$@ day before the next treatment with it (%4$@); %5$@ asks at least %6$@ between them.",
+            "%1$@ on %2$@: %3$@ days before the next treatment with it (%4$@); %5$@ asks at least %6$@ between them.", apart)
+            .filled(product, field, String(apart), next.typedText(in: language), source, String(days)), about: product)
     }
 
     public static func modeOfActionRepeated(mode: String, field: String, last: CalendarDate, product: String) -> Advice {
@@ -128,7 +142,8 @@ extension Advice {
     /// `unit`, `largestUnit`: the doses' units ("l", "kg/ha").
     public static func doseAboveRegister(product: String, dose: Decimal, unit: String, crop: String, largest: Decimal, largestUnit: String) -> Advice {
         Advice(.doseAboveRegister, tr("%1$@: %2$@ %3$@/ha is above the register's largest dose for %4$@, %5$@ %6$@.")
-            .filled(product, number(dose, digits: 3), unit, crop, number(largest, digits: 3), largestUnit), about: product)
+            .filled(product, NumberFormat.current.string(dose, beside: [largest], maxFractionDigits: 3), unit, crop, number(largest, digits: 3),
+                    largestUnit), about: product)
     }
 
     /// `stages`: the register's, as "10–39, 51–59".

@@ -93,6 +93,14 @@ public enum InputProblem: Equatable, Sendable, Error {
     case noFieldsForFavorite(String)
     /// A name no saved favorite has.
     case noSuchFavorite(String)
+    /// A field neither the library nor any record knows.
+    case unknownField(String)
+    /// One thing given two values or more ("TRZAW", "75 %"), as given: one must be chosen.
+    case givenTwice(String, values: [String])
+    /// A list with nothing in it (";").
+    case noValue(String)
+    /// A zone with drift reduction, m, no smaller than the label's buffer zone, m.
+    case zoneNotSmaller(Decimal, than: Decimal)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -150,6 +158,16 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("“%@” is not in the library (kalkulator-oprysku library list shows what is)").filled(name)
         case let .noFieldsForFavorite(name):
             return tr("“%@”: name the fields it is for, each with --field after it").filled(name)
+        case let .unknownField(name):
+            return tr("“%@” is neither a field of the library nor a place of any record (kalkulator-oprysku library list shows the fields)")
+                .filled(FreeText.displayable(name))
+        case let .givenTwice(what, values):
+            return tr("%1$@ is given twice (%2$@): give one").filled(what, values.joined(separator: ", "))
+        case let .noValue(text):
+            return tr("“%@” holds no value").filled(FreeText.displayable(text))
+        case let .zoneNotSmaller(zone, buffer):
+            return tr("a zone of %1$@ m with drift reduction is not smaller than the buffer zone of %2$@ m")
+                .filled(format.string(zone, maxFractionDigits: 2), format.string(buffer, maxFractionDigits: 2))
         case let .noSuchFavorite(name):
             return tr("no favorite is named “%@” (the calculator’s Favorites menu shows them)").filled(name)
         case let .needsRate(name):

@@ -33,6 +33,16 @@ public struct NumberFormat: Sendable, Equatable {
         return grouped(rounded)
     }
 
+    /// `value`, said beside the `limits` it was compared with, to at least `maxFractionDigits`
+    /// places and to as many more as it takes to stay on its side of each: a wind of 5,04 m/s
+    /// against 5 m/s is "5,04", never "5" (the digits that decided are shown).
+    public func string(_ value: Decimal, beside limits: [Decimal], maxFractionDigits: Int) -> String {
+        var digits = maxFractionDigits
+        func sides(_ number: Decimal) -> [Int] { limits.map { number < $0 ? -1 : number == $0 ? 0 : 1 } }
+        while sides(value.rounded(fractionDigits: digits)) != sides(value), digits < 40 { digits += 1 }
+        return string(value, maxFractionDigits: digits)
+    }
+
     /// A number as the user would type it back into a field: no grouping, the language's
     /// decimal mark, full precision. The parser reads this back to the same value.
     public func editable(_ value: Decimal) -> String {

@@ -51,8 +51,15 @@ public struct JobForm: Equatable, Sendable, Codable {
         )
     }
 
+    /// The product rows the plan takes: those with a name or a rate (an empty row, added and
+    /// not filled, is left out); the first one when none has either, to be filled.
+    public var plannedRows: [Int] {
+        let filled = products.indices.filter { !products[$0].name.isBlank || !products[$0].rateText.isBlank }
+        return filled.isEmpty ? Array(products.indices.prefix(1)) : filled
+    }
+
     /// The numbers, or every field that does not hold a positive number (or a product name
-    /// too long or with control characters: FreeText).
+    /// too long or with control characters: FreeText). Problems name the form's own rows.
     public func input() -> Result<JobInput, InvalidJob> {
         var errors: [FieldError] = []
         func number(_ text: String, _ field: JobField) -> Decimal {
@@ -66,25 +73,38 @@ public struct JobForm: Equatable, Sendable, Codable {
             }
             return 0
         }
-        for (index, product) in products.enumerated() {
-            if let problem = FreeText.lineProblem(product.name) { errors.append(FieldError(.productName(index), problem)) }
+        let rows = plannedRows
+        for index in rows {
+            if let problem = FreeText.lineProblem(products[index].name) { errors.append(FieldError(.productName(index), problem)) }
         }
         let input = JobInput(
             area: number(areaText, .area),
             areaUnit: areaUnit,
             sprayRate: number(sprayRateText, .sprayRate),
             tankCapacity: number(tankText, .tankCapacity),
-            products: products.enumerated().map { index, product in
-                ProductInput(name: product.name, rate: number(product.rateText, .productRate(index)), unit: product.unit,
-                             formulation: product.formulation)
+            products: rows.map { index in
+                let product = products[index]
+                return ProductInput(name: product.name, rate: number(product.rateText, .productRate(index)), unit: product.unit,
+                                    formulation: product.formulation)
             },
             strategy: strategy
         )
         return errors.isEmpty ? .success(input) : .failure(InvalidJob(errors))
     }
 
-    /// The plan, or every problem, keyed by field.
+    /// The plan, or every problem, keyed by field (a product's by its row of the form).
     public func plan() -> Result<TankMixPlan, InvalidJob> {
-        input().flatMap(TankMixEngine.plan)
+        let rows = plannedRows
+        // The engine names a product by its place in the plan; the form's row is that place's row.
+        return input().flatMap { TankMixEngine.plan($0).mapError { invalid in
+            InvalidJob(invalid.errors.map { error in
+                switch error.field {
+                case let .productRate(index) where rows.indices.contains(index): FieldError(.productRate(rows[index]), error.problem)
+                case let .productUnit(index) where rows.indices.contains(index): FieldError(.productUnit(rows[index]), error.problem)
+                case let .productName(index) where rows.indices.contains(index): FieldError(.productName(rows[index]), error.problem)
+                default: error
+                }
+            })
+        } }
     }
 }
