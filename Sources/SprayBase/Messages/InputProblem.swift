@@ -93,6 +93,9 @@ public enum InputProblem: Equatable, Sendable, Error {
     case noFieldsForFavorite(String)
     /// A name no saved favorite has.
     case noSuchFavorite(String)
+    /// A value that came from another computer or a newer version (shown as it came) which
+    /// this version cannot use: kept as it came (KeptValues).
+    case notUsableHere(String)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -152,6 +155,8 @@ public enum InputProblem: Equatable, Sendable, Error {
             return tr("“%@”: name the fields it is for, each with --field after it").filled(name)
         case let .noSuchFavorite(name):
             return tr("no favorite is named “%@” (the calculator’s Favorites menu shows them)").filled(name)
+        case let .notUsableHere(value):
+            return tr("“%@” is a value this version of the app cannot use; it is kept as it came (correct it, or update the app)").filled(value)
         case let .needsRate(name):
             return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:
