@@ -21,6 +21,10 @@ public struct Settings: Codable, Equatable, Sendable {
     /// field in a season, against resistance; nil: none.
     public var modeOfActionLimit: Int?
 
+    /// What settings.json held that this version does not use (a key it does not know, a theme
+    /// or language it does not have): written back as it came (Settings+JSON.swift).
+    package var kept = KeptMembers()
+
     /// The values `modeOfActionLimit` may take.
     public static let modeOfActionLimits = 1...50
 
