@@ -229,7 +229,7 @@ func fuzzRecords(_ bytes: [UInt8]) {
 }
 
 func fuzzLibrary(_ bytes: [UInt8]) {
-    guard let items: [LibraryItem] = roundTrip(bytes, kind: "library", version: LibraryStore.formatVersion, codec: .pretty) else { return }
+    guard let items: [LibraryItem] = roundTrip(bytes, kind: "library", version: LibraryStore.formatVersion, codec: .lines) else { return }
     _ = Library(items: items)
     // The same bytes as an export (`library import`).
     _ = try? LibraryStore.items(inExport: bytes, path: "library.json")
@@ -252,7 +252,7 @@ func fuzzFavorites(_ bytes: [UInt8]) {
 }
 
 func fuzzSettings(_ bytes: [UInt8]) {
-    roundTrip(bytes, kind: "settings", version: SettingsStore.formatVersion, codec: FileCodec<Settings>.pretty, keepsUnreadableItems: false)
+    roundTrip(bytes, kind: "settings", version: SettingsStore.formatVersion, codec: FileCodec<Settings>.lines, keepsUnreadableItems: false)
 }
 
 // MARK: The farm folder

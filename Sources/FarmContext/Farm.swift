@@ -28,13 +28,17 @@ public final class Farm {
         var history: () -> HistoryStore
         var favorites: () -> FavoritesStore
         var transcription: () -> TranscriptionStore
+        /// Hears what the settings found worth telling when first read (a damaged file set aside).
+        var settingsNotices: ([String]) -> Void = { _ in }
 
         /// The files of `locations`, each store waiting for another program's save with `patience`;
         /// `keptStockOnly` leaves the store closed when the farm has none (its file does not exist).
-        /// `registerProblem` hears why a kept register cannot be read; `notices` what a part opened
-        /// found worth telling (a command says it on stderr, a window in its banner).
+        /// `registerProblem` hears why a kept register cannot be read; `settingsNotices` what the
+        /// settings found worth telling when read (a command says it on stderr, where it says each
+        /// other part's itself; a window shows `Farm.notices` in its banner).
         public static func files(_ locations: DataLocations, patience: LockPatience = .interactive, keptStockOnly: Bool = false,
-                                 clock: Clock = .system, registerProblem: @escaping (Error) -> Void = { _ in }) -> Opening {
+                                 clock: Clock = .system, registerProblem: @escaping (Error) -> Void = { _ in },
+                                 settingsNotices: @escaping ([String]) -> Void = { _ in }) -> Opening {
             Opening(locations: locations,
                     records: { RecordStore(file: locations.recordsFile, patience: patience, clock: clock) },
                     library: { LibraryStore(file: locations.libraryFile, patience: patience) },
@@ -54,7 +58,8 @@ public final class Farm {
                     settings: { SettingsStore(file: locations.settingsFile) },
                     history: { HistoryStore(file: locations.historyFile, patience: patience) },
                     favorites: { FavoritesStore(file: locations.favoritesFile, patience: patience) },
-                    transcription: { TranscriptionStore(file: locations.transcriptionFile) })
+                    transcription: { TranscriptionStore(file: locations.transcriptionFile) },
+                    settingsNotices: settingsNotices)
         }
 
         /// The records read on another core while the app starts (the window's farm): at once
@@ -110,7 +115,12 @@ public final class Farm {
 
     var recordStore: RecordStore { open(&openedRecords, opening.records) }
     var libraryStore: LibraryStore { open(&openedLibrary, opening.library) }
-    var settingsStore: SettingsStore { openedSettings ?? remember(&openedSettings, opening.settings()) }
+    var settingsStore: SettingsStore {
+        if let openedSettings { return openedSettings }
+        let store = remember(&openedSettings, opening.settings())
+        if !store.notices.isEmpty { opening.settingsNotices(store.notices.map(\.message)) }
+        return store
+    }
     var historyStore: HistoryStore { openedHistory ?? remember(&openedHistory, opening.history()) }
     var favoritesStore: FavoritesStore { openedFavorites ?? remember(&openedFavorites, opening.favorites()) }
     var transcriptionStore: TranscriptionStore { openedTranscription ?? remember(&openedTranscription, opening.transcription()) }

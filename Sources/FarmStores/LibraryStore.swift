@@ -1,13 +1,14 @@
 // The farm's library in library.json, with the history's guarantees: a lock, atomic
 // replace, a damaged file set aside, an item this version cannot read kept and counted,
-// a newer version's file read-only. Names are unique within a kind.
+// a newer version's file read-only. Names are unique within a kind. An item a line, written
+// and read by hand (LibraryItem+JSON.swift): what a newer version wrote is kept and written back.
 
 import FarmModel
 import FoundationEssentials
 import SprayBase
 
 package final class LibraryStore: VersionedStore<LibraryItem> {
-    /// Version 1: LibraryItem's Codable conformance (docs/library-format.md).
+    /// Version 1: LibraryItem's members as its Codable conformance names them (docs/library-format.md).
     package static let formatVersion = 1
 
     package private(set) var library = Library()
@@ -22,13 +23,15 @@ package final class LibraryStore: VersionedStore<LibraryItem> {
     }
 
     package static func versionedFile(_ file: URL, patience: LockPatience) -> VersionedFile<LibraryItem> {
-        VersionedFile(url: file, kind: "library", version: formatVersion, patience: patience)
+        VersionedFile(url: file, kind: "library", version: formatVersion, codec: .lines, patience: patience)
     }
 
     /// Adds `item`, or replaces the one with its id: the door of everything a user types (the
     /// editor, `library add`, Add to Library from the register, a calibration saved on a
     /// sprayer). Throws when `item` breaks a rule (LibraryRules) — another item of its kind
     /// with its name among them — or its id is an item of another kind.
+    /// What a newer version wrote into the item here that this one does not know stays; a value
+    /// it kept unread goes with what the user typed in its place.
     package func save(_ item: LibraryItem) throws {
         if item.name.trimmedWhitespace.isEmpty { throw LibraryError.emptyName }
         try modify { items in
@@ -38,6 +41,8 @@ package final class LibraryStore: VersionedStore<LibraryItem> {
             }
             if let index = items.firstIndex(where: { $0.id == item.id }) {
                 guard items[index].kind == item.kind else { throw LibraryError.gone }
+                var item = item
+                if item.kept.unknown.isEmpty { item.kept.unknown = items[index].kept.unknown }
                 items[index] = item
             } else {
                 items.append(item)
@@ -99,52 +104,49 @@ package final class LibraryStore: VersionedStore<LibraryItem> {
             // Where the text stops being JSON, or the member named twice.
             throw LibraryError.notALibrary(path: path, why: error.description)
         }
-        guard let items = try? JSONDecoder().decode(Export<LibraryItem>.self, from: Data(bytes)),
-              items.format == "\(AppInfo.domain)/library", items.version >= 1 else {
-            throw LibraryError.notALibrary(path: path, why: nil)
+        let (format, version) = JSONScanner.header(of: bytes)
+        guard format == "\(AppInfo.domain)/library", let version, version >= 1 else { throw LibraryError.notALibrary(path: path, why: nil) }
+        guard version <= formatVersion else { throw LibraryError.newerLibrary(path: path) }
+        var items: [LibraryItem] = []
+        do throws(JSONReadError) {
+            try JSONScanner.reading(bytes) { scanner throws(JSONReadError) in
+                var numbers = DecimalTexts()
+                try scanner.beginObject()
+                while let key = try scanner.nextKey() {
+                    guard case "items" = key else { try scanner.skipValue(); continue }
+                    try scanner.beginArray()
+                    // What the export adds ("problems") and members of a newer version are stepped over.
+                    while try scanner.nextElement() { items.append(try LibraryItem(scanner: &scanner, numbers: &numbers, keepingUnknown: false)) }
+                }
+            }
+        } catch {
+            throw LibraryError.notALibrary(path: path, why: tr("item %1$@: %2$@").filled(String(items.count + 1), error.description))
         }
-        guard items.version <= formatVersion else { throw LibraryError.newerLibrary(path: path) }
-        return items.items
+        return items
     }
 
     /// What `library export` writes: the file's own envelope with every readable item.
     /// An item that breaks a rule carries `"problems"` ("field: why", computed, never read back).
+    /// A value this version cannot use goes as it came (the item's own writer), laid out for reading.
     package func exported() throws -> [UInt8] {
         let problems = library.problems
-        let items = library.items.map { ExportedItem(item: $0, problems: problems[$0.id]?.map(\.text) ?? []) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let export = Export(format: "\(AppInfo.domain)/library", version: Self.formatVersion, items: items)
-        return Array(try encoder.encode(export)) + [0x0A]
-    }
-
-    private struct Export<Item: Codable>: Codable {
-        var format: String
-        var version: Int
-        var items: [Item]
-    }
-
-    /// An item as exported: its own members, and `problems` when it breaks a rule.
-    private struct ExportedItem: Codable {
-        var item: LibraryItem
-        var problems: [String]
-        private enum CodingKeys: String, CodingKey { case problems }
-
-        init(item: LibraryItem, problems: [String]) {
-            self.item = item
-            self.problems = problems
+        var text = "{\"format\":" + JSONValue.quote("\(AppInfo.domain)/library") + ",\"items\":["
+        var numbers = DecimalTexts()
+        for (index, item) in library.items.enumerated() {
+            var line = ""
+            // Members of a newer version are not exported (the reader would keep them as they are, but
+            // an export goes to people and other programs as this version describes an item).
+            var exported = item
+            exported.kept.unknown = UnknownMembers()
+            exported.appendJSON(to: &line, numbers: &numbers)
+            if let found = problems[item.id], !found.isEmpty {
+                line.removeLast()
+                line += ",\"problems\":[" + found.map { JSONValue.quote($0.text) }.joined(separator: ",") + "]}"
+            }
+            text += (index == 0 ? "" : ",") + line
         }
-
-        init(from decoder: any Decoder) throws {
-            self.init(item: try LibraryItem(from: decoder), problems: [])
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            try item.encode(to: encoder)
-            guard !problems.isEmpty else { return }
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(problems, forKey: .problems)
-        }
+        text += "],\"version\":" + String(Self.formatVersion) + "}"
+        return JSONPretty.laidOut(Array(text.utf8)) + [0x0A]
     }
 
     override package func itemsChanged() {

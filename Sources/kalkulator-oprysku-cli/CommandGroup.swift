@@ -68,13 +68,15 @@ extension CommandGroup {
     }
 
     /// The farm's files as a command opens them: a part that waits for another program's save
-    /// says so, and the register's problems go to stderr; a farm that keeps no store of
-    /// products reads none (a command that writes one starts it).
+    /// says so, and the register's and the settings' problems go to stderr (a damaged
+    /// settings.json set aside is said by the command that found it); a farm that keeps no store
+    /// of products reads none (a command that writes one starts it).
     static func openFarm() -> Farm {
         let patience = LockPatience.commandLine { path in
             Terminal.report([tr("Another Kalkulator Oprysku is saving %@; waiting for it to finish (at most 30 seconds)…").filled(path)])
         }
-        return Farm(.files(DataLocations.current, patience: patience, keptStockOnly: true, registerProblem: { Terminal.report([userMessage($0)]) }))
+        return Farm(.files(DataLocations.current, patience: patience, keptStockOnly: true, registerProblem: { Terminal.report([userMessage($0)]) },
+                           settingsNotices: { Terminal.report($0) }))
     }
 
     /// "Products", then "  Herbicyd — WG · R-12/2024 · …", for each kind that has items.

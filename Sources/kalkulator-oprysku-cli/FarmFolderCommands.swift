@@ -80,9 +80,10 @@ enum FarmFolderCommands: CommandGroup {
             })
             let lines = (command.confirmed ? preview : []) + restored.map(\.text)
             let printed = printOutput(lines.joined(separator: "\n") + "\n")
-            let libraryProblems = restored.flatMap(\.problems)
-            report(libraryProblems)
-            return RecordCommands.reportNeedingChecks(contents.records ?? [], today: farm.clock.today) && printed && libraryProblems.isEmpty ? 0 : 1
+            // What needs checking (records, library items, stock entries), each named once.
+            let problems = restored.flatMap(\.problems)
+            report(problems)
+            return printed && problems.isEmpty ? 0 : 1
         } catch {
             report([RestoreError.said(error)])
             return 1

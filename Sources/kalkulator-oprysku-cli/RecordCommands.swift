@@ -77,13 +77,8 @@ enum RecordCommands: CommandGroup {
     /// Each record of `incoming` that breaks a rule of the record, on stderr: kept as it came
     /// and marked, so that it is looked at. False when there was one (the command exits 1).
     static func reportNeedingChecks(_ incoming: [TreatmentRecord], today: CalendarDate) -> Bool {
-        let flagged = incoming.filter { !$0.problems(today: today).isEmpty }
-        for record in flagged {
-            let details = record.details
-            report([FreeText.displayable(tr("Record %1$@ (%2$@, %3$@) was kept but needs checking: %4$@")
-                .filled(record.id.uuidString, details.date.description, details.parcel,
-                        record.problems(today: today).map { $0.text(in: details) }.joined(separator: "; ")))])
-        }
+        let flagged = incoming.compactMap { $0.keptButNeedsChecking(today: today) }
+        report(flagged)
         return flagged.isEmpty
     }
 

@@ -122,7 +122,8 @@ final class BackupTests: TemporaryDirectoryTestCase {
             ("library.json", #"{"format":"kalkulator-oprysku/library","version":1,"items":[{"kind":"tractor"}]}"#,
              "in its library.json, item number 1 cannot be read"),
             ("settings.json", "not json at all", "its settings.json is not a file of Kalkulator Oprysku that the app can read (expected a value at byte 0)"),
-            ("settings.json", #"{"format":"kalkulator-oprysku/settings","version":1,"items":[{"theme":5}]}"#,
+            // (A theme this version lacks, {"theme":5}, is read: its default in use, the value kept.)
+            ("settings.json", #"{"format":"kalkulator-oprysku/settings","version":1,"items":["dark"]}"#,
              "in its settings.json, setting number 1 cannot be read"),
             ("history.json", #"{"format":"kalkulator-oprysku/records","version":1,"items":[]}"#,
              "its history.json is not a file of Kalkulator Oprysku that the app can read"),

@@ -142,7 +142,8 @@ final class HostileNumberTests: TemporaryDirectoryTestCase {
     }
 
     /// The stores' JSON: a number past what a field holds is no crash; the item is read with
-    /// it exactly or kept unread, and written back as it was.
+    /// it exactly, or read with the value kept as it came (needing checking), or kept unread;
+    /// and written back as it was.
     func testTheStoresJSONWithHostileNumbers() throws {
         let file = path("records.json")
         let lines = try HostileNumbers.jsonValues.map(recordLine)
@@ -152,9 +153,18 @@ final class HostileNumberTests: TemporaryDirectoryTestCase {
         let loaded = try records.load()
         XCTAssertEqual(loaded.items.count + loaded.unreadable.count, HostileNumbers.jsonValues.count)
         XCTAssertFalse(loaded.notices.contains { $0.meansNothingWasRead }, "\(loaded.notices)")
+        // Each record's value, by its id.
+        let values = Dictionary(uniqueKeysWithValues: zip(lines, HostileNumbers.jsonValues).map { line, value in
+            (UUID(uuidString: String(line[line.range(of: "\"id\":\"")!.upperBound...].prefix(36)))!, value)
+        })
         for record in loaded.items {
-            let product = try XCTUnwrap(record.details.products.first)
-            XCTAssertEqual(product.dose, Decimal(valueText: String(product.preHarvestDays ?? -1)))
+            let product = try XCTUnwrap(record.details.products.first), value = try XCTUnwrap(values[record.id])
+            let kept = record.preserved.kept.products[0] ?? KeptValues()
+            func keptText(_ name: String) -> String? { kept.json(of: name).map { String(decoding: $0, as: UTF8.self) } }
+            // Read as the value it is, or kept as it came (the record then needs checking).
+            if let dose = product.dose { XCTAssertEqual(dose, Decimal(valueText: value)) } else { XCTAssertEqual(keptText("dose"), value) }
+            if let days = product.preHarvestDays { XCTAssertEqual(Decimal(days), Decimal(valueText: value)) } else { XCTAssertEqual(keptText("phi_days"), value) }
+            if !kept.isEmpty { XCTAssertFalse(record.keptProblems.isEmpty, "\(value): needs checking") }
         }
         // Written again, each is as it was: read back equal.
         try records.modify { _ in }

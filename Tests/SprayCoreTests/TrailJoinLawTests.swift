@@ -5,7 +5,8 @@
 // own content; on one, a second or more after it had the item; a version may come back to an
 // earlier content),
 // withdraw it, pass it on through the farm folder, and let a newer version of the app write
-// members this one does not know. The computers' clocks agree: the join orders versions by
+// members this one does not know, and values of members it knows that it cannot use (an end
+// hour of "24:00", a lot number as a number): kept in the version they came in. The computers' clocks agree: the join orders versions by
 // when they were saved, so a version is replaced by a later one, and it knows a version by its
 // content and second, so two computers never make the same one apart.
 
@@ -25,6 +26,8 @@ final class TrailJoinLawTests: XCTestCase {
         var correct: (Item, Date, Int?, inout SeededGenerator) -> Item
         /// Where a newer version's member goes in the item's current content (`"details":{`).
         var contentKey: String
+        /// A member of the content as this version writes it, and values of it this version cannot use.
+        var unusable: (member: String, values: [String])
     }
 
     private static let start = Date(timeIntervalSince1970: 1_772_000_000)
@@ -42,7 +45,7 @@ final class TrailJoinLawTests: XCTestCase {
                 ?? record.versions.randomElement(using: &random)!.details
             return (try? record.corrected(to: details, note: TrailJoinLawTests.notes.randomElement(using: &random)!, at: at)) ?? record
         },
-        contentKey: "\"details\":{")
+        contentKey: "\"details\":{", unusable: ("\"end_time\":", ["\"24:00\"", "\"25:00\"", "1e300"]))
 
     private let stock = Kind<StockEntry>(
         create: { id, at, _ in
@@ -57,7 +60,7 @@ final class TrailJoinLawTests: XCTestCase {
             }
             return entry.corrected(to: facts, note: TrailJoinLawTests.notes.randomElement(using: &random)!, at: at)
         },
-        contentKey: "\"entry\":{")
+        contentKey: "\"entry\":{", unusable: ("\"lot\":\"\"", ["17", "[\"A1\"]"]))
 
     private static func details(treatedSize: Decimal, notes: String) -> TreatmentDetails {
         var details = TreatmentDetails(date: CalendarDate(year: 2026, month: 4, day: 14)!, parcel: "Pole", treatedSize: treatedSize,
@@ -80,15 +83,17 @@ final class TrailJoinLawTests: XCTestCase {
         // TRAIL_LAW_SEED=N draws other histories (60 seeds were run when the laws were written).
         let seed = UInt64(ProcessInfo.processInfo.environment["TRAIL_LAW_SEED"] ?? "") ?? 63
         var random = SeededGenerator(state: seed)
-        var states = 0, triples = 0
+        var states = 0, triples = 0, keeping = 0
+        func bytes(_ item: Item) -> String {
+            var text = "", numbers = DecimalTexts()
+            item.appendJSON(to: &text, numbers: &numbers)
+            return text
+        }
         for history in 0..<200 {
             let pool = try self.history(of: kind, using: &random)
             states += pool.count
-            func bytes(_ item: Item) -> String {
-                var text = "", numbers = DecimalTexts()
-                item.appendJSON(to: &text, numbers: &numbers)
-                return text
-            }
+            let name = kind.unusable.member.hasSuffix("\"\"") ? String(kind.unusable.member.dropLast(2)) : kind.unusable.member
+            keeping += pool.filter { item in kind.unusable.values.contains { bytes(item).contains(name + $0) } }.count
             for _ in 0..<20 {
                 let a = pool.randomElement(using: &random)!, b = pool.randomElement(using: &random)!, c = pool.randomElement(using: &random)!
                 let ab = a.joined(with: b)
@@ -102,6 +107,7 @@ final class TrailJoinLawTests: XCTestCase {
         }
         // Enough states that the laws are not held by a few easy ones.
         XCTAssertGreaterThan(states, 2_000, file: file, line: line)
+        XCTAssertGreaterThan(keeping, 200, "states holding a value this version cannot use", file: file, line: line)
         XCTAssertEqual(triples, 4_000, file: file, line: line)
     }
 
@@ -140,7 +146,7 @@ final class TrailJoinLawTests: XCTestCase {
                                                  reason: ["wpisany dwa razy", "pomyłka"].randomElement(using: &random)!)
                 }
             case 5:
-                item = try newerVersion(writing: item, contentKey: kind.contentKey, using: &random)
+                item = try newerVersion(writing: item, of: kind, using: &random)
             default:
                 // Through the farm folder: one computer reads another's state, or its first copy.
                 let there = Int.random(in: 0..<computers.count, using: &random)
@@ -156,9 +162,10 @@ final class TrailJoinLawTests: XCTestCase {
     }
 
     /// `item` as a newer version of the app rewrote it: a member this one does not know, in the
-    /// item itself and in its current content, read back through the file's own reader.
-    private func newerVersion<Item: JSONLineCodable>(writing item: Item, contentKey: String,
-                                                     using random: inout SeededGenerator) throws -> Item {
+    /// item itself and in its current content, and now and then a value this one cannot use
+    /// in place of a member's it knows, read back through the file's own reader.
+    private func newerVersion<Item>(writing item: Item, of kind: Kind<Item>, using random: inout SeededGenerator) throws -> Item {
+        let contentKey = kind.contentKey
         var line = "", numbers = DecimalTexts()
         item.appendJSON(to: &line, numbers: &numbers)
         let value = ["1", "\"a\"", "[true]", "{\"b\":2}"].randomElement(using: &random)!
@@ -172,6 +179,17 @@ final class TrailJoinLawTests: XCTestCase {
         if !line.contains("\"\(name)_item\":") {
             line.removeLast()
             line += ",\"\(name)_item\":\(value)}"
+        }
+        // A known member's value this one cannot use, in the current content: a member it writes
+        // empty is given one; one it leaves out is added.
+        if Bool.random(using: &random) {
+            let unusable = kind.unusable.values.randomElement(using: &random)!
+            let current = try XCTUnwrap(line.range(of: contentKey, options: .backwards))
+            if kind.unusable.member.hasSuffix("\"\""), let empty = line[current.upperBound...].range(of: kind.unusable.member) {
+                line.replaceSubrange(empty, with: kind.unusable.member.dropLast(2) + unusable)
+            } else if !kind.unusable.member.hasSuffix("\"\""), !line[current.upperBound...].contains(kind.unusable.member) {
+                line.insert(contentsOf: kind.unusable.member + unusable + ",", at: current.upperBound)
+            }
         }
         var read = DecimalTexts()
         return try JSONScanner.reading(Array(line.utf8)) { scanner throws(JSONReadError) in try Item(scanner: &scanner, numbers: &read) }
@@ -187,7 +205,7 @@ final class TrailJoinLawTests: XCTestCase {
         there.calculation = JobInput(area: 5, sprayRate: 200, tankCapacity: 1000, products: [])
         here.planID = UUID(uuidString: "00000000-0000-4000-8000-000000000002")
         there.planID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")
-        there = try newerVersion(writing: there, contentKey: records.contentKey, using: &random)
+        there = try newerVersion(writing: there, of: records, using: &random)
         let joined = [here.joined(with: there), there.joined(with: here)]
         XCTAssertEqual(joined[0], joined[1])
         XCTAssertEqual(joined[0].calculation?.area, 4, "of two calculations, the one whose bytes come first, either way round")
@@ -209,7 +227,7 @@ final class TrailJoinLawTests: XCTestCase {
 
     func testAStockEntryKeepsWhatANewerVersionWroteInEveryVersion() throws {
         var random = SeededGenerator(state: 9)
-        var entry = try newerVersion(writing: stock.create(UUID(), Self.start, &random), contentKey: stock.contentKey, using: &random)
+        var entry = try newerVersion(writing: stock.create(UUID(), Self.start, &random), of: stock, using: &random)
         entry = stock.correct(entry, Self.start + 60, 1, &random)
         var line = "", numbers = DecimalTexts()
         entry.appendJSON(to: &line, numbers: &numbers)

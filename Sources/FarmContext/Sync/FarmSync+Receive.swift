@@ -31,7 +31,8 @@ extension FarmSync {
         for id in merged.removedIDs { current.sent[id.uuidString] = nil }
         // After a merge wrote the records, the next pass looks at them all again.
         if !merged.isEmpty { current.recordsStamp = nil }
-        report.problems = Self.problemTexts(current) + libraryProblems
+        // A record that came needing checking (a rule broken, a value this version cannot use) is named.
+        report.problems = Self.problemTexts(current) + merged.changed.compactMap { $0.keptButNeedsChecking(today: today) } + libraryProblems
         let future = merged.changed.filter { $0.isFromTheFuture(today: today) }.count
         if future > 0 {
             report.problems.append(trn("%d record from the farm folder has a version dated in the future: a computer's clock may be wrong. It was kept.",

@@ -40,8 +40,7 @@ extension Backup {
                 contents.favorites = try items(of: file, VersionedFile<Favorite>(url: anywhere, kind: "favorites",
                                                                                  version: FavoritesStore.formatVersion), noun: (tr("favorite"), tr("favorites")))
             case "settings.json":
-                contents.settings = try items(of: file, VersionedFile<Settings>(url: anywhere, kind: "settings",
-                                                                                version: SettingsStore.formatVersion), noun: (tr("setting"), tr("settings")))
+                contents.settings = try items(of: file, SettingsStore.versionedFile(anywhere, countingUnreadable: true), noun: (tr("setting"), tr("settings")))
             default:
                 throw .damaged(tr("unexpected file “%@”").filled(file.name))
             }

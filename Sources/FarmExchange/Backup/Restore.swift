@@ -88,7 +88,9 @@ extension Backup {
                 if file.name == "records.json", let records = contents.records {
                     // The store's own change, under the same lock: read afresh, merged, written atomically.
                     try RecordStore(file: URL(fileURLWithPath: path), patience: patience).merge(records)
-                    restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true))
+                    let today = LocalTime.dateTime(at: now).date
+                    restored.append(RestoredFile(path: path, keptAs: keptAs, merged: true,
+                                                 problems: records.compactMap { $0.keptButNeedsChecking(today: today) }))
                 } else if file.name == "library.json", let items = contents.library {
                     // The one merge of library items, as `library import` and the farm folder do it.
                     let store = LibraryStore(file: URL(fileURLWithPath: path), patience: patience)

@@ -88,25 +88,39 @@ public enum RecordExport {
     // MARK: JSON
 
     /// `{"format": "kalkulator-oprysku/records", "version": 1, "exported_at": …, "records": […]}`:
-    /// each record as records.json keeps it, with its `status` and what is `missing` added.
+    /// each record as records.json keeps it (a value this version cannot use too, as it came),
+    /// with its `status` and what is `missing` added, laid out for reading.
     public static func json(_ records: [TreatmentRecord], exportedAt: Date) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         // As records.json writes them: a fraction of a second kept, so that a record read back
         // is the same moment and not a new version.
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.utc(date))
+        var text = "{\"exported_at\":\"" + Timestamp.utc(Date(timeIntervalSince1970: exportedAt.timeIntervalSince1970.rounded(.down)))
+            + "\",\"format\":"
+        JSONValue.appendQuoted(jsonFormat, to: &text)
+        text += ",\"records\":["
+        var numbers = DecimalTexts()
+        for (index, record) in records.enumerated() {
+            if index > 0 { text += "," }
+            // Members of a newer version are not exported (the reader steps over them).
+            var line = ""
+            record.withoutUnknownMembers.appendJSON(to: &line, numbers: &numbers)
+            line.removeLast()
+            line += ",\"missing\":[" + RecordCompleteness.missing(in: record).map { JSONValue.quote($0.code) }.joined(separator: ",") + "]"
+            // Only on a record that breaks a rule (it came so from elsewhere): each as "field: why".
+            let problems = record.problems
+            if !problems.isEmpty {
+                line += ",\"problems\":[" + problems.map { JSONValue.quote($0.text(in: record.details)) }.joined(separator: ",") + "]"
+            }
+            text += line + ",\"status\":\"" + record.status.rawValue + "\"}"
         }
-        let file = ExportFile(format: jsonFormat, version: jsonVersion, exportedAt: Date(timeIntervalSince1970: exportedAt.timeIntervalSince1970.rounded(.down)),
-                              records: records.map(ExportedRecord.init))
-        return String(decoding: try encoder.encode(file), as: UTF8.self) + "\n"
+        text += "],\"version\":" + String(jsonVersion) + "}"
+        return String(decoding: JSONPretty.laidOut(Array(text.utf8)), as: UTF8.self) + "\n"
     }
 
     /// The records of a JSON export (ours, any version up to this one's), read by the reader
     /// records.json is read with: a name given twice in an object is an error, timestamps
     /// keep their fractions and offsets, and what the record does not hold (its status, what
-    /// it misses, members of a newer version) is stepped over without being kept.
+    /// it misses, members of a newer version) is stepped over without being kept. A value of a
+    /// member it knows that this version cannot use is kept as it came, the record marked.
     public static func records(fromJSON bytes: [UInt8]) throws(RecordImportError) -> [TreatmentRecord] {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         // The header first: "version" follows "records" in the file's sorted keys. A file
@@ -123,9 +137,7 @@ public enum RecordExport {
                     guard case "records" = key else { try scanner.skipValue(); continue }
                     try scanner.beginArray()
                     while try scanner.nextElement() {
-                        var record = try TreatmentRecord(scanner: &scanner, numbers: &numbers)
-                        record.preserved = RecordPreservedMembers()
-                        records.append(record)
+                        records.append(try TreatmentRecord(scanner: &scanner, numbers: &numbers).withoutUnknownMembers)
                     }
                 }
                 try scanner.end()
@@ -135,40 +147,6 @@ public enum RecordExport {
         }
         guard version != nil else { throw .notAnExport }
         return records
-    }
-
-    private struct ExportFile: Encodable {
-        var format: String
-        var version: Int
-        var exportedAt: Date
-        var records: [ExportedRecord]
-
-        private enum CodingKeys: String, CodingKey {
-            case format, version, exportedAt = "exported_at", records
-        }
-    }
-
-    /// A record with what a reader should not have to work out itself.
-    private struct ExportedRecord: Encodable {
-        var record: TreatmentRecord
-
-        init(_ record: TreatmentRecord) {
-            self.record = record
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case status, missing, problems
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            try record.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(record.status.rawValue, forKey: .status)
-            try container.encode(RecordCompleteness.missing(in: record).map(\.code), forKey: .missing)
-            // Only on a record that breaks a rule (it came so from elsewhere): each as "field: why".
-            let problems = record.problems
-            if !problems.isEmpty { try container.encode(problems.map { $0.text(in: record.details) }, forKey: .problems) }
-        }
     }
 }
 

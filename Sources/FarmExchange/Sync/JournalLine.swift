@@ -94,11 +94,7 @@ package struct JournalLine: Equatable, Sendable {
                     case "removed":
                         guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
                         change = .removed(id)
-                    case "library":
-                        guard let item = try? JSONDecoder().decode(LibraryItem.self, from: Data(try scanner.rawValue())) else {
-                            throw scanner.error("a library item")
-                        }
-                        change = .library(item)
+                    case "library": change = .library(try LibraryItem(scanner: &scanner, numbers: &numbers))
                     case "stock": change = .stock(try StockEntry(scanner: &scanner, numbers: &numbers))
                     case "library_removed":
                         guard let id = UUID(hexText: try scanner.string()) else { throw scanner.error("a UUID") }
@@ -122,9 +118,9 @@ package struct JournalLine: Equatable, Sendable {
 extension JournalLine {
     /// A library item as one line of JSON, its keys sorted (the same item, the same text).
     package static func libraryJSON(_ item: LibraryItem) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(item)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        var line = "", numbers = DecimalTexts()
+        item.appendJSON(to: &line, numbers: &numbers)
+        return line
     }
 }
 

@@ -19,6 +19,8 @@ public struct LibraryField: Equatable, Sendable, Codable, Identifiable {
     public var crop: CropChoice?
     /// What borders it, for the distances a treatment keeps (SprayingLaw).
     public var neighbours: [FieldNeighbour]
+    /// What a newer version wrote that this one does not use; written back (LibraryItem+JSON.swift).
+    package var kept = KeptMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, name, area, parcelIDs = "parcel_ids", crop, neighbours
@@ -79,6 +81,8 @@ public struct LibrarySprayer: Equatable, Sendable, Codable, Identifiable {
     public var driftReduction: Int?
     /// An orchard (air-assisted) sprayer rather than a field one: the law keeps it farther from water.
     public var isOrchard: Bool
+    /// What a newer version wrote that this one does not use; written back (LibraryItem+JSON.swift).
+    package var kept = KeptMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, name, tankCapacity = "tank", workingWidth = "width", nozzleSpacing = "spacing", nozzle, calibration
@@ -181,6 +185,8 @@ public struct LibraryOperator: Equatable, Sendable, Codable, Identifiable {
     public var certificate: String
     /// The last day the certificate is valid.
     public var validUntil: CalendarDate?
+    /// What a newer version wrote that this one does not use; written back (LibraryItem+JSON.swift).
+    package var kept = KeptMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, name, certificate, validUntil = "valid_until"

@@ -35,6 +35,8 @@ public struct LibraryProduct: Equatable, Sendable, Codable, Identifiable {
     /// Karencja: days from the treatment to the harvest.
     public var preHarvestDays: Int?
     public var notes: String
+    /// What a newer version wrote that this one does not use; written back (LibraryItem+JSON.swift).
+    package var kept = KeptMembers()
 
     private enum CodingKeys: String, CodingKey {
         case id, name, authorisation, formulation, rate, unit, maximumRate = "max_rate"

@@ -124,7 +124,7 @@ public enum LibraryRules {
                 check(.validUntil, year(day, RecordRules.earliestYear...RecordRules.latestYear(today: today) + certificateYears))
             }
         }
-        return found
+        return found + keptProblems(of: item)
     }
 
     /// Every rule the items of `items` break, by id: each on its own, and two of a kind with
@@ -147,8 +147,10 @@ public enum LibraryRules {
 
     /// Why `item` cannot be saved among `items` (the library as it is, `item`'s own earlier
     /// version among them or not): its own problems, then a name another item of its kind has.
+    /// A value kept as it came (a calibration saved on a sprayer from a newer version) is not the
+    /// user's to answer for: it stays, marked.
     public static func refusal(of item: LibraryItem, among items: [LibraryItem], today: CalendarDate = .today) -> LibraryProblem? {
-        if let problem = problems(of: item, today: today).first { return problem }
+        if let problem = problems(of: item, today: today).first(where: { !$0.isKeptValue }) { return problem }
         let key = nameKey(item.name)
         if items.contains(where: { $0.kind == item.kind && $0.id != item.id && nameKey($0.name) == key }) {
             return LibraryProblem(.name, .sharedName(item.kind))

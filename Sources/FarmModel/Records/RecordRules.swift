@@ -155,8 +155,10 @@ extension RecordDraft {
 extension TreatmentRecord {
     /// This record with `details` as its current version, the one they replace kept with
     /// `note` — refused when `details` or the note break a rule. The same details change nothing.
+    /// Details the same as now make a version of their own only when the current one holds a
+    /// value this version cannot use: the correction answers for it.
     public func corrected(to details: TreatmentDetails, note: String, at now: Date) throws(RecordError) -> TreatmentRecord {
-        guard details != self.details else { return self }
+        guard details != self.details || !preserved.kept.isEmpty else { return self }
         if let problem = RecordRules.problems(in: details).first { throw .invalidDraft(problem.text(in: details)) }
         if let problem = FreeText.notesProblem(note) { throw .invalidDraft(tr("Why it is corrected") + ": " + problem.message) }
         var record = self
@@ -164,6 +166,8 @@ extension TreatmentRecord {
         replaced.note = note.trimmedWhitespace
         record.corrections.append(replaced)
         record.details = details
+        // What the replaced version held unread stays with it, in the trail.
+        record.preserved.kept = RecordKeptValues()
         record.changedAt = now
         record.currentNote = nil
         return record
@@ -174,7 +178,7 @@ extension TreatmentRecord {
     /// correction that meets them clears it.
     public var problems: [RecordProblem] { problems(today: .today) }
 
-    public func problems(today: CalendarDate) -> [RecordProblem] { RecordRules.problems(in: details, today: today) }
+    public func problems(today: CalendarDate) -> [RecordProblem] { RecordRules.problems(in: details, today: today) + keptProblems }
 
     /// Whether a version of it was saved after the end of tomorrow (in any time zone): it came
     /// from a computer whose clock is wrong. Kept, and said by the merge that brought it.

@@ -8,7 +8,7 @@ import SprayBase
 
 public struct RuleVerdicts: Sendable {
     private(set) var day: CalendarDate
-    private var verdicts: [UUID: (details: TreatmentDetails, breaks: Bool)] = [:]
+    private var verdicts: [UUID: (details: TreatmentDetails, kept: RecordPreservedMembers, breaks: Bool)] = [:]
 
     public init(day: CalendarDate) {
         self.day = day
@@ -28,9 +28,9 @@ public struct RuleVerdicts: Sendable {
             verdicts.removeAll()
             day = today
         }
-        if let known = verdicts[record.id], known.details == record.details { return known.breaks }
+        if let known = verdicts[record.id], known.details == record.details, known.kept == record.preserved { return known.breaks }
         let breaks = !record.problems(today: today).isEmpty
-        verdicts[record.id] = (record.details, breaks)
+        verdicts[record.id] = (record.details, record.preserved, breaks)
         return breaks
     }
 }

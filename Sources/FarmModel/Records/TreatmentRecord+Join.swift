@@ -31,6 +31,8 @@ extension TreatmentRecord {
         joined.preserved = RecordPreservedMembers(record: preserved.record.joined(with: other.preserved.record),
                                                   details: current.preserved.details, products: current.preserved.products)
         joined.preserved.calculation = made?.preserved ?? PreservedMembers()
+        joined.preserved.kept = current.preserved.kept
+        joined.preserved.recordValues = preserved.recordValues.joined(with: other.preserved.recordValues)
         // A withdrawn record never changes again: which computer's version it shows is settled.
         joined.changedOnTwoComputersMark = trail.withdrawal == nil
             && (changedOnTwoComputers || other.changedOnTwoComputers || trail.changedOnBothSides) ? true : nil

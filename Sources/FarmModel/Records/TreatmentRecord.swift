@@ -89,6 +89,7 @@ public struct TreatmentRecord: Equatable, Codable, Sendable, Identifiable {
     public var versions: [RecordRevision] {
         var current = RecordRevision(details: details, savedAt: changedAt, note: currentNote ?? "")
         current.preserved = RecordPreservedMembers(details: preserved.details, products: preserved.products)
+        current.preserved.kept = preserved.kept
         return corrections + [current]
     }
 

@@ -24,6 +24,10 @@ public struct Settings: Codable, Equatable, Sendable {
     /// for organic production is warned of. An older file without it: false.
     public var organicFarm = false
 
+    /// What settings.json held that this version does not use (a key it does not know, a theme
+    /// or language it does not have): written back as it came (Settings+JSON.swift).
+    package var kept = KeptMembers()
+
     /// The values `modeOfActionLimit` may take.
     public static let modeOfActionLimits = 1...50
 

@@ -1,6 +1,7 @@
 // stock.json's entries, written and read by hand through JSONScanner as the records are
 // (TreatmentRecord+JSON.swift): the limits of the scanner hold (depth, one name once),
-// keys in sorted order, members this version does not know kept and written back.
+// keys in sorted order, members this version does not know kept and written back, a known
+// member whose value this version cannot use kept too (KeptValues), and written in its place.
 
 import FoundationEssentials
 import SprayBase
@@ -11,7 +12,7 @@ extension StockEntry: JSONLineCodable {
         line += "{\"changed_at\":\"" + Timestamp.utc(changedAt) + "\",\"corrections\":["
         for (index, revision) in corrections.enumerated() {
             line += index == 0 ? "{\"entry\":" : ",{\"entry\":"
-            revision.facts.appendJSON(to: &line, numbers: &numbers, preserved: revision.preserved.facts)
+            revision.facts.appendJSON(to: &line, numbers: &numbers, preserved: revision.preserved.facts, kept: revision.preserved.kept)
             line += ",\"note\":"
             JSONValue.appendQuoted(revision.note, to: &line)
             line += ",\"saved_at\":\"" + Timestamp.utc(revision.savedAt) + "\""
@@ -19,7 +20,7 @@ extension StockEntry: JSONLineCodable {
             line += "}"
         }
         line += "],\"created_at\":\"" + Timestamp.utc(createdAt) + "\",\"entry\":"
-        facts.appendJSON(to: &line, numbers: &numbers, preserved: preserved.facts)
+        facts.appendJSON(to: &line, numbers: &numbers, preserved: preserved.facts, kept: preserved.kept)
         line += ",\"id\":\"" + id.uuidString + "\""
         Withdrawal.appendCurrentNote(currentNote, to: &line)
         withdrawal?.appendMember(to: &line)
@@ -36,7 +37,7 @@ extension StockEntry: JSONLineCodable {
             case "id":
                 guard let value = try scanner.parsedString(UUID.init(hexUTF8:)) else { throw scanner.error("a UUID") }
                 id = value
-            case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers, unknown: &preserved.facts)
+            case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers, unknown: &preserved.facts, kept: &preserved.kept)
             case "created_at": createdAt = try scanner.timestamp()
             case "changed_at": changedAt = try scanner.timestamp()
             case "note": currentNote = try scanner.string()
@@ -47,7 +48,7 @@ extension StockEntry: JSONLineCodable {
                     try scanner.beginObject()
                     while let member = try scanner.nextKey() {
                         switch member {
-                        case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers, unknown: &kept.facts)
+                        case "entry": facts = try StockFacts(scanner: &scanner, numbers: &numbers, unknown: &kept.facts, kept: &kept.kept)
                         case "saved_at": savedAt = try scanner.timestamp()
                         case "note": note = try scanner.string()
                         default: try kept.entry.keep(member.text, from: &scanner)
@@ -77,28 +78,36 @@ extension StockEntry: JSONLineCodable {
 }
 
 extension StockFacts {
-    func appendJSON(to line: inout String, numbers: inout DecimalTexts, preserved: UnknownMembers) {
-        line += "{\"authorisation\":"
-        JSONValue.appendQuoted(authorisation, to: &line)
-        line += ",\"date\":\"" + date.description + "\",\"invoice\":"
-        JSONValue.appendQuoted(invoice, to: &line)
-        line += ",\"kind\":\"" + kind.rawValue + "\",\"lot\":"
-        JSONValue.appendQuoted(lot, to: &line)
-        line += ",\"note\":"
-        JSONValue.appendQuoted(note, to: &line)
+    func appendJSON(to line: inout String, numbers: inout DecimalTexts, preserved: UnknownMembers, kept: KeptValues) {
+        /// A text member: its kept value, else the text.
+        func text(_ name: String, _ value: String, prefix: String = ",") {
+            guard !kept.write(name, to: &line, prefix: prefix) else { return }
+            line += prefix + "\"" + name + "\":"
+            JSONValue.appendQuoted(value, to: &line)
+        }
+        line += "{"
+        text("authorisation", authorisation, prefix: "")
+        line += ",\"date\":\"" + date.description + "\""
+        text("invoice", invoice)
+        line += ",\"kind\":\"" + kind.rawValue + "\""
+        text("lot", lot)
+        text("note", note)
         if let package {
             line += ",\"package\":{\"size\":" + numbers.text(package.size) + ",\"unit\":\"" + package.unit.rawValue + "\"}"
+        } else {
+            kept.write("package", to: &line)
         }
         line += ",\"product\":"
         JSONValue.appendQuoted(product, to: &line)
-        line += ",\"quantity\":" + numbers.text(quantity) + ",\"supplier\":"
-        JSONValue.appendQuoted(supplier, to: &line)
+        line += ",\"quantity\":" + numbers.text(quantity)
+        text("supplier", supplier)
         line += ",\"unit\":\"" + unit.rawValue + "\""
         preserved.append(to: &line)
         line += "}"
     }
 
-    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers) throws(JSONReadError) {
+    fileprivate init(scanner: inout JSONScanner, numbers: inout DecimalTexts, unknown: inout UnknownMembers,
+                     kept: inout KeptValues) throws(JSONReadError) {
         var kind: StockEntryKind?, product: String?, quantity: Decimal?, unit: QuantityUnit?, date: CalendarDate?
         var facts = StockFacts(kind: .purchase, product: "", quantity: 0, unit: .litres, date: CalendarDate(year: 2000, month: 1, day: 1)!)
         try scanner.beginObject()
@@ -106,29 +115,31 @@ extension StockFacts {
             switch key {
             case "kind": kind = try scanner.choice()
             case "product": product = try scanner.string()
-            case "authorisation": facts.authorisation = try scanner.string()
+            case "authorisation": facts.authorisation = try Self.text("authorisation", &scanner, &kept)
             case "quantity": quantity = try scanner.decimal(&numbers)
             case "unit": unit = try scanner.choice()
             case "date":
                 guard let value = CalendarDate(parsing: try scanner.string()) else { throw scanner.error("a date as YYYY-MM-DD") }
                 date = value
-            case "lot": facts.lot = try scanner.string()
-            case "supplier": facts.supplier = try scanner.string()
-            case "invoice": facts.invoice = try scanner.string()
-            case "note": facts.note = try scanner.string()
+            case "lot": facts.lot = try Self.text("lot", &scanner, &kept)
+            case "supplier": facts.supplier = try Self.text("supplier", &scanner, &kept)
+            case "invoice": facts.invoice = try Self.text("invoice", &scanner, &kept)
+            case "note": facts.note = try Self.text("note", &scanner, &kept)
             case "package":
-                if try scanner.null() { break }
-                var size: Decimal?, packageUnit: QuantityUnit?
-                try scanner.beginObject()
-                while let member = try scanner.nextKey() {
-                    switch member {
-                    case "size": size = try scanner.decimal(&numbers)
-                    case "unit": packageUnit = try scanner.choice()
-                    default: try scanner.skipValue()
+                facts.package = try scanner.usable("package", keptIn: &kept) { scanner throws(JSONReadError) -> StockPackage? in
+                    if try scanner.null() { return nil }
+                    var size: Decimal?, packageUnit: QuantityUnit?
+                    try scanner.beginObject()
+                    while let member = try scanner.nextKey() {
+                        switch member {
+                        case "size": size = try scanner.decimal(&numbers)
+                        case "unit": packageUnit = try scanner.choice()
+                        default: try scanner.skipValue()
+                        }
                     }
-                }
-                guard let size, let packageUnit else { throw scanner.error("a package with size and unit") }
-                facts.package = StockPackage(size: size, unit: packageUnit)
+                    guard let size, let packageUnit else { throw scanner.error("a package with size and unit") }
+                    return StockPackage(size: size, unit: packageUnit)
+                } ?? nil
             default: try unknown.keep(key.text, from: &scanner)
             }
         }
@@ -141,5 +152,10 @@ extension StockFacts {
         facts.unit = unit
         facts.date = date
         self = facts
+    }
+
+    /// A text member, or "" with the value kept when it is not text.
+    private static func text(_ name: String, _ scanner: inout JSONScanner, _ kept: inout KeptValues) throws(JSONReadError) -> String {
+        try scanner.usable(name, keptIn: &kept) { scanner throws(JSONReadError) in try scanner.string() } ?? ""
     }
 }

@@ -127,6 +127,7 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
     public var versions: [StockRevision] {
         var current = StockRevision(facts: facts, savedAt: changedAt, note: currentNote ?? "")
         current.preserved.facts = preserved.facts
+        current.preserved.kept = preserved.kept
         return corrections + [current]
     }
 
@@ -137,13 +138,17 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
 
     /// This entry with `facts` as its current version, the one they replace kept with `note`
     /// (its rules are StockStore's to ask). The same facts change nothing.
+    /// The same facts make a version of their own only when the current one holds a value this
+    /// version cannot use: the correction answers for it.
     package func corrected(to facts: StockFacts, note: String, at now: Date) -> StockEntry {
-        guard facts != self.facts else { return self }
+        guard facts != self.facts || !preserved.kept.isEmpty else { return self }
         var entry = self
         var replaced = versions.last!
         replaced.note = note.trimmedWhitespace
         entry.corrections.append(replaced)
         entry.facts = facts
+        // What the replaced version held unread stays with it, in the trail.
+        entry.preserved.kept = KeptValues()
         entry.changedAt = now
         entry.currentNote = nil
         return entry
@@ -163,18 +168,22 @@ public struct StockEntry: Equatable, Codable, Sendable, Identifiable {
         joined.corrections = versions
         joined.createdAt = min(createdAt, other.createdAt)
         joined.withdrawal = trail.withdrawal
-        joined.preserved = StockPreservedMembers(entry: preserved.entry.joined(with: other.preserved.entry), facts: current.preserved.facts)
+        joined.preserved = StockPreservedMembers(entry: preserved.entry.joined(with: other.preserved.entry), facts: current.preserved.facts,
+                                                 kept: current.preserved.kept)
         return joined
     }
 }
 
-/// The unknown members of an entry (or of one of its corrections) and of its facts.
+/// The unknown members of an entry (or of one of its corrections) and of its facts; the
+/// values of the version's facts that this version cannot use (KeptValues), the version's own
+/// as its unknown members are.
 package struct StockPreservedMembers: Equatable, Sendable, JoinableMembers {
     var entry = UnknownMembers()
     var facts = UnknownMembers()
+    package var kept = KeptValues()
 
     package func joined(with other: StockPreservedMembers) -> StockPreservedMembers {
-        StockPreservedMembers(entry: entry.joined(with: other.entry), facts: facts.joined(with: other.facts))
+        StockPreservedMembers(entry: entry.joined(with: other.entry), facts: facts.joined(with: other.facts), kept: kept.joined(with: other.kept))
     }
 }
 
@@ -183,7 +192,7 @@ extension StockRevision: TrailVersion {
 
     package var contentBytes: [UInt8] {
         var line = "", numbers = DecimalTexts()
-        facts.appendJSON(to: &line, numbers: &numbers, preserved: UnknownMembers())
+        facts.appendJSON(to: &line, numbers: &numbers, preserved: UnknownMembers(), kept: KeptValues())
         return Array(line.utf8)
     }
 }

@@ -28,7 +28,7 @@ public enum StockLedger {
             let facts = entries[index].facts
             let group = products.group(named: facts.product, authorisation: facts.authorisation, unit: facts.unit)
             room(for: group)
-            let problems = StockRules.problems(in: facts, today: today)
+            let problems = entries[index].problems(today: today)
             // A quantity the gate refuses (below zero, past a billion) is kept and said, never
             // counted: summed, it would make every figure of the product wrong.
             if let refused = problems.first(where: { $0.field == .quantity }) {

@@ -124,5 +124,13 @@ public struct TypedQuantityProblem: Error, Equatable, Sendable {
 extension StockEntry {
     /// The rules its current facts break: an entry that came from elsewhere (a restore, the
     /// farm folder) is kept as it came and shown as needing checking.
-    public func problems(today: CalendarDate = .today) -> [StockProblem] { StockRules.problems(in: facts, today: today) }
+    public func problems(today: CalendarDate = .today) -> [StockProblem] { StockRules.problems(in: facts, today: today) + keptProblems }
+
+    /// The values of its current facts that this version cannot use: kept as they came, each a
+    /// problem of its field.
+    var keptProblems: [StockProblem] {
+        preserved.kept.members.map { name, _ in
+            StockProblem(StockField(rawValue: name) ?? .note, InputProblem.notUsableHere(preserved.kept.shown(name)).message)
+        }
+    }
 }

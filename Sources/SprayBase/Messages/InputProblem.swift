@@ -101,6 +101,9 @@ public enum InputProblem: Equatable, Sendable, Error {
     case noValue(String)
     /// A zone with drift reduction, m, no smaller than the label's buffer zone, m.
     case zoneNotSmaller(Decimal, than: Decimal)
+    /// A value that came from another computer or a newer version (shown as it came) which
+    /// this version cannot use: kept as it came (KeptValues).
+    case notUsableHere(String)
 
     public init(_ problem: NumberProblem) {
         switch problem {
@@ -170,6 +173,8 @@ public enum InputProblem: Equatable, Sendable, Error {
                 .filled(format.string(zone, maxFractionDigits: 2), format.string(buffer, maxFractionDigits: 2))
         case let .noSuchFavorite(name):
             return tr("no favorite is named “%@” (the calculator’s Favorites menu shows them)").filled(name)
+        case let .notUsableHere(value):
+            return tr("“%@” is a value this version of the app cannot use; it is kept as it came (correct it, or update the app)").filled(value)
         case let .needsRate(name):
             return tr("the library has no usual rate for “%@”: write NAME=RATE UNIT").filled(name)
         case .notAWholeNumber:

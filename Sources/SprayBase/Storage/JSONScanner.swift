@@ -147,7 +147,7 @@ package struct JSONScanner {
     }
 
     /// Steps over the next value, as `skipValue`, and says where it was (without whitespace).
-    mutating func valueRange() throws(JSONReadError) -> Range<Int> {
+    package mutating func valueRange() throws(JSONReadError) -> Range<Int> {
         skipWhitespace()
         let start = offset
         try skipValue()

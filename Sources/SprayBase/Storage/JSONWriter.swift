@@ -36,7 +36,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         return "\(value)"
     }
 
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var result = ""
         appendQuoted(text, to: &result)
         return result

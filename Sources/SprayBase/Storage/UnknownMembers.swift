@@ -14,7 +14,8 @@ public struct UnknownMembers: Equatable, Sendable {
     /// Keeps the value where `scanner` stands (its syntax checked) under `name`.
     package mutating func keep(_ name: String, from scanner: inout JSONScanner) throws(JSONReadError) {
         // A name is given once: the scanner refuses an object that repeats one (JSONMemberNames).
-        values.append(try scanner.rawValue())
+        // Without whitespace between its parts: a pretty file's value fits a journal's line.
+        values.append(JSONPretty.compacted(try scanner.rawValue()))
         names.append(name)
     }
 
