@@ -63,14 +63,24 @@ final class RegisterNumberDoorsTests: DataFolderTestCase {
     @MainActor func testWithoutANumberTheNameIsToldApartOnlyWhereItCanBe() async throws {
         _ = try ok(["register", "import", register])
         let today = commandsToday.description
-        // Before spraying, the day tells which one may be used: R-101/2019, the only one still current.
+        // Before spraying, the day tells which one may be used: until 31.12.2029 R-101/2019, the
+        // only one still current; after it neither, and the later one's date says so.
         let calc = try ok(["calc", "--area", "2", "--spray-rate", "200", "--tank", "1000", "--product", "Alfazol 250 SC=1"])
         let said = calc.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Note: ") || $0.hasPrefix("Forbidden: ") }
-        XCTAssertFalse(said.contains { $0.contains("Alfazol") }, "\(said)")
+            .filter { $0.contains("Alfazol") }
+        if commandsToday <= CalendarDate(year: 2029, month: 12, day: 31)! {
+            XCTAssertEqual(said, [], "R-101/2019 meant")
+        } else {
+            XCTAssertEqual(said, ["Forbidden: Alfazol 250 SC may be used until 2029-12-31; the treatment is on \(today)."])
+        }
         // A bottle in the store may be either: only its number tells.
         _ = try ok(["stock", "add", "--product", "Alfazol 250 SC", "--quantity", "5 l", "--date", today])
         let list = try ok(["stock", "list"])
-        XCTAssertTrue(list.stdout.contains("several products of this name (R-101/2019, R-45/2015 h.r.): give its authorisation number"), list.stdout)
+        if commandsToday <= CalendarDate(year: 2029, month: 12, day: 31)! {
+            XCTAssertTrue(list.stdout.contains("several products of this name (R-101/2019, R-45/2015 h.r.): give its authorisation number"), list.stdout)
+        } else {
+            XCTAssertTrue(list.stdout.contains("its use-until date 2029-12-31 has passed"), list.stdout)
+        }
     }
 
     /// Issue 61: an organic farm is told, at every door, of a product the register does not mark

@@ -256,7 +256,8 @@ final class OfficialRegisterTests: TemporaryDirectoryTestCase {
             ("R-3/2020", "2025-06-10", "R-3/2020", [aboveR3]),
             ("", "2025-06-10", nil, ["Delta: the register has several products of this name (R-3/2020, R-4/2020); give its authorisation number."]),
             ("", "2031-12-31", "R-4/2020", []),
-            ("", "2032-01-01", nil, ["Delta: the register has several products of this name (R-3/2020, R-4/2020); give its authorisation number."]),
+            // Neither may be used any more: whichever it is, the one usable the longest says so.
+            ("", "2032-01-01", "R-4/2020", ["Delta may be used until 2031-12-31; the treatment is on 2032-01-01."]),
             ("R-9/2020", "2026-04-14", nil, ["Delta: the authorisation number is not R-9/2020; the register gives R-3/2020, R-4/2020."]),
         ]
         for row in table {

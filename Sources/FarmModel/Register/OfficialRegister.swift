@@ -278,14 +278,17 @@ public final class OfficialRegisterIndex: Sendable {
     /// product of that number, whatever its name and its name's twins. Without a number, the
     /// only one of the name, or — where `choosingByDate` — the only one of the name that may
     /// still be used on `date` (a store's bottle bought long ago is not told apart by today).
+    /// Where none of the name may be used on `date`, the one usable the longest.
     public func match(named name: String, authorisation: String, on date: CalendarDate,
                       choosingByDate: Bool = true) -> OfficialRegisterMatch {
         if let given = product(authorisation: authorisation) { return .found(given) }
         let candidates = products(named: name)
         guard !candidates.isEmpty else { return .notInRegister }
         if candidates.count == 1 { return .found(candidates[0]) }
-        guard AuthorisationNumber.key(authorisation).isEmpty, choosingByDate else { return .ambiguous(candidates) }
         let usable = candidates.filter { product in product.lastDayOfUse.map { date <= $0 } ?? true }
+        // None may be used any more: whichever it is, the one usable the longest says it is too late.
+        if usable.isEmpty, let last = candidates.max(by: { ($0.lastDayOfUse ?? date) < ($1.lastDayOfUse ?? date) }) { return .found(last) }
+        guard AuthorisationNumber.key(authorisation).isEmpty, choosingByDate else { return .ambiguous(candidates) }
         return usable.count == 1 ? .found(usable[0]) : .ambiguous(candidates)
     }
 

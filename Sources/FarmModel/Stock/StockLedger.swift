@@ -165,14 +165,7 @@ public enum StockLedger {
                     }
                 case let .found(product): stock.useUntil = product.lastDayOfUse
                 case let .ambiguous(candidates):
-                    // When every product of the name may be used no longer, the latest of their
-                    // days has passed whichever it is; otherwise only the number tells.
-                    let days = candidates.map(\.lastDayOfUse)
-                    if let latest = days.compactMap({ $0 }).max(), !days.contains(nil), latest < date {
-                        stock.useUntil = latest
-                    } else {
-                        stock.warnings.append(.stockAmbiguousInRegister(numbers: OfficialRegisterMatch.numbers(of: candidates)))
-                    }
+                    stock.warnings.append(.stockAmbiguousInRegister(numbers: OfficialRegisterMatch.numbers(of: candidates)))
                 }
             }
             if let useUntil = stock.useUntil, stock.inStock > 0 {
