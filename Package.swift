@@ -10,7 +10,8 @@
 //   ← FarmExchange (import, export, backup, the farm folder's journals)
 //   ← FarmContext (`Farm`, the one door to the farm: its books, checks and sync)
 //   ← SprayPages (printed pages as content) ← SprayViewModels (one per window; no store)
-//   ← SprayReport (cairo + Pango: PDF, preview, print) ← SprayGtk (GTK) ← kalkulator-oprysku-window
+//   SprayPages ← SprayReport (cairo + Pango: PDF, preview, print; beside the view-models, so
+//   the two build at once) ← SprayGtk (GTK) ← kalkulator-oprysku-window
 //   SprayViewModels ← SprayCommandLine (options, help, output) ← kalkulator-oprysku-cli (with SprayReport; never GTK).
 // What users type, kalkulator-oprysku, is a small C program that becomes
 // kalkulator-oprysku-window without arguments and kalkulator-oprysku-cli with any.
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "SprayViewModels", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages"], packageAccess: false, swiftSettings: strictImports),
         .target(name: "SprayCommandLine", dependencies: ["FileFormats", "SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext"], packageAccess: false, swiftSettings: strictImports),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .target(name: "SprayReport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "SprayViewModels", "CPangoCairo"], packageAccess: false, swiftSettings: strictImports),
+        .target(name: "SprayReport", dependencies: ["SprayBase", "SprayMix", "FarmModel", "FarmExchange", "FarmContext", "SprayPages", "CPangoCairo"], packageAccess: false, swiftSettings: strictImports),
         // gtk4 with the Unix printing headers (GtkPrinter, GtkPrintUnixDialog), which live apart.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4-unix-print", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CGettext"),

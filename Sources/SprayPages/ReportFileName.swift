@@ -17,6 +17,12 @@ public enum ReportFileName {
         return parts.filter { !$0.isEmpty }.joined(separator: "-") + ".pdf"
     }
 
+    /// "karta-pola-za-stodola-2026.pdf": a field's card for a season.
+    public static func fieldCard(field: String, season: Int) -> String {
+        // TRANSLATORS: the start of a field card's file name: lower case, no diacritics, no spaces.
+        [tr("field-card"), slug(field), String(season)].filter { !$0.isEmpty }.joined(separator: "-") + ".pdf"
+    }
+
     /// Lower-case ASCII letters and digits; Polish and other Latin letters lose their
     /// diacritics (ł → l, ß → ss), and every run of anything else becomes one dash.
     public static func slug(_ text: String) -> String {

@@ -7,7 +7,6 @@ import FarmExchange
 import FarmModel
 import SprayBase
 import SprayPages
-import SprayViewModels
 
 
 public struct PreparedTable: Equatable {
@@ -57,6 +56,6 @@ extension PreparedTable {
     public init(fieldCard card: FieldCard, settings: Settings, time: ReportTime = ReportClock.now(),
                 language: Language = Translation.current.language) {
         self.init(TableDocument(fieldCard: card, settings: settings, language: language, on: time.calendarDate),
-                  suggestedFileName: FieldCardViewModel.suggestedFileName(field: card.field, season: card.season), time: time)
+                  suggestedFileName: ReportFileName.fieldCard(field: card.field, season: card.season), time: time)
     }
 }

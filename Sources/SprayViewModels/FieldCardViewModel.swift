@@ -99,10 +99,5 @@ public final class FieldCardViewModel {
     public var canPrint: Bool { !card.treatments.isEmpty }
 
     /// "karta-pola-za-stodola-2026.pdf"
-    public var suggestedFileName: String { Self.suggestedFileName(field: field, season: season) }
-
-    nonisolated public static func suggestedFileName(field: String, season: Int) -> String {
-        // TRANSLATORS: the start of a field card's file name: lower case, no diacritics, no spaces.
-        [tr("field-card"), ReportFileName.slug(field), String(season)].filter { !$0.isEmpty }.joined(separator: "-") + ".pdf"
-    }
+    public var suggestedFileName: String { ReportFileName.fieldCard(field: field, season: season) }
 }
