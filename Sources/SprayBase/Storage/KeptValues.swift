@@ -63,16 +63,8 @@ public struct KeptValues: Hashable, Sendable {
     package func joined(with other: KeptValues) -> KeptValues {
         if self == other || other.isEmpty { return self }
         if isEmpty { return other }
-        var byName: [String: [UInt8]] = [:]
-        for (name, value) in zip(names + other.names, values + other.values) {
-            if let known = byName[name], !value.lexicographicallyPrecedes(known) { continue }
-            byName[name] = value
-        }
         var joined = KeptValues()
-        for name in byName.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            joined.names.append(name)
-            joined.values.append(byName[name]!)
-        }
+        (joined.names, joined.values) = joinedByName(names + other.names, values + other.values)
         return joined
     }
 

@@ -24,16 +24,8 @@ public struct UnknownMembers: Equatable, Sendable {
     package func joined(with other: UnknownMembers) -> UnknownMembers {
         if self == other || other.isEmpty { return self }
         if isEmpty { return other }
-        var byName: [String: [UInt8]] = [:]
-        for (name, value) in zip(names + other.names, values + other.values) {
-            if let known = byName[name], !value.lexicographicallyPrecedes(known) { continue }
-            byName[name] = value
-        }
         var joined = UnknownMembers()
-        for name in byName.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            joined.names.append(name)
-            joined.values.append(byName[name]!)
-        }
+        (joined.names, joined.values) = joinedByName(names + other.names, values + other.values)
         return joined
     }
 
@@ -46,6 +38,19 @@ public struct UnknownMembers: Equatable, Sendable {
             line += String(decoding: value, as: UTF8.self)
         }
     }
+}
+
+/// Members by name from two objects' lists: a name both hold with different values keeps the
+/// value whose bytes come first, and the names go in their bytes' order, so a join is the same
+/// whichever side joins (UnknownMembers, KeptValues).
+func joinedByName(_ names: [String], _ values: [[UInt8]]) -> (names: [String], values: [[UInt8]]) {
+    var byName: [String: [UInt8]] = [:]
+    for (name, value) in zip(names, values) {
+        if let known = byName[name], !value.lexicographicallyPrecedes(known) { continue }
+        byName[name] = value
+    }
+    let sorted = byName.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    return (sorted, sorted.map { byName[$0] ?? [] })
 }
 
 /// The unknown members of a history entry, of its input and of each of its products.
