@@ -127,4 +127,17 @@ final class FuzzRegressionTests: TemporaryDirectoryTestCase {
         }
         XCTAssertTrue(String(decoding: try fixture("xlsx-cells-nan-cells.txt"), as: UTF8.self).hasPrefix("r\n6Produkt 1\n6R-1/2020\n6Fungicyd\n1NaN\n"))
     }
+
+    /// `tools/fuzz library`: a library.json whose field lists a number among its parcel
+    /// identifiers. The list is kept as it came, and was written as an empty list: the item read
+    /// back was another. Now the kept list is written in its place and reads back the same.
+    func testALibraryListWithANumberAmongItsTextsIsWrittenBackAsItCame() throws {
+        let bytes = try fixture("library-parcel-ids-number-9a3effc3.json")
+        let file = VersionedFile<LibraryItem>(url: directory.appendingPathComponent("library.json"), kind: "library",
+                                              version: LibraryStore.formatVersion, codec: .lines, keepsUnreadableItems: true)
+        let contents = try XCTUnwrap(file.contents(of: bytes))
+        let written = try FileCodec<LibraryItem>.lines.encode(contents.items, keeping: contents.unreadable, format: file.format, version: file.version)
+        XCTAssertEqual(try XCTUnwrap(file.contents(of: written)).items, contents.items)
+        XCTAssertTrue(String(decoding: written, as: UTF8.self).contains(#""parcel_ids":[5,"141201_1.0001.123/4"]"#))
+    }
 }

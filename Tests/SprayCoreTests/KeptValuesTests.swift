@@ -192,3 +192,35 @@ final class KeptValuesTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(store.library.problems, [:])
     }
 }
+
+extension KeptValuesTests {
+    /// Found by `tools/fuzz all 20`: a field whose parcel identifiers hold a number among the
+    /// texts, in a pretty file, is the same item when written and read again.
+    func testAListWithAValueItCannotUseReadsBackTheSame() throws {
+        let pretty = """
+        {
+          "area" : 4.2,
+          "id" : "A739B27D-6CE5-4711-ACEE-6F136EA2C041",
+          "kind" : "field",
+          "name" : "Za stodołą",
+          "parcel_ids" : [
+            5,
+            "141201_1.0001.123/4"
+          ]
+        }
+        """
+        let field = try read(pretty, as: LibraryItem.self)
+        let line = JournalLine.libraryJSON(field)
+        XCTAssertEqual(line, #"{"area":4.2,"id":"A739B27D-6CE5-4711-ACEE-6F136EA2C041","kind":"field","name":"Za stodołą","parcel_ids":[5,"141201_1.0001.123/4"]}"#)
+        let again = try read(line, as: LibraryItem.self)
+        XCTAssertEqual(again, field)
+        XCTAssertEqual(JournalLine.libraryJSON(again), line)
+        // Every member written even when empty keeps what it could not use in the same way.
+        for kept in [#"{"authorisation":12,"id":"A739B27D-6CE5-4711-ACEE-6F136EA2C041","kind":"product","name":"P","notes":["a"],"unit":"l/ha"}"#,
+                     #"{"certificate":7,"id":"A739B27D-6CE5-4711-ACEE-6F136EA2C041","kind":"operator","name":"Jan"}"#] {
+            let item = try read(kept, as: LibraryItem.self)
+            XCTAssertEqual(JournalLine.libraryJSON(item), kept)
+            XCTAssertEqual(try read(JournalLine.libraryJSON(item), as: LibraryItem.self), item)
+        }
+    }
+}

@@ -19,7 +19,8 @@ struct LibraryItemWriter {
     }
 
     /// `"name":value`, or the value kept under `name`; nothing for neither. With `keptFirst`, the
-    /// value kept, when there is one, stands for the part of it that was read.
+    /// value kept, when there is one, stands for the part of it that was read, or for the
+    /// default (an empty text or list) a member always written was read as.
     private mutating func member(_ name: String, _ value: String?, keptFirst: Bool = false) {
         let prefix = line.isEmpty ? "" : ","
         if keptFirst, kept.write(name, to: &line, prefix: prefix) { return }
@@ -35,7 +36,7 @@ struct LibraryItemWriter {
     private func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 
     mutating func product(_ item: LibraryProduct) {
-        member("authorisation", quoted(item.authorisation))
+        member("authorisation", quoted(item.authorisation), keptFirst: item.authorisation.isEmpty)
         member("bee_hazard", item.beeHazard ? "true" : nil)
         member("buffer_zone", number(item.bufferZone))
         member("crop_limits", item.cropLimits.isEmpty ? nil : list(item.cropLimits.map { limit in
@@ -50,7 +51,7 @@ struct LibraryItemWriter {
         member("max_treatments", item.maximumTreatments.map(String.init))
         member("modes_of_action", item.modesOfAction.isEmpty ? nil : list(item.modesOfAction.map(quoted)))
         member("name", quoted(item.name))
-        member("notes", quoted(item.notes))
+        member("notes", quoted(item.notes), keptFirst: item.notes.isEmpty)
         member("phi_days", item.preHarvestDays.map(String.init))
         member("rate", number(item.rate))
         var zones: [String] = []
@@ -66,7 +67,7 @@ struct LibraryItemWriter {
         member("kind", quoted(LibraryKind.field.rawValue))
         member("name", quoted(item.name))
         member("neighbours", item.neighbours.isEmpty ? nil : list(item.neighbours.map { quoted($0.rawValue) }), keptFirst: true)
-        member("parcel_ids", list(item.parcelIDs.map(quoted)))
+        member("parcel_ids", list(item.parcelIDs.map(quoted)), keptFirst: item.parcelIDs.isEmpty)
     }
 
     mutating func sprayer(_ item: LibrarySprayer) {
@@ -91,7 +92,7 @@ struct LibraryItemWriter {
     }
 
     mutating func `operator`(_ item: LibraryOperator) {
-        member("certificate", quoted(item.certificate))
+        member("certificate", quoted(item.certificate), keptFirst: item.certificate.isEmpty)
         member("id", quoted(item.id.uuidString))
         member("kind", quoted(LibraryKind.operator.rawValue))
         member("name", quoted(item.name))
