@@ -44,6 +44,17 @@ extension CommandGroup {
         return 2
     }
 
+    /// The command `parse` made of the arguments, or nil once its usage errors are said (the
+    /// command then exits 2).
+    static func parsed<Command>(_ result: Result<Command, CommandLineErrors>) -> Command? {
+        switch result {
+        case let .success(command): return command
+        case let .failure(errors):
+            report(errors.messages)
+            return nil
+        }
+    }
+
     /// False when the stream cannot take it all (a full disk, a closed pipe).
     @discardableResult
     static func write(_ text: String, to stream: Stream) -> Bool {

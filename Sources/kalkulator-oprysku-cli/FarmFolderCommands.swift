@@ -13,11 +13,7 @@ enum FarmFolderCommands: CommandGroup {
     static func backup(_ arguments: [String]) -> Int32 {
         Localization.start(language: RestoreCommand.requestedLanguage(arguments))
         if arguments.contains("--help") || arguments.contains("-h") { return printOutput(BackupCommand.help) ? 0 : 1 }
-        let command: BackupCommand
-        switch BackupCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(BackupCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         if let folder = command.folder {
             do {
@@ -41,11 +37,7 @@ enum FarmFolderCommands: CommandGroup {
     static func restore(_ arguments: [String]) -> Int32 {
         Localization.start(language: RestoreCommand.requestedLanguage(arguments))
         if arguments.contains("--help") || arguments.contains("-h") { return printOutput(RestoreCommand.help) ? 0 : 1 }
-        let command: RestoreCommand
-        switch RestoreCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(RestoreCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let locations = farm.locations
         let files: [BackupFile]
@@ -93,11 +85,7 @@ enum FarmFolderCommands: CommandGroup {
     static func sync(_ arguments: [String]) -> Int32 {
         Localization.start(language: RestoreCommand.requestedLanguage(arguments))
         if arguments.contains("--help") || arguments.contains("-h") { return printOutput(SyncCommand.help) ? 0 : 1 }
-        let command: SyncCommand
-        switch SyncCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(SyncCommand.parse(arguments)) else { return 2 }
         let sync = FarmSync(farm: openFarm())
         do {
             switch command.action {

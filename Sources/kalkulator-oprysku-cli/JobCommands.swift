@@ -79,12 +79,7 @@ enum JobCommands: CommandGroup {
         if arguments.contains("--help") || arguments.contains("-h") {
             return printOutput(Help.historyExport) ? 0 : 1
         }
-        let command: HistoryExportCommand
-        switch HistoryExportCommand.parse(arguments, language: Translation.current.language) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors):
-            return reportUsage(errors.messages)
-        }
+        guard let command = parsed(HistoryExportCommand.parse(arguments, language: Translation.current.language)) else { return 2 }
         let store = openFarm().history
         report(store.notices.map(\.message))
         // A history that could not be read (damaged and set aside, or unreadable) would export
@@ -157,11 +152,7 @@ enum JobCommands: CommandGroup {
             let printed = printOutput(FieldCardCommand.help)
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }
-        let command: FieldCardCommand
-        switch FieldCardCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(FieldCardCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         report(farm.records.notices.map(\.message))
         if farm.records.notices.contains(where: \.meansNothingWasRead) { return 1 }

@@ -15,12 +15,7 @@ enum LibraryCommands: CommandGroup {
             let printed = printOutput(Help.library)
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }
-        let command: LibraryCommand
-        switch LibraryCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors):
-            return reportUsage(errors.messages)
-        }
+        guard let command = parsed(LibraryCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let store = farm.libraryBook
         report(store.notices.map(\.message))
@@ -87,11 +82,7 @@ enum LibraryCommands: CommandGroup {
             let printed = printOutput(OfficialRegisterCommand.help)
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }
-        let command: OfficialRegisterCommand
-        switch OfficialRegisterCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(OfficialRegisterCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         do {
             switch command.action {

@@ -84,11 +84,7 @@ enum RecordCommands: CommandGroup {
 
     /// When harvest may begin on each field of a season.
     private static func recordHarvest(_ arguments: [String]) -> Int32 {
-        let command: RecordHarvestCommand
-        switch RecordHarvestCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(RecordHarvestCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let store = farm.records
         guard readable(store) else { return 1 }
@@ -110,12 +106,7 @@ enum RecordCommands: CommandGroup {
     }
 
     private static func recordPending(_ arguments: [String]) -> Int32 {
-        let command: RecordPendingCommand
-        switch RecordPendingCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors):
-            return reportUsage(errors.messages)
-        }
+        guard let command = parsed(RecordPendingCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let records = farm.records
         guard readable(records) else { return 1 }
@@ -126,12 +117,7 @@ enum RecordCommands: CommandGroup {
     }
 
     private static func recordSelection(_ arguments: [String], exporting: Bool) -> Int32 {
-        let command: RecordSelectionCommand
-        switch RecordSelectionCommand.parse(arguments, exporting: exporting, language: Translation.current.language) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors):
-            return reportUsage(errors.messages)
-        }
+        guard let command = parsed(RecordSelectionCommand.parse(arguments, exporting: exporting, language: Translation.current.language)) else { return 2 }
         let farm = openFarm()
         let store = farm.records
         guard readable(store) else { return 1 }
@@ -170,12 +156,7 @@ enum RecordCommands: CommandGroup {
     }
 
     private static func recordWithdraw(_ arguments: [String]) -> Int32 {
-        let command: RecordWithdrawCommand
-        switch RecordWithdrawCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors):
-            return reportUsage(errors.messages)
-        }
+        guard let command = parsed(RecordWithdrawCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let store = farm.records
         guard readable(store) else { return 1 }

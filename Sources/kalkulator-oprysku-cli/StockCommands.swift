@@ -18,11 +18,7 @@ enum StockCommands: CommandGroup {
             let printed = printOutput(StockHelp.text(for: arguments.first))
             return arguments.isEmpty ? 2 : printed ? 0 : 1
         }
-        let command: StockCommand
-        switch StockCommand.parse(arguments) {
-        case let .success(parsed): command = parsed
-        case let .failure(errors): return reportUsage(errors.messages)
-        }
+        guard let command = parsed(StockCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let store = farm.stockBook
         report(store.notices.map(\.message))
