@@ -44,6 +44,14 @@ extension CommandGroup {
         return 2
     }
 
+    /// For a command that needs arguments: `help` printed when none are given (exit 2) or help is
+    /// asked for (exit 0, or 1 when it could not be written); nil for a command to run.
+    static func helpExit(_ arguments: [String], help: @autoclosure () -> String) -> Int32? {
+        guard arguments.isEmpty || RawArguments.asksForHelp(arguments) else { return nil }
+        let printed = printOutput(help())
+        return arguments.isEmpty ? 2 : printed ? 0 : 1
+    }
+
     /// The command `parse` made of the arguments, or nil once its usage errors are said (the
     /// command then exits 2).
     static func parsed<Command>(_ result: Result<Command, CommandLineErrors>) -> Command? {

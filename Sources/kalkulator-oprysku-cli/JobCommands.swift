@@ -148,10 +148,7 @@ enum JobCommands: CommandGroup {
 
     static func field(_ arguments: [String]) -> Int32 {
         Localization.start(language: RawArguments.requestedLanguage(arguments))
-        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
-            let printed = printOutput(FieldCardCommand.help)
-            return arguments.isEmpty ? 2 : printed ? 0 : 1
-        }
+        if let exit = helpExit(arguments, help: FieldCardCommand.help) { return exit }
         guard let command = parsed(FieldCardCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         report(farm.records.notices.map(\.message))

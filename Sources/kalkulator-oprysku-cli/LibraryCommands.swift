@@ -11,10 +11,7 @@ import SprayViewModels
 enum LibraryCommands: CommandGroup {
     static func library(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
-        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
-            let printed = printOutput(Help.library)
-            return arguments.isEmpty ? 2 : printed ? 0 : 1
-        }
+        if let exit = helpExit(arguments, help: Help.library) { return exit }
         guard let command = parsed(LibraryCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let store = farm.libraryBook
@@ -78,10 +75,7 @@ enum LibraryCommands: CommandGroup {
 
     static func register(_ arguments: [String]) -> Int32 {
         Localization.start(language: RestoreCommand.requestedLanguage(arguments))
-        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
-            let printed = printOutput(OfficialRegisterCommand.help)
-            return arguments.isEmpty ? 2 : printed ? 0 : 1
-        }
+        if let exit = helpExit(arguments, help: OfficialRegisterCommand.help) { return exit }
         guard let command = parsed(OfficialRegisterCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         do {

@@ -14,10 +14,7 @@ import SprayReport
 enum StockCommands: CommandGroup {
     static func stock(_ arguments: [String]) -> Int32 {
         Localization.start(language: CalcCommand.requestedLanguage(arguments))
-        if arguments.isEmpty || RawArguments.asksForHelp(arguments) {
-            let printed = printOutput(StockHelp.text(for: arguments.first))
-            return arguments.isEmpty ? 2 : printed ? 0 : 1
-        }
+        if let exit = helpExit(arguments, help: StockHelp.text(for: arguments.first)) { return exit }
         guard let command = parsed(StockCommand.parse(arguments)) else { return 2 }
         let farm = openFarm()
         let store = farm.stockBook
