@@ -140,4 +140,25 @@ final class FuzzRegressionTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try XCTUnwrap(file.contents(of: written)).items, contents.items)
         XCTAssertTrue(String(decoding: written, as: UTF8.self).contains(#""parcel_ids":[5,"141201_1.0001.123/4"]"#))
     }
+
+    /// `tools/fuzz records`: a record whose details hold two values this version cannot use
+    /// (wind as an object, the end hour as a list), in an order other than the writer's. Each is
+    /// written back in its member's place, so the record read again held them in the writer's
+    /// order and compared unequal to the record first read. The same values in either order
+    /// are the same record.
+    func testARecordsKeptValuesReadInAnotherOrderAreTheSameRecord() throws {
+        let bytes = try fixture("records-two-kept-values-61dad2bd.json")
+        let file = VersionedFile<TreatmentRecord>(url: directory.appendingPathComponent("records.json"), kind: "records",
+                                                  version: RecordStore.formatVersion, codec: .lines, keepsUnreadableItems: true)
+        let contents = try XCTUnwrap(file.contents(of: bytes))
+        XCTAssertEqual(contents.items.count, 1)
+        let written = try FileCodec<TreatmentRecord>.lines.encode(contents.items, keeping: contents.unreadable, format: file.format, version: file.version)
+        let again = try XCTUnwrap(file.contents(of: written))
+        XCTAssertEqual(again.items, contents.items)
+        XCTAssertEqual(again.unreadable, contents.unreadable)
+        let text = String(decoding: written, as: UTF8.self)
+        XCTAssertTrue(text.contains(#""wind":{"eppo":"TRZAW""#), text)
+        XCTAssertTrue(text.contains(#""end_time":[{"authorisation":"""#), text)
+        XCTAssertEqual(try FileCodec<TreatmentRecord>.lines.encode(again.items, keeping: again.unreadable, format: file.format, version: file.version), written)
+    }
 }

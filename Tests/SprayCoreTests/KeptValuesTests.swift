@@ -224,3 +224,22 @@ extension KeptValuesTests {
         }
     }
 }
+
+extension KeptValuesTests {
+    /// Found by `tools/fuzz all 20`: two values kept in one object are the same whichever order
+    /// they were read in (a file read again gives them in the writer's order), and hash alike.
+    func testTwoKeptValuesInEitherOrderAreTheSame() throws {
+        func kept(_ members: [(String, String)]) -> KeptValues {
+            var values = KeptValues()
+            for (name, json) in members { values.keep(name, json: Array(json.utf8)) }
+            return values
+        }
+        let read = kept([("wind", #"{"a":1}"#), ("end_time", "[2]")])
+        let written = kept([("end_time", "[2]"), ("wind", #"{"a":1}"#)])
+        XCTAssertEqual(read, written)
+        XCTAssertEqual(read.hashValue, written.hashValue)
+        XCTAssertNotEqual(read, kept([("wind", #"{"a":1}"#), ("end_time", "[3]")]))
+        XCTAssertNotEqual(read, kept([("wind", #"{"a":1}"#)]))
+        XCTAssertNotEqual(read, kept([("wind", "[2]"), ("end_time", #"{"a":1}"#)]))
+    }
+}

@@ -14,6 +14,23 @@ public struct KeptValues: Hashable, Sendable {
 
     public var isEmpty: Bool { names.isEmpty }
 
+    // The same values whatever their order: each is written back at its member's place, so a
+    // file read again gives them in the writer's order, not the one first read.
+    public static func == (lhs: KeptValues, rhs: KeptValues) -> Bool {
+        lhs.names.count == rhs.names.count && zip(lhs.names, lhs.values).allSatisfy { rhs.json(of: $0.0) == $0.1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for (name, value) in zip(names, values) {
+            var member = Hasher()
+            member.combine(name)
+            member.combine(value)
+            combined ^= member.finalize()
+        }
+        hasher.combine(combined)
+    }
+
     /// Each member's name and its value as the file has it (JSON), in the order read.
     public var members: [(name: String, json: [UInt8])] { Array(zip(names, values)) }
 
