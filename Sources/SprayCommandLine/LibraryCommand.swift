@@ -197,7 +197,8 @@ public struct LibraryAddition: Equatable, Sendable {
             }
             func day(_ option: String) -> CalendarDate? {
                 guard let text = options.single(option) else { return nil }
-                guard let day = CalendarDate(typed: text), (RecordRules.earliestYear...RecordRules.latestYear(today: .today)).contains(day.year) else {
+                // Its year is LibraryRules' to judge, as in the editor.
+                guard let day = CalendarDate(typed: text) else {
                     options.errors.append(.notADate(option: option, text))
                     return nil
                 }

@@ -291,7 +291,15 @@ final class SprayerInspectionCommandLineTests: DataFolderTestCase {
         let both = try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "2024-01-01", "--bought", "2023-01-01"])
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(both.stderr, "--bought: not together with --inspected\n")
-        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "1985-01-01"]).status, 2)
+        // A date in a year no inspection can be from is a date: its year is said, as in the editor.
+        let early = try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "1985-01-01"])
+        XCTAssertEqual(early.status, 2)
+        let thisYear = CalendarDate.today.year
+        XCTAssertEqual(early.stderr, "--inspected: must be a year from 1990 to \(thisYear + 1)\n")
+        let ahead = try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "\(thisYear + 20)-01-01"])
+        XCTAssertEqual(ahead.stderr, "--inspected: must be a year from 1990 to \(thisYear + 1)\n")
+        XCTAssertEqual(try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "14.13.2024"]).stderr,
+                       "--inspected: “14.13.2024” is not a date (write YYYY-MM-DD, e.g. 2026-04-15)\n")
 
         // A record keeps the sprayer used, without a plan, and is warned when its inspection had lapsed on the day.
         let record = ["record", "add", "--parcel", "Pole", "--treated-area", "2", "--crop", "TRZAW", "--product", "Topsin=1 l/ha",

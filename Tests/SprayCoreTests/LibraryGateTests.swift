@@ -90,6 +90,19 @@ final class LibraryGateTests: TemporaryDirectoryTestCase {
         (draft.name, draft.area) = ("Ogromne", "200000")
         guard case let .failure(invalid) = draft.field() else { return XCTFail() }
         XCTAssertEqual(invalid.problem(of: .area), .notAbove(LibraryRules.areaLimit))
+        // A date far ahead is a date in a year outside the rule's, not "not a date".
+        let thisYear = CalendarDate.today.year
+        var machine = SprayerDraft()
+        (machine.name, machine.tank, machine.inspectedText) = ("Pilmet", "2500", "14.03.\(thisYear + 20)")
+        guard case let .failure(ahead) = machine.sprayer() else { return XCTFail() }
+        XCTAssertEqual(ahead.problem(of: .inspected), .yearOutside(RecordRules.earliestYear...thisYear + 1))
+        machine.inspectedText = "31.02.2024"
+        guard case let .failure(notADay) = machine.sprayer() else { return XCTFail() }
+        XCTAssertEqual(notADay.problem(of: .inspected), .notADate("31.02.2024"))
+        var person = OperatorDraft()
+        (person.name, person.validUntil) = ("Jan", "\(thisYear + 20)-01-31")
+        guard case let .failure(farAhead) = person.person() else { return XCTFail() }
+        XCTAssertEqual(farAhead.problem(of: .validUntil), .yearOutside(RecordRules.earliestYear...thisYear + 1 + LibraryRules.certificateYears))
         // A calibration saved on a sprayer goes through the same door.
         try store.save(sprayer("Pilmet"))
         let calibration = CalibrationViewModel(sprayer: store.library.sprayers[0], farm: farm())

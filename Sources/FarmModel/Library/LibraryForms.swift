@@ -180,11 +180,12 @@ struct LibraryFormReader {
         return nil
     }
 
-    /// A date as typed (14.03.2024 or 2024-03-14) in a year a record may be from; nil when blank.
+    /// A date as typed (14.03.2024 or 2024-03-14); nil when blank. Its year is the rules' to
+    /// judge (LibraryRules: "must be a year from … to …", never "not a date").
     mutating func date(_ text: String, _ field: LibraryFormField) -> CalendarDate? {
         let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty { return nil }
-        guard let day = CalendarDate(typed: trimmed), (RecordRules.earliestYear...RecordRules.latestYear(today: .today) + 10).contains(day.year) else {
+        guard let day = CalendarDate(typed: trimmed) else {
             errors.append(LibraryFormError(field, .notADate(trimmed)))
             return nil
         }
