@@ -162,8 +162,9 @@ public struct LibraryAddition: Equatable, Sendable {
             if !modes.isEmpty { draft.modesOfAction = modes.joined(separator: ", ") }
             if let value = options.single("--buffer-zone") { draft.bufferZone = value }
             if let value = options.single("--bee-hazard") { draft.beeHazard = value }
+            // "75:5" replaces the zone of its drift class alone, as a crop's limit does.
             let zones = options.values(of: "--reduced-zone")
-            if !zones.isEmpty { draft.reducedZones = zones.joined(separator: "; ") }
+            if !zones.isEmpty { draft.reducedZones = LimitList.merging(zones.joined(separator: "; "), into: draft.reducedZones) }
             if let value = options.single("--phi") { draft.preHarvestDays = value }
             if let value = options.single("--notes") { draft.notes = value }
             item = draft.product(id: existing?.id ?? UUID()).map(LibraryItem.product)

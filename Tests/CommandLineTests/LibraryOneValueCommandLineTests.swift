@@ -32,5 +32,13 @@ final class LibraryOneValueCommandLineTests: DataFolderTestCase {
               Fungorex 250 EC — 1 l/ha · 3 treatments a season · TRZAW: 1 treatment a season · 20 m from water · 0.5 m with 90 % drift reduction
 
             """)
+        // A zone given for one drift class changes that class's alone.
+        XCTAssertEqual(try run(["library", "add", "product", "--name", "Fungorex 250 EC", "--reduced-zone", "75:5"]).status, 0)
+        XCTAssertEqual(try run(["library", "add", "product", "--name", "Fungorex 250 EC", "--reduced-zone", "90:1"]).status, 0)
+        XCTAssertEqual(try run(["library", "list"]).stdout, """
+            Products
+              Fungorex 250 EC — 1 l/ha · 3 treatments a season · TRZAW: 1 treatment a season · 20 m from water · 5 m with 75 % drift reduction · 1 m with 90 % drift reduction
+
+            """)
     }
 }

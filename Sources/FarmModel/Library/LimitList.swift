@@ -1,6 +1,7 @@
 // A label's limits as the farmer types them, "3; TRZAW: 1" (a number for every crop, a crop's
 // EPPO code before its own): the pieces LibraryFormReader reads, and what `library add` makes of
-// a limit given for one crop when the product has others.
+// a limit given for one crop when the product has others (and of a smaller zone, "75: 5", given
+// for one drift class: the same shape, its class before the colon).
 
 import FoundationEssentials
 import SprayBase
