@@ -294,7 +294,7 @@ final class SprayerInspectionCommandLineTests: DataFolderTestCase {
         // A date in a year no inspection can be from is a date: its year is said, as in the editor.
         let early = try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "1985-01-01"])
         XCTAssertEqual(early.status, 2)
-        let thisYear = CalendarDate.today.year
+        let thisYear = commandsToday.year
         XCTAssertEqual(early.stderr, "--inspected: must be a year from 1990 to \(thisYear + 1)\n")
         let ahead = try run(["library", "add", "sprayer", "--name", "X", "--tank", "1", "--inspected", "\(thisYear + 20)-01-01"])
         XCTAssertEqual(ahead.stderr, "--inspected: must be a year from 1990 to \(thisYear + 1)\n")
