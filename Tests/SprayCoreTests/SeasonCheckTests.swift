@@ -114,6 +114,13 @@ final class SeasonCheckTests: TemporaryDirectoryTestCase {
                                      products: [ProductUse(name: "Triazol Bis", dose: 1, doseUnit: .litres)])
         XCTAssertEqual(inPolish { advice.record(other).filter { $0.kind == .modeOfActionRepeated }.map(\.text) },
                        ["FRAC 3 ponownie na polu Za stodołą (ostatnio 07.05.2026, Fungorex 250 EC): zmień mechanizm działania."])
+        // Recorded late, before every treatment on the field: the one after it is next to it.
+        let late = TreatmentDetails(date: Self.day(3, 20), parcel: "Za stodołą", crop: Self.wheat,
+                                    products: [ProductUse(name: "Triazol Bis", dose: 1, doseUnit: .litres)])
+        XCTAssertEqual(advice.record(late).filter { $0.kind == .modeOfActionRepeated }.map(\.text),
+                       ["FRAC 3 again on Za stodołą (next 2026-04-10, Fungorex 250 EC): alternate the mode of action."])
+        XCTAssertEqual(inPolish { advice.record(late).filter { $0.kind == .modeOfActionRepeated }.map(\.text) },
+                       ["FRAC 3 ponownie na polu Za stodołą (następny zabieg 10.04.2026, Fungorex 250 EC): zmień mechanizm działania."])
         XCTAssertEqual(inPolish { advice.record(saved.details, id: saved.id).filter { $0.kind == .treatmentInterval }.map(\.text) },
                        ["Fungorex 250 EC na polu Za stodołą: 5 dni po ostatnim zabiegu tym środkiem (02.05.2026); etykieta wymaga co najmniej 14: od 16.05.2026."])
     }

@@ -50,11 +50,14 @@ public enum SeasonCheck {
                                              byRegister: byRegister) {
                 warnings.append(.advice(warning))
             }
-            if let previous = season.filter({ $0.date <= date }).max(by: { $0.date < $1.date }) {
-                let earlier = previous.products.compactMap { name in library.product(named: name).map { (name, Set($0.modes)) } }
-                for mode in label?.modes ?? [] {
-                    guard let (name, _) = earlier.first(where: { $0.1.contains(mode) }) else { continue }
+            // The treatments next to this one, either side (one recorded late has one after it).
+            let previous = season.filter { $0.date <= date }.max { $0.date < $1.date }
+            let next = season.filter { $0.date > date }.min { $0.date < $1.date }
+            for mode in label?.modes ?? [] {
+                if let previous, let name = previous.product(withMode: mode, in: library) {
                     warnings.append(.advice(.modeOfActionRepeated(mode: mode.description, field: field, last: previous.date, product: name)))
+                } else if let next, let name = next.product(withMode: mode, in: library) {
+                    warnings.append(.advice(.modeOfActionRepeatedBefore(mode: mode.description, field: field, next: next.date, product: name)))
                 }
             }
         }
@@ -86,7 +89,7 @@ public enum SeasonCheck {
             for mode in library.product(named: product.name)?.modes ?? [] where !modes.contains(mode) { modes.append(mode) }
         }
         return modes.compactMap { mode in
-            let count = past.filter { $0.products.contains { library.product(named: $0)?.modes.contains(mode) == true } }.count + 1
+            let count = past.filter { $0.product(withMode: mode, in: library) != nil }.count + 1
             guard count > limit else { return nil }
             return .advice(.ownModeOfActionLimit(mode: mode.description, field: field, count: count, limit: limit))
         }
@@ -102,5 +105,12 @@ public enum SeasonCheck {
 
     private static func cropName(_ crop: CropChoice?, uses: [OfficialRegisterUse]) -> String {
         crop.map { $0.name.isEmpty ? $0.eppoCode : $0.name } ?? uses.first?.crop ?? ""
+    }
+}
+
+private extension PastTreatment {
+    /// The first of its products that the library gives `mode`.
+    func product(withMode mode: ModeOfAction, in library: Library) -> String? {
+        products.first { library.product(named: $0)?.modes.contains(mode) == true }
     }
 }

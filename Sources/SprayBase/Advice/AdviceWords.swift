@@ -86,6 +86,12 @@ extension Advice {
             .filled(mode, field, last.typedText(in: language), product), about: mode)
     }
 
+    /// A treatment recorded late: the next one on the field, already recorded, has the same mode.
+    public static func modeOfActionRepeatedBefore(mode: String, field: String, next: CalendarDate, product: String) -> Advice {
+        Advice(.modeOfActionRepeated, tr("%1$@ again on %2$@ (next %3$@, %4$@): alternate the mode of action.")
+            .filled(mode, field, next.typedText(in: language), product), about: mode)
+    }
+
     public static func ownModeOfActionLimit(mode: String, field: String, count: Int, limit: Int) -> Advice {
         Advice(.ownModeOfActionLimit, tr("%1$@ on %2$@: treatment no. %3$@ with it this season; the farm's own limit is %4$@ (Preferences).")
             .filled(mode, field, String(count), String(limit)), about: mode)
