@@ -111,12 +111,9 @@ package final class LibraryStore: VersionedStore<LibraryItem> {
         do throws(JSONReadError) {
             try JSONScanner.reading(bytes) { scanner throws(JSONReadError) in
                 var numbers = DecimalTexts()
-                try scanner.beginObject()
-                while let key = try scanner.nextKey() {
-                    guard case "items" = key else { try scanner.skipValue(); continue }
-                    try scanner.beginArray()
-                    // What the export adds ("problems") and members of a newer version are stepped over.
-                    while try scanner.nextElement() { items.append(try LibraryItem(scanner: &scanner, numbers: &numbers, keepingUnknown: false)) }
+                // What the export adds ("problems") and members of a newer version are stepped over.
+                try scanner.eachElement(ofMember: "items") { scanner throws(JSONReadError) in
+                    items.append(try LibraryItem(scanner: &scanner, numbers: &numbers, keepingUnknown: false))
                 }
             }
         } catch {

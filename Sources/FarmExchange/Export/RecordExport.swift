@@ -132,13 +132,8 @@ public enum RecordExport {
         do throws(JSONReadError) {
             try JSONScanner.reading(body) { scanner throws(JSONReadError) in
                 var numbers = DecimalTexts()
-                try scanner.beginObject()
-                while let key = try scanner.nextKey() {
-                    guard case "records" = key else { try scanner.skipValue(); continue }
-                    try scanner.beginArray()
-                    while try scanner.nextElement() {
-                        records.append(try TreatmentRecord(scanner: &scanner, numbers: &numbers).withoutUnknownMembers)
-                    }
+                try scanner.eachElement(ofMember: "records") { scanner throws(JSONReadError) in
+                    records.append(try TreatmentRecord(scanner: &scanner, numbers: &numbers).withoutUnknownMembers)
                 }
                 try scanner.end()
             }

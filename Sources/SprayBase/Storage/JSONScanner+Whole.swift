@@ -1,6 +1,6 @@
 // A whole JSON text from outside walked before anything else reads it: its syntax, names
 // given twice and how many values it holds checked, or its header read — without building
-// a tree of it, as JSONDecoder would.
+// a tree of it, as JSONDecoder would; and an export's envelope read for its one list.
 
 extension JSONScanner {
     /// Checks that `text` is one JSON value, that no object in it names a member twice, and
@@ -31,5 +31,17 @@ extension JSONScanner {
             }
         }
         return (format, version)
+    }
+
+    /// Reads the object where the scanner stands, giving each element of the list under
+    /// `member` to `read`; its other members (what an export adds, what a newer version wrote)
+    /// are stepped over.
+    package mutating func eachElement(ofMember member: StaticString, _ read: (inout JSONScanner) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        try beginObject()
+        while let key = try nextKey() {
+            guard member ~= key else { try skipValue(); continue }
+            try beginArray()
+            while try nextElement() { try read(&self) }
+        }
     }
 }
